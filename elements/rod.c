@@ -248,3 +248,24 @@ void PlQuaternionGauge(double k, const double p[4], double r[4], double K[16])
       for (int j = 0; j < 4; ++j) K[4 * i + j] += k * (2.0 * p[i] * p[j] + (i == j ? c : 0.0));
   }
 }
+
+void PlNodeMomentGeneralised(PlParamKind kind, const double q0[4], const double *p,
+                             const double M[3], double *r, double *K)
+{
+  const int np = PlParamCount(kind);
+  double R0[9], l[3];
+  QToR_d(q0, R0);
+  MatTVec_d(R0, M, l);
+  PlDual pd[4], ld[3], rd[4];
+  for (int i = 0; i < np; ++i) {
+    pd[i] = PlDualConst(p[i]);
+    pd[i].d[i] = 1.0;
+  }
+  for (int i = 0; i < 3; ++i) ld[i] = PlDualConst(l[i]);
+  ParamSpinT_dual(kind, pd, ld, rd);
+  for (int i = 0; i < np; ++i) {
+    r[i] = rd[i].v;
+    if (K)
+      for (int j = 0; j < np; ++j) K[i * np + j] = rd[i].d[j];
+  }
+}

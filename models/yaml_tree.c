@@ -311,6 +311,7 @@ static void offset_place(const char *text, size_t len, size_t off, int *line, in
 static void parser_error(const yaml_parser_t *p, const char *text, size_t len, PlYError *e)
 {
   e->path[0] = '\0';
+  e->syntax = true;
   const char *problem = p->problem ? p->problem : "unknown error";
   switch (p->error) {
   case YAML_MEMORY_ERROR:
@@ -345,6 +346,7 @@ int PlYParse(PlYTree *t, const char *source, const char *text, size_t len, PlYNo
   e->line = e->col = 0;
   e->path[0] = '\0';
   e->what[0] = '\0';
+  e->syntax = false;
   Builder *b = calloc(1, sizeof *b);
   if (!b) {
     snprintf(e->what, sizeof e->what, "out of memory");

@@ -58,6 +58,7 @@ typedef struct {
   int line, col;       /* 1-based; 0:0 when unknown */
   char path[256];      /* dotted key path to the place, "" for the document itself */
   char what[512];      /* the problem, one line */
+  bool syntax;         /* a YAML syntax (or encoding) error from libyaml; else a limit */
 } PlYError;
 
 /* Empties t (no allocation). */

@@ -82,3 +82,9 @@ void PlRodElementState(const PlRodElement *e, const double *u, PlRodSectionState
  * k (|p|^2 - 1) p vanishes only at |p| = 1 and is orthogonal to every element force at
  * equilibrium: the converged solution does not depend on k. r and K (4x4) are added to. */
 void PlQuaternionGauge(double k, const double p[4], double r[4], double K[16]);
+
+/* Generalised force of a dead spatial moment M [N m] on a node's rotation parameters:
+ * r = H(p)^T R0^T M (virtual work M.w with w = R0 H(p) dp), and K = dr/dp (np x np,
+ * exact, row-major) when K != NULL. */
+void PlNodeMomentGeneralised(PlParamKind kind, const double q0[4], const double *p,
+                             const double M[3], double *r, double *K);

@@ -1,0 +1,149 @@
+/*
+ * pipelay.c - the command-line program: a thin layer over libpipelay.
+ *
+ *   pipelay run FILE [--set key.path=value]... [--output DIR] [--quiet] [PETSc options]
+ *   pipelay --version | --help
+ *
+ * Exit statuses: 0 success, 1 internal error, 2 bad input, 3 no convergence (the last
+ * converged state is written), 4 output could not be written, 5 interrupted.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <petscsys.h>
+#include "pipelay/solver.h"
+
+static const char usage[] =
+  "usage: pipelay run FILE [--set key.path=value]... [--output DIR] [--quiet] [PETSc options]\n"
+  "       pipelay --version\n"
+  "Runs the analysis of the YAML model FILE (see docs/model-file.md). --set overrides any\n"
+  "value of the file; --output sets the output directory. PETSc options (-snes_monitor,\n"
+  "-ksp_type ..., -pc_type ...) go after FILE.\n"
+  "Exit status: 0 ok, 2 bad input, 3 no convergence, 4 output not written, 5 interrupted.\n";
+
+typedef struct {
+  const char *file;            /* model file */
+  const char *output;          /* --output or NULL */
+  const char *sets[256];       /* --set values */
+  int nsets;
+  int quiet;
+} Args;
+
+/* Returns 0, or PL_EXIT_BAD_INPUT with a message printed. PETSc options (single dash) and
+ * their values are skipped: PetscInitialize has them. */
+static int ParseArgs(int argc, char **argv, Args *a, int rank)
+{
+  memset(a, 0, sizeof *a);
+  if (argc < 3 || strcmp(argv[1], "run")) {
+    if (!rank) fputs(usage, stderr);
+    return PL_EXIT_BAD_INPUT;
+  }
+  a->file = argv[2];
+  for (int i = 3; i < argc; ++i) {
+    if (!strcmp(argv[i], "--set") || !strcmp(argv[i], "--output")) {
+      if (i + 1 >= argc) {
+        if (!rank) fprintf(stderr, "pipelay: %s needs a value\n", argv[i]);
+        return PL_EXIT_BAD_INPUT;
+      }
+      if (argv[i][2] == 's') {
+        if (a->nsets == (int)(sizeof a->sets / sizeof a->sets[0])) {
+          if (!rank) fprintf(stderr, "pipelay: more than 256 --set options\n");
+          return PL_EXIT_BAD_INPUT;
+        }
+        a->sets[a->nsets++] = argv[++i];
+      } else a->output = argv[++i];
+    } else if (!strcmp(argv[i], "--quiet")) a->quiet = 1;
+    else if (argv[i][0] == '-' && argv[i][1] != '-') {
+      if (i + 1 < argc && argv[i + 1][0] != '-') ++i; /* a PETSc option's value */
+    } else {
+      if (!rank) fprintf(stderr, "pipelay: unknown argument '%s'\n%s", argv[i], usage);
+      return PL_EXIT_BAD_INPUT;
+    }
+  }
+  return 0;
+}
+
+static void PrintSummary(const PlModel *m, const PlMesh *mesh, const PlStaticReport *r,
+                         const PlStaticSummary *s, const char *dir, int nranks)
+{
+  printf("pipelay %s: %s (%s)\n", PIPELAY_VERSION, m->name, m->source_path);
+  printf("  nodes %d, elements %d, rotations %s, MPI ranks %d, initial guess %s\n", mesh->nnodes,
+         mesh->nelements, m->rotation == PL_ROT_QUATERNION ? "quaternion" : "euler_zxy", nranks,
+         mesh->guess_used == PL_GUESS_CATENARY ? "catenary" : "straight");
+  if (mesh->guess_note[0]) printf("  note: %s\n", mesh->guess_note);
+  printf("  static solve: %s, %d Newton iterations, %d load steps, %d cut-backs, %.3f s\n",
+         r->converged ? "converged" : "NOT CONVERGED", r->newton_iterations, r->load_steps,
+         r->cutbacks, r->wall_time_s);
+  printf("  top tension              %12.4f kN\n", s->top_tension_N / 1e3);
+  printf("  top horizontal tension   %12.4f kN\n", s->top_horizontal_tension_N / 1e3);
+  printf("  hang-off angle           %12.4f deg (top tangent from horizontal)\n", s->hang_off_angle_deg);
+  if (isfinite(s->layback_m)) {
+    printf("  layback                  %12.3f m (top to touchdown, horizontal)\n", s->layback_m);
+    printf("  touchdown arc length     %12.3f m (from the bottom end)\n", s->touchdown_arc_length_m);
+  } else printf("  touchdown                         none (no seabed contact)\n");
+  printf("  max bending moment       %12.4f kN m at S = %.2f m\n", s->max_bending_moment_Nm / 1e3,
+         s->max_bending_moment_arc_length_m);
+  printf("  max axial strain         %12.4e (max fibre strain %.4e)\n", s->max_axial_strain, s->max_fibre_strain);
+  printf("  results in %s/ (static.csv, static_elements.csv, summary.json)\n", dir);
+}
+
+int main(int argc, char **argv)
+{
+  PetscMPIInt rank, size;
+  if (argc >= 2 && !strcmp(argv[1], "--version")) {
+    printf("pipelay %s\n", PIPELAY_VERSION);
+    return 0;
+  }
+  if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+    fputs(usage, argc < 2 ? stderr : stdout);
+    return argc < 2 ? PL_EXIT_BAD_INPUT : 0;
+  }
+  PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
+  PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
+  PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
+  Args a;
+  int rc = ParseArgs(argc, argv, &a, rank);
+  PlModel *m = NULL;
+  PlError err;
+  if (!rc) {
+    PetscCall(PetscCalloc1(1, &m));
+    rc = PlModelLoad(a.file, a.nsets, a.sets, m, &err);
+    if (rc && !rank) fprintf(stderr, "%s\n", err.msg);
+  }
+  if (rc) {
+    PetscCall(PetscFree(m));
+    PetscCall(PetscFinalize());
+    return rc;
+  }
+  if (a.output) snprintf(m->output_dir, sizeof m->output_dir, "%s", a.output);
+
+  PlProblem prob;
+  PlStaticReport rep;
+  PlStaticSummary sum;
+  PlStation *nodes, *els;
+  int nn, ne;
+  PetscCall(PlProblemCreate(PETSC_COMM_WORLD, m, &prob));
+  PetscCall(PlStaticSolve(prob, &rep));
+  PetscCall(PlProblemStations(prob, &nodes, &nn, &els, &ne));
+  PetscCall(PlStaticSummarize(prob, nodes, nn, els, ne, &sum));
+  if (!rank) {
+    const int wrc = PlWriteStaticResults(m->output_dir, m, &rep, &sum, nodes, nn, els, ne, size,
+                                         a.nsets, a.sets, &err);
+    if (wrc) {
+      fprintf(stderr, "pipelay: %s\n", err.msg);
+      rc = wrc;
+    }
+    if (!a.quiet) PrintSummary(m, PlProblemMesh(prob), &rep, &sum, m->output_dir, size);
+    if (!rep.converged) {
+      fprintf(stderr, "pipelay: the static solve did not converge; the last converged state "
+                      "(load factor %.6g) is written to %s/\n%s\n", rep.lambda, m->output_dir, rep.failure);
+      if (!rc) rc = PL_EXIT_NOT_CONVERGED;
+    }
+  }
+  PetscCallMPI(MPI_Bcast(&rc, 1, MPI_INT, 0, PETSC_COMM_WORLD));
+  free(nodes);
+  free(els);
+  PetscCall(PlProblemDestroy(&prob));
+  PetscCall(PetscFree(m));
+  PetscCall(PetscFinalize());
+  return rc;
+}

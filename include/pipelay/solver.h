@@ -1,0 +1,93 @@
+/*
+ * solver.h - assembly into PETSc objects and the static analysis.
+ *
+ * The unknowns of node i are u_i = [x_i (3), p_i (4 or 3)], laid out by a 1-D DMDA with
+ * stencil width 1: nodes are split into contiguous ranges across the ranks of the
+ * communicator, each rank assembles the elements whose first node it owns. The residual
+ * is F(u) = f_int(u) - f_ext(u), with held DOFs replaced by s (u - u_held).
+ */
+#pragma once
+#include <petscsnes.h>
+#include "pipelay/elements.h"
+#include "pipelay/meshes.h"
+#include "pipelay/models.h"
+
+/* Exit statuses of the command-line program (documented in the README). */
+enum {
+  PL_EXIT_OK = 0,
+  PL_EXIT_FAILURE = 1,       /* internal error (a bug): please report */
+  PL_EXIT_BAD_INPUT = 2,
+  PL_EXIT_NOT_CONVERGED = 3,
+  PL_EXIT_IO = 4,
+  PL_EXIT_INTERRUPTED = 5
+};
+
+typedef struct PlProblem_ *PlProblem;
+
+/* Sections of the post-processed state, one per element midpoint and per node. */
+typedef struct {
+  double S;                 /* arc length [m] */
+  double x[3];              /* position [m] */
+  double tension;           /* effective tension n1 [N] */
+  double shear[2];          /* n2, n3 [N] */
+  double torque;            /* m1 [N m] */
+  double moment[2];         /* m2, m3 [N m] */
+  double curvature;         /* |(kappa2, kappa3)| [1/m] */
+  double axial_strain;      /* gamma1 [-] */
+  double seabed_force;      /* contact force per length [N/m] (nodes only) */
+  double t2[3], t3[3];      /* section axes in the global frame */
+} PlStation;
+
+typedef struct {
+  PetscBool converged;
+  int load_steps;              /* converged load increments */
+  int cutbacks;                /* failed increments that were halved */
+  int newton_iterations;       /* total over all increments */
+  double lambda;               /* load factor reached (1 when converged) */
+  double wall_time_s;
+  double final_residual_norm;
+  char failure[2048];          /* what was tried and where it stopped */
+} PlStaticReport;
+
+PetscErrorCode PlProblemCreate(MPI_Comm comm, const PlModel *model, PlProblem *prob);
+PetscErrorCode PlProblemDestroy(PlProblem *prob);
+
+/* Newton-Raphson with load stepping and automatic cut-back. Honour -snes_/-ksp_/-pc_
+ * options (SNESSetFromOptions is called last). On failure the last converged state stays
+ * in the problem and report->failure says what happened. */
+PetscErrorCode PlStaticSolve(PlProblem prob, PlStaticReport *report);
+
+/* Post-processing on rank 0 (other ranks get 0 stations): node and element stations of the
+ * current state. Arrays are malloc'd; free with free(). */
+PetscErrorCode PlProblemStations(PlProblem prob, PlStation **nodes, int *nnodes,
+                                 PlStation **elements, int *nelements);
+
+/* Current solution gathered on every rank: positions [3 nnodes] and unit quaternions
+ * [4 nnodes] of the node frames (malloc'd). */
+PetscErrorCode PlProblemGatherState(PlProblem prob, double **x, double **q, int *nnodes);
+
+const PlModel *PlProblemModel(PlProblem prob);
+const PlMesh *PlProblemMesh(PlProblem prob);
+/* Access for tests: the SNES, solution vector and the load factor used by F. */
+SNES PlProblemSNES(PlProblem prob);
+Vec PlProblemSolution(PlProblem prob);
+void PlProblemSetLoadFactor(PlProblem prob, double lambda);
+
+/* ---- results ------------------------------------------------------------------------- */
+typedef struct {
+  double top_tension_N, top_horizontal_tension_N, hang_off_angle_deg;
+  double layback_m, touchdown_arc_length_m;   /* NaN when the line does not touch down */
+  double max_bending_moment_Nm, max_bending_moment_arc_length_m;
+  double max_axial_strain, max_fibre_strain;
+  double max_tension_N, max_curvature_1pm;
+} PlStaticSummary;
+
+PetscErrorCode PlStaticSummarize(PlProblem prob, const PlStation *nodes, int nnodes,
+                                 const PlStation *elements, int nelements, PlStaticSummary *s);
+
+/* Writes static.csv, static_elements.csv and summary.json (atomically) into dir (created
+ * if missing), on rank 0. Returns 0, or PL_EXIT_IO with a message in err. */
+int PlWriteStaticResults(const char *dir, const PlModel *m, const PlStaticReport *rep,
+                         const PlStaticSummary *s, const PlStation *nodes, int nnodes,
+                         const PlStation *elements, int nelements, int nranks,
+                         int noverrides, const char *const *overrides, PlError *err);

@@ -1,0 +1,390 @@
+/*
+ * assembly.c - the discrete static problem on PETSc objects: residual and Jacobian.
+ *
+ *   F(u) = sum_e f_int^e(u)                      rod elements (elements/rod.c)
+ *        - lambda sum_e f_grav^e                 submerged weight -w e3 (5.33), two-point
+ *                                                Gauss on linear shapes: w L/2 per node
+ *        - sum_e f_seabed^e(u)                   sigma(z) e3 (5.38), two-point Gauss
+ *        - lambda (end forces, end moments)      dead loads; moments through H(p)^T R0^T M
+ *        + gauge (quaternion nodes)              k (|p|^2 - 1) p, see elements.h
+ * Held DOFs: F_i = s_i (u_i - ubar_i(lambda)), ubar = start + lambda (target - start), and
+ * row i of the Jacobian is s_i e_i. The Jacobian is the exact derivative of F.
+ *
+ * Layout: DMDA 1-D, dof = 6 or 7 per node, stencil width 1; a rank assembles the elements
+ * whose first node it owns (the second may be a ghost) and adds into ghosted local
+ * vectors / MatSetValuesLocal, so the result does not depend on the number of ranks.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "solver_impl.h"
+#include "pipelay/elements.h"
+
+const PlModel *PlProblemModel(PlProblem p) { return &p->model; }
+const PlMesh *PlProblemMesh(PlProblem p) { return &p->mesh; }
+SNES PlProblemSNES(PlProblem p) { return p->snes; }
+Vec PlProblemSolution(PlProblem p) { return p->u; }
+void PlProblemSetLoadFactor(PlProblem p, double lambda) { p->lambda = lambda; }
+
+/* Parameter index held for rotation component c (0, 1, 2 about t1, t2, t3). */
+static int HeldParam(PlParamKind kind, int c) { return kind == PL_PARAM_QUATERNION ? 1 + c : c; }
+
+/* Held DOFs, their start/target values and row scales for one end node. */
+static void SetUpEnd(PlProblem p, int end, int node)
+{
+  const PlEnd *E = &p->model.ends[end];
+  const int nd = p->nd, np = nd - 3;
+  const PlSection *sec = &p->model.segments[p->mesh.segment[end ? p->mesh.nelements - 1 : 0]].section;
+  const double Le = p->elements[end ? p->mesh.nelements - 1 : 0].L;
+  double *start = p->bc_start + node * nd, *target = p->bc_target + node * nd;
+  char *mask = p->bc_mask + node * nd;
+  for (int c = 0; c < 3; ++c) {
+    p->bc_scale[node * nd + c] = sec->EA / Le;
+    if (E->fixed[c]) {
+      mask[c] = 1;
+      target[c] = E->position[c];
+    }
+  }
+  for (int c = 0; c < np; ++c) p->bc_scale[node * nd + 3 + c] = fmax(sec->EI[0], sec->GJ) / Le;
+  /* rotations: target parameters of R0^T R_prescribed (R0 = the node's reference frame) */
+  double pt[4];
+  PlParamIdentity(p->kind, pt);
+  if (E->has_orientation) {
+    double qpres[4], q0c[4], qrel[4];
+    PlQuatFromMatrix(E->orientation, qpres);
+    const double *q0 = p->mesh.q0 + 4 * node;
+    q0c[0] = q0[0];
+    for (int i = 1; i < 4; ++i) q0c[i] = -q0[i];
+    PlQuatMul(q0c, qpres, qrel);
+    PlParamFromQuaternion(p->kind, qrel, pt);
+  }
+  const bool all = E->fixed[PL_DOF_RX] && E->fixed[PL_DOF_RY] && E->fixed[PL_DOF_RZ];
+  for (int c = 0; c < 3; ++c) {
+    if (!E->fixed[3 + c]) continue;
+    if (all) {
+      for (int i = 0; i < np; ++i) {
+        mask[3 + i] = 1;
+        target[3 + i] = pt[i];
+      }
+    } else {
+      const int i = HeldParam(p->kind, c);
+      mask[3 + i] = 1;
+      target[3 + i] = pt[i];
+    }
+  }
+  (void)start;
+}
+
+PetscErrorCode PlProblemCreate(MPI_Comm comm, const PlModel *model, PlProblem *out)
+{
+  PlProblem p;
+  PetscFunctionBeginUser;
+  PetscCall(PetscCalloc1(1, &p));
+  p->comm = comm;
+  p->model = *model;
+  p->kind = model->rotation == PL_ROT_QUATERNION ? PL_PARAM_QUATERNION : PL_PARAM_EULER_ZXY;
+  p->nd = PlNodeDofCount(p->kind);
+  PetscCheck(PlMeshCreate(model, &p->mesh) == 0, comm, PETSC_ERR_MEM, "cannot build the mesh (out of memory or more than 10 million nodes)");
+  PlMeshInitialGuess(model, &p->mesh);
+  const int nn = p->mesh.nnodes, ne = p->mesh.nelements, nd = p->nd;
+
+  PetscCall(PetscMalloc1(ne, &p->elements));
+  PetscCall(PetscMalloc1(ne, &p->w));
+  for (int e = 0; e < ne; ++e) {
+    const PlSection *s = &model->segments[p->mesh.segment[e]].section;
+    PlRodElementInit(&p->elements[e], p->mesh.S[e + 1] - p->mesh.S[e], s, p->mesh.q0 + 4 * e,
+                     p->mesh.q0 + 4 * (e + 1), p->kind);
+    p->w[e] = PlSectionSubmergedWeight(s, model->water_density, model->gravity);
+  }
+  PetscCall(PetscCalloc1(nn * nd, &p->bc_mask));
+  PetscCall(PetscCalloc1(nn * nd, &p->bc_start));
+  PetscCall(PetscCalloc1(nn * nd, &p->bc_target));
+  PetscCall(PetscCalloc1(nn * nd, &p->bc_scale));
+  PetscCall(PetscMalloc1(nn, &p->gauge_k));
+  for (int i = 0; i < nn; ++i) {
+    const int e = i < ne ? i : ne - 1;
+    p->gauge_k[i] = fmax(p->elements[e].CR[1], p->elements[e].CR[0]) / p->elements[e].L;
+    for (int c = 0; c < 3; ++c) p->bc_start[i * nd + c] = p->mesh.x0[3 * i + c];
+    PlParamIdentity(p->kind, p->bc_start + i * nd + 3);
+  }
+  SetUpEnd(p, 0, 0);
+  SetUpEnd(p, 1, nn - 1);
+  /* free DOFs keep target = start (unused) */
+  for (int i = 0; i < nn * nd; ++i)
+    if (!p->bc_mask[i]) p->bc_target[i] = p->bc_start[i];
+
+  /* reference force for the automatic absolute tolerance */
+  double fref = 0.0;
+  for (int e = 0; e < ne; ++e) fref += fabs(p->w[e]) * p->elements[e].L;
+  for (int k = 0; k < 2; ++k)
+    for (int c = 0; c < 3; ++c)
+      fref += fabs(model->ends[k].force[c]) + fabs(model->ends[k].moment[c]) / model->length;
+  for (int e = 0; e < ne; ++e) fref = fmax(fref, 1e-6 * p->elements[e].CT[0]);
+  p->force_scale = fref;
+
+  PetscCall(DMDACreate1d(comm, DM_BOUNDARY_NONE, nn, nd, 1, NULL, &p->da));
+  PetscCall(DMSetFromOptions(p->da));
+  PetscCall(DMSetUp(p->da));
+  PetscCall(DMCreateGlobalVector(p->da, &p->u));
+  PetscCall(DMCreateMatrix(p->da, &p->J));
+  PetscCall(MatSetOption(p->J, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_TRUE));
+
+  /* initial state: the guess */
+  PetscInt xs, xm;
+  PetscScalar **ua;
+  PetscCall(DMDAGetCorners(p->da, &xs, NULL, NULL, &xm, NULL, NULL));
+  PetscCall(DMDAVecGetArrayDOF(p->da, p->u, &ua));
+  for (PetscInt i = xs; i < xs + xm; ++i)
+    for (int c = 0; c < nd; ++c) ua[i][c] = p->bc_start[i * nd + c];
+  PetscCall(DMDAVecRestoreArrayDOF(p->da, p->u, &ua));
+  *out = p;
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode PlProblemDestroy(PlProblem *pp)
+{
+  PetscFunctionBeginUser;
+  if (!pp || !*pp) PetscFunctionReturn(0);
+  PlProblem p = *pp;
+  PetscCall(SNESDestroy(&p->snes));
+  PetscCall(MatDestroy(&p->J));
+  PetscCall(VecDestroy(&p->u));
+  PetscCall(DMDestroy(&p->da));
+  PetscCall(PetscFree(p->elements));
+  PetscCall(PetscFree(p->w));
+  PetscCall(PetscFree(p->bc_mask));
+  PetscCall(PetscFree(p->bc_start));
+  PetscCall(PetscFree(p->bc_target));
+  PetscCall(PetscFree(p->bc_scale));
+  PetscCall(PetscFree(p->gauge_k));
+  PlMeshDestroy(&p->mesh);
+  PetscCall(PetscFree(p));
+  *pp = NULL;
+  PetscFunctionReturn(0);
+}
+
+/* Seabed contact of element e by two-point Gauss: nodal vertical forces fz[2] (upwards)
+ * and their derivatives kz[2][2] = d fz_a / d z_b. */
+static void SeabedElement(const PlProblem p, int e, double zA, double zB, double fz[2], double kz[2][2])
+{
+  const PlSection *s = &p->model.segments[p->mesh.segment[e]].section;
+  const double L = p->elements[e].L, g = 0.5 / sqrt(3.0);
+  const double xi[2] = {0.5 - g, 0.5 + g}; /* Gauss points on [0, 1], weights 1/2 */
+  fz[0] = fz[1] = 0.0;
+  kz[0][0] = kz[0][1] = kz[1][0] = kz[1][1] = 0.0;
+  for (int q = 0; q < 2; ++q) {
+    const double N[2] = {1.0 - xi[q], xi[q]};
+    double sig, dsig;
+    PlSeabedForce(&p->model, s, p->w[e], N[0] * zA + N[1] * zB, &sig, &dsig);
+    for (int a = 0; a < 2; ++a) {
+      fz[a] += 0.5 * L * N[a] * sig;
+      for (int b = 0; b < 2; ++b) kz[a][b] += 0.5 * L * N[a] * N[b] * dsig;
+    }
+  }
+}
+
+static PetscBool EndMomentGiven(const PlEnd *E)
+{
+  return E->moment[0] != 0.0 || E->moment[1] != 0.0 || E->moment[2] != 0.0;
+}
+
+PetscErrorCode PlFormFunction(SNES snes, Vec U, Vec F, void *ctx)
+{
+  PlProblem p = (PlProblem)ctx;
+  const int nd = p->nd, nn = p->mesh.nnodes, ne = p->mesh.nelements;
+  Vec Uloc, Floc;
+  PetscScalar **u, **f;
+  PetscInt xs, xm, gxs, gxm;
+  int bad = 0;
+  PetscFunctionBeginUser;
+  PetscCall(DMGetLocalVector(p->da, &Uloc));
+  PetscCall(DMGetLocalVector(p->da, &Floc));
+  PetscCall(DMGlobalToLocal(p->da, U, INSERT_VALUES, Uloc));
+  PetscCall(VecZeroEntries(Floc));
+  PetscCall(DMDAGetCorners(p->da, &xs, NULL, NULL, &xm, NULL, NULL));
+  PetscCall(DMDAGetGhostCorners(p->da, &gxs, NULL, NULL, &gxm, NULL, NULL));
+  PetscCall(DMDAVecGetArrayDOFRead(p->da, Uloc, &u));
+  PetscCall(DMDAVecGetArrayDOF(p->da, Floc, &f));
+  for (PetscInt e = xs; e < xs + xm && e < ne; ++e) {
+    double ue[PL_ELEM_DOF_MAX], re[PL_ELEM_DOF_MAX];
+    for (int c = 0; c < nd; ++c) {
+      ue[c] = u[e][c];
+      ue[nd + c] = u[e + 1][c];
+    }
+    if (PlRodElementInternal(&p->elements[e], ue, re, NULL)) bad = 1;
+    const double half_weight = 0.5 * p->w[e] * p->elements[e].L * p->lambda;
+    double fz[2], kz[2][2];
+    SeabedElement(p, (int)e, ue[2], ue[nd + 2], fz, kz);
+    for (int c = 0; c < nd; ++c) {
+      f[e][c] += re[c];
+      f[e + 1][c] += re[nd + c];
+    }
+    f[e][2] += half_weight - fz[0];
+    f[e + 1][2] += half_weight - fz[1];
+  }
+  for (int k = 0; k < 2; ++k) {
+    const PetscInt i = k ? nn - 1 : 0;
+    if (i < xs || i >= xs + xm) continue;
+    const PlEnd *E = &p->model.ends[k];
+    for (int c = 0; c < 3; ++c) f[i][c] -= p->lambda * E->force[c];
+    if (EndMomentGiven(E)) {
+      double pr[4], M[3];
+      for (int c = 0; c < 3; ++c) M[c] = p->lambda * E->moment[c];
+      PlNodeMomentGeneralised(p->kind, p->mesh.q0 + 4 * i, &u[i][3], M, pr, NULL);
+      for (int c = 0; c < nd - 3; ++c) f[i][3 + c] -= pr[c];
+    }
+  }
+  if (p->kind == PL_PARAM_QUATERNION)
+    for (PetscInt i = xs; i < xs + xm; ++i) {
+      double pq[4] = {u[i][3], u[i][4], u[i][5], u[i][6]}, r[4] = {0, 0, 0, 0};
+      PlQuaternionGauge(p->gauge_k[i], pq, r, NULL);
+      for (int c = 0; c < 4; ++c) f[i][3 + c] += r[c];
+    }
+  PetscCall(DMDAVecRestoreArrayDOFRead(p->da, Uloc, &u));
+  PetscCall(DMDAVecRestoreArrayDOF(p->da, Floc, &f));
+  PetscCall(VecZeroEntries(F));
+  PetscCall(DMLocalToGlobal(p->da, Floc, ADD_VALUES, F));
+  PetscCall(DMRestoreLocalVector(p->da, &Floc));
+  PetscCall(DMRestoreLocalVector(p->da, &Uloc));
+
+  /* held DOFs (owned rows only) */
+  const PetscScalar **ug;
+  PetscScalar **fg;
+  PetscCall(DMDAVecGetArrayDOFRead(p->da, U, &ug));
+  PetscCall(DMDAVecGetArrayDOF(p->da, F, &fg));
+  for (PetscInt i = xs; i < xs + xm; ++i)
+    for (int c = 0; c < nd; ++c) {
+      const PetscInt k = i * nd + c;
+      if (!p->bc_mask[k]) continue;
+      const double ubar = p->bc_start[k] + p->lambda * (p->bc_target[k] - p->bc_start[k]);
+      fg[i][c] = p->bc_scale[k] * (ug[i][c] - ubar);
+    }
+  PetscCall(DMDAVecRestoreArrayDOFRead(p->da, U, &ug));
+  PetscCall(DMDAVecRestoreArrayDOF(p->da, F, &fg));
+  (void)gxs;
+  (void)gxm;
+  PetscCall(MPIU_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, p->comm));
+  if (bad) PetscCall(SNESSetFunctionDomainError(snes));
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode PlFormJacobian(SNES snes, Vec U, Mat J, Mat P, void *ctx)
+{
+  PlProblem p = (PlProblem)ctx;
+  const int nd = p->nd, nn = p->mesh.nnodes, ne = p->mesh.nelements, n2 = 2 * nd;
+  Vec Uloc;
+  PetscScalar **u;
+  PetscInt xs, xm, gxs;
+  PetscFunctionBeginUser;
+  (void)snes;
+  PetscCall(MatZeroEntries(P));
+  PetscCall(DMGetLocalVector(p->da, &Uloc));
+  PetscCall(DMGlobalToLocal(p->da, U, INSERT_VALUES, Uloc));
+  PetscCall(DMDAGetCorners(p->da, &xs, NULL, NULL, &xm, NULL, NULL));
+  PetscCall(DMDAGetGhostCorners(p->da, &gxs, NULL, NULL, NULL, NULL, NULL));
+  PetscCall(DMDAVecGetArrayDOFRead(p->da, Uloc, &u));
+  for (PetscInt e = xs; e < xs + xm && e < ne; ++e) {
+    double ue[PL_ELEM_DOF_MAX], K[PL_ELEM_DOF_MAX * PL_ELEM_DOF_MAX];
+    PetscInt idx[PL_ELEM_DOF_MAX];
+    for (int c = 0; c < nd; ++c) {
+      ue[c] = u[e][c];
+      ue[nd + c] = u[e + 1][c];
+      idx[c] = (e - gxs) * nd + c;
+      idx[nd + c] = (e + 1 - gxs) * nd + c;
+    }
+    if (PlRodElementInternal(&p->elements[e], ue, NULL, K)) memset(K, 0, sizeof K);
+    double fz[2], kz[2][2];
+    SeabedElement(p, (int)e, ue[2], ue[nd + 2], fz, kz);
+    for (int a = 0; a < 2; ++a)
+      for (int b = 0; b < 2; ++b) K[(a * nd + 2) * n2 + b * nd + 2] -= kz[a][b];
+    for (int a = 0; a < 2; ++a) /* held rows carry only s e_i (added below) */
+      for (int c = 0; c < nd; ++c)
+        if (p->bc_mask[(e + a) * nd + c]) memset(K + (a * nd + c) * n2, 0, n2 * sizeof(double));
+    PetscCall(MatSetValuesLocal(P, n2, idx, n2, idx, K, ADD_VALUES));
+  }
+  for (PetscInt i = xs; i < xs + xm; ++i) {
+    double Kn[16];
+    PetscInt idx[4];
+    const int np = nd - 3;
+    for (int c = 0; c < np; ++c) idx[c] = (i - gxs) * nd + 3 + c;
+    memset(Kn, 0, sizeof Kn);
+    int any = 0;
+    if (p->kind == PL_PARAM_QUATERNION) {
+      double pq[4] = {u[i][3], u[i][4], u[i][5], u[i][6]}, r[4] = {0, 0, 0, 0};
+      PlQuaternionGauge(p->gauge_k[i], pq, r, Kn);
+      any = 1;
+    }
+    const int k = i == 0 ? 0 : (i == nn - 1 ? 1 : -1);
+    if (k >= 0 && EndMomentGiven(&p->model.ends[k])) {
+      double pr[4], Km[16], M[3];
+      for (int c = 0; c < 3; ++c) M[c] = p->lambda * p->model.ends[k].moment[c];
+      PlNodeMomentGeneralised(p->kind, p->mesh.q0 + 4 * i, &u[i][3], M, pr, Km);
+      for (int a = 0; a < np * np; ++a) Kn[a] -= Km[a];
+      any = 1;
+    }
+    for (int a = 0; a < np; ++a)
+      if (p->bc_mask[i * nd + 3 + a]) memset(Kn + a * np, 0, np * sizeof(double));
+    if (any) PetscCall(MatSetValuesLocal(P, np, idx, np, idx, Kn, ADD_VALUES));
+    for (int c = 0; c < nd; ++c) {
+      const PetscInt kk = i * nd + c;
+      if (!p->bc_mask[kk]) continue;
+      const PetscInt li = (i - gxs) * nd + c;
+      const double s = p->bc_scale[kk];
+      PetscCall(MatSetValuesLocal(P, 1, &li, 1, &li, &s, ADD_VALUES));
+    }
+  }
+  PetscCall(DMDAVecRestoreArrayDOFRead(p->da, Uloc, &u));
+  PetscCall(DMRestoreLocalVector(p->da, &Uloc));
+  PetscCall(MatAssemblyBegin(P, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(P, MAT_FINAL_ASSEMBLY));
+  if (J != P) {
+    PetscCall(MatAssemblyBegin(J, MAT_FINAL_ASSEMBLY));
+    PetscCall(MatAssemblyEnd(J, MAT_FINAL_ASSEMBLY));
+  }
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode PlGatherUnknowns(PlProblem p, double **out)
+{
+  const PetscInt n = (PetscInt)p->mesh.nnodes * p->nd;
+  VecScatter sc;
+  Vec all;
+  const PetscScalar *a;
+  PetscFunctionBeginUser;
+  PetscCall(VecScatterCreateToAll(p->u, &sc, &all));
+  PetscCall(VecScatterBegin(sc, p->u, all, INSERT_VALUES, SCATTER_FORWARD));
+  PetscCall(VecScatterEnd(sc, p->u, all, INSERT_VALUES, SCATTER_FORWARD));
+  double *u = malloc(sizeof(double) * n); /* natural order: a 1-D DMDA keeps it */
+  PetscCheck(u, p->comm, PETSC_ERR_MEM, "out of memory gathering the state");
+  PetscCall(VecGetArrayRead(all, &a));
+  memcpy(u, a, sizeof(double) * n);
+  PetscCall(VecRestoreArrayRead(all, &a));
+  PetscCall(VecScatterDestroy(&sc));
+  PetscCall(VecDestroy(&all));
+  *out = u;
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode PlProblemGatherState(PlProblem p, double **xo, double **qo, int *nno)
+{
+  const int nd = p->nd, nn = p->mesh.nnodes;
+  double *u;
+  PetscFunctionBeginUser;
+  PetscCall(PlGatherUnknowns(p, &u));
+  double *x = malloc(sizeof(double) * 3 * nn), *q = malloc(sizeof(double) * 4 * nn);
+  if (!x || !q) {
+    free(x);
+    free(q);
+    free(u);
+    SETERRQ(p->comm, PETSC_ERR_MEM, "out of memory gathering the state");
+  }
+  for (int i = 0; i < nn; ++i) {
+    for (int c = 0; c < 3; ++c) x[3 * i + c] = u[i * nd + c];
+    PlNodeQuaternion(p->kind, p->mesh.q0 + 4 * i, u + i * nd + 3, q + 4 * i);
+  }
+  free(u);
+  *xo = x;
+  *qo = q;
+  *nno = nn;
+  PetscFunctionReturn(0);
+}

@@ -1,0 +1,293 @@
+/*
+ * results.c - post-processing of a static state and the files a run leaves.
+ *
+ * Element stations are the midpoint (quadrature point) values of each element: the
+ * material stress resultants n = (effective tension, shear 2, shear 3) and couples
+ * m = (torque, bending 2, bending 3) of eqs 5.23-5.24. Node stations carry the nodal
+ * positions and the mean of the adjacent elements' values (the end nodes take their one
+ * element's), and the seabed contact force per length at the node.
+ * Files (rank 0): static.csv (nodes), static_elements.csv (elements), summary.json,
+ * every double printed with 17 significant digits (round-trip).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <cjson/cJSON.h>
+#include <sundials/sundials_version.h>
+#include "solver_impl.h"
+
+PetscErrorCode PlProblemStations(PlProblem p, PlStation **nodes_out, int *nn_out,
+                                 PlStation **el_out, int *ne_out)
+{
+  const int nd = p->nd, nn = p->mesh.nnodes, ne = p->mesh.nelements;
+  PetscMPIInt rank;
+  double *u;
+  PetscFunctionBeginUser;
+  PetscCallMPI(MPI_Comm_rank(p->comm, &rank));
+  PetscCall(PlGatherUnknowns(p, &u));
+  *nodes_out = NULL;
+  *el_out = NULL;
+  *nn_out = *ne_out = 0;
+  if (rank) {
+    free(u);
+    PetscFunctionReturn(0);
+  }
+  PlStation *N = calloc(nn, sizeof *N), *E = calloc(ne, sizeof *E);
+  if (!N || !E) {
+    free(N);
+    free(E);
+    free(u);
+    SETERRQ(p->comm, PETSC_ERR_MEM, "out of memory in post-processing");
+  }
+  for (int e = 0; e < ne; ++e) {
+    PlRodSectionState st;
+    double ue[PL_ELEM_DOF_MAX];
+    memcpy(ue, u + e * nd, sizeof(double) * 2 * nd);
+    PlRodElementState(&p->elements[e], ue, &st);
+    PlStation *s = &E[e];
+    s->S = 0.5 * (p->mesh.S[e] + p->mesh.S[e + 1]);
+    memcpy(s->x, st.xm, sizeof s->x);
+    s->tension = st.n[0];
+    s->shear[0] = st.n[1];
+    s->shear[1] = st.n[2];
+    s->torque = st.m[0];
+    s->moment[0] = st.m[1];
+    s->moment[1] = st.m[2];
+    s->curvature = hypot(st.kappa[1], st.kappa[2]);
+    s->axial_strain = st.gamma[0];
+    for (int c = 0; c < 3; ++c) {
+      s->t2[c] = st.Rm[3 * c + 1];
+      s->t3[c] = st.Rm[3 * c + 2];
+    }
+  }
+  for (int i = 0; i < nn; ++i) {
+    PlStation *s = &N[i];
+    const int a = i > 0 ? i - 1 : 0, b = i < ne ? i : ne - 1;
+    s->S = p->mesh.S[i];
+    for (int c = 0; c < 3; ++c) s->x[c] = u[i * nd + c];
+    s->tension = 0.5 * (E[a].tension + E[b].tension);
+    s->shear[0] = 0.5 * (E[a].shear[0] + E[b].shear[0]);
+    s->shear[1] = 0.5 * (E[a].shear[1] + E[b].shear[1]);
+    s->torque = 0.5 * (E[a].torque + E[b].torque);
+    s->moment[0] = 0.5 * (E[a].moment[0] + E[b].moment[0]);
+    s->moment[1] = 0.5 * (E[a].moment[1] + E[b].moment[1]);
+    s->curvature = 0.5 * (E[a].curvature + E[b].curvature);
+    s->axial_strain = 0.5 * (E[a].axial_strain + E[b].axial_strain);
+    double sig, dsig, q[4], R[9];
+    PlSeabedForce(&p->model, &p->model.segments[p->mesh.segment[b]].section, p->w[b], s->x[2], &sig, &dsig);
+    s->seabed_force = sig;
+    PlNodeQuaternion(p->kind, p->mesh.q0 + 4 * i, u + i * nd + 3, q);
+    PlQuatToMatrix(q, R);
+    for (int c = 0; c < 3; ++c) {
+      s->t2[c] = R[3 * c + 1];
+      s->t3[c] = R[3 * c + 2];
+    }
+  }
+  free(u);
+  *nodes_out = N;
+  *el_out = E;
+  *nn_out = nn;
+  *ne_out = ne;
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode PlStaticSummarize(PlProblem p, const PlStation *N, int nn, const PlStation *E,
+                                 int ne, PlStaticSummary *s)
+{
+  PetscFunctionBeginUser;
+  memset(s, 0, sizeof *s);
+  if (nn == 0) PetscFunctionReturn(0); /* not rank 0 */
+  /* top reaction: R = n^e(last element) + (w L/2) e3 (equilibrium of the top node) */
+  double *x, *q;
+  int nq;
+  PetscCall(PlProblemGatherState(p, &x, &q, &nq));
+  const int last = ne - 1;
+  PlRodSectionState st;
+  {
+    double *u;
+    PetscCall(PlGatherUnknowns(p, &u));
+    PlRodElementState(&p->elements[last], u + last * p->nd, &st);
+    free(u);
+  }
+  double ne_sp[3];
+  for (int c = 0; c < 3; ++c)
+    ne_sp[c] = st.Rm[3 * c] * st.n[0] + st.Rm[3 * c + 1] * st.n[1] + st.Rm[3 * c + 2] * st.n[2];
+  ne_sp[2] += 0.5 * p->w[last] * p->elements[last].L;
+  s->top_tension_N = sqrt(ne_sp[0] * ne_sp[0] + ne_sp[1] * ne_sp[1] + ne_sp[2] * ne_sp[2]);
+  s->top_horizontal_tension_N = hypot(ne_sp[0], ne_sp[1]);
+  double R[9];
+  PlQuatToMatrix(q + 4 * (nn - 1), R);
+  s->hang_off_angle_deg = atan2(R[6], hypot(R[0], R[3])) * 180.0 / M_PI;
+
+  /* touchdown: from the top down, the first node in contact; interpolate the crossing */
+  s->touchdown_arc_length_m = s->layback_m = NAN;
+  if (p->model.seabed != PL_SEABED_NONE) {
+    for (int i = nn - 1; i >= 0; --i) {
+      const PlSection *sec = &p->model.segments[p->mesh.segment[i < ne ? i : ne - 1]].section;
+      const double pen = -p->model.water_depth - (N[i].x[2] - 0.5 * sec->outer_diameter);
+      if (pen <= 0.0) continue;
+      double Std = N[i].S, xt[3] = {N[i].x[0], N[i].x[1], N[i].x[2]};
+      if (i + 1 < nn) {
+        const double pen1 = -p->model.water_depth - (N[i + 1].x[2] - 0.5 * sec->outer_diameter);
+        const double f = pen / (pen - pen1);
+        Std = N[i].S + f * (N[i + 1].S - N[i].S);
+        for (int c = 0; c < 3; ++c) xt[c] = N[i].x[c] + f * (N[i + 1].x[c] - N[i].x[c]);
+      }
+      s->touchdown_arc_length_m = Std;
+      s->layback_m = hypot(N[nn - 1].x[0] - xt[0], N[nn - 1].x[1] - xt[1]);
+      break;
+    }
+  }
+  s->max_axial_strain = -INFINITY;
+  s->max_fibre_strain = -INFINITY;
+  for (int e = 0; e < ne; ++e) {
+    const double M = hypot(E[e].moment[0], E[e].moment[1]);
+    if (M > s->max_bending_moment_Nm) {
+      s->max_bending_moment_Nm = M;
+      s->max_bending_moment_arc_length_m = E[e].S;
+    }
+    const double d_o = p->model.segments[p->mesh.segment[e]].section.outer_diameter;
+    s->max_axial_strain = fmax(s->max_axial_strain, E[e].axial_strain);
+    s->max_fibre_strain = fmax(s->max_fibre_strain, E[e].axial_strain + 0.5 * d_o * E[e].curvature);
+    s->max_tension_N = fmax(s->max_tension_N, E[e].tension);
+    s->max_curvature_1pm = fmax(s->max_curvature_1pm, E[e].curvature);
+  }
+  free(x);
+  free(q);
+  PetscFunctionReturn(0);
+}
+
+/* ---- files ------------------------------------------------------------------------------ */
+static int MakeDirs(const char *dir, PlError *err)
+{
+  char buf[PL_PATH_MAX];
+  if (snprintf(buf, sizeof buf, "%s", dir) >= (int)sizeof buf) {
+    snprintf(err->msg, sizeof err->msg, "%s: output directory path too long", dir);
+    return PL_EXIT_IO;
+  }
+  for (char *c = buf + 1; ; ++c) {
+    const char save = *c;
+    if (save == '/' || save == '\0') {
+      *c = '\0';
+      if (mkdir(buf, 0777) && errno != EEXIST) {
+        snprintf(err->msg, sizeof err->msg, "%.900s: cannot create the output directory: %s", buf, strerror(errno));
+        return PL_EXIT_IO;
+      }
+      *c = save;
+    }
+    if (save == '\0') break;
+  }
+  struct stat sb;
+  if (stat(dir, &sb) || !S_ISDIR(sb.st_mode)) {
+    snprintf(err->msg, sizeof err->msg, "%s: the output path is not a directory", dir);
+    return PL_EXIT_IO;
+  }
+  return 0;
+}
+
+static const char *kStationHeader =
+  "S_m,x_m,y_m,z_m,effective_tension_N,shear_force_2_N,shear_force_3_N,torque_Nm,"
+  "bending_moment_2_Nm,bending_moment_3_Nm,curvature_1pm,axial_strain,seabed_force_Npm,"
+  "t2_x,t2_y,t2_z,t3_x,t3_y,t3_z\n";
+
+static int WriteStations(const char *dir, const char *name, const PlStation *s, int n, PlError *err)
+{
+  char path[PL_PATH_MAX + 64], tmp[PL_PATH_MAX + 80];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  snprintf(tmp, sizeof tmp, "%s/.%s.tmp", dir, name);
+  FILE *f = fopen(tmp, "w");
+  if (!f) {
+    snprintf(err->msg, sizeof err->msg, "%.900s: cannot write: %s", tmp, strerror(errno));
+    return PL_EXIT_IO;
+  }
+  fputs(kStationHeader, f);
+  for (int i = 0; i < n; ++i) {
+    const PlStation *a = &s[i];
+    fprintf(f, "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,"
+               "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n",
+            a->S, a->x[0], a->x[1], a->x[2], a->tension, a->shear[0], a->shear[1], a->torque,
+            a->moment[0], a->moment[1], a->curvature, a->axial_strain, a->seabed_force, a->t2[0],
+            a->t2[1], a->t2[2], a->t3[0], a->t3[1], a->t3[2]);
+  }
+  const int bad = ferror(f);
+  if (fclose(f) || bad || rename(tmp, path)) {
+    snprintf(err->msg, sizeof err->msg, "%.900s: write failed: %s", path, strerror(errno));
+    return PL_EXIT_IO;
+  }
+  return 0;
+}
+
+static void AddNumber(cJSON *o, const char *key, double v)
+{
+  if (isfinite(v)) cJSON_AddNumberToObject(o, key, v);
+  else cJSON_AddNullToObject(o, key);
+}
+
+int PlWriteStaticResults(const char *dir, const PlModel *m, const PlStaticReport *rep,
+                         const PlStaticSummary *s, const PlStation *nodes, int nnodes,
+                         const PlStation *elements, int nelements, int nranks,
+                         int noverrides, const char *const *overrides, PlError *err)
+{
+  int rc = MakeDirs(dir, err);
+  if (rc) return rc;
+  if ((rc = WriteStations(dir, "static.csv", nodes, nnodes, err))) return rc;
+  if ((rc = WriteStations(dir, "static_elements.csv", elements, nelements, err))) return rc;
+
+  cJSON *root = cJSON_CreateObject();
+  cJSON *in = cJSON_AddObjectToObject(root, "input");
+  cJSON_AddStringToObject(in, "model_file", m->source_path);
+  cJSON_AddStringToObject(in, "name", m->name);
+  cJSON *ov = cJSON_AddArrayToObject(in, "overrides");
+  for (int i = 0; i < noverrides; ++i) cJSON_AddItemToArray(ov, cJSON_CreateString(overrides[i]));
+  cJSON_AddStringToObject(in, "rotation", m->rotation == PL_ROT_QUATERNION ? "quaternion" : "euler_zxy");
+  cJSON_AddNumberToObject(in, "nodes", nnodes);
+  cJSON_AddNumberToObject(in, "elements", nelements);
+  cJSON_AddNumberToObject(in, "mpi_ranks", nranks);
+  cJSON *ver = cJSON_AddObjectToObject(root, "versions");
+  char buf[64];
+  cJSON_AddStringToObject(ver, "pipelay", PIPELAY_VERSION);
+  snprintf(buf, sizeof buf, "%d.%d.%d", PETSC_VERSION_MAJOR, PETSC_VERSION_MINOR, PETSC_VERSION_SUBMINOR);
+  cJSON_AddStringToObject(ver, "petsc", buf);
+  cJSON_AddStringToObject(ver, "sundials", SUNDIALS_VERSION);
+
+  cJSON_AddStringToObject(root, "analysis", "static");
+  cJSON_AddBoolToObject(root, "converged", rep->converged);
+  cJSON_AddNumberToObject(root, "newton_iterations", rep->newton_iterations);
+  cJSON_AddNumberToObject(root, "load_steps", rep->load_steps);
+  cJSON_AddNumberToObject(root, "cutbacks", rep->cutbacks);
+  AddNumber(root, "load_factor", rep->lambda);
+  AddNumber(root, "final_residual_norm_N", rep->final_residual_norm);
+  AddNumber(root, "wall_time_s", rep->wall_time_s);
+  AddNumber(root, "top_tension_N", s->top_tension_N);
+  AddNumber(root, "top_horizontal_tension_N", s->top_horizontal_tension_N);
+  AddNumber(root, "hang_off_angle_deg", s->hang_off_angle_deg);
+  AddNumber(root, "layback_m", s->layback_m);
+  AddNumber(root, "touchdown_arc_length_m", s->touchdown_arc_length_m);
+  AddNumber(root, "max_bending_moment_Nm", s->max_bending_moment_Nm);
+  AddNumber(root, "max_bending_moment_arc_length_m", s->max_bending_moment_arc_length_m);
+  AddNumber(root, "max_axial_strain", s->max_axial_strain);
+  AddNumber(root, "max_fibre_strain", s->max_fibre_strain);
+  AddNumber(root, "max_effective_tension_N", s->max_tension_N);
+  AddNumber(root, "max_curvature_1pm", s->max_curvature_1pm);
+  if (!rep->converged) cJSON_AddStringToObject(root, "failure", rep->failure);
+  char *text = cJSON_Print(root);
+  cJSON_Delete(root);
+  if (!text) {
+    snprintf(err->msg, sizeof err->msg, "summary.json: out of memory");
+    return PL_EXIT_IO;
+  }
+  char path[PL_PATH_MAX + 64], tmp[PL_PATH_MAX + 80];
+  snprintf(path, sizeof path, "%s/summary.json", dir);
+  snprintf(tmp, sizeof tmp, "%s/.summary.json.tmp", dir);
+  FILE *f = fopen(tmp, "w");
+  rc = 0;
+  if (!f || fputs(text, f) < 0 || fputc('\n', f) == EOF) rc = PL_EXIT_IO;
+  if (f && fclose(f)) rc = PL_EXIT_IO;
+  if (!rc && rename(tmp, path)) rc = PL_EXIT_IO;
+  if (rc) snprintf(err->msg, sizeof err->msg, "%.900s: write failed: %s", path, strerror(errno));
+  free(text);
+  return rc;
+}

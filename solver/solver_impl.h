@@ -1,0 +1,32 @@
+/*
+ * solver_impl.h - the problem object shared by the solver's files (private).
+ */
+#pragma once
+#include <petscdmda.h>
+#include "pipelay/solver.h"
+
+struct PlProblem_ {
+  MPI_Comm comm;
+  PlModel model;          /* a copy of the validated model */
+  PlMesh mesh;            /* nodes, segments, initial guess and reference frames q0 */
+  PlParamKind kind;       /* rotation parametrisation */
+  int nd;                 /* DOFs per node (6 or 7) */
+  PlRodElement *elements; /* [nelements] */
+  double *w;              /* [nelements] submerged weight per length [N/m] */
+  char *bc_mask;          /* [nnodes nd] 1 where the DOF is held */
+  double *bc_start;       /* [nnodes nd] initial state (the guess; identity rotations) */
+  double *bc_target;      /* [nnodes nd] held values at lambda = 1 */
+  double *bc_scale;       /* [nnodes nd] row scale s of a held DOF [N/m or N m] */
+  double *gauge_k;        /* [nnodes] quaternion gauge stiffness [N m] */
+  double force_scale;     /* reference force for the absolute tolerance [N] */
+  double lambda;          /* load factor in F */
+  DM da;
+  Vec u;                  /* solution (global) */
+  Mat J;
+  SNES snes;
+};
+
+PetscErrorCode PlFormFunction(SNES snes, Vec U, Vec F, void *ctx);
+PetscErrorCode PlFormJacobian(SNES snes, Vec U, Mat J, Mat P, void *ctx);
+/* The raw unknowns [nnodes nd] gathered on every rank (malloc'd). */
+PetscErrorCode PlGatherUnknowns(PlProblem p, double **u);

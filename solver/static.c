@@ -1,0 +1,131 @@
+/*
+ * static.c - static equilibrium by Newton-Raphson (PETSc SNES) with load stepping.
+ *
+ * The load factor lambda scales the submerged weight, the end loads and the motion of
+ * held DOFs from the initial guess to their targets. Increments start at
+ * 1/analysis.load_steps; a failed increment (SNES divergence, domain error, iteration
+ * limit) is restored to the last converged state and halved, up to analysis.max_cutbacks
+ * times in a row; after two easy successes (< 8 iterations) the increment grows by 1.5.
+ * Defaults: Newton with backtracking line search, direct LU (MUMPS on more than one
+ * rank); every -snes_, -ksp_, -pc_ option on the command line or in
+ * analysis.petsc_options overrides them (SNESSetFromOptions is called last).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "solver_impl.h"
+
+#define PL_HISTORY_MAX 200
+
+static PetscErrorCode SetUpSNES(PlProblem p)
+{
+  KSP ksp;
+  PC pc;
+  PetscMPIInt size;
+  PetscFunctionBeginUser;
+  PetscCallMPI(MPI_Comm_size(p->comm, &size));
+  if (p->model.analysis.petsc_options[0])
+    PetscCall(PetscOptionsInsertString(NULL, p->model.analysis.petsc_options));
+  PetscCall(SNESCreate(p->comm, &p->snes));
+  PetscCall(SNESSetDM(p->snes, p->da));
+  PetscCall(SNESSetFunction(p->snes, NULL, PlFormFunction, p));
+  PetscCall(SNESSetJacobian(p->snes, p->J, p->J, PlFormJacobian, p));
+  PetscCall(SNESSetType(p->snes, SNESNEWTONLS));
+  const double atol = p->model.analysis.atol > 0.0 ? p->model.analysis.atol : 1e-9 * p->force_scale;
+  PetscCall(SNESSetTolerances(p->snes, atol, p->model.analysis.rtol, 1e-13,
+                              p->model.analysis.max_iterations, 100000));
+  PetscCall(SNESGetKSP(p->snes, &ksp));
+  PetscCall(KSPSetType(ksp, KSPPREONLY));
+  PetscCall(KSPGetPC(ksp, &pc));
+  PetscCall(PCSetType(pc, PCLU));
+  if (size > 1) PetscCall(PCFactorSetMatSolverType(pc, MATSOLVERMUMPS));
+  else PetscCall(PCFactorSetMatOrderingType(pc, MATORDERINGND));
+  PetscCall(SNESSetFromOptions(p->snes));
+  PetscFunctionReturn(0);
+}
+
+static const char *ReasonText(SNESConvergedReason r)
+{
+  switch (r) {
+  case SNES_DIVERGED_FUNCTION_DOMAIN: return "the trial state left the rod's domain (a relative rotation of 180 deg or a non-finite value)";
+  case SNES_DIVERGED_LINEAR_SOLVE: return "the linear solve failed (singular tangent: is the line held against rigid motion?)";
+  case SNES_DIVERGED_MAX_IT: return "the iteration limit was reached";
+  case SNES_DIVERGED_LINE_SEARCH: return "the line search found no decrease";
+  case SNES_DIVERGED_FNORM_NAN: return "the residual became NaN";
+  case SNES_DIVERGED_DTOL: return "the residual grew beyond the divergence tolerance";
+  default: return SNESConvergedReasons[r];
+  }
+}
+
+PetscErrorCode PlStaticSolve(PlProblem p, PlStaticReport *rep)
+{
+  const PlAnalysis *an = &p->model.analysis;
+  Vec last;
+  PetscReal hist[PL_HISTORY_MAX];
+  PetscInt hits[PL_HISTORY_MAX];
+  PetscLogDouble t0, t1;
+  PetscFunctionBeginUser;
+  memset(rep, 0, sizeof *rep);
+  PetscCall(PetscTime(&t0));
+  if (!p->snes) PetscCall(SetUpSNES(p));
+  PetscCall(SNESSetConvergenceHistory(p->snes, hist, hits, PL_HISTORY_MAX, PETSC_TRUE));
+  PetscCall(VecDuplicate(p->u, &last));
+  PetscCall(VecCopy(p->u, last));
+
+  double lam = 0.0, dlam = 1.0 / an->load_steps;
+  int easy = 0, consecutive_cuts = 0;
+  size_t used = 0;
+  while (lam < 1.0) {
+    const double target = fmin(1.0, lam + dlam);
+    p->lambda = target;
+    PetscCall(SNESSolve(p->snes, NULL, p->u));
+    SNESConvergedReason reason;
+    PetscInt its;
+    PetscReal fnorm;
+    PetscCall(SNESGetConvergedReason(p->snes, &reason));
+    PetscCall(SNESGetIterationNumber(p->snes, &its));
+    PetscCall(SNESGetFunctionNorm(p->snes, &fnorm));
+    rep->newton_iterations += (int)its;
+    rep->final_residual_norm = fnorm;
+    if (reason > 0) {
+      lam = target;
+      rep->load_steps++;
+      consecutive_cuts = 0;
+      PetscCall(VecCopy(p->u, last));
+      easy = its < 8 ? easy + 1 : 0;
+      if (easy >= 2) dlam *= 1.5;
+      continue;
+    }
+    /* failed: report, restore, cut back */
+    PetscInt nh;
+    PetscReal *h;
+    PetscCall(SNESGetConvergenceHistory(p->snes, &h, NULL, &nh));
+    char line[512];
+    int n = snprintf(line, sizeof line,
+                     "load step to lambda = %.6g (increment %.3g) failed after %d Newton iterations: %s; residual norms [N]:",
+                     target, dlam, (int)its, ReasonText(reason));
+    for (PetscInt k = 0; k < nh && n < (int)sizeof line - 16; ++k)
+      n += snprintf(line + n, sizeof line - n, " %.3e", (double)h[k]);
+    PetscCall(PetscPrintf(p->comm, "pipelay: %s\n", line));
+    if (used < sizeof rep->failure)
+      used += (size_t)snprintf(rep->failure + used, sizeof rep->failure - used, "%s\n", line);
+    PetscCall(VecCopy(last, p->u));
+    rep->cutbacks++;
+    if (++consecutive_cuts > an->max_cutbacks) break;
+    dlam *= 0.5;
+    easy = 0;
+  }
+  rep->lambda = lam;
+  rep->converged = lam >= 1.0 ? PETSC_TRUE : PETSC_FALSE;
+  if (!rep->converged && used < sizeof rep->failure)
+    snprintf(rep->failure + used, sizeof rep->failure - used,
+             "gave up after %d halvings of the load increment at lambda = %.6g (the last converged "
+             "load factor). Hints: more analysis.load_steps; check that the line can reach its "
+             "ends and that the top tension can hold its weight; -snes_monitor shows every iteration.",
+             an->max_cutbacks, lam);
+  p->lambda = lam;
+  PetscCall(VecDestroy(&last));
+  PetscCall(PetscTime(&t1));
+  rep->wall_time_s = t1 - t0;
+  PetscFunctionReturn(0);
+}
