@@ -323,6 +323,13 @@ static int open_scope(PlError *err, const PlYNode *n, const PlYNode *anchor, con
   return 0;
 }
 
+/* Of two pairs of one mapping, the one given later (file order; overrides that added a
+ * key come after the file's keys). */
+static const PlYPair *later_pair(const PlYPair *a, const PlYPair *b)
+{
+  return a > b ? a : b;
+}
+
 /* The pair of key in scope s, or NULL. */
 static const PlYPair *pair_of(const Scope *s, const char *key)
 {
@@ -594,10 +601,7 @@ static int read_material(const Scope *sec, PlPipeGeometry *g)
     return rc;
   const PlYPair *pg = pair_of(&s, "shear_modulus"), *pn = pair_of(&s, "poissons_ratio");
   if (pg && pn) {
-    const PlYPair *later = (pg->key->line > pn->key->line ||
-                            (pg->key->line == pn->key->line && pg->key->col > pn->key->col))
-                               ? pg
-                               : pn;
+    const PlYPair *later = later_pair(pg, pn);
     char path[PATH_CAP];
     join_key(path, sizeof path, s.path, later->key->text);
     return at(s.err, later->key, path,
@@ -690,10 +694,7 @@ static int read_explicit_section(const Scope *s, PlSection *out)
   const PlYPair *pri = pair_of(s, "rotary_inertia"), *prg = pair_of(s, "radius_of_gyration");
   double J[3] = {mass * d_o * d_o / 4.0, 0.0, 0.0};
   if (pri && prg) {
-    const PlYPair *later = (prg->key->line > pri->key->line ||
-                            (prg->key->line == pri->key->line && prg->key->col > pri->key->col))
-                               ? prg
-                               : pri;
+    const PlYPair *later = later_pair(prg, pri);
     char path[PATH_CAP];
     join_key(path, sizeof path, s->path, later->key->text);
     return at(s->err, later->key, path,
@@ -745,9 +746,7 @@ static int read_section(PlError *err, const PlYNode *n, const char *path, bool i
 
   const PlYPair *pp = first_of(&s, kPipeOnlyKeys), *pe = first_of(&s, kExplicitOnlyKeys);
   if (pp && pe) {
-    const bool e_later = pe->key->line > pp->key->line ||
-                         (pe->key->line == pp->key->line && pe->key->col > pp->key->col);
-    const PlYPair *later = e_later ? pe : pp, *earlier = e_later ? pp : pe;
+    const PlYPair *later = later_pair(pe, pp), *earlier = later == pe ? pp : pe;
     char kp[PATH_CAP];
     join_key(kp, sizeof kp, s.path, later->key->text);
     Txt et = clip(earlier->key->text, earlier->key->len);
@@ -849,9 +848,7 @@ static int read_mesh(Ctx *c, const Scope *top, PlModel *m)
   if (rc) return rc;
   const PlYPair *pe = pair_of(&s, "elements"), *pt = pair_of(&s, "target_length");
   if (pe && pt) {
-    const PlYPair *later =
-        (pt->key->line > pe->key->line ||
-         (pt->key->line == pe->key->line && pt->key->col > pe->key->col)) ? pt : pe;
+    const PlYPair *later = later_pair(pt, pe);
     char path[PATH_CAP];
     join_key(path, sizeof path, s.path, later->key->text);
     return at(c->err, later->key, path, "give either 'elements' or 'target_length', not both");
@@ -1186,8 +1183,8 @@ static int apply_override(PlError *err, PlYTree *tree, PlYNode *root, int k, con
         return report(err, kSrc, 1, k, path, "item [%zu]: the value there is %s, not a list",
                       st->index, found(cur).s);
       if (st->index >= cur->nitems)
-        return report(err, kSrc, 1, k, path, "item [%zu] does not exist (the list has %zu)",
-                      st->index, cur->nitems);
+        return report(err, kSrc, 1, k, path, "item [%zu] does not exist (the list has %zu item%s)",
+                      st->index, cur->nitems, cur->nitems == 1 ? "" : "s");
       if (last) {
         cur->items[st->index] = val;
         return 0;
@@ -1302,17 +1299,20 @@ static const char *base_name(const char *path)
 /* Name, source path and output directory derived from the file name. */
 static void derive_names(const char *src, PlModel *m)
 {
-  snprintf(m->source_path, sizeof m->source_path, "%s", src);
+  m->source_path[0] = m->name[0] = m->output_dir[0] = '\0';
+  cat(m->source_path, sizeof m->source_path, src);
   const char *base = base_name(src);
-  snprintf(m->name, sizeof m->name, "%s", base);
+  cat(m->name, sizeof m->name, base);
   size_t stem = strlen(base);
   const char *dot = strrchr(base, '.');
   if (dot && dot != base) stem = (size_t)(dot - base);
   if (stem == 0) {
-    snprintf(m->output_dir, sizeof m->output_dir, "model_out");
+    cat(m->output_dir, sizeof m->output_dir, "model_out");
   } else {
     if (stem > sizeof m->output_dir - 5) stem = sizeof m->output_dir - 5;
-    snprintf(m->output_dir, sizeof m->output_dir, "%.*s_out", (int)stem, base);
+    memcpy(m->output_dir, base, stem);
+    m->output_dir[stem] = '\0';
+    cat(m->output_dir, sizeof m->output_dir, "_out");
   }
 }
 

@@ -321,10 +321,10 @@ static void parser_error(const yaml_parser_t *p, const char *text, size_t len, P
   case YAML_READER_ERROR:
     offset_place(text, len, p->problem_offset, &e->line, &e->col);
     if (p->problem_value >= 0)
-      snprintf(e->what, sizeof e->what, "%s (byte #%02X at offset %zu): not a UTF-8 text file",
+      snprintf(e->what, sizeof e->what, "%s (byte #%02X at offset %zu): not a YAML text file",
                problem, (unsigned)p->problem_value & 0xFFu, p->problem_offset);
     else
-      snprintf(e->what, sizeof e->what, "%s (at offset %zu): not a UTF-8 text file", problem,
+      snprintf(e->what, sizeof e->what, "%s (at offset %zu): not a YAML text file", problem,
                p->problem_offset);
     return;
   default:

@@ -103,7 +103,9 @@ PetscErrorCode PlProblemCreate(MPI_Comm comm, const PlModel *model, PlProblem *o
   PetscCall(PetscMalloc1(nn, &p->gauge_k));
   for (int i = 0; i < nn; ++i) {
     const int e = i < ne ? i : ne - 1;
-    p->gauge_k[i] = fmax(p->elements[e].CR[1], p->elements[e].CR[0]) / p->elements[e].L;
+    /* as stiff as the stiffest coupling of the parameters (shear: GA L) so that Newton
+     * steps keep |p| near 1; the converged state does not depend on it */
+    p->gauge_k[i] = fmax(p->elements[e].CT[1], p->elements[e].CT[2]) * p->elements[e].L;
     for (int c = 0; c < 3; ++c) p->bc_start[i * nd + c] = p->mesh.x0[3 * i + c];
     PlParamIdentity(p->kind, p->bc_start + i * nd + 3);
   }

@@ -1,0 +1,406 @@
+/*
+ * test_static.c - physics tests of the static analysis (issue 2). One CTest test per case:
+ *
+ *   test_static catenary   EI made negligible (1e-6 of Table 5.2), rigid seabed (stiff
+ *                          linear spring): hang-off angle within 0.05 deg and layback within
+ *                          0.5% of the natural catenary computed here (Table 5.3), for
+ *                          H = 200, 400, 800 kN.
+ *   test_static riflex     full stiffness, 739 elements (~2 m): within 0.3 deg and 2.5% of
+ *                          the RIFLEX values of Table 5.4.
+ *   test_static convergence  eq 5.109 error against a 1024-element reference for 8..256
+ *                          elements: least-squares observed order >= 1.8 (Fig 5.3).
+ *   test_static rollup     cantilever under end moment 2 pi EI/L rolls into a circle: tip
+ *                          back at the root within 1e-4 L, both parametrisations.
+ *   test_static rigid      straight rod with both ends clamped at a rigid rotation (large
+ *                          zxy angles) and translation of its unstressed state: every
+ *                          internal force and moment below 1e-6 of EA resp. EI/L.
+ *   test_static jacobian   assembled analytic Jacobian against central finite differences
+ *                          of the assembled residual, 1e-6 relative, on a deformed state with
+ *                          seabed contact and an end moment, both parametrisations.
+ *   test_static quat_euler J-lay H = 400 kN with quaternions and with Euler angles: node
+ *                          positions and top tension agree to 1e-6 relative.
+ * Model files: argv[2] is the examples/ directory (the J-lay model is read from it).
+ */
+#include <string.h>
+#include <petscsnes.h>
+#include "check.h"
+#include "pipelay/solver.h"
+
+typedef struct {
+  PlStaticReport rep;
+  PlStaticSummary sum;
+  PlStation *nodes, *els;
+  int nn, ne;
+  double *x, *q; /* gathered positions and node quaternions */
+} Run;
+
+static const char *g_examples;
+
+static PetscErrorCode RunModel(PlModel *m, Run *r)
+{
+  PlProblem p;
+  int nq;
+  PetscFunctionBeginUser;
+  PetscCall(PlProblemCreate(PETSC_COMM_WORLD, m, &p));
+  PetscCall(PlStaticSolve(p, &r->rep));
+  PetscCall(PlProblemStations(p, &r->nodes, &r->nn, &r->els, &r->ne));
+  PetscCall(PlStaticSummarize(p, r->nodes, r->nn, r->els, r->ne, &r->sum));
+  PetscCall(PlProblemGatherState(p, &r->x, &r->q, &nq));
+  PetscCall(PlProblemDestroy(&p));
+  PetscFunctionReturn(0);
+}
+
+static void FreeRun(Run *r)
+{
+  free(r->nodes);
+  free(r->els);
+  free(r->x);
+  free(r->q);
+}
+
+/* Loads a model file or string with overrides; aborts the test on a load error. */
+static int Load(const char *file, const char *text, int n, const char *const *sets, PlModel *m)
+{
+  PlError err;
+  const int rc = text ? PlModelLoadString("test.yaml", text, strlen(text), n, sets, m, &err)
+                      : PlModelLoad(file, n, sets, m, &err);
+  if (rc) fprintf(stderr, "FAIL model load: %s\n", err.msg);
+  return rc;
+}
+
+static void JlayPath(char *buf, size_t n) { snprintf(buf, n, "%s/jlay_900m.yaml", g_examples); }
+
+/* ---- natural catenary (Table 5.3) ----------------------------------------------------- */
+static const char *kCatenaryModel =
+  "environment: {water_depth: 900, water_density: 1025, gravity: 9.80665}\n"
+  "line:\n"
+  "  length: 1500\n"
+  "  sections:\n"
+  "    - {outer_diameter: 0.762, EA: 1.5569e10, GA: 9.0330e9, GJ: 7.9720e8, EI: 1036.4,\n"
+  "       mass_per_length: 593.2818}\n"
+  "seabed: {model: linear, stiffness: 1.0e9}\n"
+  "mesh: {elements: 739}\n"
+  "ends:\n"
+  "  bottom: {position: [0, 0, -899.619001234], fixed: all}\n" /* resting: w/k below d_o/2 */
+  "  top: {position: [~, 0, 0], fixed: [y, z], force: [400e3, 0, 0]}\n";
+
+static PetscErrorCode TestCatenary(void)
+{
+  const double Hs[3] = {200e3, 400e3, 800e3};
+  PetscFunctionBeginUser;
+  for (int k = 0; k < 3; ++k) {
+    char set[64];
+    snprintf(set, sizeof set, "ends.top.force=[%g,0,0]", Hs[k]);
+    const char *sets[1] = {set};
+    PlModel m;
+    if (Load(NULL, kCatenaryModel, 1, sets, &m)) exit(1);
+    Run r;
+    PetscCall(RunModel(&m, &r));
+    CHECK_TRUE(r.rep.converged, "catenary case converged");
+    /* the catenary, derived independently: w = (m - rho pi d^2/4) g, a = H/w; the seabed
+     * contact plane of the centreline is z = -900 + d_o/2 - w/k (resting penetration) */
+    const double w = (593.2818 - 1025.0 * M_PI / 4.0 * 0.762 * 0.762) * 9.80665;
+    const double zrest = -900.0 + 0.381 - w / 1.0e9;
+    const double h = 0.0 - zrest, a = Hs[k] / w;
+    const double s = sqrt(h * h + 2.0 * a * h);
+    const double beta = atan(s / a) * 180.0 / M_PI, layback = a * asinh(s / a);
+    char what[96];
+    snprintf(what, sizeof what, "H = %.0f kN: hang-off angle [deg] vs catenary", Hs[k] / 1e3);
+    CHECK_ABS(r.sum.hang_off_angle_deg, beta, 0.05, what);
+    snprintf(what, sizeof what, "H = %.0f kN: layback [m] vs catenary", Hs[k] / 1e3);
+    CHECK_REL(r.sum.layback_m, layback, 0.005, what);
+    FreeRun(&r);
+  }
+  PetscFunctionReturn(0);
+}
+
+/* ---- RIFLEX, Table 5.4 -------------------------------------------------------------- */
+static PetscErrorCode TestRiflex(void)
+{
+  const double Hs[3] = {200e3, 400e3, 800e3};
+  const double beta_rfx[3] = {81.0, 74.4, 65.0}, lay_rfx[3] = {477.0, 686.0, 1001.0};
+  char path[1024];
+  PetscFunctionBeginUser;
+  JlayPath(path, sizeof path);
+  for (int k = 0; k < 3; ++k) {
+    char set[64];
+    snprintf(set, sizeof set, "ends.top.force=[%g,0,0]", Hs[k]);
+    const char *sets[1] = {set};
+    PlModel m;
+    if (Load(path, NULL, 1, sets, &m)) exit(1);
+    Run r;
+    PetscCall(RunModel(&m, &r));
+    CHECK_TRUE(r.rep.converged, "J-lay converged");
+    char what[96];
+    snprintf(what, sizeof what, "H = %.0f kN: hang-off angle [deg] vs RIFLEX", Hs[k] / 1e3);
+    CHECK_ABS(r.sum.hang_off_angle_deg, beta_rfx[k], 0.3, what);
+    snprintf(what, sizeof what, "H = %.0f kN: layback [m] vs RIFLEX", Hs[k] / 1e3);
+    CHECK_REL(r.sum.layback_m, lay_rfx[k], 0.025, what);
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "H = %4.0f kN: hang-off %.3f deg (RIFLEX %.1f), layback %.2f m (RIFLEX %.0f)\n",
+                          Hs[k] / 1e3, r.sum.hang_off_angle_deg, beta_rfx[k], r.sum.layback_m, lay_rfx[k]));
+    FreeRun(&r);
+  }
+  PetscFunctionReturn(0);
+}
+
+/* ---- mesh convergence (Fig. 5.3, eq. 5.109) ----------------------------------------- */
+static PetscErrorCode TestConvergence(void)
+{
+  char path[1024];
+  const int ns[6] = {8, 16, 32, 64, 128, 256}, nref = 1024;
+  double err[6];
+  Run ref;
+  PetscFunctionBeginUser;
+  JlayPath(path, sizeof path);
+  {
+    char set[64];
+    snprintf(set, sizeof set, "mesh.elements=%d", nref);
+    const char *sets[1] = {set};
+    PlModel m;
+    if (Load(path, NULL, 1, sets, &m)) exit(1);
+    PetscCall(RunModel(&m, &ref));
+    CHECK_TRUE(ref.rep.converged, "reference converged");
+  }
+  for (int k = 0; k < 6; ++k) {
+    char set[64];
+    snprintf(set, sizeof set, "mesh.elements=%d", ns[k]);
+    const char *sets[2] = {set, "analysis.load_steps=4"};
+    PlModel m;
+    if (Load(path, NULL, 2, sets, &m)) exit(1);
+    Run r;
+    PetscCall(RunModel(&m, &r));
+    CHECK_TRUE(r.rep.converged, "coarse mesh converged");
+    /* eq 5.109: mean over nodes of |(phi_i, Theta_i) - ref(S_i)|, with the rotation
+     * difference measured as the angle of R_ref^T R_i; reference nodes coincide */
+    const int stride = nref / ns[k];
+    double e = 0.0;
+    for (int i = 0; i < r.nn; ++i) {
+      const int j = i * stride;
+      double d2 = 0.0, qc[4], qd[4], psi[3];
+      for (int c = 0; c < 3; ++c) d2 += pow(r.x[3 * i + c] - ref.x[3 * j + c], 2);
+      qc[0] = ref.q[4 * j];
+      for (int c = 1; c < 4; ++c) qc[c] = -ref.q[4 * j + c];
+      PlQuatMul(qc, r.q + 4 * i, qd);
+      PlQuatLog(qd, psi);
+      d2 += psi[0] * psi[0] + psi[1] * psi[1] + psi[2] * psi[2];
+      e += sqrt(d2);
+    }
+    err[k] = e / r.nn;
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "elements %4d: eps/L = %.4e\n", ns[k], err[k] / 1500.0));
+    FreeRun(&r);
+  }
+  /* least-squares slope of log(err) against log(h) */
+  double sx = 0, sy = 0, sxx = 0, sxy = 0;
+  for (int k = 0; k < 6; ++k) {
+    const double lx = log(1.0 / ns[k]), ly = log(err[k]);
+    sx += lx;
+    sy += ly;
+    sxx += lx * lx;
+    sxy += lx * ly;
+  }
+  const double order = (6 * sxy - sx * sy) / (6 * sxx - sx * sx);
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "observed order of convergence %.3f\n", order));
+  CHECK_TRUE(order >= 1.8, "observed order of convergence >= 1.8");
+  FreeRun(&ref);
+  PetscFunctionReturn(0);
+}
+
+/* ---- cantilever roll-up --------------------------------------------------------------- */
+static PetscErrorCode TestRollup(void)
+{
+  /* weightless in water: mass per length = displaced water; EI = 1e4 N m^2, L = 10 m */
+  const char *model =
+    "environment: {water_depth: 100, water_density: 1000, gravity: 9.81}\n"
+    "line:\n"
+    "  length: 10\n"
+    "  sections:\n"
+    "    - {outer_diameter: 0.1, EA: 1.0e9, GA: 4.0e8, GJ: 8.0e3, EI: 1.0e4,\n"
+    "       mass_per_length: 7.853981633974483}\n"
+    "seabed: {model: none}\n"
+    "mesh: {elements: 20}\n"
+    "ends:\n"
+    "  bottom: {position: [0, 0, -50], fixed: all}\n"
+    "  top: {position: [~, ~, ~], moment: [0, -6283.185307179586, 0]}\n"
+    "analysis: {initial_guess: straight, load_steps: 8}\n";
+  const char *rot[2] = {"rotation=quaternion", "rotation=euler_zxy"};
+  PetscFunctionBeginUser;
+  for (int k = 0; k < 2; ++k) {
+    const char *sets[1] = {rot[k]};
+    PlModel m;
+    if (Load(NULL, model, 1, sets, &m)) exit(1);
+    Run r;
+    PetscCall(RunModel(&m, &r));
+    CHECK_TRUE(r.rep.converged, "roll-up converged");
+    const double *tip = r.x + 3 * (r.nn - 1);
+    const double gap = sqrt(tip[0] * tip[0] + tip[1] * tip[1] + pow(tip[2] + 50.0, 2));
+    CHECK_ABS(gap / 10.0, 0.0, 1e-4, k ? "euler: roll-up tip-to-root distance / L" : "quaternion: roll-up tip-to-root distance / L");
+    FreeRun(&r);
+  }
+  PetscFunctionReturn(0);
+}
+
+/* ---- rigid rotation of a clamped straight rod ---------------------------------------- */
+static PetscErrorCode TestRigid(void)
+{
+  const double angles[3][3] = {{50, 120, 170}, {-80, 170, 30}, {10, -170, -100}};
+  const double L = 10.0;
+  PetscFunctionBeginUser;
+  for (int rk = 0; rk < 2; ++rk)
+    for (int k = 0; k < 3; ++k) {
+      /* end frame R = R_y(theta) R_x(phi) R_z(psi); the top sits at R (L, 0, 0) */
+      const double d = M_PI / 180.0, ph = angles[k][0] * d, th = angles[k][1] * d, ps = angles[k][2] * d;
+      const double t1[3] = {cos(th) * cos(ps) + sin(th) * sin(ph) * sin(ps), cos(ph) * sin(ps),
+                            -sin(th) * cos(ps) + cos(th) * sin(ph) * sin(ps)};
+      char model[2048];
+      snprintf(model, sizeof model,
+               "environment: {water_depth: 100, water_density: 1000, gravity: 9.81}\n"
+               "line: {length: %g, sections: [{outer_diameter: 0.1, EA: 1.0e9, GA: 4.0e8, GJ: 8.0e3, EI: 1.0e4, mass_per_length: 7.853981633974483}]}\n"
+               "seabed: {model: none}\n"
+               "mesh: {elements: 10}\n"
+               "rotation: %s\n"
+               "ends:\n"
+               "  bottom: {position: [1, 2, -30], orientation: [%g, %g, %g], fixed: all}\n"
+               "  top: {position: [%.17g, %.17g, %.17g], orientation: [%g, %g, %g], fixed: all}\n"
+               "analysis: {initial_guess: straight}\n",
+               L, rk ? "euler_zxy" : "quaternion", angles[k][0], angles[k][1], angles[k][2],
+               1 + L * t1[0], 2 + L * t1[1], -30 + L * t1[2], angles[k][0], angles[k][1], angles[k][2]);
+      PlModel m;
+      if (Load(NULL, model, 0, NULL, &m)) exit(1);
+      Run r;
+      PetscCall(RunModel(&m, &r));
+      CHECK_TRUE(r.rep.converged, "rigid case converged");
+      double fmaxv = 0.0, mmaxv = 0.0;
+      for (int e = 0; e < r.ne; ++e) {
+        fmaxv = fmax(fmaxv, fmax(fabs(r.els[e].tension), fmax(fabs(r.els[e].shear[0]), fabs(r.els[e].shear[1]))));
+        mmaxv = fmax(mmaxv, fmax(fabs(r.els[e].torque), fmax(fabs(r.els[e].moment[0]), fabs(r.els[e].moment[1]))));
+      }
+      CHECK_ABS(fmaxv / 1.0e9, 0.0, 1e-12, rk ? "euler: rigid rotation, max force / EA" : "quaternion: rigid rotation, max force / EA");
+      CHECK_ABS(mmaxv / (1.0e4 / 1.0), 0.0, 1e-12, rk ? "euler: rigid rotation, max moment / (EI/L_e)" : "quaternion: rigid rotation, max moment / (EI/L_e)");
+      FreeRun(&r);
+    }
+  PetscFunctionReturn(0);
+}
+
+/* ---- assembled Jacobian vs finite differences ----------------------------------------- */
+static PetscErrorCode TestJacobian(void)
+{
+  char path[1024];
+  const char *rot[2] = {"rotation=quaternion", "rotation=euler_zxy"};
+  PetscFunctionBeginUser;
+  JlayPath(path, sizeof path);
+  for (int k = 0; k < 2; ++k) {
+    const char *sets[5] = {rot[k], "mesh.elements=40", "ends.top.moment=[2e5,-3e5,1e5]",
+                           "analysis.max_iterations=1", "analysis.max_cutbacks=0"};
+    PlModel m;
+    if (Load(path, NULL, 5, sets, &m)) exit(1);
+    PlProblem p;
+    PlStaticReport rep;
+    PetscCall(PlProblemCreate(PETSC_COMM_WORLD, &m, &p));
+    PetscCall(PlStaticSolve(p, &rep)); /* sets up the SNES; the state stays the guess */
+    SNES snes = PlProblemSNES(p);
+    Vec U = PlProblemSolution(p), F0, Fp, Fm, Up;
+    PlProblemSetLoadFactor(p, 1.0);
+    /* perturb the state so rotations are far from identity and nodes sit in the seabed */
+    PetscRandom rnd;
+    PetscCall(PetscRandomCreate(PETSC_COMM_WORLD, &rnd));
+    PetscCall(PetscRandomSetInterval(rnd, -0.05, 0.05));
+    PetscCall(VecDuplicate(U, &Up));
+    PetscCall(VecSetRandom(Up, rnd));
+    PetscCall(VecAXPY(U, 1.0, Up));
+    PetscCall(VecDuplicate(U, &F0));
+    PetscCall(VecDuplicate(U, &Fp));
+    PetscCall(VecDuplicate(U, &Fm));
+    Mat J;
+    PetscCall(SNESGetJacobian(snes, &J, NULL, NULL, NULL));
+    PetscCall(SNESComputeJacobian(snes, U, J, J));
+    PetscInt n;
+    PetscCall(VecGetSize(U, &n));
+    Mat Jd;
+    PetscCall(MatConvert(J, MATDENSE, MAT_INITIAL_MATRIX, &Jd));
+    double jmax = 0.0, emax = 0.0;
+    const PetscScalar *a;
+    PetscCall(MatDenseGetArrayRead(Jd, &a));
+    for (PetscInt i = 0; i < n * n; ++i) jmax = fmax(jmax, fabs(a[i]));
+    for (PetscInt j = 0; j < n; ++j) {
+      const double h = 1e-6;
+      PetscCall(VecCopy(U, Up));
+      PetscCall(VecSetValue(Up, j, h, ADD_VALUES));
+      PetscCall(VecAssemblyBegin(Up));
+      PetscCall(VecAssemblyEnd(Up));
+      PetscCall(SNESComputeFunction(snes, Up, Fp));
+      PetscCall(VecSetValue(Up, j, -2 * h, ADD_VALUES));
+      PetscCall(VecAssemblyBegin(Up));
+      PetscCall(VecAssemblyEnd(Up));
+      PetscCall(SNESComputeFunction(snes, Up, Fm));
+      const PetscScalar *fp, *fm;
+      PetscCall(VecGetArrayRead(Fp, &fp));
+      PetscCall(VecGetArrayRead(Fm, &fm));
+      for (PetscInt i = 0; i < n; ++i) emax = fmax(emax, fabs((fp[i] - fm[i]) / (2 * h) - a[i + j * n]));
+      PetscCall(VecRestoreArrayRead(Fp, &fp));
+      PetscCall(VecRestoreArrayRead(Fm, &fm));
+    }
+    PetscCall(MatDenseRestoreArrayRead(Jd, &a));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: max |J - J_fd| / max |J| = %.3e\n", rot[k], emax / jmax));
+    CHECK_ABS(emax / jmax, 0.0, 1e-6, k ? "euler: assembled Jacobian vs FD" : "quaternion: assembled Jacobian vs FD");
+    PetscCall(MatDestroy(&Jd));
+    PetscCall(VecDestroy(&F0));
+    PetscCall(VecDestroy(&Fp));
+    PetscCall(VecDestroy(&Fm));
+    PetscCall(VecDestroy(&Up));
+    PetscCall(PetscRandomDestroy(&rnd));
+    PetscCall(PlProblemDestroy(&p));
+  }
+  PetscFunctionReturn(0);
+}
+
+/* ---- quaternion vs Euler ---------------------------------------------------------------- */
+static PetscErrorCode TestQuatEuler(void)
+{
+  char path[1024];
+  Run r[2];
+  const char *rot[2] = {"rotation=quaternion", "rotation=euler_zxy"};
+  PetscFunctionBeginUser;
+  JlayPath(path, sizeof path);
+  for (int k = 0; k < 2; ++k) {
+    const char *sets[1] = {rot[k]};
+    PlModel m;
+    if (Load(path, NULL, 1, sets, &m)) exit(1);
+    PetscCall(RunModel(&m, &r[k]));
+    CHECK_TRUE(r[k].rep.converged, "J-lay converged");
+  }
+  double dmax = 0.0, xmax = 0.0;
+  for (int i = 0; i < 3 * r[0].nn; ++i) {
+    dmax = fmax(dmax, fabs(r[0].x[i] - r[1].x[i]));
+    xmax = fmax(xmax, fabs(r[0].x[i]));
+  }
+  CHECK_ABS(dmax / xmax, 0.0, 1e-6, "quaternion vs Euler: node positions (relative)");
+  CHECK_REL(r[1].sum.top_tension_N, r[0].sum.top_tension_N, 1e-6, "quaternion vs Euler: top tension");
+  CHECK_REL(r[1].sum.max_bending_moment_Nm, r[0].sum.max_bending_moment_Nm, 1e-6, "quaternion vs Euler: max bending moment");
+  FreeRun(&r[0]);
+  FreeRun(&r[1]);
+  PetscFunctionReturn(0);
+}
+
+int main(int argc, char **argv)
+{
+  PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
+  if (argc < 3) {
+    fprintf(stderr, "usage: test_static CASE EXAMPLES_DIR\n");
+    return 2;
+  }
+  g_examples = argv[2];
+  const char *c = argv[1];
+  if (!strcmp(c, "catenary")) PetscCall(TestCatenary());
+  else if (!strcmp(c, "riflex")) PetscCall(TestRiflex());
+  else if (!strcmp(c, "convergence")) PetscCall(TestConvergence());
+  else if (!strcmp(c, "rollup")) PetscCall(TestRollup());
+  else if (!strcmp(c, "rigid")) PetscCall(TestRigid());
+  else if (!strcmp(c, "jacobian")) PetscCall(TestJacobian());
+  else if (!strcmp(c, "quat_euler")) PetscCall(TestQuatEuler());
+  else {
+    fprintf(stderr, "unknown case %s\n", c);
+    ++pl_check_failures;
+  }
+  PetscCall(PetscFinalize());
+  return CHECK_DONE();
+}
