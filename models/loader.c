@@ -116,9 +116,8 @@ static int vreport(PlError *err, const char *src, int line, int col, const char 
                    const char *fmt, va_list ap)
 {
   if (!err) return 2;
-  Txt where = clip_n(src ? src : "(input)", src ? strlen(src) : 7, 120);
-  int n = snprintf(err->msg, sizeof err->msg, "%s:%d:%d: %s: ", where.s, line, col,
-                   (path && path[0]) ? path : "(document)");
+  int n = snprintf(err->msg, sizeof err->msg, "%s:%d:%d: %s: ", src ? src : "(input)", line,
+                   col, (path && path[0]) ? path : "(document)");
   if (n >= 0 && (size_t)n < sizeof err->msg)
     vsnprintf(err->msg + n, sizeof err->msg - (size_t)n, fmt, ap);
   one_line(err->msg);

@@ -178,11 +178,17 @@ static void current_path(const Builder *b, char *buf, size_t cap)
   }
 }
 
+/* A libyaml 0-based line or column as a 1-based int (saturated). */
+static int one_based(size_t v)
+{
+  return v >= (size_t)INT32_MAX ? INT32_MAX : (int)(v + 1);
+}
+
 /* Records an error at a libyaml mark (0-based) for the current place; returns -1. */
 static int fail(Builder *b, yaml_mark_t mark, const char *fmt, ...)
 {
-  b->e->line = (int)(mark.line + 1 > INT32_MAX ? INT32_MAX : mark.line + 1);
-  b->e->col = (int)(mark.column + 1 > INT32_MAX ? INT32_MAX : mark.column + 1);
+  b->e->line = one_based(mark.line);
+  b->e->col = one_based(mark.column);
   current_path(b, b->e->path, sizeof b->e->path);
   va_list ap;
   va_start(ap, fmt);
@@ -223,8 +229,8 @@ static PlYNode *start_node(Builder *b, PlYNodeKind kind, const yaml_char_t *tag,
     fail(b, mark, "YAML tags are not supported (found '%.40s')", (const char *)tag);
     return NULL;
   }
-  PlYNode *n = PlYNewNode(b->tree, kind, b->source, (int)(mark.line + 1 > INT32_MAX ? INT32_MAX : mark.line + 1),
-                          (int)(mark.column + 1 > INT32_MAX ? INT32_MAX : mark.column + 1));
+  PlYNode *n = PlYNewNode(b->tree, kind, b->source, one_based(mark.line),
+                          one_based(mark.column));
   if (!n) {
     if (b->tree->nall >= PL_YAML_MAX_NODES)
       fail(b, mark, "too many YAML nodes (more than %d)", PL_YAML_MAX_NODES);
@@ -321,15 +327,15 @@ static void parser_error(const yaml_parser_t *p, const char *text, size_t len, P
   case YAML_READER_ERROR:
     offset_place(text, len, p->problem_offset, &e->line, &e->col);
     if (p->problem_value >= 0)
-      snprintf(e->what, sizeof e->what, "%s (byte #%02X at offset %zu): not a YAML text file",
-               problem, (unsigned)p->problem_value & 0xFFu, p->problem_offset);
+      snprintf(e->what, sizeof e->what, "%s (#%02X at byte offset %zu): not a YAML text file",
+               problem, (unsigned)p->problem_value, p->problem_offset);
     else
       snprintf(e->what, sizeof e->what, "%s (at offset %zu): not a YAML text file", problem,
                p->problem_offset);
     return;
   default:
-    e->line = (int)(p->problem_mark.line + 1 > INT32_MAX ? INT32_MAX : p->problem_mark.line + 1);
-    e->col = (int)(p->problem_mark.column + 1 > INT32_MAX ? INT32_MAX : p->problem_mark.column + 1);
+    e->line = one_based(p->problem_mark.line);
+    e->col = one_based(p->problem_mark.column);
     if (p->context)
       snprintf(e->what, sizeof e->what, "%s %s (started at line %zu, column %zu)", problem,
                p->context, p->context_mark.line + 1, p->context_mark.column + 1);

@@ -99,19 +99,22 @@ PetscErrorCode PlStaticSummarize(PlProblem p, const PlStation *N, int nn, const 
 {
   PetscFunctionBeginUser;
   memset(s, 0, sizeof *s);
-  if (nn == 0) PetscFunctionReturn(0); /* not rank 0 */
-  /* top reaction: R = n^e(last element) + (w L/2) e3 (equilibrium of the top node) */
-  double *x, *q;
+  /* collective gathers first: every rank takes part, only rank 0 (nn > 0) summarises */
+  double *x, *q, *u;
   int nq;
   PetscCall(PlProblemGatherState(p, &x, &q, &nq));
+  PetscCall(PlGatherUnknowns(p, &u));
+  if (nn == 0) {
+    free(x);
+    free(q);
+    free(u);
+    PetscFunctionReturn(0);
+  }
+  /* top reaction: R = n^e(last element) + (w L/2) e3 (equilibrium of the top node) */
   const int last = ne - 1;
   PlRodSectionState st;
-  {
-    double *u;
-    PetscCall(PlGatherUnknowns(p, &u));
-    PlRodElementState(&p->elements[last], u + last * p->nd, &st);
-    free(u);
-  }
+  PlRodElementState(&p->elements[last], u + last * p->nd, &st);
+  free(u);
   double ne_sp[3];
   for (int c = 0; c < 3; ++c)
     ne_sp[c] = st.Rm[3 * c] * st.n[0] + st.Rm[3 * c + 1] * st.n[1] + st.Rm[3 * c + 2] * st.n[2];

@@ -478,8 +478,8 @@ static void test_limits(Tally *t)
   char *h = malloc(huge);
   if (h) {
     memset(h, ' ', huge);
-    expect_error(t, "huge.yaml", h, huge, 0, NULL, "huge.yaml:1:1: (document): the file is larger than 16 MiB",
-                 "size limit");
+    expect_error(t, "huge.yaml", h, huge, 0, NULL,
+                 "huge.yaml:1:1: (document): the file is larger than 16 MiB", "size limit");
     free(h);
   }
   /* billion laughs: refused at the first alias */
