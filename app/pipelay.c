@@ -73,6 +73,9 @@ static void PrintSummary(const PlModel *m, const PlMesh *mesh, const PlStaticRep
   printf("  static solve: %s, %d Newton iterations, %d load steps, %d cut-backs, %.3f s\n",
          r->converged ? "converged" : "NOT CONVERGED", r->newton_iterations, r->load_steps,
          r->cutbacks, r->wall_time_s);
+  printf("  residual norms of the last load step [N]:");
+  for (int k = 0; k < r->nhistory; ++k) printf(" %.2e", r->history[k]);
+  printf("\n");
   printf("  top tension              %12.4f kN\n", s->top_tension_N / 1e3);
   printf("  top horizontal tension   %12.4f kN\n", s->top_horizontal_tension_N / 1e3);
   printf("  hang-off angle           %12.4f deg (top tangent from horizontal)\n", s->hang_off_angle_deg);

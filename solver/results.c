@@ -275,6 +275,8 @@ int PlWriteStaticResults(const char *dir, const PlModel *m, const PlStaticReport
   AddNumber(root, "max_fibre_strain", s->max_fibre_strain);
   AddNumber(root, "max_effective_tension_N", s->max_tension_N);
   AddNumber(root, "max_curvature_1pm", s->max_curvature_1pm);
+  cJSON *hist = cJSON_AddArrayToObject(root, "residual_history_N");
+  for (int k = 0; k < rep->nhistory; ++k) cJSON_AddItemToArray(hist, cJSON_CreateNumber(rep->history[k]));
   if (!rep->converged) cJSON_AddStringToObject(root, "failure", rep->failure);
   char *text = cJSON_Print(root);
   cJSON_Delete(root);

@@ -105,6 +105,11 @@ PetscErrorCode PlStaticSolve(PlProblem p, PlStaticReport *rep)
     rep->newton_iterations += (int)its;
     rep->final_residual_norm = fnorm;
     if (reason > 0) {
+      PetscInt nh;
+      PetscReal *h;
+      PetscCall(SNESGetConvergenceHistory(p->snes, &h, NULL, &nh));
+      rep->nhistory = (int)PetscMin(nh, 64);
+      for (int k = 0; k < rep->nhistory; ++k) rep->history[k] = h[k];
       dlam_prev = target - lam;
       lam = target;
       rep->load_steps++;

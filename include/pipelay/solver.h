@@ -46,6 +46,8 @@ typedef struct {
   double lambda;               /* load factor reached (1 when converged) */
   double wall_time_s;
   double final_residual_norm;
+  int nhistory;                /* entries in history */
+  double history[64];          /* residual norms [N] of the last converged load step */
   char failure[2048];          /* what was tried and where it stopped */
 } PlStaticReport;
 
