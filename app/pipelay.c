@@ -50,7 +50,13 @@ static int ParseArgs(int argc, char **argv, Args *a, int rank)
           return PL_EXIT_BAD_INPUT;
         }
         a->sets[a->nsets++] = argv[++i];
-      } else a->output = argv[++i];
+      } else {
+        a->output = argv[++i];
+        if (!a->output[0] || strlen(a->output) >= PL_PATH_MAX) {
+          if (!rank) fprintf(stderr, "pipelay: --output needs a directory path of 1 to %d characters\n", PL_PATH_MAX - 1);
+          return PL_EXIT_BAD_INPUT;
+        }
+      }
     } else if (!strcmp(argv[i], "--quiet")) a->quiet = 1;
     else if (argv[i][0] == '-' && argv[i][1] != '-') {
       if (i + 1 < argc && argv[i + 1][0] != '-') ++i; /* a PETSc option's value */
@@ -63,7 +69,7 @@ static int ParseArgs(int argc, char **argv, Args *a, int rank)
 }
 
 static void PrintSummary(const PlModel *m, const PlMesh *mesh, const PlStaticReport *r,
-                         const PlStaticSummary *s, const char *dir, int nranks)
+                         const PlStaticSummary *s, const char *dir, int nranks, int written)
 {
   printf("pipelay %s: %s (%s)\n", PIPELAY_VERSION, m->name, m->source_path);
   printf("  nodes %d, elements %d, rotations %s, MPI ranks %d, initial guess %s\n", mesh->nnodes,
@@ -86,7 +92,47 @@ static void PrintSummary(const PlModel *m, const PlMesh *mesh, const PlStaticRep
   printf("  max bending moment       %12.4f kN m at S = %.2f m\n", s->max_bending_moment_Nm / 1e3,
          s->max_bending_moment_arc_length_m);
   printf("  max axial strain         %12.4e (max fibre strain %.4e)\n", s->max_axial_strain, s->max_fibre_strain);
-  printf("  results in %s/ (static.csv, static_elements.csv, summary.json)\n", dir);
+  if (written) printf("  results in %s/ (static.csv, static_elements.csv, summary.json)\n", dir);
+  else printf("  results NOT written (see the message above)\n");
+}
+
+/* The static analysis of m: solve, post-process, write, print. *rc gets the exit status. */
+static PetscErrorCode RunStatic(PlModel *m, const Args *a, PetscMPIInt rank, PetscMPIInt size, int *rc)
+{
+  PlProblem prob;
+  PlStaticReport rep;
+  PlStaticSummary sum;
+  PlStation *nodes, *els;
+  PlError err;
+  int nn, ne;
+  PetscFunctionBeginUser;
+  PetscCall(PlProblemCreate(PETSC_COMM_WORLD, m, &prob));
+  PetscCall(PlStaticSolve(prob, &rep));
+  PetscCall(PlProblemStations(prob, &nodes, &nn, &els, &ne));
+  PetscCall(PlStaticSummarize(prob, nodes, nn, els, ne, &sum));
+  if (!rank) {
+    const int wrc = PlWriteStaticResults(m->output_dir, m, &rep, &sum, nodes, nn, els, ne, size,
+                                         a->nsets, a->sets, &err);
+    if (wrc) {
+      fprintf(stderr, "pipelay: %s\n", err.msg);
+      *rc = wrc;
+    }
+    if (!a->quiet) PrintSummary(m, PlProblemMesh(prob), &rep, &sum, m->output_dir, size, !wrc);
+    if (!rep.converged) {
+      if (rep.lambda > 0.0)
+        fprintf(stderr, "pipelay: the static solve did not converge; the last converged state "
+                        "(load factor %.6g) is written to %s/\n%s\n", rep.lambda, m->output_dir, rep.failure);
+      else
+        fprintf(stderr, "pipelay: the static solve did not converge: no load step converged, so the "
+                        "files in %s/ hold the initial guess, not a solution\n%s\n", m->output_dir, rep.failure);
+      if (!*rc) *rc = PL_EXIT_NOT_CONVERGED;
+    }
+  }
+  PetscCallMPI(MPI_Bcast(rc, 1, MPI_INT, 0, PETSC_COMM_WORLD));
+  free(nodes);
+  free(els);
+  PetscCall(PlProblemDestroy(&prob));
+  PetscFunctionReturn(0);
 }
 
 int main(int argc, char **argv)
@@ -118,34 +164,15 @@ int main(int argc, char **argv)
     return rc;
   }
   if (a.output) snprintf(m->output_dir, sizeof m->output_dir, "%s", a.output);
-
-  PlProblem prob;
-  PlStaticReport rep;
-  PlStaticSummary sum;
-  PlStation *nodes, *els;
-  int nn, ne;
-  PetscCall(PlProblemCreate(PETSC_COMM_WORLD, m, &prob));
-  PetscCall(PlStaticSolve(prob, &rep));
-  PetscCall(PlProblemStations(prob, &nodes, &nn, &els, &ne));
-  PetscCall(PlStaticSummarize(prob, nodes, nn, els, ne, &sum));
-  if (!rank) {
-    const int wrc = PlWriteStaticResults(m->output_dir, m, &rep, &sum, nodes, nn, els, ne, size,
-                                         a.nsets, a.sets, &err);
-    if (wrc) {
-      fprintf(stderr, "pipelay: %s\n", err.msg);
-      rc = wrc;
-    }
-    if (!a.quiet) PrintSummary(m, PlProblemMesh(prob), &rep, &sum, m->output_dir, size);
-    if (!rep.converged) {
-      fprintf(stderr, "pipelay: the static solve did not converge; the last converged state "
-                      "(load factor %.6g) is written to %s/\n%s\n", rep.lambda, m->output_dir, rep.failure);
-      if (!rc) rc = PL_EXIT_NOT_CONVERGED;
-    }
+  const PetscErrorCode ierr = RunStatic(m, &a, rank, size, &rc);
+  if (ierr) {
+    if (!rank)
+      fprintf(stderr, "pipelay: PETSc error %d (described above)%s\n", (int)ierr,
+              ierr == PETSC_ERR_ARG_UNKNOWN_TYPE || ierr == PETSC_ERR_ARG_OUTOFRANGE || ierr == PETSC_ERR_ARG_WRONG
+                ? ": check the PETSc options" : "");
+    rc = ierr == PETSC_ERR_ARG_UNKNOWN_TYPE || ierr == PETSC_ERR_ARG_OUTOFRANGE || ierr == PETSC_ERR_ARG_WRONG
+           ? PL_EXIT_BAD_INPUT : PL_EXIT_FAILURE;
   }
-  PetscCallMPI(MPI_Bcast(&rc, 1, MPI_INT, 0, PETSC_COMM_WORLD));
-  free(nodes);
-  free(els);
-  PetscCall(PlProblemDestroy(&prob));
   PetscCall(PetscFree(m));
   PetscCall(PetscFinalize());
   return rc;

@@ -167,6 +167,10 @@ PetscErrorCode PlStaticSummarize(PlProblem p, const PlStation *N, int nn, const 
 static int MakeDirs(const char *dir, PlError *err)
 {
   char buf[PL_PATH_MAX];
+  if (!dir[0]) {
+    snprintf(err->msg, sizeof err->msg, "the output directory is an empty path");
+    return PL_EXIT_IO;
+  }
   if (snprintf(buf, sizeof buf, "%s", dir) >= (int)sizeof buf) {
     snprintf(err->msg, sizeof err->msg, "%s: output directory path too long", dir);
     return PL_EXIT_IO;

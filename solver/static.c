@@ -130,7 +130,8 @@ PetscErrorCode PlStaticSolve(PlProblem p, PlStaticReport *rep)
                      target, dlam, (int)its, ReasonText(reason));
     for (PetscInt k = 0; k < nh && n < (int)sizeof line - 16; ++k)
       n += snprintf(line + n, sizeof line - n, " %.3e", (double)h[k]);
-    PetscCall(PetscPrintf(p->comm, "pipelay: %s\n", line));
+    PetscCall(PetscPrintf(p->comm, "pipelay: %s; %s\n", line,
+                          consecutive_cuts < an->max_cutbacks ? "retrying with half the increment" : "giving up"));
     if (used < sizeof rep->failure)
       used += (size_t)snprintf(rep->failure + used, sizeof rep->failure - used, "%s\n", line);
     PetscCall(VecCopy(last, p->u));
@@ -148,6 +149,7 @@ PetscErrorCode PlStaticSolve(PlProblem p, PlStaticReport *rep)
              "ends and that the top tension can hold its weight; -snes_monitor shows every iteration.",
              an->max_cutbacks, lam);
   p->lambda = lam;
+  PetscCall(SNESSetConvergenceHistory(p->snes, NULL, NULL, 0, PETSC_TRUE)); /* hist is on this stack */
   PetscCall(VecDestroy(&last));
   PetscCall(VecDestroy(&prev));
   PetscCall(PetscTime(&t1));
