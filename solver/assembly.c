@@ -36,7 +36,7 @@ static void SetUpEnd(PlProblem p, int end, int node)
   const int nd = p->nd, np = nd - 3;
   const PlSection *sec = &p->model.segments[p->mesh.segment[end ? p->mesh.nelements - 1 : 0]].section;
   const double Le = p->elements[end ? p->mesh.nelements - 1 : 0].L;
-  double *start = p->bc_start + node * nd, *target = p->bc_target + node * nd;
+  double *target = p->bc_target + node * nd;
   char *mask = p->bc_mask + node * nd;
   for (int c = 0; c < 3; ++c) {
     p->bc_scale[node * nd + c] = sec->EA / Le;
@@ -72,7 +72,6 @@ static void SetUpEnd(PlProblem p, int end, int node)
       target[3 + i] = pt[i];
     }
   }
-  (void)start;
 }
 
 PetscErrorCode PlProblemCreate(MPI_Comm comm, const PlModel *model, PlProblem *out)
@@ -196,7 +195,7 @@ PetscErrorCode PlFormFunction(SNES snes, Vec U, Vec F, void *ctx)
   const int nd = p->nd, nn = p->mesh.nnodes, ne = p->mesh.nelements;
   Vec Uloc, Floc;
   PetscScalar **u, **f;
-  PetscInt xs, xm, gxs, gxm;
+  PetscInt xs, xm;
   int bad = 0;
   PetscFunctionBeginUser;
   PetscCall(DMGetLocalVector(p->da, &Uloc));
@@ -204,7 +203,6 @@ PetscErrorCode PlFormFunction(SNES snes, Vec U, Vec F, void *ctx)
   PetscCall(DMGlobalToLocal(p->da, U, INSERT_VALUES, Uloc));
   PetscCall(VecZeroEntries(Floc));
   PetscCall(DMDAGetCorners(p->da, &xs, NULL, NULL, &xm, NULL, NULL));
-  PetscCall(DMDAGetGhostCorners(p->da, &gxs, NULL, NULL, &gxm, NULL, NULL));
   PetscCall(DMDAVecGetArrayDOFRead(p->da, Uloc, &u));
   PetscCall(DMDAVecGetArrayDOF(p->da, Floc, &f));
   for (PetscInt e = xs; e < xs + xm && e < ne; ++e) {
@@ -263,8 +261,6 @@ PetscErrorCode PlFormFunction(SNES snes, Vec U, Vec F, void *ctx)
     }
   PetscCall(DMDAVecRestoreArrayDOFRead(p->da, U, &ug));
   PetscCall(DMDAVecRestoreArrayDOF(p->da, F, &fg));
-  (void)gxs;
-  (void)gxm;
   PetscCall(MPIU_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, p->comm));
   if (bad) PetscCall(SNESSetFunctionDomainError(snes));
   PetscFunctionReturn(0);

@@ -99,21 +99,19 @@ PetscErrorCode PlStaticSummarize(PlProblem p, const PlStation *N, int nn, const 
 {
   PetscFunctionBeginUser;
   memset(s, 0, sizeof *s);
-  /* collective gathers first: every rank takes part, only rank 0 (nn > 0) summarises */
-  double *x, *q, *u;
-  int nq;
-  PetscCall(PlProblemGatherState(p, &x, &q, &nq));
+  /* the gather is collective: every rank takes part, only rank 0 (nn > 0) summarises */
+  double *u;
   PetscCall(PlGatherUnknowns(p, &u));
   if (nn == 0) {
-    free(x);
-    free(q);
     free(u);
     PetscFunctionReturn(0);
   }
   /* top reaction: R = n^e(last element) + (w L/2) e3 (equilibrium of the top node) */
   const int last = ne - 1;
   PlRodSectionState st;
+  double qtop[4];
   PlRodElementState(&p->elements[last], u + last * p->nd, &st);
+  PlNodeQuaternion(p->kind, p->mesh.q0 + 4 * (nn - 1), u + (nn - 1) * p->nd + 3, qtop);
   free(u);
   double ne_sp[3];
   for (int c = 0; c < 3; ++c)
@@ -122,7 +120,7 @@ PetscErrorCode PlStaticSummarize(PlProblem p, const PlStation *N, int nn, const 
   s->top_tension_N = sqrt(ne_sp[0] * ne_sp[0] + ne_sp[1] * ne_sp[1] + ne_sp[2] * ne_sp[2]);
   s->top_horizontal_tension_N = hypot(ne_sp[0], ne_sp[1]);
   double R[9];
-  PlQuatToMatrix(q + 4 * (nn - 1), R);
+  PlQuatToMatrix(qtop, R);
   s->hang_off_angle_deg = atan2(R[6], hypot(R[0], R[3])) * 180.0 / M_PI;
 
   /* touchdown: from the top down, the first node in contact; interpolate the crossing */
@@ -158,8 +156,6 @@ PetscErrorCode PlStaticSummarize(PlProblem p, const PlStation *N, int nn, const 
     s->max_tension_N = fmax(s->max_tension_N, E[e].tension);
     s->max_curvature_1pm = fmax(s->max_curvature_1pm, E[e].curvature);
   }
-  free(x);
-  free(q);
   PetscFunctionReturn(0);
 }
 
