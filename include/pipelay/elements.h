@@ -88,3 +88,58 @@ void PlQuaternionGauge(double k, const double p[4], double r[4], double K[16]);
  * exact, row-major) when K != NULL. */
 void PlNodeMomentGeneralised(PlParamKind kind, const double q0[4], const double *p,
                              const double M[3], double *r, double *K);
+
+/* ---- dynamics (elements/rod_dynamics.c) ------------------------------------------------- */
+/* Unknowns of a node in a dynamic analysis: y = [x (3), p (np), v (3), w (3)]: position,
+ * rotation parameters, velocity (global) and angular velocity in the node's frame. The
+ * first 3 + np entries are the static unknowns. Count: 13 (quaternion) or 12 (Euler). */
+int PlDynNodeDofCount(PlParamKind kind);
+#define PL_DYN_DOF_MAX 13
+
+/* Lumped inertia of a node (sums over the adjacent elements of L/2 times the values per
+ * length): mass [kg], rotary inertia J1..J3 about the node frame's axes [kg m^2],
+ * rotational damping D4..D6 (eq 5.37) [N m s]. */
+typedef struct {
+  double mass;
+  double J[3];
+  double D[3];
+} PlNodeInertia;
+
+/* The node's own rows of the dynamic residual (kinematics, unit norm, inertia, gyroscopic
+ * term, rotational damping, dead spatial moment M_global (may be NULL); see
+ * rod_dynamics.c) for state y and rate yp (both PlDynNodeDofCount entries), and if K is
+ * not NULL the iteration matrix dr/dy + c dr/dyp (row-major n x n). */
+void PlNodeDynamics(const PlNodeInertia *ni, PlParamKind kind, const double q0[4],
+                    const double *y, const double *yp, double c, const double M_global[3],
+                    double *r, double *K);
+
+/* The rod's generalised force r_p on a node's parameters as the body moment m[3] of the
+ * angular-momentum rows: quaternion m = E(p)^T r_p / 2, Euler m = T(p)^-T r_p. dm_dp
+ * (3 x np, row-major) = dm/dp at fixed r_p when not NULL. */
+void PlNodeMapParamForce(PlParamKind kind, const double *p, const double *r_p, double m[3],
+                         double *dm_dp);
+
+/* Parameter rate from the body angular velocity (quaternion pdot = E(p) w/2; Euler
+ * pdot = T(p)^-1 w, singular at phi = +-90 deg) and back. */
+void PlParamRateFromOmega(PlParamKind kind, const double *p, const double w[3], double *pd);
+void PlParamOmegaFromRate(PlParamKind kind, const double *p, const double *pd, double w[3]);
+
+/* Kinetic energy of a lumped node: m |v|^2/2 + w.J w/2 [J]. */
+double PlNodeKineticEnergy(const PlNodeInertia *ni, PlParamKind kind, const double *y);
+
+/* Morison drag and added mass of one element (see rod_dynamics.c). */
+typedef struct {
+  double L;        /* element length [m] */
+  double rho_w;    /* water density [kg/m^3] */
+  double d_h;      /* hydrodynamic diameter [m] */
+  double Cdn, Cdt; /* drag coefficients normal / tangential [-] */
+  double Can, Cat; /* added mass coefficients normal / tangential [-] */
+} PlMorison;
+
+/* Residual contributions f[6] to the linear-momentum rows of nodes A and B (minus the
+ * hydrodynamic force) from the nodes' dynamic states yA, yB and rates ypA, ypB (iV = index
+ * of v in a node's unknowns), with the current vc [m/s] and dvc/dz [1/s] at the two Gauss
+ * points. K (6 x 12, row-major, columns xA, vA, xB, vB) = df/dy + c df/dyp when not NULL. */
+void PlRodElementMorison(const PlMorison *h, const double *yA, const double *ypA, const double *yB,
+                         const double *ypB, int iV, const double vc[2][3], const double dvc_dz[2][3],
+                         double c, double f[6], double *K);

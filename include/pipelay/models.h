@@ -20,7 +20,7 @@
 typedef enum { PL_ROT_QUATERNION = 0, PL_ROT_EULER_ZXY = 1 } PlRotationKind;
 typedef enum { PL_SEABED_NONE = 0, PL_SEABED_NONLINEAR = 1, PL_SEABED_LINEAR = 2 } PlSeabedKind;
 typedef enum { PL_GUESS_CATENARY = 0, PL_GUESS_STRAIGHT = 1 } PlInitialGuess;
-typedef enum { PL_ANALYSIS_STATIC = 0 } PlAnalysisKind;
+typedef enum { PL_ANALYSIS_STATIC = 0, PL_ANALYSIS_DYNAMIC = 1 } PlAnalysisKind;
 
 /* A user error: "FILE:LINE:COL: key: what is wrong" (line, column 1-based). */
 typedef struct {
@@ -28,9 +28,25 @@ typedef struct {
 } PlError;
 
 /* One stretch of the line with one cross-section, listed from the bottom end. */
+/* Hydrodynamic coefficients of a section (Morison, eqs 5.34-5.37), per unit length.
+ * Drag on the velocity relative to the water, split into the part along the pipe axis t
+ * (tangential) and normal to it, with the hydrodynamic diameter d_h of the section:
+ *   f_drag = -1/2 rho_w d_h (C_dt |v_t| v_t + C_dn |v_n| v_n)          [N/m]
+ * (eq 5.34 with D1 = C_dt, D2 = D3 = C_dn). Added mass (optional):
+ *   f_added = -rho_w pi d_h^2/4 (C_at a_t + C_an a_n)                  [N/m]
+ * Rotational damping (5.37): m = -D_R w, D_R = diag(D4, D5, D6) about t1, t2, t3 [N m s]. */
+typedef struct {
+  double drag_normal;         /* C_dn [-], default 1.0 */
+  double drag_tangential;     /* C_dt [-], default 0.0 */
+  double added_mass_normal;   /* C_an [-], default 0.0 */
+  double added_mass_tangential; /* C_at [-], default 0.0 */
+  double rotational_damping[3]; /* D4, D5, D6 [N m s per m = N s], default 0 */
+} PlHydro;
+
 typedef struct {
   double length;          /* [m] unstretched */
   PlSection section;      /* derived properties (materials layer) */
+  PlHydro hydro;          /* hydrodynamic coefficients (dynamic analyses only) */
 } PlSegment;
 
 /* A finer mesh over an arc-length range. */
@@ -38,6 +54,91 @@ typedef struct {
   double s_from, s_to;    /* [m] */
   double target_length;   /* [m] */
 } PlMeshZone;
+
+/* ---- dynamic analysis: current, prescribed motion, output points ----------------------- */
+#define PL_MAX_TABLE 256       /* rows of a current table */
+#define PL_MAX_OUTPUT_NODES 32 /* named output points */
+
+typedef enum { PL_CURRENT_NONE = 0, PL_CURRENT_UNIFORM, PL_CURRENT_SHEARED, PL_CURRENT_TABLE } PlCurrentKind;
+
+/* Horizontal current v_c(z, t) = s(t) U(z) (cos a, sin a, 0), a = direction, with
+ *   uniform: U = speed;  sheared: linear from surface_speed at z = 0 to seabed_speed at
+ *   z = -water_depth;  table: piecewise linear in z through (table_z[i], table_speed[i]),
+ *   z strictly increasing, constant beyond the ends (z > 0 is taken as z = 0);
+ *   s(t) = 0 before start_time, then the C^2 ramp 10r^3 - 15r^4 + 6r^5 of
+ *   r = (t - start_time)/ramp_time over ramp_time, then 1 (ramp_time = 0: a step). */
+typedef struct {
+  PlCurrentKind kind;
+  double direction_deg;       /* the direction the water flows towards, from +x towards +y */
+  double speed;               /* uniform [m/s] */
+  double surface_speed;       /* sheared: at z = 0 [m/s] */
+  double seabed_speed;        /* sheared: at z = -water_depth [m/s] */
+  int ntable;                 /* table rows (>= 2) */
+  double table_z[PL_MAX_TABLE];     /* [m], strictly increasing, <= 0 */
+  double table_speed[PL_MAX_TABLE]; /* [m/s] */
+  double start_time;          /* [s] */
+  double ramp_time;           /* [s] >= 0 */
+} PlCurrent;
+
+typedef enum { PL_MOTION_NONE = 0, PL_MOTION_HARMONIC, PL_MOTION_CIRCLE, PL_MOTION_TIMESERIES } PlMotionKind;
+
+/* Prescribed motion of an end in a dynamic analysis, relative to the end's static
+ * position and frame. Every DOF the motion moves is held during the dynamic run (also
+ * one that was free in the static analysis: its static value is the start of the motion).
+ *   harmonic: DOF d (0..5 = x, y, z [m], rx, ry, rz [deg] about the end's static frame
+ *     axes) moves by a_d sin(2 pi (t - t0)/T_d + phase_d), scaled by the C^2 ramp over
+ *     ramp_time from start_time (nothing before start_time).
+ *   circle (section 5.4.3): horizontal offset r(t) (cos th, sin th, 0),
+ *     th = +-2 pi (t - start_time)/period (+ counter-clockwise seen from above), with
+ *     r(t) = radius * ramp: up over ramp_up, full for hold, down over ramp_down (C^2
+ *     ramps), zero before and after. x, y, z are held; the path spirals out and back.
+ *   timeseries: CSV file with header "t,x,y,z" or "t,x,y,z,rx,ry,rz" (s, m, deg), offsets
+ *     from the static position / frame, t strictly increasing, linear interpolation,
+ *     held constant after the last row and zero before the first. Rotations present:
+ *     all three rotations are held. */
+typedef struct {
+  double amplitude;           /* [m] or [deg] */
+  double period;              /* [s] > 0 */
+  double phase_deg;           /* [deg] */
+} PlHarmonic;
+
+typedef struct {
+  PlMotionKind kind;
+  double start_time;          /* [s] harmonic, circle */
+  double ramp_time;           /* [s] harmonic: ramp up */
+  bool harmonic_dof[6];       /* harmonic: which DOFs move */
+  PlHarmonic harmonic[6];     /* harmonic: per DOF */
+  double radius;              /* circle [m] */
+  double period;              /* circle [s] */
+  double ramp_up, hold, ramp_down; /* circle [s] */
+  bool counter_clockwise;     /* circle, default true */
+  char file[PL_PATH_MAX];     /* timeseries: path as given (relative to the model file) */
+  int nrows;                  /* timeseries rows */
+  int ncols;                  /* 4 (t,x,y,z) or 7 (t,x,y,z,rx,ry,rz) */
+  double *table;              /* timeseries [nrows][7], row-major, rotations in deg;
+                                 owned by the model (PlModelFree) */
+} PlMotion;
+
+/* A point on the line whose time series is written: the node nearest arc length S. */
+typedef struct {
+  char name[64];              /* [A-Za-z0-9_-]+, used in the file name */
+  double arc_length;          /* [m], 0 <= S <= L */
+} PlOutputPoint;
+
+/* Settings of a dynamic (time-domain) analysis. It starts from the static solution of
+ * the same model (analysis.* static settings apply to that solve). */
+typedef struct {
+  double duration;            /* [s] simulated time, required, > 0 */
+  double output_interval;     /* [s] time between output rows, default 0.1 */
+  double rtol;                /* IDA relative tolerance, default 1e-4 */
+  double atol_position;       /* [m] absolute tolerance on positions, default 1e-4 */
+  double atol_rotation;       /* [-] on rotation parameters, default 1e-5 */
+  double atol_velocity;       /* [m/s, rad/s] on velocities, default 1e-3 */
+  double max_step;            /* [s] largest time step; 0 = no limit (default) */
+  double initial_step;        /* [s] first step; 0 = IDA's choice (default) */
+  int max_order;              /* BDF order limit 1..5, default 5 */
+  int max_steps;              /* steps allowed, default 1000000 */
+} PlDynamicSettings;
 
 /* DOF indices of an end: translations x,y,z then rotations about the end frame's axes. */
 enum { PL_DOF_X = 0, PL_DOF_Y, PL_DOF_Z, PL_DOF_RX, PL_DOF_RY, PL_DOF_RZ };
@@ -52,6 +153,7 @@ typedef struct {
   bool has_orientation;   /* orientation given by the user */
   double force[3];        /* applied force [N], global, dead load */
   double moment[3];       /* applied moment [N m], global, dead load */
+  PlMotion motion;        /* prescribed motion in a dynamic analysis (kind NONE: none) */
 } PlEnd;
 
 typedef struct {
@@ -63,6 +165,7 @@ typedef struct {
   double atol;             /* absolute residual tolerance [N]; <= 0 means automatic */
   PlInitialGuess initial_guess;
   char petsc_options[PL_PATH_MAX]; /* extra PETSc options, e.g. "-snes_monitor" */
+  PlDynamicSettings dynamic;  /* used when kind == PL_ANALYSIS_DYNAMIC */
 } PlAnalysis;
 
 typedef struct {
@@ -82,6 +185,7 @@ typedef struct {
   /* seabed */
   PlSeabedKind seabed;
   double seabed_stiffness;     /* linear model: [N/m per m of pipe = N/m^2] */
+  double seabed_damping;       /* dynamic: vertical contact damping [N s/m^2], default 0 */
 
   /* mesh */
   int mesh_elements;           /* > 0: total element count; 0: use target length */
@@ -92,15 +196,43 @@ typedef struct {
   PlRotationKind rotation;
   PlEnd ends[2];               /* [0] bottom (S = 0), [1] top (S = L) */
   PlAnalysis analysis;
+  PlCurrent current;           /* dynamic analyses only */
   char output_dir[PL_PATH_MAX];
+  int noutput_points;          /* named output points (dynamic) */
+  PlOutputPoint output_points[PL_MAX_OUTPUT_NODES];
 } PlModel;
+
+/* Frees what the model owns (time-series tables); the model is left with defaults.
+ * Accepts NULL. m must have been initialised (PlModelInitDefaults, a load or PlModelCopy). */
+void PlModelFree(PlModel *m);
+/* Deep copy (dst must not own anything yet). Returns 0 or -1 (out of memory or a NULL
+ * argument; dst then holds the defaults and owns nothing). */
+int PlModelCopy(const PlModel *src, PlModel *dst);
+
+/* ---- time functions of a dynamic analysis (pure, in models/motion.c) -------------------- */
+/* C^2 ramp 10r^3 - 15r^4 + 6r^5 of r clamped to [0, 1], and its first two derivatives. */
+void PlRamp(double r, double *f, double *df, double *ddf);
+/* Current velocity v [m/s] (global) at height z and time t, and dv/dz [1/s]. */
+void PlCurrentVelocity(const PlCurrent *c, double water_depth, double z, double t, double v[3],
+                       double dv_dz[3]);
+/* Prescribed offset of an end at time t: translation d[3] [m], its velocity and
+ * acceleration, and the rotation offset as a rotation vector th[3] [rad] about the static
+ * frame's axes with its time derivative (the body angular velocity for the harmonic and
+ * the linear interpolation used here). moved[6] tells which DOFs the motion holds. */
+void PlMotionEval(const PlMotion *mo, double t, double d[3], double dd[3], double ddd[3],
+                  double th[3], double dth[3]);
+void PlMotionHeldDofs(const PlMotion *mo, bool moved[6]);
 
 /* Sets every optional value to its documented default and every required one to "unset". */
 void PlModelInitDefaults(PlModel *m);
 
 /* Loads and validates a model file. overrides are "key.path=value" strings applied after
  * parsing (as from --set), before validation. On a user error returns 2 and fills err with
- * one line "FILE:LINE:COL: key: what is wrong"; on success returns 0. Never aborts. */
+ * one line "FILE:LINE:COL: key: what is wrong"; on success returns 0. Never aborts.
+ * m is overwritten: if it owns time-series tables from an earlier load, PlModelFree it
+ * first. On success the caller owns the tables (PlModelFree); on error m holds the
+ * defaults and owns nothing. A time-series file is read relative to the model file's
+ * directory (name's directory for PlModelLoadString). */
 int PlModelLoad(const char *path, int noverrides, const char *const *overrides, PlModel *m,
                 PlError *err);
 

@@ -75,6 +75,57 @@ SNES PlProblemSNES(PlProblem prob);
 Vec PlProblemSolution(PlProblem prob);
 void PlProblemSetLoadFactor(PlProblem prob, double lambda);
 
+/* Changes the dead loads of an end (for tests and scenario set-up: e.g. a static solve with
+ * a tip force, then a dynamic run released from it). end 0 = bottom, 1 = top. */
+void PlProblemSetEndLoads(PlProblem prob, int end, const double F[3], const double M[3]);
+
+/* ---- dynamic analysis (solver/dynamic.c) ------------------------------------------------ */
+/* The semi-discrete equations of motion F(t, y, ydot) = 0 (eq 5.96; the rows are listed in
+ * elements/rod_dynamics.c), integrated by SUNDIALS IDA (variable-order BDF) with PETSc SNES
+ * as its nonlinear solver and the iteration matrix dF/dy + c dF/dydot assembled exactly.
+ * It starts from the current state of the static problem (its solution) at rest, with a
+ * consistent ydot computed from the equations. */
+typedef struct PlDynamic_ *PlDynamic;
+
+typedef struct {
+  double t;                    /* time reached [s] */
+  long steps;                  /* IDA steps */
+  long residual_evaluations;
+  long nonlinear_iterations;
+  long nonlinear_failures;     /* Newton convergence failures (steps retried smaller) */
+  long jacobian_evaluations;   /* iteration matrices assembled */
+  long error_test_failures;
+  double last_step;            /* [s] */
+  int last_order;
+} PlDynamicStats;
+
+/* Creates the dynamic problem from a static problem whose state is the start. The static
+ * problem must outlive it. */
+PetscErrorCode PlDynamicCreate(PlProblem statics, PlDynamic *dyn);
+PetscErrorCode PlDynamicDestroy(PlDynamic *dyn);
+/* Sets the nodes' velocities (global, [m/s]) from v(S) [3 per node, all nodes, on every
+ * rank] before the first step, keeping held DOFs at their prescribed values; ydot is made
+ * consistent again. */
+PetscErrorCode PlDynamicSetVelocity(PlDynamic dyn, const double *v_nodes);
+/* Integrates to time tout (interpolated output). Returns 0 with *flag = 0 on success, or
+ * *flag = the IDA return flag (< 0) and a reason in why[len] when IDA cannot continue. */
+PetscErrorCode PlDynamicAdvance(PlDynamic dyn, double tout, int *flag, char *why, size_t len);
+PetscErrorCode PlDynamicGetStats(PlDynamic dyn, PlDynamicStats *st);
+/* Energies [J]: kinetic, strain and potential of the lumped submerged weights (W_n z_n)
+ * and of the dead end forces (-F.x). Collective. */
+PetscErrorCode PlDynamicEnergy(PlDynamic dyn, double *kinetic, double *strain, double *potential);
+/* Copies the current positions and rotations into the static problem, so that
+ * PlProblemStations / PlProblemGatherState post-process the dynamic state. */
+PetscErrorCode PlDynamicSyncStatic(PlDynamic dyn);
+/* The whole dynamic state on every rank: [nnodes][ndd] (malloc'd), ndd = 13 or 12. */
+PetscErrorCode PlDynamicGatherState(PlDynamic dyn, double **y, int *ndd);
+/* Access for tests: residual F(t, Y, YP) and iteration matrix dF/dy + c dF/dyp. */
+DM PlDynamicDM(PlDynamic dyn);
+PetscErrorCode PlDynamicResidual(PlDynamic dyn, double t, Vec Y, Vec YP, Vec F);
+PetscErrorCode PlDynamicIterationMatrix(PlDynamic dyn, double t, Vec Y, Vec YP, double c, Mat J);
+Vec PlDynamicState(PlDynamic dyn);
+Vec PlDynamicRate(PlDynamic dyn);
+
 /* ---- results ------------------------------------------------------------------------- */
 typedef struct {
   double top_tension_N, top_horizontal_tension_N, hang_off_angle_deg;

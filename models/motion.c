@@ -1,0 +1,220 @@
+/*
+ * motion.c - the time functions of a dynamic analysis: ramps, current profiles and the
+ * prescribed motion of an end (pure functions; see models.h for the definitions).
+ *
+ * Ramp (C^2, so that prescribed accelerations are continuous):
+ *   f(r) = 10 r^3 - 15 r^4 + 6 r^5,  r in [0, 1];  f(0) = 0, f(1) = 1, f' = f'' = 0 at both.
+ * Circle of section 5.4.3: offset d(t) = a(t) r (cos th, sin th, 0), th = +-2 pi tau / T,
+ *   tau = t - start, a(t) = f(tau / ramp_up) for the ramp up, 1 while holding,
+ *   1 - f((tau - ramp_up - hold) / ramp_down) on the way down, 0 after;
+ *   velocities and accelerations by the product rule (exact).
+ * Harmonic: d(t) = s(tau) A sin(2 pi tau / T + phase), s = f(tau / ramp_time).
+ * Time series: linear interpolation of the rows; the velocity is the slope of the segment
+ *   (piecewise constant) and the acceleration zero. Rotation offsets are rotation vectors
+ *   (about the static frame's axes); their rate is mapped to the body angular velocity by
+ *   the right Jacobian of SO(3): w = J_r(th) dth/dt.
+ */
+#include <math.h>
+#include <string.h>
+#include "pipelay/models.h"
+
+static const double kPi = 3.14159265358979323846;
+
+void PlRamp(double r, double *f, double *df, double *ddf)
+{
+  if (r <= 0.0) {
+    *f = *df = *ddf = 0.0;
+    return;
+  }
+  if (r >= 1.0) {
+    *f = 1.0;
+    *df = *ddf = 0.0;
+    return;
+  }
+  const double r2 = r * r, r3 = r2 * r;
+  *f = r3 * (10.0 - 15.0 * r + 6.0 * r2);
+  *df = 30.0 * r2 * (1.0 - 2.0 * r + r2);
+  *ddf = 60.0 * r * (1.0 - 3.0 * r + 2.0 * r2);
+}
+
+/* Ramp over [t0, t0 + T] as a function of t: value, d/dt, d2/dt2 (T = 0: a step at t0). */
+static void RampT(double t, double t0, double T, double *f, double *df, double *ddf)
+{
+  if (T <= 0.0) {
+    *f = t >= t0 ? 1.0 : 0.0;
+    *df = *ddf = 0.0;
+    return;
+  }
+  PlRamp((t - t0) / T, f, df, ddf);
+  *df /= T;
+  *ddf /= T * T;
+}
+
+void PlCurrentVelocity(const PlCurrent *c, double water_depth, double z, double t, double v[3],
+                       double dv_dz[3])
+{
+  double U = 0.0, dU = 0.0;
+  v[0] = v[1] = v[2] = 0.0;
+  dv_dz[0] = dv_dz[1] = dv_dz[2] = 0.0;
+  if (!c || c->kind == PL_CURRENT_NONE) return;
+  double s, ds, dds;
+  RampT(t, c->start_time, c->ramp_time, &s, &ds, &dds);
+  if (s == 0.0) return;
+  const double zc = z > 0.0 ? 0.0 : z;
+  switch (c->kind) {
+  case PL_CURRENT_UNIFORM:
+    U = c->speed;
+    break;
+  case PL_CURRENT_SHEARED: {
+    /* linear between the seabed (z = -depth) and the surface (z = 0); constant below */
+    const double r = zc < -water_depth ? 0.0 : (zc + water_depth) / water_depth;
+    U = c->seabed_speed + r * (c->surface_speed - c->seabed_speed);
+    if (zc > -water_depth && z < 0.0) dU = (c->surface_speed - c->seabed_speed) / water_depth;
+    break;
+  }
+  case PL_CURRENT_TABLE: {
+    const int n = c->ntable;
+    if (zc <= c->table_z[0]) U = c->table_speed[0];
+    else if (zc >= c->table_z[n - 1]) U = c->table_speed[n - 1];
+    else {
+      int i = 0;
+      while (i < n - 2 && zc > c->table_z[i + 1]) ++i;
+      const double h = c->table_z[i + 1] - c->table_z[i];
+      dU = (c->table_speed[i + 1] - c->table_speed[i]) / h;
+      U = c->table_speed[i] + (zc - c->table_z[i]) * dU;
+      if (z > 0.0) dU = 0.0;
+    }
+    break;
+  }
+  default:
+    return;
+  }
+  const double a = c->direction_deg * kPi / 180.0, e[2] = {cos(a), sin(a)};
+  for (int k = 0; k < 2; ++k) {
+    v[k] = s * U * e[k];
+    dv_dz[k] = s * dU * e[k];
+  }
+}
+
+void PlMotionHeldDofs(const PlMotion *mo, bool moved[6])
+{
+  for (int k = 0; k < 6; ++k) moved[k] = false;
+  if (!mo) return;
+  switch (mo->kind) {
+  case PL_MOTION_HARMONIC:
+    for (int k = 0; k < 6; ++k) moved[k] = mo->harmonic_dof[k];
+    break;
+  case PL_MOTION_CIRCLE:
+    moved[0] = moved[1] = moved[2] = true;
+    break;
+  case PL_MOTION_TIMESERIES:
+    for (int k = 0; k < (mo->ncols == 7 ? 6 : 3); ++k) moved[k] = true;
+    break;
+  default:
+    break;
+  }
+}
+
+/* out = J_r(th) v, J_r = I - (1 - cos a)/a^2 [th]x + (a - sin a)/a^3 [th]x^2, a = |th|. */
+static void RightJacobian(const double th[3], const double v[3], double out[3])
+{
+  const double a2 = th[0] * th[0] + th[1] * th[1] + th[2] * th[2], a = sqrt(a2);
+  double c1, c2;
+  if (a < 1e-4) {
+    c1 = 0.5 - a2 / 24.0;
+    c2 = 1.0 / 6.0 - a2 / 120.0;
+  } else {
+    c1 = (1.0 - cos(a)) / a2;
+    c2 = (a - sin(a)) / (a2 * a);
+  }
+  const double tv[3] = {th[1] * v[2] - th[2] * v[1], th[2] * v[0] - th[0] * v[2], th[0] * v[1] - th[1] * v[0]};
+  const double ttv[3] = {th[1] * tv[2] - th[2] * tv[1], th[2] * tv[0] - th[0] * tv[2], th[0] * tv[1] - th[1] * tv[0]};
+  for (int i = 0; i < 3; ++i) out[i] = v[i] - c1 * tv[i] + c2 * ttv[i];
+}
+
+void PlMotionEval(const PlMotion *mo, double t, double d[3], double dd[3], double ddd[3],
+                  double th[3], double dth[3])
+{
+  double rate[3] = {0, 0, 0};
+  for (int k = 0; k < 3; ++k) d[k] = dd[k] = ddd[k] = th[k] = dth[k] = 0.0;
+  if (!mo) return;
+  switch (mo->kind) {
+  case PL_MOTION_HARMONIC: {
+    const double tau = t - mo->start_time;
+    if (tau < 0.0) break;
+    double s, ds, dds;
+    RampT(t, mo->start_time, mo->ramp_time, &s, &ds, &dds);
+    for (int k = 0; k < 6; ++k) {
+      if (!mo->harmonic_dof[k]) continue;
+      const PlHarmonic *h = &mo->harmonic[k];
+      const double w = 2.0 * kPi / h->period, ph = w * tau + h->phase_deg * kPi / 180.0;
+      const double A = k < 3 ? h->amplitude : h->amplitude * kPi / 180.0;
+      const double g = A * sin(ph), dg = A * w * cos(ph), ddg = -A * w * w * sin(ph);
+      const double val = s * g, vel = ds * g + s * dg;
+      if (k < 3) {
+        d[k] = val;
+        dd[k] = vel;
+        ddd[k] = dds * g + 2.0 * ds * dg + s * ddg;
+      } else {
+        th[k - 3] = val;
+        rate[k - 3] = vel;
+      }
+    }
+    break;
+  }
+  case PL_MOTION_CIRCLE: {
+    const double tau = t - mo->start_time;
+    const double t1 = mo->ramp_up, t2 = t1 + mo->hold, t3 = t2 + mo->ramp_down;
+    if (tau <= 0.0 || tau >= t3) break;
+    double a, da, dda;
+    if (tau < t1) RampT(tau, 0.0, t1, &a, &da, &dda);
+    else if (tau <= t2) a = 1.0, da = dda = 0.0;
+    else {
+      RampT(tau, t2, mo->ramp_down, &a, &da, &dda);
+      a = 1.0 - a;
+      da = -da;
+      dda = -dda;
+    }
+    const double w = (mo->counter_clockwise ? 1.0 : -1.0) * 2.0 * kPi / mo->period;
+    const double c = cos(w * tau), s = sin(w * tau), r = mo->radius;
+    /* d = r a (c, s); d' = r (a' (c, s) + a w (-s, c)); d'' = r (a'' (c, s) + 2 a' w (-s, c) - a w^2 (c, s)) */
+    d[0] = r * a * c;
+    d[1] = r * a * s;
+    dd[0] = r * (da * c - a * w * s);
+    dd[1] = r * (da * s + a * w * c);
+    ddd[0] = r * (dda * c - 2.0 * da * w * s - a * w * w * c);
+    ddd[1] = r * (dda * s + 2.0 * da * w * c - a * w * w * s);
+    break;
+  }
+  case PL_MOTION_TIMESERIES: {
+    const int n = mo->nrows;
+    const double *T = mo->table;
+    if (n < 1 || !T || t < T[0]) break;
+    const double deg = kPi / 180.0;
+    if (t >= T[7 * (n - 1)]) {
+      for (int k = 0; k < 3; ++k) {
+        d[k] = T[7 * (n - 1) + 1 + k];
+        th[k] = T[7 * (n - 1) + 4 + k] * deg;
+      }
+      break;
+    }
+    int lo = 0, hi = n - 1; /* T[lo] <= t < T[hi] */
+    while (hi - lo > 1) {
+      const int mid = (lo + hi) / 2;
+      if (T[7 * mid] <= t) lo = mid;
+      else hi = mid;
+    }
+    const double *a = T + 7 * lo, *b = T + 7 * hi, h = b[0] - a[0], r = (t - a[0]) / h;
+    for (int k = 0; k < 3; ++k) {
+      d[k] = a[1 + k] + r * (b[1 + k] - a[1 + k]);
+      dd[k] = (b[1 + k] - a[1 + k]) / h;
+      th[k] = (a[4 + k] + r * (b[4 + k] - a[4 + k])) * deg;
+      rate[k] = (b[4 + k] - a[4 + k]) * deg / h;
+    }
+    break;
+  }
+  default:
+    break;
+  }
+  RightJacobian(th, rate, dth);
+}
