@@ -1,23 +1,33 @@
 /*
  * pipelay.c - the command-line program: a thin layer over libpipelay.
  *
- *   pipelay run FILE [--set key.path=value]... [--output DIR] [--quiet] [PETSc options]
+ *   pipelay run FILE [--set key.path=value]... [--output DIR] [--quiet] [--no-plots] [PETSc options]
+ *   pipelay info FILE [--set key.path=value]...      (app/cmd_info.c)
+ *   pipelay plot DIR                                  (app/cmd_plot.c)
  *   pipelay --version | --help
  *
  * Exit statuses: 0 success, 1 internal error, 2 bad input, 3 no convergence (the last
  * converged state is written), 4 output could not be written, 5 interrupted.
  */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <petscsys.h>
 #include "pipelay/solver.h"
+#include "pipelay/output.h"
+#include "commands.h"
 
 static const char usage[] =
-  "usage: pipelay run FILE [--set key.path=value]... [--output DIR] [--quiet] [PETSc options]\n"
+  "usage: pipelay run FILE [--set key.path=value]... [--output DIR] [--quiet] [--no-plots] [PETSc options]\n"
+  "       pipelay info FILE [--set key.path=value]...\n"
+  "       pipelay plot DIR\n"
   "       pipelay --version\n"
   "Runs the analysis of the YAML model FILE (see docs/model-file.md). --set overrides any\n"
   "value of the file; --output sets the output directory. PETSc options (-snes_monitor,\n"
-  "-ksp_type ..., -pc_type ...) go after FILE.\n"
+  "-ksp_type ..., -pc_type ...) go after FILE. A run also writes ParaView files (DIR/*.pvd,\n"
+  "DIR/vtk/) and plots (DIR/plots/, with gnuplot; --no-plots turns them off).\n"
+  "info prints the model as understood (section properties, mesh, ends, analysis);\n"
+  "plot redraws the plots of a finished run from the files in its output directory DIR.\n"
   "Exit status: 0 ok, 2 bad input, 3 no convergence, 4 output not written, 5 interrupted.\n";
 
 typedef struct {
@@ -26,6 +36,7 @@ typedef struct {
   const char *sets[256];       /* --set values */
   int nsets;
   int quiet;
+  int no_plots;                /* --no-plots */
 } Args;
 
 /* Returns 0, or PL_EXIT_BAD_INPUT with a message printed. PETSc options (single dash) and
@@ -58,6 +69,7 @@ static int ParseArgs(int argc, char **argv, Args *a, int rank)
         }
       }
     } else if (!strcmp(argv[i], "--quiet")) a->quiet = 1;
+    else if (!strcmp(argv[i], "--no-plots")) a->no_plots = 1;
     else if (argv[i][0] == '-' && argv[i][1] != '-') {
       if (i + 1 < argc && argv[i + 1][0] != '-') ++i; /* a PETSc option's value */
     } else {
@@ -96,6 +108,76 @@ static void PrintSummary(const PlModel *m, const PlMesh *mesh, const PlStaticRep
   else printf("  results NOT written (see the message above)\n");
 }
 
+static volatile sig_atomic_t g_stop = 0;
+static void OnSignal(int sig)
+{
+  (void)sig;
+  g_stop = 1;
+}
+
+/* Observer of the dynamic run: ParaView files at every output time (rank 0). */
+static int WriteVtkFrame(void *ctx, double t, const PlStation *nodes, int nnodes, PlError *err)
+{
+  return PlVtkSeriesWrite((PlVtkSeries)ctx, t, nodes, nnodes, err);
+}
+
+/* The dynamic analysis that follows a converged static solve: run, write, print. */
+static PetscErrorCode RunDynamic(PlProblem prob, const PlStaticReport *rep, const PlStaticSummary *sum,
+                                 const Args *a, PetscMPIInt rank, int *rc)
+{
+  const PlModel *m = PlProblemModel(prob);
+  PlDynamicRunOptions opt = {0};
+  PlDynamicResult res;
+  PlVtkSeries vs = NULL;
+  PlError err;
+  PetscFunctionBeginUser;
+  opt.quiet = a->quiet;
+  opt.noverrides = a->nsets;
+  opt.overrides = a->sets;
+  opt.stop = &g_stop;
+  if (!rank && PlVtkSeriesCreate(m->output_dir, PL_VTK_DYNAMIC, m, &vs, &err) == 0) {
+    opt.observer = WriteVtkFrame;
+    opt.observer_ctx = vs;
+  } else if (!rank)
+    fprintf(stderr, "pipelay: warning: no ParaView files: %s\n", err.msg);
+  signal(SIGINT, OnSignal);
+  signal(SIGTERM, OnSignal);
+  if (!rank && !a->quiet)
+    printf("  dynamic analysis: %.6g s, output every %.6g s, rtol %.1e\n", m->analysis.dynamic.duration,
+           m->analysis.dynamic.output_interval, m->analysis.dynamic.rtol);
+  PetscCall(PlDynamicRunToFiles(prob, rep, sum, &opt, &res));
+  signal(SIGINT, SIG_DFL);
+  signal(SIGTERM, SIG_DFL);
+  if (vs) PlVtkSeriesDestroy(&vs);
+  if (!rank) {
+    if (!a->quiet) {
+      printf("  dynamic: %s at t = %.6g s, %ld steps, %ld Newton iterations, %ld iteration matrices, "
+             "%ld error-test failures\n", res.completed ? "completed" : "STOPPED", res.simulated_time_s,
+             res.stats.steps, res.stats.nonlinear_iterations, res.stats.jacobian_evaluations,
+             res.stats.error_test_failures);
+      printf("  wall time %.3f s, %.1fx real time\n", res.wall_time_s, res.real_time_factor);
+      if (isfinite(res.max_top_tension_N))
+        printf("  top tension %.4f .. %.4f kN, max bending moment %.4f kN m\n", res.min_top_tension_N / 1e3,
+               res.max_top_tension_N / 1e3, res.max_bending_moment_Nm / 1e3);
+      printf("  results in %s/ (timeseries_*.csv, envelopes.csv, summary.json, dynamic.pvd)\n", m->output_dir);
+    }
+    if (res.io_status) {
+      fprintf(stderr, "pipelay: %s\n", res.err.msg);
+      *rc = res.io_status;
+    } else if (res.ida_flag) {
+      fprintf(stderr, "pipelay: the dynamic analysis stopped: %s; results up to t = %.6g s are written to %s/\n",
+              res.failure, res.simulated_time_s, m->output_dir);
+      *rc = PL_EXIT_NOT_CONVERGED;
+    } else if (res.interrupted) {
+      fprintf(stderr, "pipelay: interrupted at t = %.6g s; results so far are written to %s/\n",
+              res.simulated_time_s, m->output_dir);
+      *rc = PL_EXIT_INTERRUPTED;
+    }
+  }
+  PetscCallMPI(MPI_Bcast(rc, 1, MPI_INT, 0, PETSC_COMM_WORLD));
+  PetscFunctionReturn(0);
+}
+
 /* The static analysis of m: solve, post-process, write, print. *rc gets the exit status. */
 static PetscErrorCode RunStatic(PlModel *m, const Args *a, PetscMPIInt rank, PetscMPIInt size, int *rc)
 {
@@ -111,8 +193,9 @@ static PetscErrorCode RunStatic(PlModel *m, const Args *a, PetscMPIInt rank, Pet
   PetscCall(PlProblemStations(prob, &nodes, &nn, &els, &ne));
   PetscCall(PlStaticSummarize(prob, nodes, nn, els, ne, &sum));
   if (!rank) {
-    const int wrc = PlWriteStaticResults(m->output_dir, m, &rep, &sum, nodes, nn, els, ne, size,
-                                         a->nsets, a->sets, &err);
+    int wrc = PlWriteStaticResults(m->output_dir, m, &rep, &sum, nodes, nn, els, ne, size,
+                                   a->nsets, a->sets, &err);
+    if (!wrc) wrc = PlOutputWriteStatic(m->output_dir, m, nodes, nn, !a->no_plots, &err); /* VTK, plots */
     if (wrc) {
       fprintf(stderr, "pipelay: %s\n", err.msg);
       *rc = wrc;
@@ -129,6 +212,7 @@ static PetscErrorCode RunStatic(PlModel *m, const Args *a, PetscMPIInt rank, Pet
     }
   }
   PetscCallMPI(MPI_Bcast(rc, 1, MPI_INT, 0, PETSC_COMM_WORLD));
+  if (!*rc && m->analysis.kind == PL_ANALYSIS_DYNAMIC) PetscCall(RunDynamic(prob, &rep, &sum, a, rank, rc));
   free(nodes);
   free(els);
   PetscCall(PlProblemDestroy(&prob));
@@ -146,6 +230,8 @@ int main(int argc, char **argv)
     fputs(usage, argc < 2 ? stderr : stdout);
     return argc < 2 ? PL_EXIT_BAD_INPUT : 0;
   }
+  if (!strcmp(argv[1], "info")) return PlCmdInfo(argc, argv); /* no MPI, no PETSc */
+  if (!strcmp(argv[1], "plot")) return PlCmdPlot(argc, argv);
   PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
   PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
   PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));

@@ -11,14 +11,20 @@
  *   3. the tree is walked against the schema: every mapping is checked for unknown and
  *      duplicate keys, every value for type and range, then cross-checks (section lengths
  *      against line.length, end heights against line.length, held DOFs against
- *      positions) run, and PlModel is filled.
+ *      positions, dynamic-only keys against analysis.type, rotational motions against
+ *      held rotations) run, and PlModel is filled. The time series of a prescribed motion
+ *      (ends.*.motion.file, a CSV file relative to the model file) is read here too, in
+ *      one pass with a bounded line buffer (files up to 256 MiB, 10 million rows).
  * Every user error returns 2 with one line "FILE:LINE:COL: key.path: what is wrong" in
- * PlError. No global state; all memory is released before returning.
+ * PlError (FILE is the CSV file for an error inside a time series). No global state. The
+ * only memory a loaded model owns is its motion tables (PlModelFree); after an error the
+ * model holds the defaults and owns nothing.
  */
 #include "pipelay/models.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -178,36 +184,62 @@ typedef enum {
   SCH_SECTIONS, /* list of SCH_SECTION */
   SCH_SECTION,
   SCH_MATERIAL,
+  SCH_HYDRO,
   SCH_SEABED,
+  SCH_CURRENT,
   SCH_MESH,
   SCH_ZONES, /* list of SCH_ZONE */
   SCH_ZONE,
   SCH_ENDS,
   SCH_END,
+  SCH_MOTION,
+  SCH_DOFS,     /* motion.dofs: DOF name -> SCH_HARMONIC */
+  SCH_HARMONIC,
   SCH_ANALYSIS,
-  SCH_OUTPUT
+  SCH_DYNAMIC,
+  SCH_OUTPUT,
+  SCH_POINTS, /* list of SCH_POINT */
+  SCH_POINT
 } Schema;
 
-static const char *const kTopKeys[] = {"name", "environment", "line", "seabed", "mesh",
-                                       "rotation", "ends", "analysis", "output", NULL};
+static const char *const kTopKeys[] = {"name",     "environment", "line",     "seabed",
+                                       "current",  "mesh",        "rotation", "ends",
+                                       "analysis", "output",      NULL};
 static const char *const kEnvKeys[] = {"water_depth", "water_density", "gravity", NULL};
 static const char *const kLineKeys[] = {"length", "sections", NULL};
 static const char *const kSectionKeys[] = {
     "length", "outer_diameter", "hydrodynamic_diameter", "wall_thickness", "material",
     "contents_density", "shear_coefficient", "EA", "EI", "EI2", "EI3", "GJ", "GA",
-    "mass_per_length", "rotary_inertia", "radius_of_gyration", NULL};
+    "mass_per_length", "rotary_inertia", "radius_of_gyration", "hydrodynamics", NULL};
 static const char *const kMaterialKeys[] = {"youngs_modulus", "shear_modulus",
                                             "poissons_ratio", "density", NULL};
-static const char *const kSeabedKeys[] = {"model", "stiffness", NULL};
+static const char *const kHydroKeys[] = {"drag_normal", "drag_tangential",
+                                         "added_mass_normal", "added_mass_tangential",
+                                         "rotational_damping", NULL};
+static const char *const kSeabedKeys[] = {"model", "stiffness", "damping", NULL};
+static const char *const kCurrentKeys[] = {"profile",      "direction", "speed",
+                                           "surface_speed", "seabed_speed", "table",
+                                           "start_time",   "ramp_time", NULL};
 static const char *const kMeshKeys[] = {"elements", "target_length", "zones", NULL};
 static const char *const kZoneKeys[] = {"from", "to", "target_length", NULL};
 static const char *const kEndsKeys[] = {"bottom", "top", NULL};
 static const char *const kEndKeys[] = {"position", "orientation", "fixed", "force", "moment",
-                                       NULL};
+                                       "motion", NULL};
+static const char *const kMotionKeys[] = {"type",   "start_time", "ramp_time", "dofs",
+                                          "radius", "period",     "ramp_up",   "hold",
+                                          "ramp_down", "direction", "file", NULL};
+/* DOF names of an end (fixed, motion.dofs), in PL_DOF_* order. */
+static const char *const kDofNames[] = {"x", "y", "z", "rx", "ry", "rz", NULL};
+static const char *const kHarmonicKeys[] = {"amplitude", "period", "phase", NULL};
 static const char *const kAnalysisKeys[] = {"type", "load_steps", "max_cutbacks",
                                             "max_iterations", "rtol", "atol",
-                                            "initial_guess", "petsc_options", NULL};
-static const char *const kOutputKeys[] = {"directory", NULL};
+                                            "initial_guess", "petsc_options", "dynamic", NULL};
+static const char *const kDynamicKeys[] = {
+    "duration",      "output_interval", "rtol",         "atol_position", "atol_rotation",
+    "atol_velocity", "max_step",        "initial_step", "max_order",     "max_steps",
+    NULL};
+static const char *const kOutputKeys[] = {"directory", "points", NULL};
+static const char *const kPointKeys[] = {"name", "arc_length", NULL};
 
 /* Section keys of the pipe form and of the explicit form (the rest are common). */
 static const char *const kPipeOnlyKeys[] = {"wall_thickness", "material", "contents_density",
@@ -215,6 +247,14 @@ static const char *const kPipeOnlyKeys[] = {"wall_thickness", "material", "conte
 static const char *const kExplicitOnlyKeys[] = {"EA", "EI", "EI2", "EI3", "GJ", "GA",
                                                 "mass_per_length", "rotary_inertia",
                                                 "radius_of_gyration", NULL};
+
+/* Index of name in a NULL-terminated list, or -1. */
+static int name_index(const char *const *names, const char *name)
+{
+  for (int i = 0; names[i]; i++)
+    if (strcmp(names[i], name) == 0) return i;
+  return -1;
+}
 
 /* The keys a mapping of schema s accepts (NULL for lists and leaves). */
 static const char *const *schema_keys(Schema s)
@@ -225,13 +265,20 @@ static const char *const *schema_keys(Schema s)
   case SCH_LINE: return kLineKeys;
   case SCH_SECTION: return kSectionKeys;
   case SCH_MATERIAL: return kMaterialKeys;
+  case SCH_HYDRO: return kHydroKeys;
   case SCH_SEABED: return kSeabedKeys;
+  case SCH_CURRENT: return kCurrentKeys;
   case SCH_MESH: return kMeshKeys;
   case SCH_ZONE: return kZoneKeys;
   case SCH_ENDS: return kEndsKeys;
   case SCH_END: return kEndKeys;
+  case SCH_MOTION: return kMotionKeys;
+  case SCH_DOFS: return kDofNames;
+  case SCH_HARMONIC: return kHarmonicKeys;
   case SCH_ANALYSIS: return kAnalysisKeys;
+  case SCH_DYNAMIC: return kDynamicKeys;
   case SCH_OUTPUT: return kOutputKeys;
+  case SCH_POINT: return kPointKeys;
   default: return NULL;
   }
 }
@@ -250,7 +297,11 @@ static Schema schema_child(Schema parent, const char *key)
       {SCH_TOP, "output", SCH_OUTPUT},   {SCH_LINE, "sections", SCH_SECTIONS},
       {SCH_SECTION, "material", SCH_MATERIAL}, {SCH_MESH, "zones", SCH_ZONES},
       {SCH_ENDS, "bottom", SCH_END},     {SCH_ENDS, "top", SCH_END},
+      {SCH_TOP, "current", SCH_CURRENT}, {SCH_SECTION, "hydrodynamics", SCH_HYDRO},
+      {SCH_END, "motion", SCH_MOTION},   {SCH_MOTION, "dofs", SCH_DOFS},
+      {SCH_ANALYSIS, "dynamic", SCH_DYNAMIC}, {SCH_OUTPUT, "points", SCH_POINTS},
   };
+  if (parent == SCH_DOFS) return name_index(kDofNames, key) >= 0 ? SCH_HARMONIC : SCH_LEAF;
   for (size_t i = 0; i < sizeof kChildren / sizeof kChildren[0]; i++)
     if (kChildren[i].parent == parent && strcmp(kChildren[i].key, key) == 0)
       return kChildren[i].child;
@@ -260,15 +311,10 @@ static Schema schema_child(Schema parent, const char *key)
 /* The schema of an item of a list of schema s. */
 static Schema schema_item(Schema s)
 {
-  return s == SCH_SECTIONS ? SCH_SECTION : s == SCH_ZONES ? SCH_ZONE : SCH_LEAF;
-}
-
-/* Index of name in a NULL-terminated list, or -1. */
-static int name_index(const char *const *names, const char *name)
-{
-  for (int i = 0; names[i]; i++)
-    if (strcmp(names[i], name) == 0) return i;
-  return -1;
+  return s == SCH_SECTIONS ? SCH_SECTION
+         : s == SCH_ZONES  ? SCH_ZONE
+         : s == SCH_POINTS ? SCH_POINT
+                           : SCH_LEAF;
 }
 
 /* "a, b, c" into buf. */
@@ -348,6 +394,21 @@ static int missing(const Scope *s, const char *key, const char *unit, const char
   return at(s->err, s->anchor, s->path, "missing required key '%s'%s%s%s%s", key,
             (unit && unit[0]) ? " (" : "", (unit && unit[0]) ? unit : "",
             (unit && unit[0]) ? ")" : "", note ? note : "");
+}
+
+/* When key is present in scope s: an error at the key, with the text fmt (why the key is
+ * not allowed there, e.g. "is only used by ..."). Returns 0 (absent) or 2. */
+static int reject_key(const Scope *s, const char *key, const char *fmt, ...)
+{
+  const PlYPair *p = pair_of(s, key);
+  if (!p) return 0;
+  char path[PATH_CAP];
+  join_key(path, sizeof path, s->path, key);
+  va_list ap;
+  va_start(ap, fmt);
+  int rc = vreport(s->err, p->key->source, p->key->line, p->key->col, path, fmt, ap);
+  va_end(ap);
+  return rc;
 }
 
 /* Opens the mapping under key of scope s as a child scope. *present tells whether the key
@@ -559,7 +620,19 @@ typedef struct {
   PlError *err;
   const PlYNode *line_length; /* value node of line.length (for cross-check messages) */
   const PlYNode *end_z[2];    /* position[2] nodes of the ends (NULL when not given) */
+  PlAnalysisKind kind;        /* analysis.type (read before the ends and the output) */
+  bool kind_given;            /* analysis.type was given (else it is the default) */
+  const char *model_path;     /* the model file; time-series files are relative to it */
 } Ctx;
+
+/* "is only used by a dynamic analysis (analysis.type is 'static')" at key of scope s, when
+ * the analysis is not dynamic and key is present. Returns 0 or 2. */
+static int dynamic_only(const Ctx *c, const Scope *s, const char *key)
+{
+  if (c->kind == PL_ANALYSIS_DYNAMIC) return 0;
+  return reject_key(s, key, "is only used by a dynamic analysis (analysis.type is 'static'%s)",
+                    c->kind_given ? "" : ", the default");
+}
 
 /* ---- environment ---------------------------------------------------------------------- */
 
@@ -730,6 +803,29 @@ static int read_explicit_section(const Scope *s, PlSection *out)
   return 0;
 }
 
+/* hydrodynamics: of a section (Morison coefficients and rotational damping), into h. The
+ * values already in h are the defaults. */
+static int read_hydro(const Scope *sec, PlHydro *h)
+{
+  Scope s;
+  bool present;
+  int rc = open_child(sec, "hydrodynamics", false, kHydroKeys, &s, &present);
+  if (rc || !present) return rc;
+  if ((rc = get_number(&s, "drag_normal", "", false, kNonNegative, &h->drag_normal, NULL)))
+    return rc;
+  if ((rc = get_number(&s, "drag_tangential", "", false, kNonNegative, &h->drag_tangential,
+                       NULL)))
+    return rc;
+  if ((rc = get_number(&s, "added_mass_normal", "", false, kNonNegative, &h->added_mass_normal,
+                       NULL)))
+    return rc;
+  if ((rc = get_number(&s, "added_mass_tangential", "", false, kNonNegative,
+                       &h->added_mass_tangential, NULL)))
+    return rc;
+  return get_vec3(&s, "rotational_damping", "N s", kNonNegative, h->rotational_damping, NULL,
+                  NULL, &present);
+}
+
 /* One item of line.sections; is_last allows the length to be omitted (*has_length). */
 static int read_section(PlError *err, const PlYNode *n, const char *path, bool is_last,
                         PlSegment *seg, bool *has_length)
@@ -755,11 +851,16 @@ static int read_section(PlError *err, const PlYNode *n, const char *path, bool i
               "mass_per_length, ...)",
               et.s);
   }
-  if (pp) return read_pipe_section(&s, &seg->section);
-  if (pe) return read_explicit_section(&s, &seg->section);
-  return missing(&s, "wall_thickness", "m",
-                 " (a pipe section needs outer_diameter, wall_thickness and material; an "
-                 "explicit one EA, EI, GJ and mass_per_length)");
+  if (pp)
+    rc = read_pipe_section(&s, &seg->section);
+  else if (pe)
+    rc = read_explicit_section(&s, &seg->section);
+  else
+    return missing(&s, "wall_thickness", "m",
+                   " (a pipe section needs outer_diameter, wall_thickness and material; an "
+                   "explicit one EA, EI, GJ and mass_per_length)");
+  if (rc) return rc;
+  return read_hydro(&s, &seg->hydro);
 }
 
 /* line: length and sections (with the length sum check). */
@@ -816,7 +917,7 @@ static int read_line(Ctx *c, const Scope *top, PlModel *m)
 
 static const char *const kSeabedModels[] = {"none", "nonlinear", "linear", NULL};
 
-/* seabed: model and (linear only) stiffness. */
+/* seabed: model, (linear only) stiffness and (not with none) damping. */
 static int read_seabed(const Scope *top, PlModel *m)
 {
   Scope s;
@@ -826,6 +927,15 @@ static int read_seabed(const Scope *top, PlModel *m)
   int model = 1; /* names index: nonlinear */
   if ((rc = get_choice(&s, "model", kSeabedModels, &model))) return rc;
   m->seabed = model == 0 ? PL_SEABED_NONE : model == 1 ? PL_SEABED_NONLINEAR : PL_SEABED_LINEAR;
+  const PlYPair *pd = pair_of(&s, "damping");
+  if (pd && m->seabed == PL_SEABED_NONE) {
+    char path[PATH_CAP];
+    join_key(path, sizeof path, s.path, "damping");
+    return at(s.err, pd->key, path, "is not used without a seabed (model is 'none')");
+  }
+  if ((rc = get_number(&s, "damping", "N s/m^2", false, kNonNegative, &m->seabed_damping,
+                       NULL)))
+    return rc;
   if (m->seabed == PL_SEABED_LINEAR)
     return get_number(&s, "stiffness", "N/m^2", true, kPositive, &m->seabed_stiffness, NULL);
   const PlYPair *pk = pair_of(&s, "stiffness");
@@ -834,6 +944,100 @@ static int read_seabed(const Scope *top, PlModel *m)
     join_key(path, sizeof path, s.path, "stiffness");
     return at(s.err, pk->key, path, "is only used by the linear seabed model (model is '%s')",
               kSeabedModels[model]);
+  }
+  return 0;
+}
+
+/* ---- current ------------------------------------------------------------------------- */
+
+/* In PlCurrentKind order. */
+static const char *const kCurrentProfiles[] = {"none", "uniform", "sheared", "table", NULL};
+
+/* current.table: 2 to PL_MAX_TABLE rows [z, speed], z <= 0 strictly increasing, speed >= 0. */
+static int read_current_table(const Scope *s, PlCurrent *c)
+{
+  const PlYNode *n = value_of(s, "table");
+  char path[PATH_CAP];
+  join_key(path, sizeof path, s->path, "table");
+  if (n->kind != PL_YNODE_SEQ || n->nitems < 2)
+    return at(s->err, n, path,
+              "expected a list of at least 2 rows [z, speed] (m, m/s), found %s", found(n).s);
+  if (n->nitems > PL_MAX_TABLE)
+    return at(s->err, n, path, "too many rows (%zu, at most %d)", n->nitems, PL_MAX_TABLE);
+  for (size_t i = 0; i < n->nitems; i++) {
+    const PlYNode *row = n->items[i];
+    char rp[PATH_CAP], zp[PATH_CAP], vp[PATH_CAP];
+    join_index(rp, sizeof rp, path, i);
+    if (row->kind != PL_YNODE_SEQ || row->nitems != 2)
+      return at(s->err, row, rp, "expected a row [z, speed] of 2 numbers (m, m/s), found %s",
+                found(row).s);
+    join_index(zp, sizeof zp, rp, 0);
+    join_index(vp, sizeof vp, rp, 1);
+    const PlYNode *nz = row->items[0], *nv = row->items[1];
+    double z = 0.0, v = 0.0;
+    int rc = parse_number(s->err, nz, zp, "m", &z);
+    if (rc) return rc;
+    if (!(z <= 0.0))
+      return at(s->err, nz, zp, "must be at most 0 m (the mean sea level), got %s", got(nz).s);
+    if (i > 0 && !(z > c->table_z[i - 1]))
+      return at(s->err, nz, zp,
+                "z must increase from row to row: must be greater than %.10g m (the z of "
+                "row %zu), got %s",
+                c->table_z[i - 1], i - 1, got(nz).s);
+    if ((rc = parse_number(s->err, nv, vp, "m/s", &v))) return rc;
+    if ((rc = check_range(s->err, nv, vp, "m/s", kNonNegative, v))) return rc;
+    c->table_z[i] = z;
+    c->table_speed[i] = v;
+  }
+  c->ntable = (int)n->nitems;
+  return 0;
+}
+
+/* current: profile and its values, direction, start and ramp times. */
+static int read_current(const Scope *top, PlModel *m)
+{
+  Scope s;
+  bool present;
+  int rc = open_child(top, "current", false, kCurrentKeys, &s, &present);
+  if (rc || !present) return rc;
+  PlCurrent *c = &m->current;
+  if (!pair_of(&s, "profile"))
+    return missing(&s, "profile", NULL, " (uniform, sheared, table or none)");
+  int prof = 0;
+  if ((rc = get_choice(&s, "profile", kCurrentProfiles, &prof))) return rc;
+  /* the keys of one profile only */
+  static const struct {
+    const char *key;
+    int profile;
+  } kUse[] = {{"speed", PL_CURRENT_UNIFORM},
+              {"surface_speed", PL_CURRENT_SHEARED},
+              {"seabed_speed", PL_CURRENT_SHEARED},
+              {"table", PL_CURRENT_TABLE}};
+  for (size_t i = 0; i < sizeof kUse / sizeof kUse[0]; i++)
+    if (kUse[i].profile != prof &&
+        (rc = reject_key(&s, kUse[i].key, "is only used by the %s profile (profile is '%s')",
+                         kCurrentProfiles[kUse[i].profile], kCurrentProfiles[prof])))
+      return rc;
+  c->kind = (PlCurrentKind)prof;
+  if ((rc = get_number(&s, "direction", "deg", false, kAny, &c->direction_deg, NULL))) return rc;
+  if ((rc = get_number(&s, "start_time", "s", false, kNonNegative, &c->start_time, NULL)))
+    return rc;
+  if ((rc = get_number(&s, "ramp_time", "s", false, kNonNegative, &c->ramp_time, NULL)))
+    return rc;
+  switch (c->kind) {
+  case PL_CURRENT_UNIFORM:
+    return get_number(&s, "speed", "m/s", true, kNonNegative, &c->speed, NULL);
+  case PL_CURRENT_SHEARED:
+    if ((rc = get_number(&s, "surface_speed", "m/s", true, kNonNegative, &c->surface_speed,
+                         NULL)))
+      return rc;
+    return get_number(&s, "seabed_speed", "m/s", true, kNonNegative, &c->seabed_speed, NULL);
+  case PL_CURRENT_TABLE:
+    if (!pair_of(&s, "table"))
+      return missing(&s, "table", NULL, " (a list of rows [z, speed] in m and m/s)");
+    return read_current_table(&s, c);
+  case PL_CURRENT_NONE:
+    break;
   }
   return 0;
 }
@@ -908,8 +1112,6 @@ static const char *const kRotations[] = {"quaternion", "euler_zxy", NULL};
 
 /* ---- ends ----------------------------------------------------------------------------- */
 
-static const char *const kDofNames[] = {"x", "y", "z", "rx", "ry", "rz", NULL};
-
 /* fixed: all | none | [names]. */
 static int read_fixed(const Scope *s, PlEnd *e)
 {
@@ -967,6 +1169,456 @@ static void euler_zxy(const double deg[3], double R[9])
     }
 }
 
+/* ---- prescribed motion of an end ------------------------------------------------------ */
+
+/* Time-series files (see docs/model-file.md, "Time-series file"). */
+#define CSV_MAX_BYTES (256u * 1024u * 1024u) /* largest file */
+#define CSV_MAX_ROWS 10000000                /* most data rows */
+#define CSV_LINE_MAX 4096                    /* longest line [bytes] */
+#define CSV_MAX_FIELDS 8                     /* fields kept per line (more are only counted) */
+
+/* Column names of a time-series header, in table order. */
+static const char *const kCsvNames[] = {"t", "x", "y", "z", "rx", "ry", "rz"};
+
+/* A buffered reader of one file, line by line. */
+typedef struct {
+  FILE *f;
+  unsigned char buf[1 << 16];
+  size_t pos, len;  /* unread bytes: buf[pos..len) */
+  size_t total;     /* bytes read so far */
+  bool eof;
+  int read_errno;   /* errno of a failed read */
+} CsvReader;
+
+/* Reads the next line into line (capacity CSV_LINE_MAX + 1) without its "\n" or "\r\n",
+ * NUL-terminated, its length in *n (it may hold NUL bytes). Returns 1 for a line, 0 at the
+ * end of the file, -1 on a read error (r->read_errno), -2 when the file is larger than
+ * CSV_MAX_BYTES, -3 for a line longer than CSV_LINE_MAX bytes. */
+static int csv_line(CsvReader *r, char *line, size_t *n)
+{
+  size_t used = 0;
+  bool any = false;
+  for (;;) {
+    if (r->pos == r->len) {
+      if (r->eof) break;
+      errno = 0;
+      const size_t got_n = fread(r->buf, 1, sizeof r->buf, r->f);
+      if (got_n == 0) {
+        r->eof = true;
+        if (ferror(r->f)) {
+          r->read_errno = errno ? errno : EIO;
+          return -1;
+        }
+        break;
+      }
+      r->total += got_n;
+      if (r->total > CSV_MAX_BYTES) return -2;
+      r->pos = 0;
+      r->len = got_n;
+    }
+    any = true;
+    const unsigned char *start = r->buf + r->pos;
+    const size_t avail = r->len - r->pos;
+    const unsigned char *nl = memchr(start, '\n', avail);
+    const size_t take = nl ? (size_t)(nl - start) : avail;
+    if (used + take > CSV_LINE_MAX) return -3;
+    memcpy(line + used, start, take);
+    used += take;
+    r->pos += take + (nl ? 1 : 0);
+    if (nl) break;
+  }
+  if (!any) return 0;
+  if (used > 0 && line[used - 1] == '\r') used--;
+  line[used] = '\0';
+  *n = used;
+  return 1;
+}
+
+/* One comma-separated field: its text without surrounding blanks and the 1-based column
+ * where it starts (its first non-blank byte; just after the comma when it is blank). */
+typedef struct {
+  const char *s;
+  size_t len;
+  int col;
+} Field;
+
+/* Splits line[0..n) at commas into f (the first CSV_MAX_FIELDS); returns the field count. */
+static int csv_split(const char *line, size_t n, Field *f)
+{
+  int nf = 0;
+  size_t i = 0;
+  for (;;) {
+    size_t a = i;
+    while (a < n && (line[a] == ' ' || line[a] == '\t')) a++;
+    size_t e = a;
+    while (e < n && line[e] != ',') e++;
+    size_t b = e;
+    while (b > a && (line[b - 1] == ' ' || line[b - 1] == '\t')) b--;
+    if (nf < CSV_MAX_FIELDS) {
+      f[nf].s = line + a;
+      f[nf].len = b - a;
+      f[nf].col = (int)(a < b ? a : i) + 1; /* a blank field: where it starts */
+    }
+    nf++;
+    if (e >= n) return nf;
+    i = e + 1;
+  }
+}
+
+/* True for a line that is blank or a comment ('#' as its first non-blank byte). */
+static bool csv_skip(const char *line, size_t n)
+{
+  size_t i = 0;
+  while (i < n && (line[i] == ' ' || line[i] == '\t')) i++;
+  return i == n || line[i] == '#';
+}
+
+/* Where a time series is read from, for messages. */
+typedef struct {
+  PlError *err;
+  const char *file; /* the file as opened (resolved path) */
+  const char *key;  /* key path of motion.file */
+} CsvPlace;
+
+/* Parses field f of line `line` as a finite number (the rules of the YAML numbers).
+ * Returns 0 or 2. */
+static int csv_number(const CsvPlace *cp, int line, const Field *f, double *out)
+{
+  if (f->len == 0)
+    return report(cp->err, cp->file, line, f->col, cp->key,
+                  "expected a number, found an empty field");
+  bool charset_ok = true;
+  for (size_t i = 0; charset_ok && i < f->len; i++)
+    charset_ok = f->s[i] != '\0' && strchr("0123456789+-.eE", f->s[i]) != NULL;
+  char *end = NULL;
+  double v = 0.0;
+  if (charset_ok) v = strtod(f->s, &end); /* stops at ',', a blank or the line's NUL */
+  const Txt shown = clip(f->s, f->len);
+  if (!charset_ok || end != f->s + f->len) {
+    char word[16];
+    if (f->len < sizeof word) {
+      memcpy(word, f->s, f->len);
+      word[f->len] = '\0';
+      if (strlen(word) == f->len && nonfinite_word(word))
+        return report(cp->err, cp->file, line, f->col, cp->key,
+                      "expected a finite number, found '%s'", shown.s);
+    }
+    return report(cp->err, cp->file, line, f->col, cp->key, "expected a number, found '%s'",
+                  shown.s);
+  }
+  if (!isfinite(v))
+    return report(cp->err, cp->file, line, f->col, cp->key,
+                  "number out of range (not a finite double), found '%s'", shown.s);
+  *out = v;
+  return 0;
+}
+
+/* Checks the header line (fields f[0..nf), the line line[0..n)); sets *ncols to 4 or 7.
+ * Returns 0 or 2. */
+static int csv_header(const CsvPlace *cp, int line, const char *text, size_t n,
+                      const Field *f, int nf, int *ncols)
+{
+  int bad_col = 0;
+  const int ncheck = nf < 7 ? nf : 7;
+  for (int i = 0; i < ncheck && !bad_col; i++)
+    if (f[i].len != strlen(kCsvNames[i]) || memcmp(f[i].s, kCsvNames[i], f[i].len) != 0)
+      bad_col = f[i].col;
+  if (!bad_col && (nf == 4 || nf == 7)) {
+    *ncols = nf;
+    return 0;
+  }
+  if (!bad_col) bad_col = nf > 7 ? f[7].col : (int)n + 1; /* too many, or too few names */
+  const Txt shown = clip_n(text, n, 80);
+  return report(cp->err, cp->file, line, bad_col, cp->key,
+                "expected the header 't,x,y,z' or 't,x,y,z,rx,ry,rz', found '%s'", shown.s);
+}
+
+/* Reads the time series of a motion from the open file f (see docs/model-file.md) into
+ * mo->nrows, ncols and table ([nrows][7], malloc'd, rotation columns 0 when ncols is 4).
+ * fnode is the YAML value of motion.file and shown the path as given, for errors that are
+ * not at a place of the file. Returns 0, or 2 with nothing allocated and mo unchanged. */
+static int csv_read(const CsvPlace *cp, FILE *f, const PlYNode *fnode, const char *shown,
+                    PlMotion *mo)
+{
+  CsvReader *r = calloc(1, sizeof *r);
+  char *text = malloc(CSV_LINE_MAX + 1);
+  double *table = NULL;
+  size_t cap = 0, nrows = 0;
+  int ncols = 0, header_line = 0, line = 0, prev_line = 0, rc = 0;
+  if (!r || !text) {
+    rc = at(cp->err, fnode, cp->key, "cannot read '%s' (resolved to '%s'): out of memory", shown,
+            cp->file);
+    goto done;
+  }
+  r->f = f;
+  for (;;) {
+    size_t n = 0;
+    const int got_line = csv_line(r, text, &n);
+    if (got_line == 0) break;
+    if (got_line == -1 || got_line == -2) {
+      rc = at(cp->err, fnode, cp->key, "cannot read '%s' (resolved to '%s'): %s", shown, cp->file,
+              got_line == -1 ? strerror(r->read_errno) : "larger than 256 MiB");
+      goto done;
+    }
+    line++;
+    if (got_line == -3) {
+      rc = report(cp->err, cp->file, line, CSV_LINE_MAX + 1, cp->key,
+                  "line longer than %d bytes", CSV_LINE_MAX);
+      goto done;
+    }
+    char *p = text;
+    if (line == 1 && n >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0) { /* UTF-8 byte order mark */
+      p += 3;
+      n -= 3;
+    }
+    if (csv_skip(p, n)) continue;
+    Field fl[CSV_MAX_FIELDS];
+    const int nf = csv_split(p, n, fl);
+    if (!ncols) {
+      if ((rc = csv_header(cp, line, p, n, fl, nf, &ncols))) goto done;
+      header_line = line;
+      continue;
+    }
+    if (nf != ncols) {
+      rc = report(cp->err, cp->file, line, nf > ncols ? fl[ncols].col : (int)n + 1, cp->key,
+                  "expected %d fields (%s), found %d", ncols,
+                  ncols == 4 ? "t,x,y,z" : "t,x,y,z,rx,ry,rz", nf);
+      goto done;
+    }
+    if (nrows == CSV_MAX_ROWS) {
+      rc = report(cp->err, cp->file, line, 1, cp->key, "more than %d data rows", CSV_MAX_ROWS);
+      goto done;
+    }
+    if (nrows == cap) {
+      const size_t ncap = cap ? (2 * cap > CSV_MAX_ROWS ? CSV_MAX_ROWS : 2 * cap) : 1024;
+      double *nt = realloc(table, ncap * 7 * sizeof *nt);
+      if (!nt) {
+        rc = at(cp->err, fnode, cp->key,
+                "cannot read '%s' (resolved to '%s'): out of memory (%zu rows)", shown,
+                cp->file, nrows);
+        goto done;
+      }
+      table = nt;
+      cap = ncap;
+    }
+    double *row = table + 7 * nrows;
+    for (int k = 0; k < 7; k++) row[k] = 0.0;
+    for (int k = 0; k < ncols; k++)
+      if ((rc = csv_number(cp, line, &fl[k], &row[k]))) goto done;
+    if (nrows > 0 && !(row[0] > table[7 * (nrows - 1)])) {
+      const Txt tt = clip(fl[0].s, fl[0].len);
+      rc = report(cp->err, cp->file, line, fl[0].col, cp->key,
+                  "t must increase from row to row: must be greater than %.10g s (line %d), "
+                  "got %s",
+                  table[7 * (nrows - 1)], prev_line, tt.s);
+      goto done;
+    }
+    prev_line = line;
+    nrows++;
+  }
+  if (!ncols) {
+    rc = report(cp->err, cp->file, 1, 1, cp->key,
+                "no header line: expected 't,x,y,z' or 't,x,y,z,rx,ry,rz' (the file is empty "
+                "or holds only blank and comment lines)");
+    goto done;
+  }
+  if (nrows < 2) {
+    rc = report(cp->err, cp->file, header_line, 1, cp->key,
+                "expected at least 2 data rows after the header, found %zu", nrows);
+    goto done;
+  }
+  double *fit = realloc(table, nrows * 7 * sizeof *fit); /* give back the unused rows */
+  if (fit) table = fit;
+  mo->table = table;
+  mo->nrows = (int)nrows;
+  mo->ncols = ncols;
+  table = NULL;
+done:
+  free(table);
+  free(text);
+  free(r);
+  return rc;
+}
+
+/* The path of file for opening: as given when absolute or when the model's path has no
+ * directory, else relative to the model file's directory. */
+static void resolve_path(const char *model_path, const char *file, char *out, size_t cap)
+{
+  out[0] = '\0';
+  const char *slash = model_path ? strrchr(model_path, '/') : NULL;
+  if (file[0] != '/' && slash) {
+    const size_t dlen = (size_t)(slash - model_path) + 1;
+    if (dlen < cap) {
+      memcpy(out, model_path, dlen);
+      out[dlen] = '\0';
+    }
+  }
+  cat(out, cap, file);
+}
+
+/* When the end holds some but not all of its rotations, a rotational motion (at node where,
+ * path) is an error: what says which motion. Returns 0 or 2. */
+static int check_rotation_hold(PlError *err, const PlEnd *e, const char *end_path,
+                               const PlYNode *where, const char *path, const char *what)
+{
+  const int held = (int)e->fixed[PL_DOF_RX] + (int)e->fixed[PL_DOF_RY] + (int)e->fixed[PL_DOF_RZ];
+  if (held == 0 || held == 3) return 0;
+  char names[32] = "";
+  for (int k = PL_DOF_RX; k <= PL_DOF_RZ; k++)
+    if (e->fixed[k]) {
+      if (names[0]) cat(names, sizeof names, ", ");
+      cat(names, sizeof names, kDofNames[k]);
+    }
+  return at(err, where, path,
+            "%s needs the end to hold all three rotations (rx, ry, rz) in 'fixed', or none of "
+            "them (then the motion holds them); %s.fixed holds only %s",
+            what, end_path, names);
+}
+
+/* motion.type, in PlMotionKind order from PL_MOTION_HARMONIC. */
+static const char *const kMotionTypes[] = {"harmonic", "circle", "timeseries", NULL};
+static const char *const kCircleDirections[] = {"counter_clockwise", "clockwise", NULL};
+
+/* The motion types that use each key (bit k - 1 for PlMotionKind k). */
+#define MO_H (1u << (PL_MOTION_HARMONIC - 1))
+#define MO_C (1u << (PL_MOTION_CIRCLE - 1))
+#define MO_T (1u << (PL_MOTION_TIMESERIES - 1))
+static const struct {
+  const char *key;
+  unsigned types;
+} kMotionKeyUse[] = {{"start_time", MO_H | MO_C}, {"ramp_time", MO_H}, {"dofs", MO_H},
+                     {"radius", MO_C},            {"period", MO_C},    {"ramp_up", MO_C},
+                     {"hold", MO_C},              {"ramp_down", MO_C}, {"direction", MO_C},
+                     {"file", MO_T}};
+
+/* A harmonic motion: start_time, ramp_time and dofs. */
+static int read_harmonic(const Scope *s, const char *end_path, PlEnd *e)
+{
+  PlMotion *mo = &e->motion;
+  int rc;
+  if ((rc = get_number(s, "start_time", "s", false, kNonNegative, &mo->start_time, NULL)))
+    return rc;
+  if ((rc = get_number(s, "ramp_time", "s", false, kNonNegative, &mo->ramp_time, NULL)))
+    return rc;
+  if (!pair_of(s, "dofs"))
+    return missing(s, "dofs", NULL,
+                   " (a mapping from x, y, z, rx, ry, rz to {amplitude, period, phase})");
+  Scope d;
+  bool present;
+  if ((rc = open_child(s, "dofs", true, kDofNames, &d, &present))) return rc;
+  if (d.map->npairs == 0)
+    return at(s->err, d.map, d.path, "must name at least one DOF (x, y, z, rx, ry, rz)");
+  const PlYNode *first_rot = NULL;
+  char rot_path[PATH_CAP] = "";
+  for (int k = 0; k < 6; k++) {
+    const PlYPair *p = pair_of(&d, kDofNames[k]);
+    if (!p) continue;
+    char hp[PATH_CAP];
+    join_key(hp, sizeof hp, d.path, kDofNames[k]);
+    Scope h;
+    if ((rc = open_scope(s->err, p->value, p->key, hp, kHarmonicKeys, &h))) return rc;
+    PlHarmonic *hm = &mo->harmonic[k];
+    if ((rc = get_number(&h, "amplitude", k < 3 ? "m" : "deg", true, kAny, &hm->amplitude,
+                         NULL)))
+      return rc;
+    if ((rc = get_number(&h, "period", "s", true, kPositive, &hm->period, NULL))) return rc;
+    if ((rc = get_number(&h, "phase", "deg", false, kAny, &hm->phase_deg, NULL))) return rc;
+    mo->harmonic_dof[k] = true;
+    if (k >= PL_DOF_RX && !first_rot) {
+      first_rot = p->key;
+      snprintf(rot_path, sizeof rot_path, "%s", hp);
+    }
+  }
+  if (!first_rot) return 0;
+  return check_rotation_hold(s->err, e, end_path, first_rot, rot_path,
+                             "a harmonic rotation");
+}
+
+/* A circle motion: radius, period, ramps, hold, direction, start_time. */
+static int read_circle(const Scope *s, PlMotion *mo)
+{
+  int rc;
+  if ((rc = get_number(s, "start_time", "s", false, kNonNegative, &mo->start_time, NULL)))
+    return rc;
+  if ((rc = get_number(s, "radius", "m", true, kPositive, &mo->radius, NULL))) return rc;
+  if ((rc = get_number(s, "period", "s", true, kPositive, &mo->period, NULL))) return rc;
+  if ((rc = get_number(s, "ramp_up", "s", false, kNonNegative, &mo->ramp_up, NULL))) return rc;
+  if ((rc = get_number(s, "hold", "s", true, kNonNegative, &mo->hold, NULL))) return rc;
+  if ((rc = get_number(s, "ramp_down", "s", false, kNonNegative, &mo->ramp_down, NULL)))
+    return rc;
+  int dir = mo->counter_clockwise ? 0 : 1;
+  if ((rc = get_choice(s, "direction", kCircleDirections, &dir))) return rc;
+  mo->counter_clockwise = (dir == 0);
+  return 0;
+}
+
+/* A time-series motion: file, read relative to the model file's directory. */
+static int read_timeseries(const Ctx *c, const Scope *s, const char *end_path, PlEnd *e)
+{
+  PlMotion *mo = &e->motion;
+  int rc;
+  if ((rc = get_string(s, "file", true, false, mo->file, sizeof mo->file))) return rc;
+  const PlYNode *fnode = value_of(s, "file");
+  char key[PATH_CAP], resolved[2 * PL_PATH_MAX];
+  join_key(key, sizeof key, s->path, "file");
+  resolve_path(c->model_path, mo->file, resolved, sizeof resolved);
+  FILE *f = fopen(resolved, "rb");
+  if (!f) {
+    const int en = errno;
+    return at(c->err, fnode, key, "cannot read '%s' (resolved to '%s'): %s", mo->file, resolved,
+              strerror(en));
+  }
+  const CsvPlace cp = {c->err, resolved, key};
+  rc = csv_read(&cp, f, fnode, mo->file, mo);
+  fclose(f);
+  if (rc) return rc;
+  if (mo->ncols == 7)
+    return check_rotation_hold(c->err, e, end_path, fnode, key,
+                               "the file has rotation columns (rx, ry, rz): a rotational motion");
+  return 0;
+}
+
+/* motion: of an end, in a dynamic analysis. */
+static int read_motion(const Ctx *c, const Scope *end, PlEnd *e)
+{
+  const PlYPair *pm = pair_of(end, "motion");
+  if (!pm) return 0;
+  int rc = dynamic_only(c, end, "motion");
+  if (rc) return rc;
+  char path[PATH_CAP];
+  join_key(path, sizeof path, end->path, "motion");
+  Scope s;
+  if ((rc = open_scope(c->err, pm->value, pm->key, path, kMotionKeys, &s))) return rc;
+  if (!pair_of(&s, "type")) return missing(&s, "type", NULL, " (harmonic, circle or timeseries)");
+  int type = 0;
+  if ((rc = get_choice(&s, "type", kMotionTypes, &type))) return rc;
+  const PlMotionKind kind = (PlMotionKind)(type + PL_MOTION_HARMONIC);
+  const unsigned bit = 1u << (kind - 1);
+  for (size_t i = 0; i < sizeof kMotionKeyUse / sizeof kMotionKeyUse[0]; i++) {
+    const unsigned u = kMotionKeyUse[i].types;
+    if (u & bit) continue;
+    char users[64] = "";
+    int nusers = 0;
+    for (int k = 0; kMotionTypes[k]; k++)
+      if (u & (1u << k)) {
+        if (nusers++) cat(users, sizeof users, " and ");
+        cat(users, sizeof users, kMotionTypes[k]);
+      }
+    if ((rc = reject_key(&s, kMotionKeyUse[i].key, "is only used by %s%s motion%s (type is '%s')",
+                         nusers > 1 ? "" : "a ", users, nusers > 1 ? "s" : "",
+                         kMotionTypes[type])))
+      return rc;
+  }
+  e->motion.kind = kind;
+  switch (kind) {
+  case PL_MOTION_HARMONIC: return read_harmonic(&s, end->path, e);
+  case PL_MOTION_CIRCLE: return read_circle(&s, &e->motion);
+  case PL_MOTION_TIMESERIES: return read_timeseries(c, &s, end->path, e);
+  case PL_MOTION_NONE: break;
+  }
+  return 0;
+}
+
 /* One end (which = 0 bottom, 1 top). */
 static int read_end(Ctx *c, const Scope *ends, int which, PlEnd *e)
 {
@@ -1000,7 +1652,7 @@ static int read_end(Ctx *c, const Scope *ends, int which, PlEnd *e)
               "component %s is held (fixed) and needs a value (no position given)",
               kDofNames[i]);
   }
-  return 0;
+  return read_motion(c, &s, e);
 }
 
 /* ends: bottom and top. */
@@ -1016,11 +1668,50 @@ static int read_ends(Ctx *c, const Scope *top, PlModel *m)
 
 /* ---- analysis, output ----------------------------------------------------------------- */
 
-static const char *const kAnalysisTypes[] = {"static", NULL};
+static const char *const kAnalysisTypes[] = {"static", "dynamic", NULL};
 static const char *const kGuesses[] = {"catenary", "straight", NULL};
 
-/* analysis: solver settings. */
-static int read_analysis(const Scope *top, PlModel *m)
+/* analysis.dynamic: settings of the time integration. */
+static int read_dynamic(const Scope *an, PlDynamicSettings *d)
+{
+  Scope s;
+  bool present;
+  int rc = open_child(an, "dynamic", true, kDynamicKeys, &s, &present);
+  if (rc) return rc;
+  const PlYNode *ndur = NULL, *nout = NULL;
+  if ((rc = get_number(&s, "duration", "s", true, kPositive, &d->duration, &ndur))) return rc;
+  if ((rc = get_number(&s, "output_interval", "s", false, kPositive, &d->output_interval,
+                       &nout)))
+    return rc;
+  if (!(d->output_interval <= d->duration)) {
+    char path[PATH_CAP];
+    if (nout) {
+      join_key(path, sizeof path, s.path, "output_interval");
+      return at(s.err, nout, path, "must be at most duration (%.10g s), got %s", d->duration,
+                got(nout).s);
+    }
+    join_key(path, sizeof path, s.path, "duration");
+    return at(s.err, ndur, path,
+              "must be at least output_interval (%.10g s, the default), got %s",
+              d->output_interval, got(ndur).s);
+  }
+  const Range rtol = {0.0, 1.0, true, true};
+  if ((rc = get_number(&s, "rtol", "", false, rtol, &d->rtol, NULL))) return rc;
+  if ((rc = get_number(&s, "atol_position", "m", false, kPositive, &d->atol_position, NULL)))
+    return rc;
+  if ((rc = get_number(&s, "atol_rotation", "", false, kPositive, &d->atol_rotation, NULL)))
+    return rc;
+  if ((rc = get_number(&s, "atol_velocity", "m/s", false, kPositive, &d->atol_velocity, NULL)))
+    return rc;
+  if ((rc = get_number(&s, "max_step", "s", false, kNonNegative, &d->max_step, NULL))) return rc;
+  if ((rc = get_number(&s, "initial_step", "s", false, kNonNegative, &d->initial_step, NULL)))
+    return rc;
+  if ((rc = get_int(&s, "max_order", false, 1, 5, &d->max_order))) return rc;
+  return get_int(&s, "max_steps", false, 1, INT_MAX, &d->max_steps);
+}
+
+/* analysis: solver settings (also tells c whether the analysis is dynamic). */
+static int read_analysis(Ctx *c, const Scope *top, PlModel *m)
 {
   Scope s;
   bool present;
@@ -1029,7 +1720,9 @@ static int read_analysis(const Scope *top, PlModel *m)
   PlAnalysis *a = &m->analysis;
   int type = 0, guess = a->initial_guess == PL_GUESS_STRAIGHT ? 1 : 0;
   if ((rc = get_choice(&s, "type", kAnalysisTypes, &type))) return rc;
-  a->kind = PL_ANALYSIS_STATIC;
+  a->kind = type ? PL_ANALYSIS_DYNAMIC : PL_ANALYSIS_STATIC;
+  c->kind = a->kind;
+  c->kind_given = pair_of(&s, "type") != NULL;
   if ((rc = get_int(&s, "load_steps", false, 1, 1000000, &a->load_steps))) return rc;
   if ((rc = get_int(&s, "max_cutbacks", false, 0, 60, &a->max_cutbacks))) return rc;
   if ((rc = get_int(&s, "max_iterations", false, 1, 1000000, &a->max_iterations))) return rc;
@@ -1038,18 +1731,83 @@ static int read_analysis(const Scope *top, PlModel *m)
   if ((rc = get_number(&s, "atol", "N", false, kNonNegative, &a->atol, NULL))) return rc;
   if ((rc = get_choice(&s, "initial_guess", kGuesses, &guess))) return rc;
   a->initial_guess = guess ? PL_GUESS_STRAIGHT : PL_GUESS_CATENARY;
-  return get_string(&s, "petsc_options", false, true, a->petsc_options,
-                    sizeof a->petsc_options);
+  if ((rc = get_string(&s, "petsc_options", false, true, a->petsc_options,
+                       sizeof a->petsc_options)))
+    return rc;
+  if ((rc = dynamic_only(c, &s, "dynamic"))) return rc;
+  if (a->kind != PL_ANALYSIS_DYNAMIC) return 0;
+  if (!pair_of(&s, "dynamic"))
+    return missing(&s, "dynamic", NULL,
+                   " (analysis.type is 'dynamic': give its settings, at least 'duration' (s))");
+  return read_dynamic(&s, &a->dynamic);
 }
 
-/* output: directory. */
-static int read_output(const Scope *top, PlModel *m)
+/* True for the characters of an output point name: [A-Za-z0-9_-]. */
+static bool point_name_char(char ch)
+{
+  return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+         ch == '_' || ch == '-';
+}
+
+/* output.points: named points of the line (dynamic analyses). */
+static int read_points(const Ctx *c, const Scope *out, PlModel *m)
+{
+  const PlYPair *pp = pair_of(out, "points");
+  if (!pp) return 0;
+  int rc = dynamic_only(c, out, "points");
+  if (rc) return rc;
+  char path[PATH_CAP];
+  join_key(path, sizeof path, out->path, "points");
+  const PlYNode *list = pp->value;
+  if (list->kind != PL_YNODE_SEQ)
+    return at(c->err, list, path, "expected a list of points {name, arc_length}, found %s",
+              found(list).s);
+  if (list->nitems > PL_MAX_OUTPUT_NODES)
+    return at(c->err, list, path, "too many output points (%zu, at most %d)", list->nitems,
+              PL_MAX_OUTPUT_NODES);
+  const PlYNode *name_nodes[PL_MAX_OUTPUT_NODES];
+  for (size_t i = 0; i < list->nitems; i++) {
+    char ip[PATH_CAP], np[PATH_CAP], ap[PATH_CAP];
+    join_index(ip, sizeof ip, path, i);
+    join_key(np, sizeof np, ip, "name");
+    join_key(ap, sizeof ap, ip, "arc_length");
+    Scope p;
+    if ((rc = open_scope(c->err, list->items[i], list->items[i], ip, kPointKeys, &p))) return rc;
+    PlOutputPoint *op = &m->output_points[i];
+    if ((rc = get_string(&p, "name", true, false, op->name, sizeof op->name))) return rc;
+    const PlYNode *nn = value_of(&p, "name");
+    name_nodes[i] = nn;
+    for (size_t k = 0; op->name[k]; k++)
+      if (!point_name_char(op->name[k]))
+        return at(c->err, nn, np,
+                  "may only hold letters, digits, '_' and '-' (it names an output file), "
+                  "found '%s'",
+                  got(nn).s);
+    for (size_t j = 0; j < i; j++)
+      if (strcmp(m->output_points[j].name, op->name) == 0)
+        return at(c->err, nn, np, "duplicate output point name '%s' (first given at %s:%d:%d)",
+                  op->name, name_nodes[j]->source, name_nodes[j]->line, name_nodes[j]->col);
+    const PlYNode *na = NULL;
+    if ((rc = get_number(&p, "arc_length", "m", true, kNonNegative, &op->arc_length, &na)))
+      return rc;
+    if (!(op->arc_length <= m->length))
+      return at(c->err, na, ap, "must be at most line.length (%.10g m), got %s", m->length,
+                got(na).s);
+    m->noutput_points = (int)i + 1;
+  }
+  return 0;
+}
+
+/* output: directory and points. */
+static int read_output(const Ctx *c, const Scope *top, PlModel *m)
 {
   Scope s;
   bool present;
   int rc = open_child(top, "output", false, kOutputKeys, &s, &present);
   if (rc || !present) return rc;
-  return get_string(&s, "directory", false, false, m->output_dir, sizeof m->output_dir);
+  if ((rc = get_string(&s, "directory", false, false, m->output_dir, sizeof m->output_dir)))
+    return rc;
+  return read_points(c, &s, m);
 }
 
 /* ---- the whole document --------------------------------------------------------------- */
@@ -1057,7 +1815,7 @@ static int read_output(const Scope *top, PlModel *m)
 /* Walks the (overridden) tree into m. */
 static int read_model(PlError *err, const PlYNode *root, PlModel *m)
 {
-  Ctx c = {err, NULL, {NULL, NULL}};
+  Ctx c = {err, NULL, {NULL, NULL}, PL_ANALYSIS_STATIC, false, m->source_path};
   Scope top;
   int rc = open_scope(err, root, root, "", kTopKeys, &top);
   if (rc) return rc;
@@ -1069,9 +1827,10 @@ static int read_model(PlError *err, const PlYNode *root, PlModel *m)
   int rot = (int)m->rotation;
   if ((rc = get_choice(&top, "rotation", kRotations, &rot))) return rc;
   m->rotation = rot ? PL_ROT_EULER_ZXY : PL_ROT_QUATERNION;
+  if ((rc = read_analysis(&c, &top, m))) return rc; /* before the ends: motions need it */
   if ((rc = read_ends(&c, &top, m))) return rc;
-  if ((rc = read_analysis(&top, m))) return rc;
-  if ((rc = read_output(&top, m))) return rc;
+  if ((rc = read_current(&top, m))) return rc;
+  if ((rc = read_output(&c, &top, m))) return rc;
 
   /* the line must reach from one end to the other */
   if (c.end_z[0] && c.end_z[1]) {
@@ -1232,7 +1991,7 @@ static int apply_override(PlError *err, PlYTree *tree, PlYNode *root, int k, con
         return report(err, kSrc, 1, k, path,
                       "'%s' is not in the model, so it has no item [%zu]", st->key,
                       steps[i + 1].index);
-      if (child == SCH_SECTIONS || child == SCH_ZONES)
+      if (child == SCH_SECTIONS || child == SCH_ZONES || child == SCH_POINTS)
         return report(err, kSrc, 1, k, path, "'%s' is a list: give an index, like %s[0]",
                       st->key, st->key);
       if (!schema_keys(child))
@@ -1286,6 +2045,78 @@ void PlModelInitDefaults(PlModel *m)
   m->analysis.atol = 0.0;
   m->analysis.initial_guess = PL_GUESS_CATENARY;
   m->analysis.petsc_options[0] = '\0';
+
+  /* dynamic analysis */
+  for (int i = 0; i < PL_MAX_SECTIONS; i++) {
+    PlHydro *h = &m->segments[i].hydro;
+    h->drag_normal = 1.0;
+    h->drag_tangential = 0.0;
+    h->added_mass_normal = 0.0;
+    h->added_mass_tangential = 0.0;
+    for (int k = 0; k < 3; k++) h->rotational_damping[k] = 0.0;
+  }
+  m->seabed_damping = 0.0;
+  m->current.kind = PL_CURRENT_NONE;
+  m->current.direction_deg = 0.0;
+  m->current.ntable = 0;
+  m->current.start_time = 0.0;
+  m->current.ramp_time = 0.0;
+  for (int e = 0; e < 2; e++) {
+    PlMotion *mo = &m->ends[e].motion;
+    mo->kind = PL_MOTION_NONE;
+    mo->start_time = 0.0;
+    mo->ramp_time = 0.0;
+    mo->ramp_up = mo->ramp_down = 0.0;
+    mo->counter_clockwise = true;
+    mo->file[0] = '\0';
+    mo->nrows = 0;
+    mo->ncols = 0;
+    mo->table = NULL;
+  }
+  PlDynamicSettings *d = &m->analysis.dynamic;
+  d->duration = 0.0; /* required: unset */
+  d->output_interval = 0.1;
+  d->rtol = 1e-4;
+  d->atol_position = 1e-4;
+  d->atol_rotation = 1e-5;
+  d->atol_velocity = 1e-3;
+  d->max_step = 0.0;
+  d->initial_step = 0.0;
+  d->max_order = 2; /* BDF2: A-stable (see docs/model-file.md) */
+  d->max_steps = 1000000;
+  m->noutput_points = 0;
+}
+
+void PlModelFree(PlModel *m)
+{
+  if (!m) return;
+  for (int e = 0; e < 2; e++) free(m->ends[e].motion.table);
+  PlModelInitDefaults(m);
+}
+
+int PlModelCopy(const PlModel *src, PlModel *dst)
+{
+  if (!dst) return -1;
+  if (!src) {
+    PlModelInitDefaults(dst);
+    return -1;
+  }
+  if (src == dst) return 0;
+  *dst = *src;
+  for (int e = 0; e < 2; e++) dst->ends[e].motion.table = NULL;
+  for (int e = 0; e < 2; e++) {
+    const PlMotion *from = &src->ends[e].motion;
+    if (!from->table || from->nrows <= 0) continue;
+    const size_t n = (size_t)from->nrows;
+    double *t = n <= SIZE_MAX / (7 * sizeof *t) ? malloc(n * 7 * sizeof *t) : NULL;
+    if (!t) {
+      PlModelFree(dst); /* frees the table copied so far */
+      return -1;
+    }
+    memcpy(t, from->table, n * 7 * sizeof *t);
+    dst->ends[e].motion.table = t;
+  }
+  return 0;
 }
 
 /* The base name of a path (after the last '/'). */
@@ -1353,6 +2184,7 @@ int PlModelLoadString(const char *name, const char *text, size_t len, int noverr
     rc = apply_override(err, &tree, root, k + 1, overrides[k]);
   if (rc == 0) rc = read_model(err, root, m);
   PlYTreeFree(&tree);
+  if (rc) PlModelFree(m); /* nothing stays allocated after an error */
   return rc;
 }
 

@@ -660,6 +660,8 @@ static PetscErrorCode SetUpIDA(PlDynamic d)
   IDASetMaxOrd(d->ida, s->max_order > 0 ? s->max_order : 5);
   IDASetMaxNumSteps(d->ida, s->max_steps > 0 ? s->max_steps : 1000000);
   IDASetMaxConvFails(d->ida, 20);
+  /* never step past the end of the analysis (outputs before it are interpolated) */
+  if (s->duration > 0.0) IDASetStopTime(d->ida, d->t0 + s->duration);
   IDASetMaxErrTestFails(d->ida, 20);
 
   PetscCall(SNESCreate(d->comm, &d->snes));
@@ -803,7 +805,6 @@ PetscErrorCode PlDynamicAdvance(PlDynamic d, double tout, int *flag, char *why, 
   PetscFunctionBeginUser;
   *flag = 0;
   if (why && len) why[0] = '\0';
-  IDASetStopTime(d->ida, tout);
   const int rc = IDASolve(d->ida, tout, &tret, d->ny, d->nyp, IDA_NORMAL);
   if (rc < 0) {
     *flag = rc;

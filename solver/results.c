@@ -229,16 +229,10 @@ static void AddNumber(cJSON *o, const char *key, double v)
   else cJSON_AddNullToObject(o, key);
 }
 
-int PlWriteStaticResults(const char *dir, const PlModel *m, const PlStaticReport *rep,
-                         const PlStaticSummary *s, const PlStation *nodes, int nnodes,
-                         const PlStation *elements, int nelements, int nranks,
-                         int noverrides, const char *const *overrides, PlError *err)
+void *PlSummaryBuild(const PlModel *m, const PlStaticReport *rep, const PlStaticSummary *s,
+                     int nnodes, int nelements, int nranks, int noverrides,
+                     const char *const *overrides)
 {
-  int rc = MakeDirs(dir, err);
-  if (rc) return rc;
-  if ((rc = WriteStations(dir, "static.csv", nodes, nnodes, err))) return rc;
-  if ((rc = WriteStations(dir, "static_elements.csv", elements, nelements, err))) return rc;
-
   cJSON *root = cJSON_CreateObject();
   cJSON *in = cJSON_AddObjectToObject(root, "input");
   cJSON_AddStringToObject(in, "model_file", m->source_path);
@@ -278,8 +272,13 @@ int PlWriteStaticResults(const char *dir, const PlModel *m, const PlStaticReport
   cJSON *hist = cJSON_AddArrayToObject(root, "residual_history_N");
   for (int k = 0; k < rep->nhistory; ++k) cJSON_AddItemToArray(hist, cJSON_CreateNumber(rep->history[k]));
   if (!rep->converged) cJSON_AddStringToObject(root, "failure", rep->failure);
+  return root;
+}
+
+int PlSummaryWrite(const char *dir, void *root_, PlError *err)
+{
+  cJSON *root = (cJSON *)root_;
   char *text = cJSON_Print(root);
-  cJSON_Delete(root);
   if (!text) {
     snprintf(err->msg, sizeof err->msg, "summary.json: out of memory");
     return PL_EXIT_IO;
@@ -288,11 +287,28 @@ int PlWriteStaticResults(const char *dir, const PlModel *m, const PlStaticReport
   snprintf(path, sizeof path, "%s/summary.json", dir);
   snprintf(tmp, sizeof tmp, "%s/.summary.json.tmp", dir);
   FILE *f = fopen(tmp, "w");
-  rc = 0;
+  int rc = 0;
   if (!f || fputs(text, f) < 0 || fputc('\n', f) == EOF) rc = PL_EXIT_IO;
   if (f && fclose(f)) rc = PL_EXIT_IO;
   if (!rc && rename(tmp, path)) rc = PL_EXIT_IO;
   if (rc) snprintf(err->msg, sizeof err->msg, "%.900s: write failed: %s", path, strerror(errno));
   free(text);
+  return rc;
+}
+
+int PlResultsMakeDirs(const char *dir, PlError *err) { return MakeDirs(dir, err); }
+
+int PlWriteStaticResults(const char *dir, const PlModel *m, const PlStaticReport *rep,
+                         const PlStaticSummary *s, const PlStation *nodes, int nnodes,
+                         const PlStation *elements, int nelements, int nranks,
+                         int noverrides, const char *const *overrides, PlError *err)
+{
+  int rc = MakeDirs(dir, err);
+  if (rc) return rc;
+  if ((rc = WriteStations(dir, "static.csv", nodes, nnodes, err))) return rc;
+  if ((rc = WriteStations(dir, "static_elements.csv", elements, nelements, err))) return rc;
+  cJSON *root = PlSummaryBuild(m, rep, s, nnodes, nelements, nranks, noverrides, overrides);
+  rc = PlSummaryWrite(dir, root, err);
+  cJSON_Delete(root);
   return rc;
 }

@@ -30,3 +30,11 @@ PetscErrorCode PlFormFunction(SNES snes, Vec U, Vec F, void *ctx);
 PetscErrorCode PlFormJacobian(SNES snes, Vec U, Mat J, Mat P, void *ctx);
 /* The raw unknowns [nnodes nd] gathered on every rank (malloc'd). */
 PetscErrorCode PlGatherUnknowns(PlProblem p, double **u);
+
+/* results.c: the summary.json object of a static run (a cJSON *, as void * so that this
+ * header does not need cJSON), its atomic write (tmp + rename) and the output directory. */
+void *PlSummaryBuild(const PlModel *m, const PlStaticReport *rep, const PlStaticSummary *s,
+                     int nnodes, int nelements, int nranks, int noverrides,
+                     const char *const *overrides);
+int PlSummaryWrite(const char *dir, void *root, PlError *err);
+int PlResultsMakeDirs(const char *dir, PlError *err);

@@ -40,7 +40,7 @@ static void SetDynamicDefaults(PlModel *m, double duration)
   s->atol_velocity = 1e-3;
   s->max_step = 0.0;
   s->initial_step = 0.0;
-  s->max_order = 5;
+  s->max_order = 2;
   s->max_steps = 1000000;
 }
 

@@ -6,8 +6,11 @@
  *                   its first line announces; convention in tests/bad_models/README.md)
  *   EXAMPLE_YAML    examples/jlay_900m.yaml; default BAD_MODELS_DIR/../../examples/...
  * Checks, in order: a valid model read from a string (derived section properties,
- * defaults, explicit sections, orientation), --set overrides, the bad models, limits
- * (node count, size, alias bomb, nesting, long keys) and the annotated example.
+ * defaults, explicit sections, orientation), --set overrides, the keys of a dynamic
+ * analysis (hydrodynamics, current, motions with their time-series CSV files written to a
+ * temporary directory, output points, their defaults, overrides and cross-checks, malformed
+ * CSV files, PlModelCopy/PlModelFree), the bad models, limits (node count, size, alias
+ * bomb, nesting, long keys) and the annotated example.
  * Exit status 0 when everything passes; otherwise one line per failed check on stderr
  * and status 1.
  */
@@ -17,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "pipelay/models.h"
 
@@ -333,6 +337,508 @@ static void test_overrides(Tally *t)
                "NULL override");
 }
 
+/* ---- 2b. dynamic analysis: hydrodynamics, current, motions, output points ------------- */
+
+/* A dynamic model using every new key; the top end's time series is "top.csv" next to it. */
+static const char kDynamic[] =
+    "environment: {water_depth: 900}\n"
+    "line:\n"
+    "  length: 1500\n"
+    "  sections:\n"
+    "    - length: 500\n"
+    "      outer_diameter: 0.762\n"
+    "      wall_thickness: 0.033\n"
+    "      material: {youngs_modulus: 206e9, shear_modulus: 7.9231e10, density: 7850}\n"
+    "      hydrodynamics:\n"
+    "        drag_normal: 1.2\n"
+    "        drag_tangential: 0.1\n"
+    "        added_mass_normal: 1.0\n"
+    "        added_mass_tangential: 0.05\n"
+    "        rotational_damping: [10, 20, 30]\n"
+    "    - outer_diameter: 0.762                 # hydrodynamics: defaults\n"
+    "      wall_thickness: 0.033\n"
+    "      material: {youngs_modulus: 206e9, shear_modulus: 7.9231e10, density: 7850}\n"
+    "seabed: {model: nonlinear, damping: 5000}\n"
+    "current:\n"
+    "  profile: table\n"
+    "  direction: 30\n"
+    "  table: [[-900, 0.1], [-100, 0.5], [0, 0.8]]\n"
+    "  start_time: 1\n"
+    "  ramp_time: 5\n"
+    "mesh: {elements: 100}\n"
+    "ends:\n"
+    "  bottom:\n"
+    "    position: [0, 0, -899.71425]\n"
+    "    fixed: all\n"
+    "    motion:\n"
+    "      type: harmonic\n"
+    "      start_time: 2\n"
+    "      ramp_time: 3\n"
+    "      dofs:\n"
+    "        rx: {amplitude: 2, period: 8}\n"
+    "        z: {amplitude: -0.5, period: 10, phase: 90}\n"
+    "  top:\n"
+    "    position: [~, 0, 0]\n"
+    "    fixed: [y, z]\n"
+    "    force: [400e3, 0, 0]\n"
+    "    motion: {type: timeseries, file: top.csv}\n"
+    "analysis:\n"
+    "  type: dynamic\n"
+    "  dynamic:\n"
+    "    duration: 60\n"
+    "    output_interval: 0.5\n"
+    "    rtol: 1.0e-5\n"
+    "    atol_position: 2.0e-4\n"
+    "    atol_rotation: 3.0e-5\n"
+    "    atol_velocity: 4.0e-3\n"
+    "    max_step: 0.25\n"
+    "    initial_step: 1.0e-3\n"
+    "    max_order: 3\n"
+    "    max_steps: 5000\n"
+    "output:\n"
+    "  points:\n"
+    "    - {name: touchdown, arc_length: 370}\n"
+    "    - {name: Top-End_2, arc_length: 1500}\n"
+    "    - {name: '0', arc_length: 0}\n";
+
+/* The time series of kDynamic: comments, blank lines, blanks around fields, CRLF. */
+static const char kTopCsv[] = "# top end motion\n"
+                              "\n"
+                              " t , x,y , z\r\n"
+                              "0,0,0,0\n"
+                              "  # a comment between rows\n"
+                              "0.5, 1.0 ,2,3\r\n"
+                              "1,1e-3,-2,.5\n";
+
+/* Writes text to dir/name; returns 0 or -1. */
+static int write_file(const char *dir, const char *name, const char *text, size_t len)
+{
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *f = fopen(path, "wb");
+  if (!f) return -1;
+  const size_t n = fwrite(text, 1, len, f);
+  return (fclose(f) == 0 && n == len) ? 0 : -1;
+}
+
+/* Removes dir/name. */
+static void remove_file(const char *dir, const char *name)
+{
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  remove(path);
+}
+
+/* The row-major [nrows][7] time series of a motion equals want[n][7]. */
+static void check_table(Tally *t, const PlMotion *mo, int n, const double (*want)[7],
+                        const char *what)
+{
+  check(t, mo->table != NULL && mo->nrows == n, what, "row count");
+  if (!mo->table || mo->nrows != n) return;
+  int ok = 1;
+  for (int r = 0; r < n; r++)
+    for (int k = 0; k < 7; k++) ok = ok && mo->table[7 * r + k] == want[r][k];
+  check(t, ok, what, "values");
+}
+
+/* Values of kDynamic (with its top.csv). */
+static void check_dynamic_values(Tally *t, const PlModel *m)
+{
+  check(t, m->analysis.kind == PL_ANALYSIS_DYNAMIC, "dynamic analysis", NULL);
+  const PlHydro *h = &m->segments[0].hydro, *h1 = &m->segments[1].hydro;
+  check_close(t, h->drag_normal, 1.2, 0.0, "drag_normal");
+  check_close(t, h->drag_tangential, 0.1, 0.0, "drag_tangential");
+  check_close(t, h->added_mass_normal, 1.0, 0.0, "added_mass_normal");
+  check_close(t, h->added_mass_tangential, 0.05, 0.0, "added_mass_tangential");
+  check(t, h->rotational_damping[0] == 10 && h->rotational_damping[1] == 20 &&
+               h->rotational_damping[2] == 30,
+        "rotational_damping", NULL);
+  check(t, h1->drag_normal == 1.0 && h1->drag_tangential == 0.0 && h1->added_mass_normal == 0.0 &&
+               h1->added_mass_tangential == 0.0 && h1->rotational_damping[1] == 0.0,
+        "hydrodynamics defaults of the second section", NULL);
+  check_close(t, m->seabed_damping, 5000.0, 0.0, "seabed damping");
+
+  const PlCurrent *c = &m->current;
+  check(t, c->kind == PL_CURRENT_TABLE && c->ntable == 3, "current table", NULL);
+  check(t, c->table_z[0] == -900 && c->table_z[1] == -100 && c->table_z[2] == 0 &&
+               c->table_speed[0] == 0.1 && c->table_speed[1] == 0.5 && c->table_speed[2] == 0.8,
+        "current table rows", NULL);
+  check_close(t, c->direction_deg, 30.0, 0.0, "current direction");
+  check_close(t, c->start_time, 1.0, 0.0, "current start_time");
+  check_close(t, c->ramp_time, 5.0, 0.0, "current ramp_time");
+
+  const PlMotion *b = &m->ends[0].motion;
+  check(t, b->kind == PL_MOTION_HARMONIC, "bottom harmonic", NULL);
+  check(t, !b->harmonic_dof[0] && !b->harmonic_dof[1] && b->harmonic_dof[2] &&
+               b->harmonic_dof[3] && !b->harmonic_dof[4] && !b->harmonic_dof[5],
+        "harmonic DOFs z and rx", NULL);
+  check_close(t, b->harmonic[PL_DOF_Z].amplitude, -0.5, 0.0, "harmonic z amplitude [m]");
+  check_close(t, b->harmonic[PL_DOF_Z].period, 10.0, 0.0, "harmonic z period");
+  check_close(t, b->harmonic[PL_DOF_Z].phase_deg, 90.0, 0.0, "harmonic z phase");
+  check_close(t, b->harmonic[PL_DOF_RX].amplitude, 2.0, 0.0, "harmonic rx amplitude [deg]");
+  check_close(t, b->harmonic[PL_DOF_RX].phase_deg, 0.0, 0.0, "harmonic phase default");
+  check_close(t, b->start_time, 2.0, 0.0, "harmonic start_time");
+  check_close(t, b->ramp_time, 3.0, 0.0, "harmonic ramp_time");
+  check(t, b->table == NULL && b->nrows == 0, "harmonic has no table", NULL);
+
+  const PlMotion *top = &m->ends[1].motion;
+  check(t, top->kind == PL_MOTION_TIMESERIES && top->ncols == 4, "top time series t,x,y,z",
+        NULL);
+  check(t, strcmp(top->file, "top.csv") == 0, "file kept as given", top->file);
+  const double want[3][7] = {
+      {0, 0, 0, 0, 0, 0, 0}, {0.5, 1, 2, 3, 0, 0, 0}, {1, 1e-3, -2, 0.5, 0, 0, 0}};
+  check_table(t, top, 3, want, "top time series");
+
+  const PlDynamicSettings *d = &m->analysis.dynamic;
+  check(t, d->duration == 60 && d->output_interval == 0.5 && d->rtol == 1e-5 &&
+               d->atol_position == 2e-4 && d->atol_rotation == 3e-5 &&
+               d->atol_velocity == 4e-3 && d->max_step == 0.25 && d->initial_step == 1e-3 &&
+               d->max_order == 3 && d->max_steps == 5000,
+        "dynamic settings", NULL);
+  check(t, m->noutput_points == 3, "three output points", NULL);
+  check(t, strcmp(m->output_points[0].name, "touchdown") == 0 &&
+               m->output_points[0].arc_length == 370.0,
+        "output point 0", m->output_points[0].name);
+  check(t, strcmp(m->output_points[1].name, "Top-End_2") == 0 &&
+               m->output_points[1].arc_length == 1500.0,
+        "output point 1 at L", m->output_points[1].name);
+  check(t, strcmp(m->output_points[2].name, "0") == 0 && m->output_points[2].arc_length == 0.0,
+        "output point 2 at S = 0", m->output_points[2].name);
+}
+
+static void test_dynamic(Tally *t, const char *dir)
+{
+  char name[1024], want[2048];
+  snprintf(name, sizeof name, "%s/dyn.yaml", dir);
+  const size_t len = strlen(kDynamic);
+  if (write_file(dir, "top.csv", kTopCsv, strlen(kTopCsv))) {
+    check(t, 0, "write top.csv", dir);
+    return;
+  }
+
+  /* every new key read back; the model owns its tables until PlModelFree */
+  PlModel m;
+  if (load(t, name, kDynamic, 0, NULL, &m, "dynamic model loads") == 0) {
+    check_dynamic_values(t, &m);
+    /* deep copy: equal values, separate tables */
+    PlModel cp;
+    check(t, PlModelCopy(&m, &cp) == 0, "PlModelCopy", NULL);
+    check(t, cp.ends[1].motion.table != NULL && cp.ends[1].motion.table != m.ends[1].motion.table,
+          "the copy has its own table", NULL);
+    check_dynamic_values(t, &cp);
+    cp.ends[1].motion.table[7] = 99.0;
+    check(t, m.ends[1].motion.table[7] == 0.5, "changing the copy leaves the original", NULL);
+    PlModelFree(&cp);
+    check(t, cp.ends[1].motion.table == NULL && cp.ends[1].motion.kind == PL_MOTION_NONE &&
+                 cp.analysis.dynamic.output_interval == 0.1 && cp.nsegments == 0,
+          "PlModelFree leaves the defaults", NULL);
+    PlModelFree(&cp); /* twice is harmless */
+    PlModelFree(&m);
+  }
+  PlModelFree(NULL);
+  PlModel d;
+  memset(&d, 0x5a, sizeof d);
+  check(t, PlModelCopy(NULL, &d) == -1 && d.ends[0].motion.table == NULL &&
+               d.water_density == 1025.0,
+        "PlModelCopy(NULL, dst) fails and leaves the defaults", NULL);
+  check(t, PlModelCopy(&d, NULL) == -1, "PlModelCopy(src, NULL) fails", NULL);
+  check(t, PlModelCopy(&d, &d) == 0, "PlModelCopy onto itself does nothing", NULL);
+
+  /* the defaults of the dynamic keys */
+  PlModelInitDefaults(&d);
+  check(t, d.analysis.dynamic.duration == 0.0 && d.analysis.dynamic.output_interval == 0.1 &&
+               d.analysis.dynamic.rtol == 1e-4 && d.analysis.dynamic.atol_position == 1e-4 &&
+               d.analysis.dynamic.atol_rotation == 1e-5 &&
+               d.analysis.dynamic.atol_velocity == 1e-3 && d.analysis.dynamic.max_step == 0.0 &&
+               d.analysis.dynamic.initial_step == 0.0 && d.analysis.dynamic.max_order == 2 &&
+               d.analysis.dynamic.max_steps == 1000000,
+        "InitDefaults: dynamic settings", NULL);
+  int hydro_ok = 1;
+  for (int i = 0; i < PL_MAX_SECTIONS; i++)
+    hydro_ok = hydro_ok && d.segments[i].hydro.drag_normal == 1.0 &&
+               d.segments[i].hydro.drag_tangential == 0.0 &&
+               d.segments[i].hydro.added_mass_normal == 0.0 &&
+               d.segments[i].hydro.added_mass_tangential == 0.0 &&
+               d.segments[i].hydro.rotational_damping[0] == 0.0 &&
+               d.segments[i].hydro.rotational_damping[2] == 0.0;
+  check(t, hydro_ok, "InitDefaults: hydrodynamics of every section", NULL);
+  check(t, d.seabed_damping == 0.0 && d.current.kind == PL_CURRENT_NONE &&
+               d.current.start_time == 0.0 && d.current.ramp_time == 0.0 &&
+               d.noutput_points == 0,
+        "InitDefaults: seabed damping, current, output points", NULL);
+  for (int e = 0; e < 2; e++)
+    check(t, d.ends[e].motion.kind == PL_MOTION_NONE && d.ends[e].motion.table == NULL &&
+                 d.ends[e].motion.counter_clockwise && d.ends[e].motion.nrows == 0,
+          "InitDefaults: no motion", NULL);
+
+  /* a static model: dynamic keys at their defaults */
+  if (load(t, "s.yaml", kValid, 0, NULL, &m, "static model loads") == 0) {
+    check(t, m.analysis.kind == PL_ANALYSIS_STATIC && m.segments[2].hydro.drag_normal == 1.0 &&
+                 m.current.kind == PL_CURRENT_NONE && m.ends[1].motion.kind == PL_MOTION_NONE,
+          "static model: dynamic defaults", NULL);
+    PlModelFree(&m);
+  }
+
+  /* --set on the dynamic keys, creating the mappings they need */
+  const char *const ov[] = {
+      "analysis.type=dynamic",
+      "analysis.dynamic.duration=10", /* creates analysis.dynamic */
+      "ends.top.motion.type=circle",  /* creates ends.top.motion */
+      "ends.top.motion.radius=2.5",
+      "ends.top.motion.period=12",
+      "ends.top.motion.hold=30",
+      "ends.top.motion.ramp_up=10",
+      "ends.top.motion.ramp_down=5",
+      "ends.top.motion.start_time=1.5",
+      "ends.top.motion.direction=clockwise",
+      "current.profile=sheared", /* creates current */
+      "current.surface_speed=0.8",
+      "current.seabed_speed=0.1",
+      "seabed.damping=20",
+      "line.sections[1].hydrodynamics.drag_normal=0.7",
+      "output.points=[{name: a, arc_length: 10}]",
+      "output.points[0].arc_length=20",
+  };
+  const int nov = (int)(sizeof ov / sizeof ov[0]);
+  if (load(t, "case.yaml", kValid, nov, ov, &m, "static model made dynamic with --set") == 0) {
+    const PlMotion *mo = &m.ends[1].motion;
+    check(t, m.analysis.kind == PL_ANALYSIS_DYNAMIC && m.analysis.dynamic.duration == 10.0 &&
+                 m.analysis.dynamic.output_interval == 0.1,
+          "--set analysis.dynamic.duration", NULL);
+    check(t, mo->kind == PL_MOTION_CIRCLE && mo->radius == 2.5 && mo->period == 12 &&
+                 mo->hold == 30 && mo->ramp_up == 10 && mo->ramp_down == 5 &&
+                 mo->start_time == 1.5 && !mo->counter_clockwise,
+          "circle motion from --set", NULL);
+    check(t, m.current.kind == PL_CURRENT_SHEARED && m.current.surface_speed == 0.8 &&
+                 m.current.seabed_speed == 0.1 && m.current.direction_deg == 0.0,
+          "sheared current from --set", NULL);
+    check(t, m.seabed_damping == 20 && m.segments[1].hydro.drag_normal == 0.7 &&
+                 m.segments[0].hydro.drag_normal == 1.0,
+          "seabed damping and drag from --set", NULL);
+    check(t, m.noutput_points == 1 && m.output_points[0].arc_length == 20.0,
+          "output point from --set", NULL);
+    PlModelFree(&m);
+  }
+  const char *const ov2[] = {"analysis.dynamic.duration=10",
+                             "current={profile: uniform, speed: 0.5}",
+                             "ends.bottom.motion.dofs.x={amplitude: 1, period: 5}",
+                             "ends.bottom.motion.dofs.rx.phase=45",
+                             "ends.top.motion={type: circle, radius: 1, period: 4, hold: 0}"};
+  if (load(t, name, kDynamic, 5, ov2, &m, "dynamic model with --set") == 0) {
+    const PlMotion *b = &m.ends[0].motion;
+    check(t, m.analysis.dynamic.duration == 10.0 && m.analysis.dynamic.output_interval == 0.5,
+          "--set analysis.dynamic.duration=10", NULL);
+    check(t, m.current.kind == PL_CURRENT_UNIFORM && m.current.speed == 0.5 &&
+                 m.current.start_time == 0.0,
+          "uniform current", NULL);
+    check(t, b->harmonic_dof[0] && b->harmonic[0].amplitude == 1.0 && b->harmonic[0].period == 5 &&
+                 b->harmonic[PL_DOF_RX].phase_deg == 45.0,
+          "harmonic DOFs from --set", NULL);
+    check(t, m.ends[1].motion.kind == PL_MOTION_CIRCLE && m.ends[1].motion.counter_clockwise &&
+                 m.ends[1].motion.ramp_up == 0.0 && m.ends[1].motion.table == NULL,
+          "circle replaces the time series (defaults)", NULL);
+    PlModelFree(&m);
+  }
+
+  /* time series with rotations, absolute path, byte order mark, no final newline */
+  const char rot[] = "\xEF\xBB\xBFt,x,y,z,rx,ry,rz\n0,0,0,0,0,0,0\n2,1,2,3,4,5,6";
+  char abs_path[1200], ov_file[1300];
+  snprintf(abs_path, sizeof abs_path, "%s/rot.csv", dir);
+  snprintf(ov_file, sizeof ov_file, "ends.top.motion.file=%s", abs_path);
+  const char *const ov3[] = {ov_file, "ends.top.fixed=[y, z, rx, ry, rz]"};
+  if (write_file(dir, "rot.csv", rot, strlen(rot)) == 0 &&
+      load(t, "elsewhere/dyn.yaml", kDynamic, 2, ov3, &m, "time series with rotations") == 0) {
+    const double want7[2][7] = {{0, 0, 0, 0, 0, 0, 0}, {2, 1, 2, 3, 4, 5, 6}};
+    check(t, m.ends[1].motion.ncols == 7, "seven columns", NULL);
+    check_table(t, &m.ends[1].motion, 2, want7, "time series with rotations");
+    PlModelFree(&m);
+  }
+  const char *const ov3b[] = {"ends.top.motion.file=rot.csv"}; /* the top holds no rotation */
+  if (load(t, name, kDynamic, 1, ov3b, &m, "rotations of an end that holds none") == 0)
+    PlModelFree(&m);
+
+  /* a file that cannot be read: the message shows the path as given and as resolved */
+  const char *const ov4[] = {"ends.top.motion.file=no_such.csv"};
+  snprintf(want, sizeof want,
+           "--set:1:1: ends.top.motion.file: cannot read 'no_such.csv' (resolved to '%s/"
+           "no_such.csv'): No such file or directory",
+           dir);
+  expect_error(t, name, kDynamic, len, 1, ov4, want, "missing time series");
+  expect_error(t, "sub/dyn.yaml", kDynamic, len, 0, NULL,
+               "sub/dyn.yaml:41:38: ends.top.motion.file: cannot read 'top.csv' (resolved to "
+               "'sub/top.csv'): No such file or directory",
+               "time series relative to the model's directory");
+  const char *const ov5[] = {"ends.top.motion.file=."};
+  expect_error(t, name, kDynamic, len, 1, ov5, "(resolved to '", "a directory");
+  expect_error(t, name, kDynamic, len, 1, ov5, "'): Is a directory", "a directory (errno)");
+
+  /* malformed time series: FILE:LINE:COL of the CSV file */
+  static const struct {
+    const char *csv, *msg;
+  } kBadCsv[] = {
+      {"t,x,y,z\n0,0,0,0\n0.3,1.0,abc,0\n",
+       "3:9: ends.top.motion.file: expected a number, found 'abc'"},
+      {"t,x,y,z\n0,0,0,0\n0.1,1.0,2\n",
+       "3:10: ends.top.motion.file: expected 4 fields (t,x,y,z), found 3"},
+      {"t,x,y,z\n0,0,0,0\n0.1,1,2,3,4\n",
+       "3:11: ends.top.motion.file: expected 4 fields (t,x,y,z), found 5"},
+      {"t,x,y,z\n0,0,0,0\n1,0,0,0\n1,1,1,1\n",
+       "4:1: ends.top.motion.file: t must increase from row to row: must be greater than 1 s "
+       "(line 3), got 1"},
+      {"# c\nt,x,y,z\n0,0,0,0\n",
+       "2:1: ends.top.motion.file: expected at least 2 data rows after the header, found 1"},
+      {"",
+       "1:1: ends.top.motion.file: no header line"},
+      {"# only a comment\n\n",
+       "1:1: ends.top.motion.file: no header line"},
+      {"time,x,y,z\n0,0,0,0\n1,0,0,0\n",
+       "1:1: ends.top.motion.file: expected the header 't,x,y,z' or 't,x,y,z,rx,ry,rz', "
+       "found 'time,x,y,z'"},
+      {"t, x, y\n",
+       "1:8: ends.top.motion.file: expected the header"},
+      {"t,x,y,z,rx\n",
+       "1:11: ends.top.motion.file: expected the header"},
+      {"t,x,y,z,rx,ry,rz,s\n",
+       "1:18: ends.top.motion.file: expected the header"},
+      {"t,x,y,z\n0,0,0,nan\n",
+       "2:7: ends.top.motion.file: expected a finite number, found 'nan'"},
+      {"t,x,y,z\n0,0,0,-Inf\n",
+       "2:7: ends.top.motion.file: expected a finite number, found '-Inf'"},
+      {"t,x,y,z\n0,0,0,1e999\n",
+       "2:7: ends.top.motion.file: number out of range (not a finite double), found '1e999'"},
+      {"t,x,y,z\n0, ,0,0\n",
+       "2:3: ends.top.motion.file: expected a number, found an empty field"},
+      {"t,x,y,z\n0,0x10,0,0\n",
+       "2:3: ends.top.motion.file: expected a number, found '0x10'"},
+      {"t,x,y,z\n0,0,0,0\n1,0,0,0 # no trailing comments\n",
+       "3:7: ends.top.motion.file: expected a number, found '0 # no trailing comments'"},
+      {"t,x,y,z\n0,0,0,0\n1,0,0,\"1\"\n",
+       "3:7: ends.top.motion.file: expected a number, found '\"1\"'"},
+  };
+  const char *const ov6[] = {"ends.top.motion.file=bad.csv"};
+  for (size_t i = 0; i < sizeof kBadCsv / sizeof kBadCsv[0]; i++) {
+    if (write_file(dir, "bad.csv", kBadCsv[i].csv, strlen(kBadCsv[i].csv))) {
+      check(t, 0, "write bad.csv", dir);
+      break;
+    }
+    snprintf(want, sizeof want, "%s/bad.csv:%s", dir, kBadCsv[i].msg);
+    expect_error(t, name, kDynamic, len, 1, ov6, want, "malformed time series");
+  }
+  /* an embedded NUL byte and a line longer than 4096 bytes */
+  const char nul[] = "t,x,y,z\n0,0,0,0\n1,0,0,0\0\n";
+  if (write_file(dir, "bad.csv", nul, sizeof nul - 1) == 0) {
+    snprintf(want, sizeof want,
+             "%s/bad.csv:3:7: ends.top.motion.file: expected a number, found '0?'", dir);
+    expect_error(t, name, kDynamic, len, 1, ov6, want, "NUL in a time series");
+  }
+  char *longl = malloc(6000);
+  if (longl) {
+    memset(longl, '1', 6000);
+    memcpy(longl, "t,x,y,z\n0,", 10);
+    if (write_file(dir, "bad.csv", longl, 6000) == 0) {
+      snprintf(want, sizeof want,
+               "%s/bad.csv:2:4097: ends.top.motion.file: line longer than 4096 bytes", dir);
+      expect_error(t, name, kDynamic, len, 1, ov6, want, "long line in a time series");
+    }
+    free(longl);
+  }
+
+  /* cross-checks */
+  const char *const s1[] = {"analysis.type=static", "analysis.dynamic="};
+  expect_error(t, name, kDynamic, len, 2, s1,
+               "dyn.yaml:44:3: analysis.dynamic: is only used by a dynamic analysis "
+               "(analysis.type is 'static')",
+               "dynamic settings with a static analysis");
+  const char *const s2[] = {"ends.top.motion={type: circle, radius: 1, period: 2, hold: 3}"};
+  expect_error(t, "s.yaml", kValid, strlen(kValid), 1, s2,
+               "--set:1:1: ends.top.motion: is only used by a dynamic analysis (analysis.type is "
+               "'static', the default)",
+               "motion with a static analysis");
+  const char *const s3[] = {"output.points=[]"};
+  expect_error(t, "s.yaml", kValid, strlen(kValid), 1, s3,
+               "--set:1:1: output.points: is only used by a dynamic analysis",
+               "output points with a static analysis");
+  const char *const s4[] = {"analysis.type=dynamic"};
+  expect_error(t, "s.yaml", kValid, strlen(kValid), 1, s4,
+               "--set:1:1: analysis: missing required key 'dynamic'", "dynamic without settings");
+  const char *const s5[] = {"ends.bottom.fixed=[x, y, z, ry, rz]"};
+  expect_error(t, name, kDynamic, len, 1, s5,
+               "dyn.yaml:35:9: ends.bottom.motion.dofs.rx: a harmonic rotation needs the end to "
+               "hold all three rotations (rx, ry, rz) in 'fixed', or none of them (then the "
+               "motion holds them); ends.bottom.fixed holds only ry, rz",
+               "harmonic rotation with a partial hold");
+  const char *const s6[] = {"ends.bottom.fixed=[x, y, z]"}; /* no rotation held: allowed */
+  if (load(t, name, kDynamic, 1, s6, &m, "harmonic rotation of an end that holds none") == 0)
+    PlModelFree(&m);
+  const char *const s7[] = {ov_file, "ends.top.fixed=[y, z, rz]"};
+  expect_error(t, name, kDynamic, len, 2, s7,
+               "--set:1:1: ends.top.motion.file: the file has rotation columns (rx, ry, rz): a "
+               "rotational motion needs the end to hold all three rotations",
+               "time-series rotations with a partial hold");
+  const char *const s8[] = {"ends.top.fixed=[x, y, z]"}; /* x moved and held: needs a value */
+  expect_error(t, name, kDynamic, len, 1, s8,
+               "dyn.yaml:38:16: ends.top.position: component x is held (fixed) and needs a value",
+               "a held DOF still needs a position");
+  const char *const s9[] = {"ends.top.motion.start_time=1"};
+  expect_error(t, name, kDynamic, len, 1, s9,
+               "--set:1:1: ends.top.motion.start_time: is only used by harmonic and circle "
+               "motions (type is 'timeseries')",
+               "key of another motion type");
+  const char *const s10[] = {"ends.bottom.motion.radius=1"};
+  expect_error(t, name, kDynamic, len, 1, s10,
+               "--set:1:1: ends.bottom.motion.radius: is only used by a circle motion (type is "
+               "'harmonic')",
+               "circle key in a harmonic motion");
+  const char *const s11[] = {"current.speed=1"};
+  expect_error(t, name, kDynamic, len, 1, s11,
+               "--set:1:1: current.speed: is only used by the uniform profile (profile is 'table')",
+               "speed with a table current");
+  const char *const s12[] = {"analysis.dynamic.duration=0.05"};
+  expect_error(t, name, kDynamic, len, 1, s12,
+               "dyn.yaml:46:22: analysis.dynamic.output_interval: must be at most duration "
+               "(0.05 s), got 0.5",
+               "output_interval longer than duration");
+  const char *const s12b[] = {"analysis.type=dynamic", "analysis.dynamic.duration=0.05"};
+  expect_error(t, "s.yaml", kValid, strlen(kValid), 2, s12b,
+               "--set:1:2: analysis.dynamic.duration: must be at least output_interval (0.1 s, "
+               "the default), got 0.05",
+               "duration shorter than the default output_interval");
+  const char *const s13[] = {"analysis.dynamic.max_steps=0"};
+  expect_error(t, name, kDynamic, len, 1, s13,
+               "--set:1:1: analysis.dynamic.max_steps: must be an integer from 1 to "
+               "2147483647, got 0",
+               "max_steps");
+  const char *const s14[] = {"seabed.model=none"};
+  expect_error(t, name, kDynamic, len, 1, s14,
+               "dyn.yaml:18:28: seabed.damping: is not used without a seabed (model is 'none')",
+               "seabed damping without a seabed");
+  char many[8192] = "output.points=[";
+  for (int i = 0; i <= PL_MAX_OUTPUT_NODES; i++) {
+    char item[64];
+    snprintf(item, sizeof item, "%s{name: p%d, arc_length: %d}", i ? "," : "", i, i);
+    strcat(many, item);
+  }
+  strcat(many, "]");
+  const char *const s15[] = {many};
+  expect_error(t, name, kDynamic, len, 1, s15,
+               "--set:1:1: output.points: too many output points (33, at most 32)", "33 points");
+
+  /* an error after a time series was read leaves nothing allocated (valgrind) */
+  const char *const s16[] = {"output.points[2].arc_length=2000"};
+  memset(&m, 0, sizeof m);
+  PlError err;
+  const int rc = PlModelLoadString(name, kDynamic, len, 1, s16, &m, &err);
+  check(t, rc == 2 && m.ends[1].motion.table == NULL && m.ends[1].motion.kind == PL_MOTION_NONE,
+        "failed load owns no table", err.msg);
+  check(t, strstr(err.msg, "--set:1:1: output.points[2].arc_length: must be at most "
+                           "line.length (1500 m), got 2000") != NULL,
+        "point beyond the line", err.msg);
+
+  remove_file(dir, "top.csv");
+  remove_file(dir, "rot.csv");
+  remove_file(dir, "bad.csv");
+}
+
 /* ---- 3. the bad models ----------------------------------------------------------------- */
 
 /* Files that cannot carry an "# expect:" line. */
@@ -346,7 +852,10 @@ static const struct {
 
 /* Checks msg against expectation E = "L:C: key: text" (see tests/bad_models/README.md):
  * msg must start with prefix + E up to its second ": " and contain the rest after that.
- * prefix is "PATH:" unless E starts with "--set:". Returns 1 when it matches. */
+ * prefix is "PATH:" when E starts with a digit, nothing when E starts with "--set:", and
+ * PATH's directory (with its '/') when E starts with another file's name
+ * ("NAME.csv:L:C: key: text", an error inside a file next to the model). Returns 1 when
+ * it matches. */
 static int matches(const char *msg, const char *path, const char *e)
 {
   const char *first = strstr(e, ": ");
@@ -354,9 +863,13 @@ static int matches(const char *msg, const char *path, const char *e)
   if (!second) return 0;
   const size_t head = (size_t)(second + 2 - e);
   size_t plen = 0;
-  if (strncmp(e, "--set:", 6) != 0) {
+  if (e[0] >= '0' && e[0] <= '9') {
     plen = strlen(path) + 1;
     if (strncmp(msg, path, plen - 1) != 0 || msg[plen - 1] != ':') return 0;
+  } else if (strncmp(e, "--set:", 6) != 0) {
+    const char *slash = strrchr(path, '/');
+    plen = slash ? (size_t)(slash - path) + 1 : 0;
+    if (strncmp(msg, path, plen) != 0) return 0;
   }
   if (strncmp(msg + plen, e, head) != 0) return 0;
   return strstr(msg + plen + head, second + 2) != NULL;
@@ -412,6 +925,8 @@ static void test_bad_models(Tally *t, const char *dir)
   struct dirent *de;
   while ((de = readdir(d)) != NULL && n < 512) {
     if (de->d_name[0] == '.' || strcmp(de->d_name, "README.md") == 0) continue;
+    const size_t nlen = strlen(de->d_name);
+    if (nlen > 4 && strcmp(de->d_name + nlen - 4, ".csv") == 0) continue; /* data of a model */
     names[n] = malloc(strlen(de->d_name) + 1);
     if (!names[n]) break;
     strcpy(names[n], de->d_name);
@@ -589,6 +1104,15 @@ int main(int argc, char **argv)
     snprintf(example, sizeof example, "%s/../../examples/jlay_900m.yaml", argv[1]);
   test_valid(&t);
   test_overrides(&t);
+  char tmp[1024];
+  const char *tmpdir = getenv("TMPDIR");
+  snprintf(tmp, sizeof tmp, "%s/pipelay_loader_XXXXXX", tmpdir && tmpdir[0] ? tmpdir : "/tmp");
+  if (mkdtemp(tmp)) {
+    test_dynamic(&t, tmp);
+    rmdir(tmp);
+  } else {
+    check(&t, 0, "create a temporary directory", tmp);
+  }
   test_bad_models(&t, argv[1]);
   test_limits(&t);
   test_example(&t, example);

@@ -7,6 +7,7 @@
  * is F(u) = f_int(u) - f_ext(u), with held DOFs replaced by s (u - u_held).
  */
 #pragma once
+#include <signal.h>
 #include <petscsnes.h>
 #include "pipelay/elements.h"
 #include "pipelay/meshes.h"
@@ -144,3 +145,33 @@ int PlWriteStaticResults(const char *dir, const PlModel *m, const PlStaticReport
                          const PlStaticSummary *s, const PlStation *nodes, int nnodes,
                          const PlStation *elements, int nelements, int nranks,
                          int noverrides, const char *const *overrides, PlError *err);
+
+/* A whole dynamic run to files (solver/dynamic_run.c): starts from the problem's current
+ * (static) state, writes the time series, envelopes and summary.json into
+ * model.output_dir, and calls observer (rank 0) at every output time with the node
+ * stations (e.g. to write ParaView files). */
+typedef int (*PlDynamicObserverFn)(void *ctx, double t, const PlStation *nodes, int nnodes, PlError *err);
+typedef struct {
+  int quiet;                      /* no progress line */
+  int noverrides;                 /* --set values, echoed in summary.json */
+  const char *const *overrides;
+  PlDynamicObserverFn observer;   /* may be NULL */
+  void *observer_ctx;
+  volatile sig_atomic_t *stop;    /* set asynchronously (a signal): stop at the next output */
+} PlDynamicRunOptions;
+
+typedef struct {
+  int completed;                  /* reached the duration with every file written */
+  int ida_flag;                   /* < 0: IDA could not continue (failure says why) */
+  int interrupted;                /* stopped through *stop */
+  int io_status;                  /* 0 or PL_EXIT_IO (err says why) */
+  double simulated_time_s, wall_time_s, real_time_factor;
+  double max_top_tension_N, min_top_tension_N, max_bending_moment_Nm;
+  PlDynamicStats stats;
+  char failure[1024];
+  PlError err;
+} PlDynamicResult;
+
+PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, const PlStaticSummary *ssum,
+                                   const PlDynamicRunOptions *opt, PlDynamicResult *res);
+

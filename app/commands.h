@@ -1,0 +1,12 @@
+/*
+ * commands.h - subcommands of the command-line program other than "run" (app/ only).
+ * Each takes main's argc/argv (argv[1] is the subcommand), prints what it has to say and
+ * returns the exit status (PL_EXIT_*). Neither initialises MPI or PETSc.
+ */
+#pragma once
+
+/* pipelay info FILE [--set key.path=value]...: the model as understood (cmd_info.c). */
+int PlCmdInfo(int argc, char **argv);
+
+/* pipelay plot DIR: redraws the plots of a finished run from its files (cmd_plot.c). */
+int PlCmdPlot(int argc, char **argv);

@@ -1,0 +1,620 @@
+/*
+ * plot.c - plots of a run, drawn by gnuplot from the CSV files in the output directory.
+ *
+ * For every plot NAME this writes DIR/plots/NAME.gp, a self-contained gnuplot script that
+ * reads ../static.csv (or ../envelopes.csv, ../timeseries_<point>.csv) by column name and
+ * writes NAME.png (pngcairo, or png when cairo is missing) and NAME.svg beside itself; it
+ * then runs "gnuplot NAME.gp" in DIR/plots through popen and checks that both images
+ * appeared. The scripts change to their own directory first, so a user can edit one and
+ * rerun it from anywhere: gnuplot DIR/plots/NAME.gp. Because the plots are made from the
+ * files, "pipelay plot DIR" redraws those of a finished run.
+ *
+ * Units on the axes: lengths m, forces kN, moments kN m, force per length kN/m, curvature
+ * 1/m, time s (the CSV columns are SI; the scripts divide by 1e3 where they say kN).
+ * The gnuplot program is "gnuplot" on PATH, or the one named by the environment variable
+ * PIPELAY_GNUPLOT. Plots never fail a run: every problem is a warning on o->warnings.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <cjson/cJSON.h>
+#include "output_impl.h"
+
+void PlPlotOptionsDefault(PlPlotOptions *o)
+{
+  memset(o, 0, sizeof *o);
+  o->water_depth_m = NAN;
+  o->warnings = stderr;
+}
+
+static void Warn(const PlPlotOptions *o, const char *fmt, ...)
+{
+  if (!o->warnings) return;
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("pipelay: warning: ", o->warnings);
+  vfprintf(o->warnings, fmt, ap);
+  fputc('\n', o->warnings);
+  va_end(ap);
+}
+
+/* Reads a whole (small) file; NULL when it cannot be read. Free with free(). */
+static char *ReadFile(const char *path, size_t max_bytes)
+{
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  char *buf = malloc(max_bytes + 1);
+  size_t n = buf ? fread(buf, 1, max_bytes + 1, f) : 0;
+  const int bad = !buf || ferror(f) || n > max_bytes;
+  fclose(f);
+  if (bad) {
+    free(buf);
+    return NULL;
+  }
+  buf[n] = '\0';
+  return buf;
+}
+
+void PlPlotOptionsFromRun(const char *dir, PlPlotOptions *o)
+{
+  FILE *warnings = o->warnings;
+  PlPlotOptionsDefault(o);
+  o->warnings = warnings;
+  char path[PL_PATH_MAX + 64];
+  snprintf(path, sizeof path, "%s/summary.json", dir);
+  char *text = ReadFile(path, 64u << 20);
+  cJSON *root = text ? cJSON_Parse(text) : NULL;
+  free(text);
+  const cJSON *in = cJSON_GetObjectItemCaseSensitive(root, "input");
+  const cJSON *name = cJSON_GetObjectItemCaseSensitive(in, "name");
+  const cJSON *file = cJSON_GetObjectItemCaseSensitive(in, "model_file");
+  const cJSON *ov = cJSON_GetObjectItemCaseSensitive(in, "overrides");
+  if (cJSON_IsString(name)) snprintf(o->name, sizeof o->name, "%s", name->valuestring);
+  if (cJSON_IsString(file)) {
+    int n = cJSON_IsArray(ov) ? cJSON_GetArraySize(ov) : 0, ok = 1;
+    const char **sets = calloc(n > 0 ? (size_t)n : 1, sizeof *sets);
+    for (int k = 0; sets && k < n; ++k) {
+      const cJSON *s = cJSON_GetArrayItem(ov, k);
+      if (cJSON_IsString(s)) sets[k] = s->valuestring;
+      else ok = 0;
+    }
+    /* the model file as given (relative to the run's working directory), else relative
+     * to the parent of dir (an output directory made beside the model's tree) */
+    PlModel *m = calloc(1, sizeof *m);
+    PlError err;
+    char alt[2 * PL_PATH_MAX];
+    const char *slash = strrchr(dir, '/');
+    if (slash) snprintf(alt, sizeof alt, "%.*s/%s", (int)(slash - dir), dir, file->valuestring);
+    int loaded = sets && m && ok && !PlModelLoad(file->valuestring, n, sets, m, &err);
+    if (!loaded && sets && m && ok && slash && file->valuestring[0] != '/') {
+      PlModelFree(m);
+      loaded = !PlModelLoad(alt, n, sets, m, &err);
+    }
+    if (loaded) o->water_depth_m = m->water_depth;
+    else
+      Warn(o, "the model of %s (%s) could not be loaded again: the seabed is not drawn", path,
+           file->valuestring);
+    PlModelFree(m);
+    free(m);
+    free(sets);
+  }
+  cJSON_Delete(root);
+}
+
+/* ---- a growing text buffer ------------------------------------------------------------- */
+typedef struct {
+  char *s;       /* text (malloc'd), NUL-terminated */
+  size_t n, cap; /* length and allocation */
+  int failed;    /* out of memory: the text is incomplete */
+} Text;
+
+static void Add(Text *t, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  va_list ap2;
+  va_copy(ap2, ap);
+  const int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  if (n < 0 || t->failed) {
+    t->failed = 1;
+    va_end(ap2);
+    return;
+  }
+  if (t->n + (size_t)n + 1 > t->cap) {
+    size_t c = t->cap ? 2 * t->cap : 4096;
+    while (c < t->n + (size_t)n + 1) c *= 2;
+    char *p = realloc(t->s, c);
+    if (!p) {
+      t->failed = 1;
+      va_end(ap2);
+      return;
+    }
+    t->s = p;
+    t->cap = c;
+  }
+  vsnprintf(t->s + t->n, (size_t)n + 1, fmt, ap2);
+  va_end(ap2);
+  t->n += (size_t)n;
+}
+
+/* ---- running gnuplot ----------------------------------------------------------------- */
+typedef struct {
+  const PlPlotOptions *o;
+  char dir[PL_PATH_MAX];          /* the run's output directory */
+  char plots[PL_PATH_MAX + 8];    /* dir/plots */
+  char gnuplot[PL_PATH_MAX];      /* the gnuplot program, "" when not found */
+  char name_gp[600];              /* the model name as a gnuplot single-quoted string body */
+} Plotter;
+
+/* The gnuplot program: $PIPELAY_GNUPLOT, else "gnuplot" on PATH. "" when not executable. */
+static void FindGnuplot(char *out, size_t len)
+{
+  const char *env = getenv("PIPELAY_GNUPLOT");
+  out[0] = '\0';
+  if (env && env[0]) {
+    if (strchr(env, '/')) {
+      if (!access(env, X_OK)) snprintf(out, len, "%s", env);
+      return;
+    }
+  } else env = "gnuplot";
+  const char *path = getenv("PATH");
+  if (!path) path = "/usr/bin:/bin";
+  while (*path) {
+    const char *end = strchr(path, ':');
+    const size_t n = end ? (size_t)(end - path) : strlen(path);
+    char cand[PL_PATH_MAX];
+    if (n > 0 && snprintf(cand, sizeof cand, "%.*s/%s", (int)n, path, env) < (int)sizeof cand &&
+        !access(cand, X_OK)) {
+      snprintf(out, len, "%s", cand);
+      return;
+    }
+    path += n;
+    if (*path == ':') ++path;
+  }
+}
+
+/* Appends s to t in single quotes for /bin/sh. */
+static void AddShellQuoted(Text *t, const char *s)
+{
+  Add(t, "'");
+  for (; *s; ++s) {
+    if (*s == '\'') Add(t, "'\\''");
+    else Add(t, "%c", *s);
+  }
+  Add(t, "'");
+}
+
+/* Sets up a plotter for dir; returns 0, or -1 with a warning (no gnuplot, no plots dir). */
+static int PlotterInit(Plotter *P, const char *dir, const PlPlotOptions *o)
+{
+  memset(P, 0, sizeof *P);
+  P->o = o;
+  if (strlen(dir) >= PL_PATH_MAX - 64) {
+    Warn(o, "%.900s: path too long for plots", dir);
+    return -1;
+  }
+  snprintf(P->dir, sizeof P->dir, "%s", dir);
+  snprintf(P->plots, sizeof P->plots, "%s/plots", dir);
+  PlError err;
+  if (PlOutputMakeDirs(P->plots, &err)) {
+    Warn(o, "no plots: %s", err.msg);
+    return -1;
+  }
+  /* the model name inside '...' in gnuplot: quote doubled, control characters dropped */
+  size_t k = 0;
+  for (const char *c = o->name; *c && k + 3 < sizeof P->name_gp; ++c) {
+    if ((unsigned char)*c < 32 || *c == 127) continue;
+    if (*c == '\'') P->name_gp[k++] = '\'';
+    P->name_gp[k++] = *c;
+  }
+  P->name_gp[k] = '\0';
+  FindGnuplot(P->gnuplot, sizeof P->gnuplot);
+  return 0;
+}
+
+/* Writes plots/name.gp (preamble, then body once per image format) and runs gnuplot on
+ * it. width x height in pixels. Returns the number of images made (2), or -1 with a
+ * warning. Without gnuplot only the script is written (the caller warns once). */
+static int RunScript(Plotter *P, const char *name, int width, int height, const Text *body)
+{
+  const PlPlotOptions *o = P->o;
+  char gp[PL_PATH_MAX + 256], tmp[PL_PATH_MAX + 300];
+  snprintf(gp, sizeof gp, "%s/%s.gp", P->plots, name);
+  snprintf(tmp, sizeof tmp, "%s/.%s.gp.tmp", P->plots, name);
+  if (body->failed) {
+    Warn(o, "%s: out of memory", gp);
+    return -1;
+  }
+  FILE *f = fopen(tmp, "w");
+  if (!f) {
+    Warn(o, "%s: cannot write: %s", tmp, strerror(errno));
+    return -1;
+  }
+  fprintf(f,
+          "# %s.gp - written by pipelay %s from the CSV files of the run in the directory above.\n"
+          "# Edit and rerun with: gnuplot %s.gp (from any directory: it changes to its own);\n"
+          "# it writes %s.png and %s.svg beside itself.\n"
+          "if (strlen(ARG0) > 0) {\n"
+          "  d = ARG0; i = strlen(d)\n"
+          "  while (i > 0 && d[i:i] ne \"/\") { i = i - 1 }\n"
+          "  if (i > 0) { cd d[1:i] }\n"
+          "}\n"
+          "set datafile separator comma\n"
+          "set encoding utf8\n"
+          "run_name = '%s'\n"
+          "T(s) = strlen(run_name) > 0 ? s . \"\\n\" . run_name : s\n"
+          "do for [fmt in \"png svg\"] {\n"
+          "  if (fmt eq \"png\") {\n"
+          "    if (strstrt(GPVAL_TERMINALS, \"pngcairo\") > 0) {\n"
+          "      set terminal pngcairo size %d,%d noenhanced font \"sans,11\"\n"
+          "    } else {\n"
+          "      set terminal png size %d,%d noenhanced\n"
+          "    }\n"
+          "  } else {\n"
+          "    set terminal svg size %d,%d dynamic noenhanced font \"sans,11\" background \"white\"\n"
+          "  }\n"
+          "  set output \"%s.\" . fmt\n"
+          "  set autoscale\n"
+          "  set autoscale xfix\n"
+          "  set offsets 0, 0, 0, 0\n"
+          "  set grid\n"
+          "%s"
+          "  set output\n"
+          "}\n",
+          name, PIPELAY_VERSION, name, name, name, P->name_gp, width, height, width, height, width,
+          height, name, body->s ? body->s : "");
+  int bad = ferror(f);
+  if (fclose(f)) bad = 1;
+  if (bad || rename(tmp, gp)) {
+    Warn(o, "%s: write failed: %s", gp, strerror(errno));
+    remove(tmp);
+    return -1;
+  }
+  if (!P->gnuplot[0]) return -1;
+
+  char img[2][PL_PATH_MAX + 256];
+  for (int k = 0; k < 2; ++k) {
+    snprintf(img[k], sizeof img[k], "%s/%s.%s", P->plots, name, k ? "svg" : "png");
+    remove(img[k]);
+  }
+  Text cmd = {0};
+  Add(&cmd, "cd ");
+  AddShellQuoted(&cmd, P->plots);
+  Add(&cmd, " && exec ");
+  AddShellQuoted(&cmd, P->gnuplot);
+  Add(&cmd, " ");
+  AddShellQuoted(&cmd, name);
+  Add(&cmd, ".gp 2>&1");
+  if (cmd.failed) {
+    free(cmd.s);
+    Warn(o, "%s: out of memory", gp);
+    return -1;
+  }
+  fflush(NULL); /* the child must not repeat our buffered output */
+  FILE *p = popen(cmd.s, "r");
+  free(cmd.s);
+  if (!p) {
+    Warn(o, "cannot run %s: %s", P->gnuplot, strerror(errno));
+    return -1;
+  }
+  char out[2048];
+  size_t nout = 0;
+  for (;;) {
+    char buf[512];
+    const size_t n = fread(buf, 1, sizeof buf, p);
+    if (!n) break;
+    for (size_t k = 0; k < n && nout + 1 < sizeof out; ++k) out[nout++] = buf[k];
+  }
+  out[nout] = '\0';
+  const int status = pclose(p);
+  if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status)) {
+    while (nout && (out[nout - 1] == '\n' || out[nout - 1] == ' ')) out[--nout] = '\0';
+    Warn(o, "gnuplot failed on %s (status %d)%s%s", gp, status == -1 ? -1 : WEXITSTATUS(status),
+         nout ? ":\n" : "", out);
+    return -1;
+  }
+  for (int k = 0; k < 2; ++k) {
+    struct stat sb;
+    if (stat(img[k], &sb) || sb.st_size == 0) {
+      Warn(o, "gnuplot did not write %s", img[k]);
+      return -1;
+    }
+  }
+  return 2;
+}
+
+static int FileExists(const char *dir, const char *name)
+{
+  char path[PL_PATH_MAX + 256];
+  struct stat sb;
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  return !stat(path, &sb) && S_ISREG(sb.st_mode);
+}
+
+/* Adds a script's result r (images or -1) to the running total *n; *failed on -1. */
+static void Tally(int r, int *n, int *failed)
+{
+  if (r < 0) *failed = 1;
+  else *n += r;
+}
+
+static void WarnNoGnuplot(const Plotter *P)
+{
+  Warn(P->o, "gnuplot not found (install the Debian package gnuplot-nox, or set PIPELAY_GNUPLOT): "
+             "no images made; the scripts are in %s/", P->plots);
+}
+
+/* ---- static plots ------------------------------------------------------------------------ */
+static const char *kS = "arc length S from the bottom end [m]";
+
+int PlPlotStatic(const char *dir, const PlPlotOptions *o)
+{
+  Plotter P;
+  if (!FileExists(dir, "static.csv")) {
+    Warn(o, "%s/static.csv not found: no static plots", dir);
+    return -1;
+  }
+  if (PlotterInit(&P, dir, o)) return -1;
+  int n = 0, failed = 0;
+  const char *f = "f = '../static.csv'\n";
+
+  { /* configuration: elevation and plan */
+    Text b = {0};
+    Add(&b, "  %s", f);
+    Add(&b, "  set multiplot layout 2,1 title T('Static configuration of the line')\n"
+            "  set title 'Elevation (x-z plane)'\n"
+            "  set xlabel 'x [m]'\n"
+            "  set ylabel 'z [m]'\n"
+            "  set key left center\n"
+            "  set offsets 0, 0, graph 0.05, graph 0.05\n");
+    if (isfinite(o->water_depth_m))
+      Add(&b, "  plot f using \"x_m\":\"z_m\" with lines lw 2 lc rgb '#1f77b4' title 'pipe centreline', \\\n"
+              "       %.17g with lines dt 2 lw 1.5 lc rgb '#8c564b' title 'seabed (z = %g m)', \\\n"
+              "       0 with lines dt 3 lc rgb '#17becf' title 'mean sea level (z = 0)'\n",
+          -o->water_depth_m, -o->water_depth_m);
+    else
+      Add(&b, "  plot f using \"x_m\":\"z_m\" with lines lw 2 lc rgb '#1f77b4' title 'pipe centreline'\n");
+    Add(&b, "  set offsets 0, 0, 0, 0\n"
+            "  set title 'Plan view (x-y plane)'\n"
+            "  set xlabel 'x [m]'\n"
+            "  set ylabel 'y [m]'\n"
+            "  stats f using \"y_m\" nooutput\n"
+            "  if (STATS_max - STATS_min < 1.0) {\n"
+            "    set yrange [(STATS_max + STATS_min)/2 - 1 : (STATS_max + STATS_min)/2 + 1]\n"
+            "  }\n"
+            "  plot f using \"x_m\":\"y_m\" with lines lw 2 lc rgb '#1f77b4' title 'pipe centreline'\n"
+            "  unset multiplot\n");
+    Tally(RunScript(&P, "static_configuration", 1200, 1000, &b), &n, &failed);
+    free(b.s);
+  }
+  { /* effective tension */
+    Text b = {0};
+    Add(&b, "  %s", f);
+    Add(&b, "  set title T('Effective tension along the line (static)')\n"
+            "  set xlabel '%s'\n"
+            "  set ylabel 'effective tension n1 [kN]'\n"
+            "  set key top left\n"
+            "  plot f using \"S_m\":(column(\"effective_tension_N\")/1e3) with lines lw 2 title 'effective tension'\n",
+        kS);
+    Tally(RunScript(&P, "static_tension", 1200, 750, &b), &n, &failed);
+    free(b.s);
+  }
+  { /* bending moments */
+    Text b = {0};
+    Add(&b, "  %s", f);
+    Add(&b, "  set title T('Bending moments along the line (static)')\n"
+            "  set xlabel '%s'\n"
+            "  set ylabel 'bending moment [kN m]'\n"
+            "  set key top right\n"
+            "  plot f using \"S_m\":(sqrt(column(\"bending_moment_2_Nm\")**2 + column(\"bending_moment_3_Nm\")**2)/1e3) "
+            "with lines lw 3 lc rgb '#7f7f7f' title 'magnitude |m|', \\\n"
+            "       f using \"S_m\":(column(\"bending_moment_2_Nm\")/1e3) with lines lw 2 lc rgb '#1f77b4' title 'm2 (about t2)', \\\n"
+            "       f using \"S_m\":(column(\"bending_moment_3_Nm\")/1e3) with lines lw 2 lc rgb '#d62728' title 'm3 (about t3)'\n",
+        kS);
+    Tally(RunScript(&P, "static_bending_moment", 1200, 750, &b), &n, &failed);
+    free(b.s);
+  }
+  { /* curvature */
+    Text b = {0};
+    Add(&b, "  %s", f);
+    Add(&b, "  set title T('Bending curvature along the line (static)')\n"
+            "  set xlabel '%s'\n"
+            "  set ylabel 'curvature |kappa| [1/m]'\n"
+            "  set key top right\n"
+            "  plot f using \"S_m\":\"curvature_1pm\" with lines lw 2 title 'curvature'\n",
+        kS);
+    Tally(RunScript(&P, "static_curvature", 1200, 750, &b), &n, &failed);
+    free(b.s);
+  }
+  { /* seabed contact force */
+    Text b = {0};
+    Add(&b, "  %s", f);
+    Add(&b, "  set title T('Seabed contact force along the line (static)')\n"
+            "  set xlabel '%s'\n"
+            "  set ylabel 'seabed contact force per length [kN/m]'\n"
+            "  set key top right\n"
+            "  plot f using \"S_m\":(column(\"seabed_force_Npm\")/1e3) with lines lw 2 title 'contact force'\n",
+        kS);
+    Tally(RunScript(&P, "static_seabed_force", 1200, 750, &b), &n, &failed);
+    free(b.s);
+  }
+  if (!P.gnuplot[0]) {
+    WarnNoGnuplot(&P);
+    return -1;
+  }
+  return failed ? -1 : n;
+}
+
+/* ---- dynamic plots ------------------------------------------------------------------------ */
+static int CompareNames(const void *a, const void *b)
+{
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Names <name> of the files timeseries_<name>.csv in dir, sorted (malloc'd; free each and
+ * the array). Files with other names are skipped with a warning. */
+static int ListTimeSeries(const char *dir, const PlPlotOptions *o, char ***names_out)
+{
+  *names_out = NULL;
+  DIR *d = opendir(dir);
+  if (!d) return 0;
+  char **names = NULL;
+  int n = 0, cap = 0;
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    const char *s = e->d_name;
+    const size_t len = strlen(s);
+    if (strncmp(s, "timeseries_", 11) || len < 16 || strcmp(s + len - 4, ".csv")) continue;
+    char name[256];
+    snprintf(name, sizeof name, "%.*s", (int)(len - 15), s + 11);
+    if (!PlOutputNameValid(name)) {
+      Warn(o, "%s/%s: not plotted (point names are [A-Za-z0-9_-]+)", dir, s);
+      continue;
+    }
+    if (n == cap) {
+      cap = cap ? 2 * cap : 8;
+      char **p = realloc(names, sizeof *names * (size_t)cap);
+      if (!p) break;
+      names = p;
+    }
+    if (!(names[n] = strdup(name))) break;
+    ++n;
+  }
+  closedir(d);
+  if (n) qsort(names, (size_t)n, sizeof *names, CompareNames);
+  *names_out = names;
+  return n;
+}
+
+/* A plot command of min/max envelopes: a shaded band between the columns lo and hi, both
+ * as lines; scale divides the values (1 or 1e3). No newline at the end: the caller ends
+ * the command or adds curves. */
+static void AddBand(Text *b, const char *lo, const char *hi, double scale, const char *color)
+{
+  Add(b, "  plot f using \"S_m\":(column(\"%s\")/%g):(column(\"%s\")/%g) with filledcurves "
+         "fs transparent solid 0.25 noborder lc rgb '%s' title 'range', \\\n"
+         "       f using \"S_m\":(column(\"%s\")/%g) with lines lw 1.5 lc rgb '%s' dt 2 title 'min', \\\n"
+         "       f using \"S_m\":(column(\"%s\")/%g) with lines lw 1.5 lc rgb '%s' title 'max'",
+      lo, scale, hi, scale, color, lo, scale, color, hi, scale, color);
+}
+
+int PlPlotDynamic(const char *dir, const PlPlotOptions *o)
+{
+  char **names;
+  const int nts = ListTimeSeries(dir, o, &names);
+  const int env = FileExists(dir, "envelopes.csv");
+  int n = 0, failed = 0;
+  Plotter P;
+  if (!nts && !env) return 0;
+  if (PlotterInit(&P, dir, o)) {
+    for (int k = 0; k < nts; ++k) free(names[k]);
+    free(names);
+    return -1;
+  }
+  if (env) {
+    const char *f = "f = '../envelopes.csv'\n";
+    { /* displacements */
+      static const char *const axis[3] = {"x", "y", "z"};
+      Text b = {0};
+      Add(&b, "  %s", f);
+      Add(&b, "  set multiplot layout 3,1 title T('Displacement envelopes from the static shape (dynamic)')\n"
+              "  set key top right\n"
+              "  set xlabel '%s'\n", kS);
+      for (int c = 0; c < 3; ++c) {
+        char lo[32], hi[32];
+        snprintf(lo, sizeof lo, "d%s_min_m", axis[c]);
+        snprintf(hi, sizeof hi, "d%s_max_m", axis[c]);
+        Add(&b, "  set title '%s displacement'\n  set ylabel 'd%s [m]'\n", axis[c], axis[c]);
+        AddBand(&b, lo, hi, 1, c == 0 ? "#1f77b4" : c == 1 ? "#2ca02c" : "#d62728");
+        Add(&b, "\n");
+      }
+      Add(&b, "  unset multiplot\n");
+      Tally(RunScript(&P, "dynamic_envelope_displacement", 1200, 1200, &b), &n, &failed);
+      free(b.s);
+    }
+    { /* bending moments */
+      Text b = {0};
+      Add(&b, "  %s", f);
+      Add(&b, "  set multiplot layout 2,1 title T('Bending moment envelopes (dynamic)')\n"
+              "  set key top right\n"
+              "  set xlabel '%s'\n"
+              "  set title 'bending moment m2 (about t2)'\n"
+              "  set ylabel 'm2 [kN m]'\n", kS);
+      AddBand(&b, "bending_moment_2_min_Nm", "bending_moment_2_max_Nm", 1e3, "#1f77b4");
+      Add(&b, "\n  set title 'bending moment m3 (about t3)'\n  set ylabel 'm3 [kN m]'\n");
+      AddBand(&b, "bending_moment_3_min_Nm", "bending_moment_3_max_Nm", 1e3, "#d62728");
+      Add(&b, "\n  unset multiplot\n");
+      Tally(RunScript(&P, "dynamic_envelope_bending_moment", 1200, 1000, &b), &n, &failed);
+      free(b.s);
+    }
+    { /* effective tension */
+      Text b = {0};
+      Add(&b, "  %s", f);
+      Add(&b, "  set title T('Effective tension envelope (dynamic)')\n"
+              "  set xlabel '%s'\n"
+              "  set ylabel 'effective tension n1 [kN]'\n"
+              "  set key top left\n", kS);
+      AddBand(&b, "effective_tension_min_N", "effective_tension_max_N", 1e3, "#1f77b4");
+      Add(&b, ", \\\n       f using \"S_m\":(column(\"effective_tension_static_N\")/1e3) with lines lw 2 "
+              "lc rgb 'black' title 'static'\n");
+      Tally(RunScript(&P, "dynamic_envelope_tension", 1200, 750, &b), &n, &failed);
+      free(b.s);
+    }
+  }
+  for (int k = 0; k < nts; ++k) {
+    if (!strcmp(names[k], "top")) { /* top tension */
+      Text b = {0};
+      Add(&b, "  f = '../timeseries_top.csv'\n"
+              "  set title T('Top tension (dynamic)')\n"
+              "  set xlabel 'time t [s]'\n"
+              "  set ylabel 'top tension (effective tension at the top node) [kN]'\n"
+              "  set key top right\n"
+              "  plot f using \"t_s\":(column(\"effective_tension_N\")/1e3) with lines lw 2 title 'top tension'\n");
+      Tally(RunScript(&P, "dynamic_top_tension", 1200, 750, &b), &n, &failed);
+      free(b.s);
+    }
+    Text b = {0};
+    char script[300];
+    snprintf(script, sizeof script, "dynamic_timeseries_%s", names[k]);
+    Add(&b, "  f = '../timeseries_%s.csv'\n"
+            "  stats f using \"x_m\" every ::0::0 nooutput\n  x0 = STATS_min\n"
+            "  stats f using \"y_m\" every ::0::0 nooutput\n  y0 = STATS_min\n"
+            "  stats f using \"z_m\" every ::0::0 nooutput\n  z0 = STATS_min\n"
+            "  set multiplot layout 4,1 title T('Time series at the point %s (dynamic)')\n"
+            "  set xlabel 'time t [s]'\n"
+            "  set key top right\n"
+            "  set title sprintf('displacement from the first output (x0, y0, z0) = (%%.3f, %%.3f, %%.3f) m', x0, y0, z0)\n"
+            "  set ylabel 'displacement [m]'\n"
+            "  plot f using \"t_s\":(column(\"x_m\") - x0) with lines lw 2 title 'dx', \\\n"
+            "       f using \"t_s\":(column(\"y_m\") - y0) with lines lw 2 title 'dy', \\\n"
+            "       f using \"t_s\":(column(\"z_m\") - z0) with lines lw 2 title 'dz'\n"
+            "  set title 'effective tension'\n"
+            "  set ylabel 'effective tension n1 [kN]'\n"
+            "  plot f using \"t_s\":(column(\"effective_tension_N\")/1e3) with lines lw 2 title 'n1'\n"
+            "  set title 'bending moments'\n"
+            "  set ylabel 'bending moment [kN m]'\n"
+            "  plot f using \"t_s\":(column(\"bending_moment_2_Nm\")/1e3) with lines lw 2 title 'm2 (about t2)', \\\n"
+            "       f using \"t_s\":(column(\"bending_moment_3_Nm\")/1e3) with lines lw 2 title 'm3 (about t3)'\n"
+            "  set title 'bending curvature'\n"
+            "  set ylabel 'curvature [1/m]'\n"
+            "  plot f using \"t_s\":\"curvature_1pm\" with lines lw 2 title 'curvature'\n"
+            "  unset multiplot\n",
+        names[k], names[k]);
+    Tally(RunScript(&P, script, 1200, 1400, &b), &n, &failed);
+    free(b.s);
+  }
+  for (int k = 0; k < nts; ++k) free(names[k]);
+  free(names);
+  if (!P.gnuplot[0]) {
+    WarnNoGnuplot(&P);
+    return -1;
+  }
+  return failed ? -1 : n;
+}

@@ -1,0 +1,378 @@
+/*
+ * vtk.c - ParaView files of the line: VTK XML unstructured grids (.vtu) and the time
+ * collection (.pvd) that lets ParaView play a run.
+ *
+ * Format (VTK file formats, "XML File Formats", UnstructuredGrid, version 1.0):
+ *   <VTKFile type="UnstructuredGrid" version="1.0" byte_order=HOST header_type="UInt64">
+ *     FieldData TimeValue (ascii), one Piece with PointData, Points, Cells, then
+ *     <AppendedData encoding="raw">_ followed, per array and in the order of the XML, by
+ *     its byte count (UInt64) and its values (Float64, Int64 or UInt8, host byte order).
+ * Raw binary keeps every double bit for bit (a CSV value printed with 17 digits reads back
+ * to the same double) and the files small for runs with many output times. No VTK library.
+ * The line is one poly line (cell type 4) through the nodes; its point data are the
+ * columns of static.csv plus outer_diameter_m and radius_m (for ParaView's Tube filter:
+ * Vary Radius "By Absolute Scalar", Scalars radius_m, Radius Factor 1).
+ *
+ * Collection: DIR/static.pvd or DIR/dynamic.pvd lists <DataSet timestep part name file>
+ * entries with file names relative to DIR. It is rewritten from memory after every output
+ * (tmp + rename), so it always lists complete .vtu files only: each .vtu is itself written
+ * to a temporary and renamed before the collection names it. Rewriting costs O(outputs)
+ * per output, about 90 bytes per entry.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "pipelay/output.h"
+#include "output_impl.h"
+
+/* ---- one .vtu ----------------------------------------------------------------------------- */
+static const char *HostByteOrder(void)
+{
+  const uint16_t one = 1;
+  uint8_t first;
+  memcpy(&first, &one, 1);
+  return first == 1 ? "LittleEndian" : "BigEndian";
+}
+
+/* Appends one raw array (UInt64 byte count, then the bytes). Returns 0 or -1. */
+static int WriteRaw(FILE *f, const void *p, uint64_t nbytes)
+{
+  if (fwrite(&nbytes, sizeof nbytes, 1, f) != 1) return -1;
+  if (nbytes && fwrite(p, 1, (size_t)nbytes, f) != (size_t)nbytes) return -1;
+  return 0;
+}
+
+int PlVtkWriteBlock(const char *path, const PlVtkBlock *b, double t_s, PlError *err)
+{
+  if (!isfinite(t_s) || b->npoints < 0 || b->ncells < 0 || b->narrays < 0) {
+    snprintf(err->msg, sizeof err->msg, "%.900s: invalid VTK block (time %g, %d points, %d cells)",
+             path, t_s, b->npoints, b->ncells);
+    return PL_EXIT_FAILURE;
+  }
+  for (int k = 0; k < b->narrays; ++k)
+    if (!PlOutputNameValid(b->arrays[k].name) ||
+        (b->arrays[k].ncomponents != 1 && b->arrays[k].ncomponents != 3)) {
+      snprintf(err->msg, sizeof err->msg, "%.900s: invalid point-data array %d", path, k);
+      return PL_EXIT_FAILURE;
+    }
+  const int64_t nconn = b->ncells ? b->offsets[b->ncells - 1] : 0;
+  if (nconn < 0) {
+    snprintf(err->msg, sizeof err->msg, "%.900s: invalid cell offsets", path);
+    return PL_EXIT_FAILURE;
+  }
+  char tmp[PL_PATH_MAX + 96];
+  if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) {
+    snprintf(err->msg, sizeof err->msg, "%.900s: path too long", path);
+    return PL_EXIT_IO;
+  }
+  FILE *f = fopen(tmp, "wb");
+  if (!f) {
+    snprintf(err->msg, sizeof err->msg, "%.900s: cannot write: %s", tmp, strerror(errno));
+    return PL_EXIT_IO;
+  }
+  const uint64_t np = (uint64_t)b->npoints, nc = (uint64_t)b->ncells, hdr = sizeof(uint64_t);
+  uint64_t off = 0;
+  fprintf(f, "<?xml version=\"1.0\"?>\n"
+             "<!-- written by pipelay %s -->\n"
+             "<VTKFile type=\"UnstructuredGrid\" version=\"1.0\" byte_order=\"%s\" header_type=\"UInt64\">\n"
+             "  <UnstructuredGrid>\n"
+             "    <FieldData>\n"
+             "      <DataArray type=\"Float64\" Name=\"TimeValue\" NumberOfTuples=\"1\" format=\"ascii\">%.17g</DataArray>\n"
+             "    </FieldData>\n"
+             "    <Piece NumberOfPoints=\"%d\" NumberOfCells=\"%d\">\n"
+             "      <PointData>\n",
+          PIPELAY_VERSION, HostByteOrder(), t_s, b->npoints, b->ncells);
+  for (int k = 0; k < b->narrays; ++k) {
+    const PlVtkArray *a = &b->arrays[k];
+    fprintf(f, "        <DataArray type=\"Float64\" Name=\"%s\" NumberOfComponents=\"%d\" "
+               "format=\"appended\" offset=\"%llu\"/>\n",
+            a->name, a->ncomponents, (unsigned long long)off);
+    off += hdr + 8 * np * (uint64_t)a->ncomponents;
+  }
+  fprintf(f, "      </PointData>\n"
+             "      <Points>\n"
+             "        <DataArray type=\"Float64\" Name=\"position_m\" NumberOfComponents=\"3\" "
+             "format=\"appended\" offset=\"%llu\"/>\n"
+             "      </Points>\n", (unsigned long long)off);
+  off += hdr + 24 * np;
+  fprintf(f, "      <Cells>\n"
+             "        <DataArray type=\"Int64\" Name=\"connectivity\" format=\"appended\" offset=\"%llu\"/>\n",
+          (unsigned long long)off);
+  off += hdr + 8 * (uint64_t)nconn;
+  fprintf(f, "        <DataArray type=\"Int64\" Name=\"offsets\" format=\"appended\" offset=\"%llu\"/>\n",
+          (unsigned long long)off);
+  off += hdr + 8 * nc;
+  fprintf(f, "        <DataArray type=\"UInt8\" Name=\"types\" format=\"appended\" offset=\"%llu\"/>\n"
+             "      </Cells>\n"
+             "    </Piece>\n"
+             "  </UnstructuredGrid>\n"
+             "  <AppendedData encoding=\"raw\">\n   _",
+          (unsigned long long)off);
+  int bad = 0;
+  for (int k = 0; k < b->narrays && !bad; ++k)
+    bad = WriteRaw(f, b->arrays[k].values, 8 * np * (uint64_t)b->arrays[k].ncomponents);
+  if (!bad) bad = WriteRaw(f, b->points, 24 * np);
+  if (!bad) bad = WriteRaw(f, b->connectivity, 8 * (uint64_t)nconn);
+  if (!bad) bad = WriteRaw(f, b->offsets, 8 * nc);
+  if (!bad) bad = WriteRaw(f, b->types, nc);
+  if (!bad) bad = fputs("\n  </AppendedData>\n</VTKFile>\n", f) < 0;
+  bad |= ferror(f);
+  if (fclose(f)) bad = 1;
+  if (bad || rename(tmp, path)) {
+    snprintf(err->msg, sizeof err->msg, "%.900s: write failed: %s", path, strerror(errno));
+    remove(tmp);
+    return PL_EXIT_IO;
+  }
+  return 0;
+}
+
+/* ---- the series --------------------------------------------------------------------------- */
+enum { kLineArrays = 14 };    /* point-data arrays of the line */
+
+struct PlVtkSeries_ {
+  PlVtkSeriesKind kind;
+  char dir[PL_PATH_MAX];             /* the run's output directory */
+  int nsegments;
+  double segment_top_m[PL_MAX_SECTIONS];  /* arc length of each segment's top end [m] */
+  double outer_diameter_m[PL_MAX_SECTIONS]; /* d_o of each segment [m] */
+  int noutputs;                      /* output times written */
+  double last_t_s;                   /* time of the last output [s] */
+  char *entries;                     /* the <DataSet .../> lines so far (malloc'd) */
+  size_t nentries, centries;         /* bytes used and allocated in entries */
+  int nwork;                         /* nodes the work arrays are sized for */
+  double *work;                      /* point data of the line [18 nwork] */
+  double *points;                    /* [3 nwork] */
+  int64_t *connectivity;             /* [nwork] 0, 1, ..., n-1 */
+};
+
+static const char *Stem(const PlVtkSeries vs) { return vs->kind == PL_VTK_STATIC ? "static" : "dynamic"; }
+
+/* Appends the <DataSet/> line of one part of one output time to vs->entries.
+ * Returns 0 or -1 (out of memory). */
+static int AppendEntry(PlVtkSeries vs, double t_s, int part, const char *name, const char *file)
+{
+  char line[PL_PATH_MAX + 256];
+  const int n = snprintf(line, sizeof line,
+                         "    <DataSet timestep=\"%.17g\" group=\"\" part=\"%d\" name=\"%s\" file=\"%s\"/>\n",
+                         t_s, part, name, file);
+  if (n < 0 || n >= (int)sizeof line) return -1;
+  if (vs->nentries + (size_t)n + 1 > vs->centries) {
+    size_t c = vs->centries ? 2 * vs->centries : 4096;
+    while (c < vs->nentries + (size_t)n + 1) c *= 2;
+    char *p = realloc(vs->entries, c);
+    if (!p) return -1;
+    vs->entries = p;
+    vs->centries = c;
+  }
+  memcpy(vs->entries + vs->nentries, line, (size_t)n + 1);
+  vs->nentries += (size_t)n;
+  return 0;
+}
+
+static int WritePvd(PlVtkSeries vs, PlError *err)
+{
+  char path[PL_PATH_MAX + 64], tmp[PL_PATH_MAX + 80];
+  snprintf(path, sizeof path, "%s/%s.pvd", vs->dir, Stem(vs));
+  snprintf(tmp, sizeof tmp, "%s/.%s.pvd.tmp", vs->dir, Stem(vs));
+  FILE *f = fopen(tmp, "w");
+  if (!f) {
+    snprintf(err->msg, sizeof err->msg, "%.900s: cannot write: %s", tmp, strerror(errno));
+    return PL_EXIT_IO;
+  }
+  int bad = fprintf(f, "<?xml version=\"1.0\"?>\n<!-- written by pipelay %s: open in ParaView -->\n"
+                       "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"%s\">\n  <Collection>\n",
+                    PIPELAY_VERSION, HostByteOrder()) < 0;
+  if (!bad && vs->nentries) bad = fwrite(vs->entries, 1, vs->nentries, f) != vs->nentries;
+  if (!bad) bad = fputs("  </Collection>\n</VTKFile>\n", f) < 0;
+  bad |= ferror(f);
+  if (fclose(f)) bad = 1;
+  if (bad || rename(tmp, path)) {
+    snprintf(err->msg, sizeof err->msg, "%.900s: write failed: %s", path, strerror(errno));
+    remove(tmp);
+    return PL_EXIT_IO;
+  }
+  return 0;
+}
+
+/* Removes DIR/vtk/dynamic_NNNNNN*.vtu left by an earlier run (only names this writer makes). */
+static void RemoveOldDynamicFiles(const char *vtkdir)
+{
+  DIR *d = opendir(vtkdir);
+  if (!d) return;
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    const char *n = e->d_name;
+    const size_t len = strlen(n);
+    if (strncmp(n, "dynamic_", 8) || len < 8 + 6 + 4 || strcmp(n + len - 4, ".vtu")) continue;
+    int digits = 1;
+    for (int k = 8; k < 14; ++k) digits &= n[k] >= '0' && n[k] <= '9';
+    if (!digits) continue;
+    char path[PL_PATH_MAX + 300];
+    snprintf(path, sizeof path, "%s/%s", vtkdir, n);
+    remove(path);
+  }
+  closedir(d);
+}
+
+int PlVtkSeriesCreate(const char *dir, PlVtkSeriesKind kind, const PlModel *m, PlVtkSeries *out,
+                      PlError *err)
+{
+  *out = NULL;
+  char vtkdir[PL_PATH_MAX + 8];
+  if (strlen(dir) >= PL_PATH_MAX - 40) {
+    snprintf(err->msg, sizeof err->msg, "%.900s: output directory path too long", dir);
+    return PL_EXIT_IO;
+  }
+  snprintf(vtkdir, sizeof vtkdir, "%s/vtk", dir);
+  int rc = PlOutputMakeDirs(vtkdir, err);
+  if (rc) return rc;
+  PlVtkSeries vs = calloc(1, sizeof *vs);
+  if (!vs) {
+    snprintf(err->msg, sizeof err->msg, "VTK output: out of memory");
+    return PL_EXIT_IO;
+  }
+  vs->kind = kind;
+  snprintf(vs->dir, sizeof vs->dir, "%s", dir);
+  vs->nsegments = m->nsegments;
+  double top = 0.0;
+  for (int k = 0; k < m->nsegments; ++k) {
+    top += m->segments[k].length;
+    vs->segment_top_m[k] = top;
+    vs->outer_diameter_m[k] = m->segments[k].section.outer_diameter;
+  }
+  vs->last_t_s = -INFINITY;
+  if (kind == PL_VTK_DYNAMIC) RemoveOldDynamicFiles(vtkdir);
+  if ((rc = WritePvd(vs, err))) {
+    PlVtkSeriesDestroy(&vs);
+    return rc;
+  }
+  *out = vs;
+  return 0;
+}
+
+void PlVtkSeriesDestroy(PlVtkSeries *vs)
+{
+  if (!vs || !*vs) return;
+  free((*vs)->entries);
+  free((*vs)->work);
+  free((*vs)->points);
+  free((*vs)->connectivity);
+  free(*vs);
+  *vs = NULL;
+}
+
+/* Outer diameter at arc length S: the segment above a segment boundary (as the stations
+ * of solver/results.c take the element above a node), the last one at the top. */
+static double OuterDiameterAt(const PlVtkSeries vs, double S)
+{
+  for (int k = 0; k + 1 < vs->nsegments; ++k)
+    if (S < vs->segment_top_m[k]) return vs->outer_diameter_m[k];
+  return vs->nsegments ? vs->outer_diameter_m[vs->nsegments - 1] : 0.0;
+}
+
+int PlVtkSeriesWriteBlocks(PlVtkSeries vs, double t_s, const PlStation *nodes, int n,
+                           const PlVtkBlock *extra, int nextra, PlError *err)
+{
+  if (!isfinite(t_s) || n < 1 || nextra < 0) {
+    snprintf(err->msg, sizeof err->msg, "VTK output: invalid call (time %g, %d nodes)", t_s, n);
+    return PL_EXIT_FAILURE;
+  }
+  if (vs->kind == PL_VTK_DYNAMIC && !(t_s > vs->last_t_s)) {
+    snprintf(err->msg, sizeof err->msg, "VTK output: time %.17g s does not follow %.17g s", t_s, vs->last_t_s);
+    return PL_EXIT_FAILURE;
+  }
+  for (int k = 0; k < nextra; ++k)
+    if (!PlOutputNameValid(extra[k].name) || !strcmp(extra[k].name, "line")) {
+      snprintf(err->msg, sizeof err->msg, "VTK output: invalid block name '%.100s'", extra[k].name ? extra[k].name : "");
+      return PL_EXIT_FAILURE;
+    }
+  if (n > vs->nwork) {
+    double *w = malloc(sizeof(double) * 18 * (size_t)n), *p = malloc(sizeof(double) * 3 * (size_t)n);
+    int64_t *c = malloc(sizeof(int64_t) * (size_t)n);
+    if (!w || !p || !c) {
+      free(w);
+      free(p);
+      free(c);
+      snprintf(err->msg, sizeof err->msg, "VTK output: out of memory for %d nodes", n);
+      return PL_EXIT_IO;
+    }
+    free(vs->work);
+    free(vs->points);
+    free(vs->connectivity);
+    vs->work = w;
+    vs->points = p;
+    vs->connectivity = c;
+    vs->nwork = n;
+  }
+  /* columns of the work array: 12 scalars, then t2 and t3 (3 components each) */
+  static const char *const names[kLineArrays] = {
+    "S_m", "outer_diameter_m", "radius_m", "effective_tension_N", "shear_force_2_N",
+    "shear_force_3_N", "torque_Nm", "bending_moment_2_Nm", "bending_moment_3_Nm", "curvature_1pm",
+    "axial_strain", "seabed_force_Npm", "t2", "t3"};
+  double *col[kLineArrays];
+  for (int k = 0; k < 12; ++k) col[k] = vs->work + (size_t)k * n;
+  col[12] = vs->work + (size_t)12 * n;
+  col[13] = vs->work + (size_t)15 * n;
+  for (int i = 0; i < n; ++i) {
+    const PlStation *s = &nodes[i];
+    const double d_o = OuterDiameterAt(vs, s->S);
+    const double v[12] = {s->S, d_o, 0.5 * d_o, s->tension, s->shear[0], s->shear[1], s->torque,
+                          s->moment[0], s->moment[1], s->curvature, s->axial_strain, s->seabed_force};
+    for (int k = 0; k < 12; ++k) col[k][i] = v[k];
+    for (int c = 0; c < 3; ++c) {
+      col[12][3 * i + c] = s->t2[c];
+      col[13][3 * i + c] = s->t3[c];
+      vs->points[3 * i + c] = s->x[c];
+    }
+    vs->connectivity[i] = i;
+  }
+  PlVtkArray arrays[kLineArrays];
+  for (int k = 0; k < kLineArrays; ++k) {
+    arrays[k].name = names[k];
+    arrays[k].ncomponents = k < 12 ? 1 : 3;
+    arrays[k].values = col[k];
+  }
+  const int64_t offset = n;
+  const uint8_t type = 4; /* VTK_POLY_LINE */
+  const PlVtkBlock line = {"line", n, vs->points, 1, vs->connectivity, &offset, &type, kLineArrays, arrays};
+
+  /* file names, relative to the output directory */
+  char stem[64], rel[PL_PATH_MAX], path[2 * PL_PATH_MAX];
+  if (vs->kind == PL_VTK_STATIC) snprintf(stem, sizeof stem, "static");
+  else snprintf(stem, sizeof stem, "dynamic_%06d", vs->noutputs);
+  const size_t nentries0 = vs->nentries; /* restored when this output fails */
+  for (int k = -1; k < nextra; ++k) {
+    const PlVtkBlock *b = k < 0 ? &line : &extra[k];
+    if (k < 0) snprintf(rel, sizeof rel, "vtk/%s.vtu", stem);
+    else snprintf(rel, sizeof rel, "vtk/%s_%.200s.vtu", stem, b->name);
+    snprintf(path, sizeof path, "%s/%s", vs->dir, rel);
+    int rc = PlVtkWriteBlock(path, b, t_s, err);
+    if (!rc && AppendEntry(vs, t_s, k + 1, b->name, rel)) {
+      snprintf(err->msg, sizeof err->msg, "VTK output: out of memory for the collection");
+      rc = PL_EXIT_IO;
+    }
+    if (rc) {
+      vs->nentries = nentries0;
+      if (vs->entries) vs->entries[nentries0] = '\0';
+      return rc;
+    }
+  }
+  if (vs->kind == PL_VTK_STATIC && nentries0) { /* one output: the new one replaces the old */
+    memmove(vs->entries, vs->entries + nentries0, vs->nentries - nentries0 + 1);
+    vs->nentries -= nentries0;
+  }
+  vs->noutputs++;
+  vs->last_t_s = t_s;
+  return WritePvd(vs, err);
+}
+
+int PlVtkSeriesWrite(PlVtkSeries vs, double t_s, const PlStation *nodes, int nnodes, PlError *err)
+{
+  return PlVtkSeriesWriteBlocks(vs, t_s, nodes, nnodes, NULL, 0, err);
+}
+
+int PlVtkSeriesFinish(PlVtkSeries vs, PlError *err) { return WritePvd(vs, err); }
