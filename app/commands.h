@@ -10,3 +10,11 @@ int PlCmdInfo(int argc, char **argv);
 
 /* pipelay plot DIR: redraws the plots of a finished run from its files (cmd_plot.c). */
 int PlCmdPlot(int argc, char **argv);
+
+/* pipelay verify [DIR] [--case NAME]... [--report DIR] [--skip-slow] [--reuse]: runs the
+ * verification cases, prints the table of checks, writes the report (cmd_verify.c). */
+int PlCmdVerify(int argc, char **argv);
+
+/* pipelay compare RESULT REFERENCE [--tol [COLUMN=]TYPE:VALUE]... [--x COLUMN]: compares
+ * the columns of two CSV files (cmd_compare.c). */
+int PlCmdCompare(int argc, char **argv);

@@ -4,6 +4,8 @@
  *   pipelay run FILE [--set key.path=value]... [--output DIR] [--quiet] [--no-plots] [PETSc options]
  *   pipelay info FILE [--set key.path=value]...      (app/cmd_info.c)
  *   pipelay plot DIR                                  (app/cmd_plot.c)
+ *   pipelay verify [DIR] [--case NAME]... [--report DIR] (app/cmd_verify.c)
+ *   pipelay compare RESULT REFERENCE [--tol ...]      (app/cmd_compare.c)
  *   pipelay --version | --help
  *
  * Exit statuses: 0 success, 1 internal error, 2 bad input, 3 no convergence (the last
@@ -21,6 +23,8 @@ static const char usage[] =
   "usage: pipelay run FILE [--set key.path=value]... [--output DIR] [--quiet] [--no-plots] [PETSc options]\n"
   "       pipelay info FILE [--set key.path=value]...\n"
   "       pipelay plot DIR\n"
+  "       pipelay verify [DIR] [--case NAME]... [--report DIR] [--skip-slow] [--reuse]\n"
+  "       pipelay compare RESULT REFERENCE [--tol [COLUMN=]TYPE:VALUE]... [--x COLUMN]\n"
   "       pipelay --version\n"
   "Runs the analysis of the YAML model FILE (see docs/model-file.md). --set overrides any\n"
   "value of the file; --output sets the output directory. PETSc options (-snes_monitor,\n"
@@ -28,6 +32,8 @@ static const char usage[] =
   "DIR/vtk/) and plots (DIR/plots/, with gnuplot; --no-plots turns them off).\n"
   "info prints the model as understood (section properties, mesh, ends, analysis);\n"
   "plot redraws the plots of a finished run from the files in its output directory DIR.\n"
+  "verify runs the verification cases (verification/README.md) and writes a report;\n"
+  "compare compares a run's CSV file with a reference CSV file (exit 6: a check failed).\n"
   "Exit status: 0 ok, 2 bad input, 3 no convergence, 4 output not written, 5 interrupted.\n";
 
 typedef struct {
@@ -148,7 +154,17 @@ static PetscErrorCode RunDynamic(PlProblem prob, const PlStaticReport *rep, cons
   PetscCall(PlDynamicRunToFiles(prob, rep, sum, &opt, &res));
   signal(SIGINT, SIG_DFL);
   signal(SIGTERM, SIG_DFL);
-  if (vs) PlVtkSeriesDestroy(&vs);
+  if (vs) {
+    if (PlVtkSeriesFinish(vs, &err)) fprintf(stderr, "pipelay: warning: %s\n", err.msg);
+    PlVtkSeriesDestroy(&vs);
+  }
+  if (!rank && !a->no_plots) {
+    PlPlotOptions po;
+    PlPlotOptionsDefault(&po);
+    po.water_depth_m = m->water_depth;
+    snprintf(po.name, sizeof po.name, "%s", m->name);
+    PlPlotDynamic(m->output_dir, &po);
+  }
   if (!rank) {
     if (!a->quiet) {
       printf("  dynamic: %s at t = %.6g s, %ld steps, %ld Newton iterations, %ld iteration matrices, "
@@ -232,6 +248,8 @@ int main(int argc, char **argv)
   }
   if (!strcmp(argv[1], "info")) return PlCmdInfo(argc, argv); /* no MPI, no PETSc */
   if (!strcmp(argv[1], "plot")) return PlCmdPlot(argc, argv);
+  if (!strcmp(argv[1], "verify")) return PlCmdVerify(argc, argv);   /* runs children: no MPI here */
+  if (!strcmp(argv[1], "compare")) return PlCmdCompare(argc, argv);
   PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
   PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
   PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));

@@ -9,7 +9,9 @@
 #pragma once
 #include <math.h>
 
-#define PL_DUAL_N 14
+#ifndef PL_DUAL_N
+#define PL_DUAL_N 14 /* a file may choose fewer (1: values only, at the cost of ~2 doubles) */
+#endif
 
 typedef struct {
   double v;              /* value */

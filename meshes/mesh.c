@@ -85,6 +85,8 @@ int PlMeshCreate(const PlModel *m, PlMesh *mesh)
     }
   }
   if (total + 1 > PL_MESH_MAX_NODES) return -1;
+  /* a line needs at least 2 elements (the loader checks mesh.elements and target_length) */
+  if (total < 2) return -1;
   mesh->nelements = (int)total;
   mesh->nnodes = (int)total + 1;
   mesh->S = malloc(sizeof(double) * mesh->nnodes);

@@ -38,6 +38,16 @@ static const double kPi = 3.14159265358979323846;
 
 #define PATH_CAP 256 /* key paths in messages; longer ones are cut */
 
+/* Limits of physically meaningful input (docs/model-file.md). */
+#define PL_MESH_MAX_ELEMENTS 1000000 /* elements of a mesh (count, or from target lengths) */
+#define PL_MAX_END_FORCE 1e12        /* [N] |component| of an end force: 10^5 x the largest
+                                        lay tensions (~10^7 N) */
+#define PL_MAX_END_MOMENT 1e13       /* [N m] |component| of an end moment */
+#define PL_NUMBER_MAX 1e15           /* every number is 0 or within [MIN, MAX] in magnitude */
+#define PL_NUMBER_MIN 1e-15          /*   (in its SI unit): products and quotients of a few
+                                        of them stay finite in the set-up and the solver */
+#define PL_ANGLE_MAX 360.0           /* [deg] |angle| of an orientation, direction or phase */
+
 /* ---- messages ------------------------------------------------------------------------- */
 
 /* A short, printable rendering of a piece of user text for messages. */
@@ -388,6 +398,13 @@ static const PlYNode *value_of(const Scope *s, const char *key)
   return p ? p->value : NULL;
 }
 
+/* The value of key in mapping node map, or NULL. */
+static const PlYNode *value_of_node(const PlYNode *map, const char *key)
+{
+  const PlYPair *p = PlYMapFind(map, key);
+  return p ? p->value : NULL;
+}
+
 /* "missing required key 'key' (unit)" at the scope's anchor. */
 static int missing(const Scope *s, const char *key, const char *unit, const char *note)
 {
@@ -478,8 +495,21 @@ typedef struct {
 static const Range kPositive = {0.0, INFINITY, true, false};
 static const Range kNonNegative = {0.0, INFINITY, false, false};
 static const Range kAny = {-INFINITY, INFINITY, false, false};
+static const Range kAngle = {-PL_ANGLE_MAX, PL_ANGLE_MAX, false, false};
 
-/* Checks v (from node n at path) against r; messages say the bound with its unit. */
+/* True when v is 0 or within [PL_NUMBER_MIN, PL_NUMBER_MAX] in magnitude. */
+static bool meaningful(double v)
+{
+  return v == 0.0 || (fabs(v) >= PL_NUMBER_MIN && fabs(v) <= PL_NUMBER_MAX);
+}
+
+/* The message of a number that is not meaningful() (for at() and report()). */
+#define NOT_MEANINGFUL_FMT                                                                   \
+  "must be 0 or between 1e-15 and 1e15 in magnitude (in SI units; other values are not "   \
+  "physically meaningful), got %s"
+
+/* Checks v (from node n at path) against r, then that it is meaningful(); messages say
+ * the bound with its unit. */
 static int check_range(PlError *err, const PlYNode *n, const char *path, const char *unit,
                        Range r, double v)
 {
@@ -491,6 +521,7 @@ static int check_range(PlError *err, const PlYNode *n, const char *path, const c
   if (isfinite(r.hi) && (r.hi_strict ? !(v < r.hi) : !(v <= r.hi)))
     return at(err, n, path, "must be %s %.10g%s%s, got %s",
               r.hi_strict ? "less than" : "at most", r.hi, sp, u, got(n).s);
+  if (!meaningful(v)) return at(err, n, path, NOT_MEANINGFUL_FMT, got(n).s);
   return 0;
 }
 
@@ -516,8 +547,10 @@ static int get_number(const Scope *s, const char *key, const char *unit, bool re
 
 /* Reads integer key of scope s into *out (lo <= value <= hi). Strict: plain digits with an
  * optional sign; 1.5 or 1e3 are not integers. Absent: error if required, else unchanged.
- * Returns 0 or 2. */
-static int get_int(const Scope *s, const char *key, bool required, long lo, long hi, int *out)
+ * why (may be NULL) is added to the range message, e.g. " (a line needs at least 2
+ * elements)". Returns 0 or 2. */
+static int get_int_why(const Scope *s, const char *key, bool required, long lo, long hi,
+                       const char *why, int *out)
 {
   const PlYNode *n = value_of(s, key);
   if (!n) return required ? missing(s, key, NULL, NULL) : 0;
@@ -533,10 +566,16 @@ static int get_int(const Scope *s, const char *key, bool required, long lo, long
   errno = 0;
   long long v = strtoll(n->text, NULL, 10);
   if (errno == ERANGE || v < lo || v > hi)
-    return at(s->err, n, path, "must be an integer from %ld to %ld, got %s", lo, hi,
-              got(n).s);
+    return at(s->err, n, path, "must be an integer from %ld to %ld%s, got %s", lo, hi,
+              why ? why : "", got(n).s);
   *out = (int)v;
   return 0;
+}
+
+/* get_int_why() without an explanation. */
+static int get_int(const Scope *s, const char *key, bool required, long lo, long hi, int *out)
+{
+  return get_int_why(s, key, required, lo, hi, NULL, out);
 }
 
 /* Reads string key of scope s into buf (capacity cap): one line of text, no control
@@ -976,6 +1015,7 @@ static int read_current_table(const Scope *s, PlCurrent *c)
     const PlYNode *nz = row->items[0], *nv = row->items[1];
     double z = 0.0, v = 0.0;
     int rc = parse_number(s->err, nz, zp, "m", &z);
+    if (!rc) rc = check_range(s->err, nz, zp, "m", kAny, z);
     if (rc) return rc;
     if (!(z <= 0.0))
       return at(s->err, nz, zp, "must be at most 0 m (the mean sea level), got %s", got(nz).s);
@@ -1019,7 +1059,7 @@ static int read_current(const Scope *top, PlModel *m)
                          kCurrentProfiles[kUse[i].profile], kCurrentProfiles[prof])))
       return rc;
   c->kind = (PlCurrentKind)prof;
-  if ((rc = get_number(&s, "direction", "deg", false, kAny, &c->direction_deg, NULL))) return rc;
+  if ((rc = get_number(&s, "direction", "deg", false, kAngle, &c->direction_deg, NULL))) return rc;
   if ((rc = get_number(&s, "start_time", "s", false, kNonNegative, &c->start_time, NULL)))
     return rc;
   if ((rc = get_number(&s, "ramp_time", "s", false, kNonNegative, &c->ramp_time, NULL)))
@@ -1057,15 +1097,33 @@ static int read_mesh(Ctx *c, const Scope *top, PlModel *m)
     return at(c->err, later->key, path, "give either 'elements' or 'target_length', not both");
   }
   if (!pe && !pt) return missing(&s, "elements", NULL, " (or 'target_length' (m))");
+  const PlYNode *nt = NULL;
   if (pe) {
-    if ((rc = get_int(&s, "elements", true, 1, 1000000, &m->mesh_elements))) return rc;
+    if ((rc = get_int_why(&s, "elements", true, 2, PL_MESH_MAX_ELEMENTS,
+                          " (a line needs at least 2 elements)", &m->mesh_elements)))
+      return rc;
     m->mesh_target_length = 0.0;
   } else {
     m->mesh_elements = 0;
     if ((rc = get_number(&s, "target_length", "m", true, kPositive, &m->mesh_target_length,
-                         NULL)))
+                         &nt)))
       return rc;
+    char tp[PATH_CAP];
+    join_key(tp, sizeof tp, s.path, "target_length");
+    if (!(m->mesh_target_length <= 0.5 * m->length))
+      return at(c->err, nt, tp,
+                "must be at most half of line.length (%.10g m), so that the line has at least "
+                "2 elements; got %s",
+                0.5 * m->length, got(nt).s);
+    if (!(m->length / m->mesh_target_length <= PL_MESH_MAX_ELEMENTS))
+      return at(c->err, nt, tp,
+                "gives %.4g elements (line.length / target_length), more than the %d a mesh "
+                "may have; got %s",
+                m->length / m->mesh_target_length, PL_MESH_MAX_ELEMENTS, got(nt).s);
   }
+  /* elements outside the zones, for the budget of the zones below */
+  const double nglobal =
+      pe ? (double)m->mesh_elements : m->length / m->mesh_target_length;
   const PlYPair *pz = pair_of(&s, "zones");
   m->nzones = 0;
   if (!pz) return 0;
@@ -1104,6 +1162,26 @@ static int read_mesh(Ctx *c, const Scope *top, PlModel *m)
                   "overlaps mesh.zones[%zu] (%.10g m to %.10g m); zones must not overlap", j,
                   m->zones[j].s_from, m->zones[j].s_to);
     m->nzones = (int)i + 1;
+  }
+  /* an upper estimate of the element count: the global elements plus, per zone, its
+   * length over its target length (the mesh has at most a few more, one per piece) */
+  double nzone = 0.0;
+  size_t worst = 0;
+  for (size_t i = 0; i < list->nitems; i++) {
+    const double ni = (m->zones[i].s_to - m->zones[i].s_from) / m->zones[i].target_length;
+    if (ni > (m->zones[worst].s_to - m->zones[worst].s_from) / m->zones[worst].target_length)
+      worst = i;
+    nzone += ni;
+  }
+  if (list->nitems > 0 && !(nglobal + nzone <= PL_MESH_MAX_ELEMENTS)) {
+    char ip[PATH_CAP], tp[PATH_CAP];
+    join_index(ip, sizeof ip, path, worst);
+    join_key(tp, sizeof tp, ip, "target_length");
+    const PlYNode *nw = value_of_node(list->items[worst], "target_length");
+    return at(c->err, nw, tp,
+              "the mesh would have about %.4g elements (%.4g outside the zones, %.4g in "
+              "them), more than the %d a mesh may have; got %s",
+              nglobal + nzone, nglobal, nzone, PL_MESH_MAX_ELEMENTS, got(nw).s);
   }
   return 0;
 }
@@ -1309,6 +1387,8 @@ static int csv_number(const CsvPlace *cp, int line, const Field *f, double *out)
   if (!isfinite(v))
     return report(cp->err, cp->file, line, f->col, cp->key,
                   "number out of range (not a finite double), found '%s'", shown.s);
+  if (!meaningful(v))
+    return report(cp->err, cp->file, line, f->col, cp->key, NOT_MEANINGFUL_FMT, shown.s);
   *out = v;
   return 0;
 }
@@ -1446,7 +1526,13 @@ static void resolve_path(const char *model_path, const char *file, char *out, si
 {
   out[0] = '\0';
   const char *slash = model_path ? strrchr(model_path, '/') : NULL;
-  if (file[0] != '/' && slash) {
+#ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+  /* fuzzing (tests/fuzz): never open a file outside the model's (non-existent) directory */
+  const bool absolute = false;
+#else
+  const bool absolute = file[0] == '/';
+#endif
+  if (!absolute && slash) {
     const size_t dlen = (size_t)(slash - model_path) + 1;
     if (dlen < cap) {
       memcpy(out, model_path, dlen);
@@ -1518,11 +1604,12 @@ static int read_harmonic(const Scope *s, const char *end_path, PlEnd *e)
     Scope h;
     if ((rc = open_scope(s->err, p->value, p->key, hp, kHarmonicKeys, &h))) return rc;
     PlHarmonic *hm = &mo->harmonic[k];
-    if ((rc = get_number(&h, "amplitude", k < 3 ? "m" : "deg", true, kAny, &hm->amplitude,
+    if ((rc = get_number(&h, "amplitude", k < 3 ? "m" : "deg", true, k < 3 ? kAny : kAngle,
+                         &hm->amplitude,
                          NULL)))
       return rc;
     if ((rc = get_number(&h, "period", "s", true, kPositive, &hm->period, NULL))) return rc;
-    if ((rc = get_number(&h, "phase", "deg", false, kAny, &hm->phase_deg, NULL))) return rc;
+    if ((rc = get_number(&h, "phase", "deg", false, kAngle, &hm->phase_deg, NULL))) return rc;
     mo->harmonic_dof[k] = true;
     if (k >= PL_DOF_RX && !first_rot) {
       first_rot = p->key;
@@ -1619,6 +1706,35 @@ static int read_motion(const Ctx *c, const Scope *end, PlEnd *e)
   return 0;
 }
 
+/* Reads key of scope s as a load vector of 3 numbers, each at most bound in magnitude
+ * (larger loads are not physically meaningful for a line). Absent: unchanged. 0 or 2. */
+static int get_load(const Scope *s, const char *key, const char *unit, double bound,
+                    double out[3])
+{
+  const PlYNode *n = value_of(s, key);
+  if (!n) return 0;
+  char path[PATH_CAP];
+  join_key(path, sizeof path, s->path, key);
+  if (n->kind != PL_YNODE_SEQ || n->nitems != 3)
+    return at(s->err, n, path, "expected a list of 3 numbers (%s), found %s", unit, found(n).s);
+  double v[3];
+  for (int i = 0; i < 3; i++) {
+    const PlYNode *it = n->items[i];
+    char ip[PATH_CAP];
+    join_index(ip, sizeof ip, path, (size_t)i);
+    int rc = parse_number(s->err, it, ip, unit, &v[i]);
+    if (rc) return rc;
+    if (!(fabs(v[i]) <= bound))
+      return at(s->err, it, ip,
+                "must be at most %.0e %s in magnitude (a larger %s is not physically "
+                "meaningful for a line), got %s",
+                bound, unit, key, got(it).s);
+    if ((rc = check_range(s->err, it, ip, unit, kAny, v[i]))) return rc;
+  }
+  for (int i = 0; i < 3; i++) out[i] = v[i];
+  return 0;
+}
+
 /* One end (which = 0 bottom, 1 top). */
 static int read_end(Ctx *c, const Scope *ends, int which, PlEnd *e)
 {
@@ -1634,13 +1750,12 @@ static int read_end(Ctx *c, const Scope *ends, int which, PlEnd *e)
     return rc;
   c->end_z[which] = (have_pos && e->has_position[2]) ? pos_items[2] : NULL;
   double deg[3] = {0, 0, 0};
-  if ((rc = get_vec3(&s, "orientation", "deg", kAny, deg, NULL, NULL, &e->has_orientation)))
+  if ((rc = get_vec3(&s, "orientation", "deg", kAngle, deg, NULL, NULL, &e->has_orientation)))
     return rc;
   if (e->has_orientation) euler_zxy(deg, e->orientation);
   if ((rc = read_fixed(&s, e))) return rc;
-  bool p;
-  if ((rc = get_vec3(&s, "force", "N", kAny, e->force, NULL, NULL, &p))) return rc;
-  if ((rc = get_vec3(&s, "moment", "N m", kAny, e->moment, NULL, NULL, &p))) return rc;
+  if ((rc = get_load(&s, "force", "N", PL_MAX_END_FORCE, e->force))) return rc;
+  if ((rc = get_load(&s, "moment", "N m", PL_MAX_END_MOMENT, e->moment))) return rc;
   for (int i = 0; i < 3; i++) {
     if (!e->fixed[i] || e->has_position[i]) continue;
     char path[PATH_CAP];
@@ -1895,6 +2010,17 @@ static int split_path(const char *p, size_t len, Step *steps)
   }
 }
 
+/* True when s[0..len) can stand as the key of a message: not empty, only the characters
+ * of key paths (names, '.', '[', ']'). Else messages name "(override)" and quote it. */
+static bool path_like(const char *s, size_t len)
+{
+  if (len == 0) return false;
+  for (size_t i = 0; i < len; i++)
+    if (!(isalnum((unsigned char)s[i]) || strchr("_.[]", s[i]) != NULL) || s[i] == '\0')
+      return false;
+  return true;
+}
+
 /* Applies override number k (1-based) "key.path=value" to the tree. Returns 0 or 2. */
 static int apply_override(PlError *err, PlYTree *tree, PlYNode *root, int k, const char *arg)
 {
@@ -1903,17 +2029,25 @@ static int apply_override(PlError *err, PlYTree *tree, PlYNode *root, int k, con
   const char *eq = strchr(arg, '=');
   if (!eq) {
     Txt a = clip_n(arg, strlen(arg), 100);
-    return report(err, kSrc, 1, k, a.s, "missing '=' (expected key.path=value)");
+    if (path_like(arg, strlen(arg)))
+      return report(err, kSrc, 1, k, a.s, "missing '=' (expected key.path=value)");
+    return report(err, kSrc, 1, k, "(override)", "missing '=' in '%s' (expected key.path=value)",
+                  a.s);
   }
   const size_t plen = (size_t)(eq - arg);
   Txt shown = clip_n(arg, plen, 100);
   const char *path = shown.s;
   Step steps[MAX_STEPS];
   const int nsteps = split_path(arg, plen, steps);
-  if (nsteps < 0)
+  if (nsteps < 0 && path_like(arg, plen))
     return report(err, kSrc, 1, k, path,
                   "malformed key path (expected names and list indices, like "
                   "line.sections[0].wall_thickness)");
+  if (nsteps < 0)
+    return report(err, kSrc, 1, k, "(override)",
+                  "malformed key path '%s' (expected names and list indices, like "
+                  "line.sections[0].wall_thickness)",
+                  path);
   const char *value = eq + 1;
   const size_t vlen = strlen(value);
   if (vlen > PL_YAML_MAX_BYTES)
@@ -2077,7 +2211,7 @@ void PlModelInitDefaults(PlModel *m)
   d->duration = 0.0; /* required: unset */
   d->output_interval = 0.1;
   d->rtol = 1e-4;
-  d->atol_position = 1e-4;
+  d->atol_position = 1e-5; /* tension noise EA delta/L: see docs/model-file.md */
   d->atol_rotation = 1e-5;
   d->atol_velocity = 1e-3;
   d->max_step = 0.0;

@@ -3,8 +3,11 @@
  * F(t, y, ydot) = 0, its exact iteration matrix, and their integration by SUNDIALS IDA
  * with PETSc SNES as the nonlinear solver.
  *
- * Unknowns per node (13 with quaternions, 12 with Euler angles): x, p, v, w (see
- * elements/rod_dynamics.c for the rows). Assembly on a 1-D DMDA like the static problem:
+ * Unknowns per node (13 with quaternions, 12 with Euler angles): u, p, v, w (see
+ * elements/rod_dynamics.c for the rows), where the position is carried as the displacement
+ * u = x - x_static from the static configuration: IDA's error test weighs a component by
+ * rtol |y| + atol, and with absolute coordinates (|x| ~ 10^3 m) rtol would allow position
+ * errors of 0.1 m, i.e. axial-force noise of EA 0.1/L ~ 10^5 N in a steel pipe. Assembly on a 1-D DMDA like the static problem:
  *   F = sum_e [rod internal force (x rows -> V rows, p rows -> W rows through
  *              PlNodeMapParamForce), + w L/2 e3 (submerged weight, eq 5.33),
  *              - seabed sigma(z) e3 (eq 5.38) + c_s h(kappa) v_z (contact damping),
@@ -86,7 +89,7 @@ static void EndResidual(const PlDynamic d, const PlDynEnd *E, double t, const do
   EndPrescribed(d, E, t, xb, vb, ab, pb, wb);
   for (int c = 0; c < 3; ++c)
     if (E->tr[c]) {
-      f[c] = y[c] - xb[c];
+      f[c] = y[c] + E->xs[c] - xb[c];
       f[d->iV + c] = y[d->iV + c] - vb[c];
     }
   if (E->rot == 1)
@@ -285,7 +288,14 @@ static PetscErrorCode Evaluate(PlDynamic d, double t, Vec Y, Vec YP, double c, V
   double fe[2 * PL_DYN_DOF_MAX], *Ke = NULL;
   if (J) PetscCall(PetscMalloc1((size_t)n2 * n2, &Ke));
   for (PetscInt e = xs; e < xs + xm && e < ne; ++e) {
-    if (ElementDyn(d, (int)e, t, y[e], yp[e], y[e + 1], yp[e + 1], c, fe, Ke)) bad = 1;
+    double ya[PL_DYN_DOF_MAX], yb[PL_DYN_DOF_MAX];
+    memcpy(ya, y[e], ndd * sizeof(double));
+    memcpy(yb, y[e + 1], ndd * sizeof(double));
+    for (int k = 0; k < 3; ++k) {
+      ya[k] += d->xs[3 * e + k];
+      yb[k] += d->xs[3 * (e + 1) + k];
+    }
+    if (ElementDyn(d, (int)e, t, ya, yp[e], yb, yp[e + 1], c, fe, Ke)) bad = 1;
     if (F)
       for (int r = 0; r < ndd; ++r) {
         f[e][r] += fe[r];
@@ -612,7 +622,7 @@ static PetscErrorCode ApplyHeld(PlDynamic d, double t)
     EndPrescribed(d, E, t, xb, vb, ab, pb, wb);
     for (int c = 0; c < 3; ++c)
       if (E->tr[c]) {
-        y[i][c] = xb[c];
+        y[i][c] = xb[c] - E->xs[c];
         y[i][d->iV + c] = vb[c];
       }
     if (E->rot == 1) {
@@ -741,6 +751,9 @@ PetscErrorCode PlDynamicCreate(PlProblem sp, PlDynamic *out)
   PetscCall(PlGatherUnknowns(sp, &us));
   SetUpEnd(d, 0, us);
   SetUpEnd(d, 1, us);
+  PetscCall(PetscMalloc1(3 * nn, &d->xs));
+  for (int i = 0; i < nn; ++i)
+    for (int k = 0; k < 3; ++k) d->xs[3 * i + k] = us[(size_t)i * d->nd + k];
   free(us);
 
   /* DMDA with the static problem's ownership */
@@ -766,7 +779,7 @@ PetscErrorCode PlDynamicCreate(PlProblem sp, PlDynamic *out)
     PetscCall(DMDAVecGetArrayDOFRead(sp->da, sp->u, &u));
     for (PetscInt i = xs; i < xs + xm; ++i) {
       for (int r = 0; r < d->ndd; ++r) y[i][r] = 0.0;
-      for (int r = 0; r < d->nd; ++r) y[i][r] = u[i][r];
+      for (int r = 3; r < d->nd; ++r) y[i][r] = u[i][r]; /* displacement 0 */
       if (d->kind == PL_PARAM_QUATERNION) { /* exactly unit */
         const double n = sqrt(y[i][3] * y[i][3] + y[i][4] * y[i][4] + y[i][5] * y[i][5] + y[i][6] * y[i][6]);
         for (int k = 0; k < 4; ++k) y[i][3 + k] /= n;
@@ -869,14 +882,18 @@ PetscErrorCode PlDynamicEnergy(PlDynamic d, double *kin, double *strain, double 
   PetscCall(DMDAVecGetArrayDOFRead(d->da, Yl, &y));
   for (PetscInt i = xs; i < xs + xm; ++i) {
     e[0] += PlNodeKineticEnergy(&d->inertia[i], d->kind, y[i]);
-    e[2] += d->wnode[i] * y[i][2];
+    e[2] += d->wnode[i] * (y[i][2] + d->xs[3 * i + 2]);
     for (int k = 0; k < 2; ++k)
       if (d->ends[k].node == i)
-        for (int c = 0; c < 3; ++c) e[2] -= d->ends[k].F[c] * y[i][c];
+        for (int c = 0; c < 3; ++c) e[2] -= d->ends[k].F[c] * (y[i][c] + d->xs[3 * i + c]);
     if (i < ne) {
       double ue[PL_ELEM_DOF_MAX];
       memcpy(ue, y[i], nd * sizeof(double));
       memcpy(ue + nd, y[i + 1], nd * sizeof(double));
+      for (int k = 0; k < 3; ++k) {
+        ue[k] += d->xs[3 * i + k];
+        ue[nd + k] += d->xs[3 * (i + 1) + k];
+      }
       e[1] += PlRodElementEnergy(&p->elements[i], ue);
     }
   }
@@ -899,7 +916,7 @@ PetscErrorCode PlDynamicSyncStatic(PlDynamic d)
   PetscCall(DMDAVecGetArrayDOF(d->sp->da, d->sp->u, &u));
   PetscCall(DMDAVecGetArrayDOFRead(d->da, d->y, &y));
   for (PetscInt i = xs; i < xs + xm; ++i)
-    for (int r = 0; r < d->nd; ++r) u[i][r] = y[i][r];
+    for (int r = 0; r < d->nd; ++r) u[i][r] = y[i][r] + (r < 3 ? d->xs[3 * i + r] : 0.0);
   PetscCall(DMDAVecRestoreArrayDOFRead(d->da, d->y, &y));
   PetscCall(DMDAVecRestoreArrayDOF(d->sp->da, d->sp->u, &u));
   PetscFunctionReturn(0);
@@ -922,6 +939,8 @@ PetscErrorCode PlDynamicGatherState(PlDynamic d, double **out, int *ndd)
   PetscCall(VecRestoreArrayRead(all, &a));
   PetscCall(VecScatterDestroy(&sc));
   PetscCall(VecDestroy(&all));
+  for (int i = 0; i < d->sp->mesh.nnodes; ++i) /* displacements -> positions */
+    for (int k = 0; k < 3; ++k) y[(size_t)i * d->ndd + k] += d->xs[3 * i + k];
   *out = y;
   *ndd = d->ndd;
   PetscFunctionReturn(0);
@@ -954,6 +973,7 @@ PetscErrorCode PlDynamicDestroy(PlDynamic *pd)
   PetscCall(PetscFree(d->inertia));
   PetscCall(PetscFree(d->morison));
   PetscCall(PetscFree(d->wnode));
+  PetscCall(PetscFree(d->xs));
   PetscCall(PetscFree(d));
   *pd = NULL;
   PetscFunctionReturn(0);

@@ -33,6 +33,7 @@ struct PlDynamic_ {
   Mat J;                    /* iteration matrix dF/dy + cj dF/dyp */
   PlNodeInertia *inertia;   /* [nnodes] lumped */
   PlMorison *morison;       /* [nelements] */
+  double *xs;               /* [3 nnodes] static positions: y carries u = x - xs [m] */
   double *wnode;            /* [nnodes] lumped submerged weight [N] (potential energy) */
   PlDynEnd ends[2];
   double scale_x, scale_r;  /* row scales of held positions [N/m] and rotations [N m] */

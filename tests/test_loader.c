@@ -547,7 +547,7 @@ static void test_dynamic(Tally *t, const char *dir)
   /* the defaults of the dynamic keys */
   PlModelInitDefaults(&d);
   check(t, d.analysis.dynamic.duration == 0.0 && d.analysis.dynamic.output_interval == 0.1 &&
-               d.analysis.dynamic.rtol == 1e-4 && d.analysis.dynamic.atol_position == 1e-4 &&
+               d.analysis.dynamic.rtol == 1e-4 && d.analysis.dynamic.atol_position == 1e-5 &&
                d.analysis.dynamic.atol_rotation == 1e-5 &&
                d.analysis.dynamic.atol_velocity == 1e-3 && d.analysis.dynamic.max_step == 0.0 &&
                d.analysis.dynamic.initial_step == 0.0 && d.analysis.dynamic.max_order == 2 &&

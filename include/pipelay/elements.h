@@ -143,3 +143,85 @@ typedef struct {
 void PlRodElementMorison(const PlMorison *h, const double *yA, const double *ypA, const double *yB,
                          const double *ypB, int iV, const double vc[2][3], const double dvc_dz[2][3],
                          double c, double f[6], double *K);
+
+/* ==== vessel: a rigid body in 6 DOF (elements/vessel.c; issue 4) ======================== */
+/* The surface vessel of the thesis (eqs 4.10-4.15, 5.41-5.66, after Fossen) or, without
+ * the water terms, a free rigid body. Frames: global e (x, y horizontal, z up); body b
+ * with origin O_b (the centre of gravity in the thesis) and axes x forward, y to port,
+ * z up. Fossen's NED data (x forward, y starboard, z down) convert with
+ * S = diag(1,-1,-1,1,-1,-1): A = S A_NED S (PlVesselMatrixFromNED); roll = roll_NED,
+ * pitch = -pitch_NED, yaw = -yaw_NED.
+ * Unknowns (PL_VESSEL_NY = 13): y = [r (3) position of O_b, global [m]; q (4) unit
+ * quaternion (w,x,y,z) of R_b^e (body -> global); v (3) velocity of O_b, body frame [m/s];
+ * w (3) angular velocity, body frame [rad/s]], nu = [v; w] (Fossen's nu). Rows: see
+ * vessel.c (kinematics 3, attitude + unit norm 4, Newton-Euler 6 in the body frame). */
+#include <stddef.h>
+#define PL_VESSEL_NY 13
+enum { PL_VESSEL_R = 0, PL_VESSEL_Q = 3, PL_VESSEL_V = 7, PL_VESSEL_W = 10 };
+
+typedef struct {
+  double MRB[36];      /* rigid-body inertia M_RB about O_b, body frame, row-major 6x6 (order
+                          surge, sway, heave, roll, pitch, yaw) [kg, kg m, kg m^2]; symmetric */
+  double MA[36];       /* added mass M_A = A(inf), body frame (0 for a dry body); M_RB + M_A
+                          symmetric positive definite; a total M given directly may be put
+                          in MRB with MA = 0 (C_RB + C_A = C(M_RB + M_A)) */
+  double Dp[36];       /* linear (potential + viscous) damping D_p, body frame [N s/m, N s,
+                          N m s]; symmetric part positive semidefinite */
+  double Dq[6];        /* quadratic damping D_v(nu) = diag(Dq_i |nu_i|) [N s^2/m^2, N m s^2] >= 0 */
+  double rho_w;        /* water density [kg/m^3] (default 1025) */
+  double gravity;      /* [m/s^2] (default 9.80665) */
+  double Awp;          /* waterplane area A_wp [m^2] (5.58); 0: no heave restoring */
+  double GM_T, GM_L;   /* transverse, longitudinal metacentric heights [m] (5.59-5.63) */
+  double displacement; /* m_V of 5.63: mass of the displaced water (= vessel mass) [kg];
+                          0: no roll/pitch restoring */
+  double z_eq;         /* heave equilibrium of O_b, global z [m] (z_eq = -h_ref of 5.85) */
+  double K_spring[9];  /* linear spring on O_b, global, row-major 3x3 [N/m] (a soft mooring;
+                          Giusti's oscillator), symmetric positive semidefinite; 0: none */
+  double r_anchor[3];  /* rest position of the spring, global [m] */
+  double norm_rate;    /* k [1/s] > 0 of the unit-norm term k q (|q|^2 - 1)/2 of the attitude
+                          rows (default 1, as the rod nodes): no effect on the solution, only on
+                          Newton with a reused matrix; ~1e3 for bodies spinning at tens of rad/s */
+} PlVessel;
+
+/* Defaults: everything zero (no mass, no water terms) except rho_w = 1025, gravity = 9.80665,
+ * norm_rate = 1. */
+void PlVesselInit(PlVessel *V);
+/* M_RB = [m I, -m S(r_g); m S(r_g), I_g - m S(r_g)^2] (Fossen 2011, eq 3.44) from the mass
+ * m [kg], the centre of gravity r_g (body frame, from O_b) [m] and the inertia I_g about
+ * the centre of gravity, body axes, row-major 3x3 [kg m^2]. */
+void PlVesselRigidBodyMass(double m, const double r_g[3], const double I_g[9], double MRB[36]);
+/* Coriolis-centripetal matrix C(nu) of the symmetric part Ms of M (for C_RB: M_RB; for
+ * C_A: M_A): C = [0, -S(p1); -S(p1), -S(p2)], p = Ms nu (Fossen 2011, eq 6.43); skew-
+ * symmetric, so nu^T C nu = 0 (property P2). */
+void PlVesselCoriolis(const double M[36], const double nu[6], double C[36]);
+/* A = S A_NED S, S = diag(1,-1,-1,1,-1,-1): a 6x6 matrix (M, D, G) from Fossen's axes. */
+void PlVesselMatrixFromNED(const double A_ned[36], double A[36]);
+/* Validates the data (finite, M symmetric positive definite, dissipative damping, non-
+ * negative coefficients, K_s positive semidefinite). Returns 0, or 1 with a message. */
+int PlVesselCheck(const PlVessel *V, char *msg, size_t len);
+
+/* Residual r (13 rows, see vessel.c) of the body for state y and rate yp, and if K is not
+ * NULL the iteration matrix dr/dy + c dr/dyp (13x13, row-major), from one evaluation on
+ * dual numbers. tau_body (may be NULL): force and moment on the body in the body frame
+ * [N, N m] (controller, follower loads, the pipe's reaction); load_global (may be NULL): a
+ * dead force and moment in the global frame acting at O_b. Both are taken as constants
+ * here: state-dependent loads add their own derivatives to K (rows PL_VESSEL_V..+5, with
+ * a minus sign). Returns 0, or 1 outside the domain (q = 0, non-finite values). */
+int PlVesselDynamics(const PlVessel *V, const double y[PL_VESSEL_NY], const double yp[PL_VESSEL_NY], double c,
+                     const double tau_body[6], const double load_global[6], double r[PL_VESSEL_NY], double *K);
+/* Consistent rate for state y (q unit): rdot = R v, qdot = E w/2, nudot = M^-1 (loads -
+ * C nu - D nu - g - s). Returns 0, or 1 (singular M, bad state). */
+int PlVesselConsistentRate(const PlVessel *V, const double y[PL_VESSEL_NY], const double tau_body[6],
+                           const double load_global[6], double yp[PL_VESSEL_NY]);
+/* Kinetic energy nu^T M nu / 2 (M = M_RB + M_A, eq 5.85) [J]. */
+double PlVesselKineticEnergy(const PlVessel *V, const double y[PL_VESSEL_NY]);
+/* Potential energy U_V of eq 5.85 plus the spring's (r - r_a)^T K_s (r - r_a)/2 [J]. */
+double PlVesselPotentialEnergy(const PlVessel *V, const double y[PL_VESSEL_NY]);
+/* zyx Euler angles (roll phi, pitch theta, yaw psi) [rad] of R(q) = Rz(psi) Ry(theta) Rx(phi)
+ * in pipelay's frames (theta in [-pi/2, pi/2]; psi from +x towards +y), and back. */
+void PlVesselEulerZYX(const double q[4], double rpy[3]);
+void PlVesselQuatFromEulerZYX(const double rpy[3], double q[4]);
+/* eta = [r; phi, theta, psi] (the thesis' eta, eq 4.3, in pipelay's frames) of state y and,
+ * when deta_dy is not NULL, d eta / dy (6 x 13, row-major; singular at theta = +-90 deg). */
+void PlVesselEta(const double y[PL_VESSEL_NY], double eta[6], double *deta_dy);
+/* ==== end of the vessel section ========================================================== */

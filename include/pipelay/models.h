@@ -262,3 +262,109 @@ void PlCatenarySolve(double H, double w, double h, PlCatenary *c);
 /* Finds H such that (L - s) + x = span (line of length L laid from its anchor).
  * Returns 0, or -1 when no such H exists (line too short or too long for the span). */
 int PlCatenaryForSpan(double L, double w, double h, double span, PlCatenary *c);
+
+/* ==== vessel environment load and DP controller (models/dp.c; issue 4) ==================== */
+/* Pure functions of time and of the vessel's state; the vessel itself is in elements.h
+ * (PlVessel, state y of PL_VESSEL_NY = 13 unknowns: r, q, v, w). Frames as there: global
+ * x, y horizontal, z up; body x forward, y to port, z up. eta = [x, y, z, phi, theta, psi]
+ * (position of O_b, zyx Euler angles of R_b^e), nu = [v; w] in the body frame. */
+
+/* Environmental force on the vessel (tau_env of 5.47; the thesis' w of 4.10): a constant
+ * part ramped in from start_time (C^2 ramp PlRamp over ramp_time; 0: a step) plus an
+ * optional time series, in the global frame (a dead load at O_b: pass it to
+ * PlVesselDynamics as load_global) or the body frame (a follower load: tau_body). */
+typedef struct {
+  bool body_frame;       /* false: global frame (default); true: body frame */
+  double value[6];       /* constant part: force [N], moment [N m] */
+  double start_time;     /* [s] the constant part is zero before */
+  double ramp_time;      /* [s] >= 0 */
+  int nrows;             /* time-series rows (0: none) */
+  const double *table;   /* [nrows][7]: t [s], Fx, Fy, Fz [N], Mx, My, Mz [N m], t strictly
+                            increasing; linear interpolation, zero before the first row, the
+                            last row held after; not owned (the caller keeps it alive) */
+} PlVesselLoad;
+/* out = the load at time t (6 values in the load's frame). */
+void PlVesselLoadEval(const PlVesselLoad *L, double t, double out[6]);
+
+/* DP reference eta_ref(t), eta_ref_dot(t) (global position [m], Euler angles [rad]):
+ *   fixed      eta0;
+ *   circle     eta0 + (d(t), 0): the circle of section 5.4.3 with its ramps, d(t) from
+ *              PlMotionEval on `circle` (kind PL_MOTION_CIRCLE: radius, period,
+ *              start_time, ramp_up, hold, ramp_down, counter_clockwise);
+ *   line       eta0 + s(t) (cos chi, sin chi, 0), chi = course, at the lay speed U from
+ *              start_time, the speed ramped in by PlRamp over ramp_time:
+ *              s = U T_r F((t - t0)/T_r), F(r) = 5r^4/2 - 3r^5 + r^6 (r <= 1), r - 1/2 after;
+ *   waypoints  along the polyline waypoint[0] -> waypoint[1] -> ... from start_time, leg i at
+ *              leg_speed[i] (velocity piecewise constant: it jumps at each waypoint), held at
+ *              the last waypoint; before start_time at waypoint[0]; z from eta0.
+ * Heading: line and waypoints: psi_ref = the course of the (current) leg when
+ * heading_along_path, else eta0[5]; roll and pitch references eta0[3], eta0[4]. */
+#define PL_DP_MAX_WAYPOINTS 64
+typedef enum { PL_DP_REF_FIXED = 0, PL_DP_REF_CIRCLE, PL_DP_REF_LINE, PL_DP_REF_WAYPOINTS } PlDPReferenceKind;
+typedef struct {
+  PlDPReferenceKind kind;
+  double eta0[6];          /* set point / start of the path [m, rad] */
+  PlMotion circle;         /* circle: its circle fields (kind PL_MOTION_CIRCLE) */
+  double speed;            /* line: lay speed [m/s] >= 0 */
+  double course_deg;       /* line: direction of travel from +x towards +y [deg] */
+  double start_time;       /* line, waypoints [s] */
+  double ramp_time;        /* line: speed ramp [s] >= 0 */
+  bool heading_along_path; /* line, waypoints: psi_ref = course (else eta0[5]) */
+  int nwaypoints;          /* waypoints: >= 2 */
+  double waypoint[PL_DP_MAX_WAYPOINTS][2]; /* x, y [m], global */
+  double leg_speed[PL_DP_MAX_WAYPOINTS];   /* speed from waypoint i to i+1 [m/s] > 0 */
+} PlDPReference;
+void PlDPReferenceEval(const PlDPReference *ref, double t, double eta_ref[6], double eta_ref_dot[6]);
+
+/* Nonlinear PID of eqs 4.44-4.45 with diagonal gains, in the body frame:
+ *   eta~ = eta - eta_ref (angles wrapped to (-pi, pi]),  eta~dot = J(eta) nu - eta_ref_dot,
+ *   tau_PID = Kp eta~ + Kd eta~dot + Ki S_b(z),
+ *   tau_i = s(t) sat_i((-J(eta)^T tau_PID)_i) on the actuated DOFs, 0 on the others,
+ * J = diag(R_b^e, T_Theta) (4.7, 5.42), T_Theta the zyx Euler-rate matrix (singular at
+ * pitch +-90 deg); s(t) = 0 before start_time, then the C^2 ramp over ramp_time (0: step).
+ * Integral state z (6 extra DAE unknowns, one per DOF) with the rows
+ *   rz_i = zdot_i - s(t) (eta~_i - B_i(z_i)/T_aw)     (Ki_i != 0; else rz_i = zdot_i)
+ * Bounded integral action (anti-windup), with b_i = integral_bound[i] > 0:
+ *   S_b(z) = sat(z; b, b/10) (identity for |z| <= 0.9 b, C^1, |S_b| <= b), so |Ki S_b| <= Ki b,
+ *   B(z) = z - S_b(z) (zero inside the band) bleeds z back into the band with time
+ *   constant T_aw (back-calculation); b_i <= 0: S = z, B = 0 (the thesis' pure integral).
+ * Thrust limit, L = thrust_max[i] > 0: sat(x; L, L/20), C^1, identity for |x| <= 0.95 L,
+ * |sat| <= L. sat(x; L, w) = x for |x| <= L - w, sign(x) L for |x| >= L + w, and
+ * x - sign(x)(|x| - L + w)^2/(4w) between. */
+typedef struct {
+  double Kp[6];            /* [N/m] x, y, z; [N m/rad] roll, pitch, yaw, >= 0 */
+  double Kd[6];            /* [N s/m], [N m s/rad] >= 0 */
+  double Ki[6];            /* [N/(m s)], [N m/(rad s)] >= 0 */
+  double integral_bound[6];/* b_i [m s, rad s]; <= 0: unbounded */
+  double antiwindup_time;  /* T_aw [s] > 0 (default 1) */
+  bool actuated[6];        /* body-frame DOFs the thrusters act in (default surge, sway, yaw) */
+  double thrust_max[6];    /* [N, N m] per body-frame DOF; <= 0: no limit */
+  double start_time;       /* [s] controller off (tau = 0, z frozen) before */
+  double ramp_time;        /* [s] >= 0 */
+  PlDPReference ref;
+} PlDPController;
+
+/* Derivatives of the controller outputs (6x6, row-major). */
+typedef struct {
+  double dtau_deta[36], dtau_dnu[36], dtau_dz[36];
+  double drz_deta[36];     /* d rz / d eta (d rz / d nu = 0) */
+  double drz_dz[36];       /* d rz / dz + cj d rz / dzdot */
+} PlDPJacobian;
+
+/* Gains zero, actuated surge, sway and yaw, no limits, T_aw = 1 s, start 0, fixed reference
+ * at the origin. */
+void PlDPControllerDefaults(PlDPController *c);
+/* Validates the settings. Returns 0, or 1 with a message naming the field. */
+int PlDPControllerCheck(const PlDPController *c, char *msg, size_t len);
+/* tau (body frame, add to the vessel's tau_body) and the integral rows rz at time t for
+ * eta, nu, z, zdot; when J is not NULL their derivatives (exact, dual numbers). */
+void PlDPControl(const PlDPController *c, double t, const double eta[6], const double nu[6], const double z[6],
+                 const double zdot[6], double cj, double tau[6], double rz[6], PlDPJacobian *J);
+/* The same on the vessel's state y (13, elements.h): eta, nu from y, and the derivatives
+ * with respect to y by the chain rule (each pointer may be NULL): dtau_dy, drz_dy (6x13),
+ * dtau_dz, drz_dz (6x6, the latter with cj on the diagonal). The vessel rows get -tau, so
+ * its iteration matrix gets -dtau_dy (rows PL_VESSEL_V..+5) and -dtau_dz (columns of z). */
+void PlDPControlVessel(const PlDPController *c, double t, const double y[13], const double z[6], const double zdot[6],
+                       double cj, double tau[6], double rz[6], double *dtau_dy, double *dtau_dz, double *drz_dy,
+                       double *drz_dz);
+/* ==== end of the vessel environment and DP section ======================================== */

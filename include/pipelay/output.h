@@ -124,3 +124,207 @@ int PlPlotDynamic(const char *dir, const PlPlotOptions *o);
  * Returns 0 or PL_EXIT_IO with err->msg. */
 int PlOutputWriteStatic(const char *dir, const PlModel *m, const PlStation *nodes, int nnodes,
                         int plots, PlError *err);
+
+/* ---- verification: reference data, checks, cases and reports (output/verify.c) ----------
+ * The formats are described in verification/README.md. A case is a folder with case.yaml
+ * (runs of pipelay, checks of computed quantities against reference data with a tolerance
+ * each, plots), the model files and the reference CSV files. "pipelay verify" runs the
+ * cases and "pipelay compare" compares two CSV files; both print the table of
+ * PlCheckResult rows (PlCheckPrintTable). These functions use neither MPI nor PETSc. */
+
+#define PL_EXIT_CHECK_FAILED 6     /* exit status of verify/compare when a check fails */
+
+/* A CSV file in memory: named columns of numbers. Comma-separated when the header line has
+ * a comma, else separated by blanks; a field may be in double quotes; lines that are
+ * blank or start with '#' (after blanks) are skipped; the first other line names the
+ * columns. A field that is not a number reads as NaN and keeps its text. */
+typedef struct {
+  int ncols, nrows;
+  char **names;              /* [ncols] column names (pointers into the file buffer) */
+  double *values;            /* [ncols * nrows] column after column: values[c * nrows + r] */
+  char **text;               /* [ncols * nrows] the fields as written, same layout */
+  char *buffer;              /* the file's text, split in place (owned) */
+  char path[PL_PATH_MAX];    /* as opened, for messages */
+} PlTable;
+
+/* Reads path into t. Returns 0, or PL_EXIT_BAD_INPUT with "PATH:LINE: what" in err (a
+ * missing file, a row with the wrong number of fields, no header, duplicate names); t is
+ * then empty. Free with PlTableFree. */
+int PlTableRead(const char *path, PlTable *t, PlError *err);
+/* Frees what t owns and empties it (accepts an empty or zeroed table). */
+void PlTableFree(PlTable *t);
+/* Index of the column called name, or -1. */
+int PlTableColumn(const PlTable *t, const char *name);
+/* Column c as an array of nrows numbers (not a copy). */
+const double *PlTableData(const PlTable *t, int c);
+
+/* Linear interpolation of (x[i], y[i]), x increasing, at a; NaN outside [x[0], x[n-1]]
+ * (ends matched within 1e-9 of the span) or when n < 1. */
+double PlInterpolate(const double *x, const double *y, int n, double a);
+
+typedef enum {
+  PL_TOL_ABS = 0,            /* |computed - reference| <= value (series: the largest difference) */
+  PL_TOL_REL,                /* |computed - reference| <= value |reference| (series: relative to max |reference|) */
+  PL_TOL_RMS_RANGE,          /* series: RMS of the difference <= value (max - min of the reference) */
+  PL_TOL_MAX_REL,            /* series: |max computed - max reference| <= value |max reference| */
+  PL_TOL_MIN_REL             /* series: |min computed - min reference| <= value |min reference| */
+} PlTolKind;
+
+typedef struct {
+  PlTolKind kind;
+  double value;              /* >= 0, in the unit of the quantity for abs, else a fraction */
+} PlTolerance;
+
+/* Parses "abs:0.05", "rel:0.02", "rms_range:0.05", "max_rel:0.05", "min_rel:0.05" (also
+ * "rel:2%"). Returns 0 or -1. */
+int PlToleranceParse(const char *text, PlTolerance *t);
+/* The kind's name as in the files: "abs", "rel", ... */
+const char *PlToleranceKindName(PlTolKind k);
+
+/* One row of the table: a computed quantity against its reference. */
+typedef struct {
+  char case_name[64];        /* the case (verify) or the reference file (compare) */
+  char quantity[160];        /* what is compared */
+  char unit[32];             /* unit of reference and computed ("" for none) */
+  int series;                /* 0: two numbers; 1: two series, summarised as below */
+  double reference, computed;/* scalar: the two values. series, by tolerance kind:
+                                abs/rel: both at the point of the largest difference;
+                                rms_range: the reference's range and the RMS difference;
+                                max_rel/min_rel: the two maxima/minima */
+  double at;                 /* series: abscissa of that point (abs/rel, max_rel, min_rel); NaN otherwise */
+  char at_name[32];          /* its column name (S_m, t_s, ...) */
+  int npoints;               /* series: reference points compared */
+  double error;              /* abs: computed - reference [unit]; rel, max_rel, min_rel:
+                                (computed - reference)/|reference|; rms_range: RMS/range */
+  PlTolerance tol;
+  int pass;                  /* 1 when |error| <= tol.value (and evaluated) */
+  char note[256];            /* why the check could not be evaluated; "" when it was */
+} PlCheckResult;
+
+/* Fills error and pass of r from r->reference, r->computed and r->tol (a scalar check;
+ * rms_range, max_rel and min_rel act as rel). NaN values fail. */
+void PlCheckScalar(PlCheckResult *r);
+
+/* A series check: the computed series (xc, yc) [nc] is interpolated onto the reference
+ * abscissae xr [nr] inside [lo, hi] (NaN: no limit) and inside the computed range; fills
+ * r (series = 1) by r->tol. Returns 0, or -1 with r->note set (fewer than 2 points in
+ * common, a zero range). */
+int PlCheckSeries(const double *xr, const double *yr, int nr, const double *xc, const double *yc,
+                  int nc, double lo, double hi, PlCheckResult *r);
+
+/* Texts of the reference, computed, error and tolerance cells of r (with units). */
+void PlCheckFormat(const PlCheckResult *r, char *ref, char *comp, char *err, char *tol, size_t len);
+/* Prints the results as an aligned table with a PASS/FAIL column and a closing count. */
+void PlCheckPrintTable(FILE *f, const PlCheckResult *r, int n);
+/* The same as Markdown table rows (with the header when header is nonzero). */
+void PlCheckPrintMarkdown(FILE *f, const PlCheckResult *r, int n, int header);
+/* Machine-readable results: case,quantity,unit,reference,computed,error,tolerance_type,
+ * tolerance,pass,note. Returns 0 or PL_EXIT_IO with err. */
+int PlCheckWriteCsv(const char *path, const PlCheckResult *r, int n, PlError *err);
+
+/* ---- verification cases (case.yaml) ---- */
+#define PL_VERIFY_MAX_RUNS 32
+#define PL_VERIFY_MAX_SETS 16
+#define PL_VERIFY_MAX_CHECKS 96
+#define PL_VERIFY_MAX_PLOTS 16
+#define PL_VERIFY_MAX_SERIES 12
+#define PL_VERIFY_NAME_MAX 64      /* ids, case names */
+#define PL_VERIFY_TEXT_MAX 256     /* titles, overrides, column names */
+
+/* One pipelay run of a case: pipelay run MODEL --set ... --output WORK/runs/ID. */
+typedef struct {
+  char id[PL_VERIFY_NAME_MAX];   /* [A-Za-z0-9_-]+, unique in the case */
+  char model[PL_PATH_MAX];       /* model file, relative to the case folder */
+  int nsets;
+  char sets[PL_VERIFY_MAX_SETS][PL_VERIFY_TEXT_MAX]; /* --set overrides */
+} PlVerifyRun;
+
+typedef enum {
+  PL_VSRC_VALUE = 0,          /* value: a number written in case.yaml */
+  PL_VSRC_SUMMARY,            /* run + summary: a number of the run's summary.json */
+  PL_VSRC_NAMED,              /* file + name: the value of a row of a name,value,unit file */
+  PL_VSRC_COLUMN,             /* [run +] file + column (or norm_of) [+ x] [+ at]: a series, or its value at x = at */
+  PL_VSRC_CONVERGENCE         /* convergence: observed order of the static mesh convergence (eq 5.109) */
+} PlVerifySourceKind;
+
+/* Where a computed or reference quantity comes from. Files of a run are in WORK/runs/ID;
+ * files without a run are in the case folder. */
+typedef struct {
+  PlVerifySourceKind kind;
+  int run;                       /* index into runs, or -1 (a case-folder file) */
+  char file[PL_PATH_MAX];        /* NAMED, COLUMN */
+  char key[PL_VERIFY_TEXT_MAX];  /* SUMMARY: the summary.json key; NAMED: the row name */
+  char column[PL_VERIFY_TEXT_MAX];   /* COLUMN: the column ("" when norm_of is used) */
+  char norm_of[2][PL_VERIFY_TEXT_MAX]; /* COLUMN: the value is hypot of these two columns */
+  char x[PL_VERIFY_NAME_MAX];    /* COLUMN: abscissa column; "" = S_m if present, else t_s */
+  int has_at;
+  double at;                     /* COLUMN: take the value at x = at (a scalar) */
+  double value;                  /* VALUE */
+  double scale;                  /* every value is multiplied by it (default 1) */
+  int nconv;                     /* CONVERGENCE: runs of the meshes compared */
+  int conv_runs[PL_VERIFY_MAX_RUNS];
+  int conv_reference;            /* CONVERGENCE: run of the fine reference mesh */
+  double conv_length;            /* CONVERGENCE: line length L for eps/L and h/L [m] */
+} PlVerifySource;
+
+typedef struct {
+  char quantity[160];
+  char unit[32];
+  PlVerifySource computed, reference;
+  PlTolerance tol;
+  double window[2];              /* series: abscissa range compared (NaN: open) */
+} PlVerifyCheck;
+
+/* A curve of a report plot: a column pair of a run's file, of a case-folder file or of a
+ * file the checks derived (convergence.csv), or summary values of several runs. */
+typedef struct {
+  int run;                       /* -1: not a run's file */
+  int derived;                   /* file is in the case's work directory */
+  char file[PL_PATH_MAX];
+  char x[PL_VERIFY_TEXT_MAX], y[PL_VERIFY_TEXT_MAX];
+  char norm_of[2][PL_VERIFY_TEXT_MAX]; /* y = hypot of two columns instead of y */
+  double xscale, yscale;         /* default 1 */
+  int nruns;                     /* > 0: summary values of these runs against at[] */
+  int runs[PL_VERIFY_MAX_RUNS];
+  double at[PL_VERIFY_MAX_RUNS];
+  char key[PL_VERIFY_TEXT_MAX];
+  char title[PL_VERIFY_TEXT_MAX];
+  char style[16];                /* lines, points, linespoints */
+  char color[16];                /* "#rrggbb", "" for the next of the palette */
+  int every;                     /* plot every n-th row (points of a dense file); 0 or 1: all */
+} PlVerifySeries;
+
+typedef struct {
+  char name[PL_VERIFY_NAME_MAX]; /* file stem */
+  char title[PL_VERIFY_TEXT_MAX], xlabel[PL_VERIFY_TEXT_MAX], ylabel[PL_VERIFY_TEXT_MAX];
+  char logscale[4];              /* "", "x", "y" or "xy" */
+  double xrange[2];              /* abscissa range shown; NaN: automatic */
+  int nseries;
+  PlVerifySeries series[PL_VERIFY_MAX_SERIES];
+} PlVerifyPlot;
+
+typedef struct {
+  char name[PL_VERIFY_NAME_MAX]; /* the folder's name */
+  char dir[PL_PATH_MAX];         /* the case folder */
+  char title[PL_VERIFY_TEXT_MAX];
+  char about[8192];              /* the comment block at the top of case.yaml, '#' removed */
+  int slow;                      /* takes more than a minute (CTest label slow) */
+  int nruns, nchecks, nplots;
+  PlVerifyRun runs[PL_VERIFY_MAX_RUNS];
+  PlVerifyCheck checks[PL_VERIFY_MAX_CHECKS];
+  PlVerifyPlot plots[PL_VERIFY_MAX_PLOTS];
+} PlVerifyCase;
+
+/* Reads dir/case.yaml. Returns 0, or PL_EXIT_BAD_INPUT with "FILE:LINE:COL: key: what"
+ * in err. c is large (about 1 MB): allocate it on the heap. */
+int PlVerifyCaseLoad(const char *dir, PlVerifyCase *c, PlError *err);
+
+/* Evaluates the checks of c on the runs in work (work/runs/ID/...). run_status[k] is the
+ * exit status of run k (nonzero: its checks fail with a note). out has room for
+ * c->nchecks results. Derived files (convergence.csv) are written into work. */
+void PlVerifyCaseEvaluate(const PlVerifyCase *c, const char *work, const int *run_status,
+                          PlCheckResult *out);
+
+/* Draws the case's plots into work/NAME.gp, .png, .svg (gnuplot, as the run plots).
+ * Returns the number of plots drawn; warnings go to warnings (NULL: silent). */
+int PlVerifyCasePlots(const PlVerifyCase *c, const char *work, FILE *warnings);

@@ -118,7 +118,8 @@ PetscErrorCode PlDynamicEnergy(PlDynamic dyn, double *kinetic, double *strain, d
 /* Copies the current positions and rotations into the static problem, so that
  * PlProblemStations / PlProblemGatherState post-process the dynamic state. */
 PetscErrorCode PlDynamicSyncStatic(PlDynamic dyn);
-/* The whole dynamic state on every rank: [nnodes][ndd] (malloc'd), ndd = 13 or 12. */
+/* The whole dynamic state on every rank: [nnodes][ndd] (malloc'd), ndd = 13 or 12, with
+ * positions (not the displacements IDA integrates) in the first three entries. */
 PetscErrorCode PlDynamicGatherState(PlDynamic dyn, double **y, int *ndd);
 /* Access for tests: residual F(t, Y, YP) and iteration matrix dF/dy + c dF/dyp. */
 DM PlDynamicDM(PlDynamic dyn);

@@ -1,0 +1,19 @@
+/*
+ * rod_dynamics_impl.h - the two instances of the dynamic kernels (private): _val on
+ * one-direction dual numbers (residuals), _jac on 14 directions (iteration matrices).
+ * The public functions in elements.h choose one by whether a derivative is asked for.
+ */
+#pragma once
+#include "pipelay/elements.h"
+
+#define PL_DYN_KERNEL_DECLS(S)                                                                 \
+  void PlDynNodeDynamics##S(const PlNodeInertia *ni, PlParamKind kind, const double q0[4],     \
+                            const double *y, const double *yp, double c, const double M[3],    \
+                            double *r, double *K);                                             \
+  void PlDynMapParamForce##S(PlParamKind kind, const double *p, const double *r_p, double m[3],\
+                             double *dm_dp);                                                   \
+  void PlDynMorison##S(const PlMorison *h, const double *yA, const double *ypA,                \
+                       const double *yB, const double *ypB, int iV, const double vc[2][3],     \
+                       const double dvc_dz[2][3], double c, double f[6], double *K);
+PL_DYN_KERNEL_DECLS(_val)
+PL_DYN_KERNEL_DECLS(_jac)

@@ -1,0 +1,535 @@
+/*
+ * vessel.c - a rigid body in six degrees of freedom: the surface (pipelay) vessel of the
+ * Saefstroem thesis (eqs 4.10-4.15 of Chapter 4 and 5.41-5.66 of Chapter 5, after Fossen)
+ * and, with the water terms switched off, a free rigid body (the tests of section 7 of the
+ * Giusti report). The residual rows of one body and their exact iteration matrix
+ * dF/dy + c dF/dydot come from one evaluation on dual numbers, as for the rod nodes
+ * (rod_dynamics_kernel.inc).
+ *
+ * Frames (see also the vessel section of elements.h):
+ *   e  global frame of pipelay: x, y horizontal, z up, mean sea level z = 0.
+ *   b  body frame, origin O_b at the body's reference point (the centre of gravity in the
+ *      thesis, 5.2.2), axes x forward, y to port, z up (right-handed).
+ *   Fossen and the thesis write the same model in NED / x forward, y starboard, z down.
+ *   The two conventions differ by the half turn about x, T = diag(1, -1, -1), applied to
+ *   both frames, so the data transform as A = S A_NED S with S = diag(1,-1,-1, 1,-1,-1)
+ *   (entry (i, j) changes sign when exactly one of i, j is sway, heave, pitch or yaw;
+ *   PlVesselMatrixFromNED), and the angles as roll = roll_NED, pitch = -pitch_NED,
+ *   yaw = -yaw_NED (yaw measured from +x towards +y).
+ *
+ * Unknowns of the body (13): y = [r (3), q (4), v (3), w (3)]
+ *   r  position of O_b in e [m];
+ *   q  unit quaternion (w, x, y, z) of R = R_b^e (body -> global), the attitude without
+ *      singularity; the Euler angles are only derived for reporting and the DP controller;
+ *   v  velocity of O_b in the body frame [m/s]        } nu = [v; w], Fossen's nu (5.40)
+ *   w  angular velocity in the body frame [rad/s]      }
+ *
+ * Residual rows (13), R = R(q/|q|):
+ *   0-2   rdot - R v                                          kinematics (5.42), position
+ *   3-6   E E^T qdot - E w/2 + k q (|q|^2 - 1)/2               kinematics, attitude, with
+ *         E(q) = [-q_v^T ; q_0 I + q_v^], qdot = E w/2 (q' = q (x) (0, w)/2); the unit norm
+ *         is held exactly as an algebraic equation (the rows [ k (|q|^2-1)/2 ; w - 2E^T qdot ]
+ *         premultiplied by the invertible [q | -E/2]), as the rod nodes do (k = 1 there).
+ *         k = norm_rate [1/s] does not change the solution (|q| = 1 exactly); it is the
+ *         stiffness of the algebraic (radial) direction against the c E E^T of the
+ *         tangential ones. The radial direction turns with the body, so an iteration
+ *         matrix reused over steps (modified Newton) is misaligned by c * (angle turned
+ *         since it was formed) ~ |w| * (steps since); Newton contracts when that is small
+ *         against k. k = 1 suits slow bodies (a vessel); a body spinning at tens of rad/s
+ *         needs k ~ 1e3 (with k = 1 IDA needs ~25x more steps on Giusti's spinning sphere)
+ *   7-12  M nudot + C_RB(nu) nu + C_A(nu) nu + D_p nu + D_v(nu) nu + g(r, R) + s(r, R)
+ *           - tau_body - [R^T f_e ; R^T m_e]                   Newton-Euler (5.52), body frame
+ * with
+ *   M = M_RB + M_A (5.43-5.44), constant, symmetric positive definite;
+ *   C(M, nu) nu = [w x p1 ; v x p1 + w x p2], p1 = M11 v + M12 w, p2 = M21 v + M22 w: the
+ *     skew-symmetric Coriolis-centripetal matrix of Fossen (2011, Thm 3.2 / eq 6.43),
+ *     C(M, nu) = [0, -S(p1); -S(p1), -S(p2)], used for C_RB = C(M_RB) and C_A = C(M_A)
+ *     (5.54-5.56; the nonlinear forms replace the linearised M U L of 5.45). C = -C^T
+ *     gives nu^T C nu = 0 (property P2 with Mdot = 0). With M the rigid-body matrix this is
+ *     Kirchhoff's form of the Newton-Euler equations, exact for any origin;
+ *   D_p linear damping (5.50), D_v(nu) = diag(d_i |nu_i|) quadratic damping (5.57);
+ *   g restoring (5.58-5.64), the gradient of the potential U_V of eq 5.85:
+ *     heave  R^T (0, 0, A_wp rho_w g (z - z_eq))           (the force of 5.58, moved to the
+ *                                                           left-hand side: it resists z - z_eq)
+ *     moment m_V g (r~ x k),  k = R^T e3 (the global up axis in the body frame),
+ *            r~ = (GM_L k_1, GM_T k_2, 0) = (GM_L (R e1).e3, GM_T (R e2).e3, 0)   (5.62-5.63)
+ *     so that nu^T g = dU_V/dt with U_V = A_wp rho_w g (z - z_eq)^2/2
+ *            + m_V g (GM_L k_1^2 + GM_T k_2^2)/2   (eq 5.85, z_eq = -h_ref);
+ *   s = [R^T K_s (r - r_a) ; 0], a linear spring on O_b in the global frame (not in the
+ *     thesis: a soft mooring, and the spring of Giusti's oscillator, Table 4);
+ *   tau_body external force and moment in the body frame (controller, follower loads, and
+ *     later the pipe's reaction tau_pipe of 5.66); f_e, m_e a dead force and moment in the
+ *     global frame acting at O_b (environment, gravity of a dry body).
+ * Passivity: with T = nu^T M nu/2 and U = U_V + (r - r_a)^T K_s (r - r_a)/2,
+ *   d(T + U)/dt = nu^T tau - nu^T (D_p + D_v(nu)) nu   (5.89), <= nu^T tau when the
+ * symmetric part of D_p is positive semidefinite and d_i >= 0.
+ *
+ * Assumptions: the restoring terms are those of the thesis (O_b at the centre of gravity,
+ * small pitch in 5.61, constant waterplane area); M_RB + M_A enters C and the kinetic
+ * energy through its symmetric part, K_s the potential energy through its symmetric part;
+ * no fluid memory beyond D_p (5.50).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "pipelay/elements.h"
+#include "dual.h"
+
+typedef PlDual D;
+static inline D dc(double c) { return PlDualConst(c); }
+static inline D da(D a, D b) { return PlDualAdd(a, b); }
+static inline D ds(D a, D b) { return PlDualSub(a, b); }
+static inline D dm(D a, D b) { return PlDualMul(a, b); }
+static inline D dk(D a, double c) { return PlDualScale(a, c); }
+
+static void DCross(const D a[3], const D b[3], D o[3])
+{
+  D r[3];
+  r[0] = ds(dm(a[1], b[2]), dm(a[2], b[1]));
+  r[1] = ds(dm(a[2], b[0]), dm(a[0], b[2]));
+  r[2] = ds(dm(a[0], b[1]), dm(a[1], b[0]));
+  for (int i = 0; i < 3; ++i) o[i] = r[i];
+}
+static D DDot(const D a[3], const D b[3]) { return da(da(dm(a[0], b[0]), dm(a[1], b[1])), dm(a[2], b[2])); }
+static D DAbs(D a) { return a.v < 0.0 ? PlDualNeg(a) : a; }
+
+/* R (row-major) of the normalised quaternion q/|q|. */
+static void DQuatToMatrix(const D q[4], D R[9])
+{
+  const D n2 = da(da(dm(q[0], q[0]), dm(q[1], q[1])), da(dm(q[2], q[2]), dm(q[3], q[3])));
+  const D s = PlDualDiv(dc(2.0), n2); /* 2/|q|^2 */
+  const D w = q[0], x = q[1], y = q[2], z = q[3];
+  const D xx = dm(x, x), yy = dm(y, y), zz = dm(z, z), xy = dm(x, y), xz = dm(x, z), yz = dm(y, z);
+  const D wx = dm(w, x), wy = dm(w, y), wz = dm(w, z);
+  R[0] = ds(dc(1.0), dm(s, da(yy, zz)));
+  R[1] = dm(s, ds(xy, wz));
+  R[2] = dm(s, da(xz, wy));
+  R[3] = dm(s, da(xy, wz));
+  R[4] = ds(dc(1.0), dm(s, da(xx, zz)));
+  R[5] = dm(s, ds(yz, wx));
+  R[6] = dm(s, ds(xz, wy));
+  R[7] = dm(s, da(yz, wx));
+  R[8] = ds(dc(1.0), dm(s, da(xx, yy)));
+}
+
+/* out = R a, out = R^T a */
+static void DMatVec(const D R[9], const D a[3], D out[3])
+{
+  for (int i = 0; i < 3; ++i) out[i] = da(da(dm(R[3 * i], a[0]), dm(R[3 * i + 1], a[1])), dm(R[3 * i + 2], a[2]));
+}
+static void DMatTVec(const D R[9], const D a[3], D out[3])
+{
+  for (int i = 0; i < 3; ++i) out[i] = da(da(dm(R[i], a[0]), dm(R[3 + i], a[1])), dm(R[6 + i], a[2]));
+}
+
+/* Symmetric part of a 6x6 matrix. */
+static void Sym6(const double A[36], double S[36])
+{
+  for (int i = 0; i < 6; ++i)
+    for (int j = 0; j < 6; ++j) S[6 * i + j] = 0.5 * (A[6 * i + j] + A[6 * j + i]);
+}
+
+/* C(M, nu) nu with the symmetric part Ms of M (Kirchhoff form). */
+static void DCoriolisTimesNu(const double Ms[36], const D nu[6], D out[6])
+{
+  D p[6];
+  for (int i = 0; i < 6; ++i) {
+    p[i] = dc(0.0);
+    for (int j = 0; j < 6; ++j)
+      if (Ms[6 * i + j] != 0.0) p[i] = da(p[i], dk(nu[j], Ms[6 * i + j]));
+  }
+  D a[3], b[3], c[3];
+  DCross(nu + 3, p, a);     /* w x p1 */
+  DCross(nu, p, b);         /* v x p1 */
+  DCross(nu + 3, p + 3, c); /* w x p2 */
+  for (int i = 0; i < 3; ++i) {
+    out[i] = a[i];
+    out[3 + i] = da(b[i], c[i]);
+  }
+}
+
+void PlVesselInit(PlVessel *V)
+{
+  memset(V, 0, sizeof *V);
+  V->rho_w = 1025.0;
+  V->gravity = 9.80665;
+  V->norm_rate = 1.0;
+}
+
+void PlVesselRigidBodyMass(double m, const double r_g[3], const double I_g[9], double MRB[36])
+{
+  /* Fossen (2011) eq 3.44: M_RB = [m I, -m S(r_g); m S(r_g), I_g - m S(r_g)^2] */
+  const double S[9] = {0, -r_g[2], r_g[1], r_g[2], 0, -r_g[0], -r_g[1], r_g[0], 0};
+  memset(MRB, 0, 36 * sizeof(double));
+  for (int i = 0; i < 3; ++i) {
+    MRB[6 * i + i] = m;
+    for (int j = 0; j < 3; ++j) {
+      MRB[6 * i + 3 + j] = -m * S[3 * i + j];
+      MRB[6 * (3 + i) + j] = m * S[3 * i + j];
+      double SS = 0.0;
+      for (int k = 0; k < 3; ++k) SS += S[3 * i + k] * S[3 * k + j];
+      MRB[6 * (3 + i) + 3 + j] = I_g[3 * i + j] - m * SS;
+    }
+  }
+}
+
+void PlVesselCoriolis(const double M[36], const double nu[6], double C[36])
+{
+  double Ms[36], p[6];
+  Sym6(M, Ms);
+  for (int i = 0; i < 6; ++i) {
+    p[i] = 0.0;
+    for (int j = 0; j < 6; ++j) p[i] += Ms[6 * i + j] * nu[j];
+  }
+  memset(C, 0, 36 * sizeof(double));
+  /* C = [0, -S(p1); -S(p1), -S(p2)], -S(a) = [0, a3, -a2; -a3, 0, a1; a2, -a1, 0] */
+  for (int blk = 0; blk < 3; ++blk) {
+    const double *a = blk == 2 ? p + 3 : p;
+    const int r0 = blk == 0 ? 0 : 3, c0 = blk == 1 ? 0 : 3;
+    const double mS[9] = {0, a[2], -a[1], -a[2], 0, a[0], a[1], -a[0], 0};
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j) C[6 * (r0 + i) + c0 + j] = mS[3 * i + j];
+  }
+}
+
+void PlVesselMatrixFromNED(const double A_ned[36], double A[36])
+{
+  static const double s[6] = {1, -1, -1, 1, -1, -1};
+  for (int i = 0; i < 6; ++i)
+    for (int j = 0; j < 6; ++j) A[6 * i + j] = s[i] * s[j] * A_ned[6 * i + j];
+}
+
+/* Cholesky test of a symmetric 6x6 matrix: 1 when positive definite (tol: relative floor). */
+static int PosDef6(const double S[36], int semi)
+{
+  double L[36] = {0};
+  double scale = 0.0;
+  for (int i = 0; i < 6; ++i) scale = fmax(scale, fabs(S[7 * i]));
+  if (scale == 0.0) return semi;
+  for (int j = 0; j < 6; ++j) {
+    double d = S[7 * j];
+    for (int k = 0; k < j; ++k) d -= L[6 * j + k] * L[6 * j + k];
+    if (d <= 1e-12 * scale) {
+      if (!semi || d < -1e-9 * scale) return 0;
+      d = 0.0;
+    }
+    L[7 * j] = sqrt(d);
+    for (int i = j + 1; i < 6; ++i) {
+      double s = S[6 * i + j];
+      for (int k = 0; k < j; ++k) s -= L[6 * i + k] * L[6 * j + k];
+      L[6 * i + j] = L[7 * j] > 0.0 ? s / L[7 * j] : 0.0;
+    }
+  }
+  return 1;
+}
+
+int PlVesselCheck(const PlVessel *V, char *msg, size_t len)
+{
+  double M[36], S[36];
+  for (int i = 0; i < 36; ++i) {
+    M[i] = V->MRB[i] + V->MA[i];
+    if (!isfinite(M[i]) || !isfinite(V->Dp[i])) {
+      snprintf(msg, len, "mass or damping matrix entry (%d, %d) is not finite", i / 6 + 1, i % 6 + 1);
+      return 1;
+    }
+  }
+  for (int i = 0; i < 6; ++i)
+    for (int j = 0; j < i; ++j) {
+      const double a = M[6 * i + j], b = M[6 * j + i];
+      if (fabs(a - b) > 1e-9 * (fabs(M[7 * i]) + fabs(M[7 * j]))) {
+        snprintf(msg, len, "mass matrix M_RB + M_A is not symmetric: (%d, %d) = %g, (%d, %d) = %g", i + 1, j + 1, a,
+                 j + 1, i + 1, b);
+        return 1;
+      }
+    }
+  Sym6(M, S);
+  if (!PosDef6(S, 0)) {
+    snprintf(msg, len, "mass matrix M_RB + M_A is not positive definite");
+    return 1;
+  }
+  Sym6(V->Dp, S);
+  if (!PosDef6(S, 1)) {
+    snprintf(msg, len, "linear damping D_p: its symmetric part is not positive semidefinite (the vessel would "
+                       "gain energy)");
+    return 1;
+  }
+  for (int i = 0; i < 6; ++i)
+    if (!(V->Dq[i] >= 0.0)) {
+      snprintf(msg, len, "quadratic damping coefficient %d is %g, must be >= 0", i + 1, V->Dq[i]);
+      return 1;
+    }
+  const double nonneg[4] = {V->Awp, V->displacement, V->rho_w, V->gravity};
+  const char *names[4] = {"waterplane area", "displacement", "water density", "gravity"};
+  for (int i = 0; i < 4; ++i)
+    if (!(nonneg[i] >= 0.0)) {
+      snprintf(msg, len, "%s is %g, must be >= 0", names[i], nonneg[i]);
+      return 1;
+    }
+  if (!(V->norm_rate > 0.0) || !isfinite(V->norm_rate)) {
+    snprintf(msg, len, "norm_rate is %g, must be > 0", V->norm_rate);
+    return 1;
+  }
+  if (!isfinite(V->GM_T) || !isfinite(V->GM_L) || !isfinite(V->z_eq)) {
+    snprintf(msg, len, "metacentric heights and heave equilibrium must be finite");
+    return 1;
+  }
+  double K[36] = {0};
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) K[6 * i + j] = 0.5 * (V->K_spring[3 * i + j] + V->K_spring[3 * j + i]);
+  for (int i = 3; i < 6; ++i) K[7 * i] = 0.0;
+  if (!PosDef6(K, 1)) {
+    snprintf(msg, len, "spring stiffness K_s is not positive semidefinite");
+    return 1;
+  }
+  msg[0] = '\0';
+  return 0;
+}
+
+int PlVesselDynamics(const PlVessel *V, const double y[PL_VESSEL_NY], const double yp[PL_VESSEL_NY], double c,
+                     const double tau_body[6], const double load_global[6], double r[PL_VESSEL_NY], double *K)
+{
+  enum { n = PL_VESSEL_NY };
+  D Y[n], YP[n], F[n];
+  int bad = 0;
+  for (int j = 0; j < n; ++j) {
+    Y[j] = dc(y[j]);
+    YP[j] = dc(yp[j]);
+    if (K) {
+      Y[j].d[j] = 1.0;
+      YP[j].d[j] = c;
+    }
+    if (!isfinite(y[j]) || !isfinite(yp[j])) bad = 1;
+  }
+  const double qn2 = y[3] * y[3] + y[4] * y[4] + y[5] * y[5] + y[6] * y[6];
+  if (bad || !(qn2 > 1e-8)) {
+    for (int i = 0; i < n; ++i) r[i] = NAN;
+    if (K) memset(K, 0, sizeof(double) * n * n);
+    return 1;
+  }
+  const D *rr = Y, *q = Y + PL_VESSEL_Q, *v = Y + PL_VESSEL_V, *w = Y + PL_VESSEL_W;
+  const D *rd = YP, *qd = YP + PL_VESSEL_Q, *nud = YP + PL_VESSEL_V;
+  D R[9];
+  DQuatToMatrix(q, R);
+
+  /* kinematics of the position: rdot - R v */
+  D Rv[3];
+  DMatVec(R, v, Rv);
+  for (int i = 0; i < 3; ++i) F[i] = ds(rd[i], Rv[i]);
+
+  /* kinematics of the attitude and unit norm: E E^T qdot - E w/2 + q (|q|^2 - 1)/2 */
+  {
+    D Etq[3], EEtq[4], Ew[4], c3[3];
+    DCross(q + 1, qd + 1, c3);
+    for (int i = 0; i < 3; ++i) Etq[i] = ds(ds(dm(q[0], qd[1 + i]), dm(qd[0], q[1 + i])), c3[i]);
+    const D *vecs[2] = {Etq, w};
+    D *outs[2] = {EEtq, Ew};
+    for (int k = 0; k < 2; ++k) {
+      D cx[3];
+      DCross(q + 1, vecs[k], cx);
+      outs[k][0] = dk(DDot(q + 1, vecs[k]), -1.0);
+      for (int i = 0; i < 3; ++i) outs[k][1 + i] = da(dm(q[0], vecs[k][i]), cx[i]);
+    }
+    const D nn = dk(ds(da(da(dm(q[0], q[0]), dm(q[1], q[1])), da(dm(q[2], q[2]), dm(q[3], q[3]))), dc(1.0)), 0.5);
+    const double kn = V->norm_rate > 0.0 ? V->norm_rate : 1.0;
+    for (int i = 0; i < 4; ++i) F[PL_VESSEL_Q + i] = da(ds(EEtq[i], dk(Ew[i], 0.5)), dk(dm(q[i], nn), kn));
+  }
+
+  /* Newton-Euler rows in the body frame */
+  D *G = F + PL_VESSEL_V;
+  double M[36], Ms[36];
+  for (int i = 0; i < 36; ++i) M[i] = V->MRB[i] + V->MA[i];
+  Sym6(M, Ms);
+  const D *nu = Y + PL_VESSEL_V;
+  D Cn[6];
+  DCoriolisTimesNu(Ms, nu, Cn); /* C_RB nu + C_A nu = C(M_RB + M_A) nu (linear in M) */
+  for (int i = 0; i < 6; ++i) {
+    D s = Cn[i];
+    for (int j = 0; j < 6; ++j) {
+      if (M[6 * i + j] != 0.0) s = da(s, dk(nud[j], M[6 * i + j]));
+      if (V->Dp[6 * i + j] != 0.0) s = da(s, dk(nu[j], V->Dp[6 * i + j]));
+    }
+    if (V->Dq[i] != 0.0) s = da(s, dk(dm(DAbs(nu[i]), nu[i]), V->Dq[i]));
+    G[i] = s;
+  }
+  /* restoring (5.58-5.64) through k = R^T e3 = (R_20, R_21, R_22) */
+  const D k3[3] = {R[6], R[7], R[8]};
+  const double kh = V->Awp * V->rho_w * V->gravity, mg = V->displacement * V->gravity;
+  if (kh != 0.0) {
+    const D fz = dk(ds(rr[2], dc(V->z_eq)), kh);
+    for (int i = 0; i < 3; ++i) G[i] = da(G[i], dm(fz, k3[i]));
+  }
+  if (mg != 0.0 && (V->GM_T != 0.0 || V->GM_L != 0.0)) {
+    const D rt[3] = {dk(k3[0], V->GM_L), dk(k3[1], V->GM_T), dc(0.0)};
+    D mr[3];
+    DCross(rt, k3, mr);
+    for (int i = 0; i < 3; ++i) G[3 + i] = da(G[3 + i], dk(mr[i], mg));
+  }
+  /* linear spring on O_b (global frame) */
+  {
+    int any = 0;
+    for (int i = 0; i < 9; ++i) any |= V->K_spring[i] != 0.0;
+    if (any) {
+      D fs[3], fb[3];
+      for (int i = 0; i < 3; ++i) {
+        fs[i] = dc(0.0);
+        for (int j = 0; j < 3; ++j)
+          if (V->K_spring[3 * i + j] != 0.0)
+            fs[i] = da(fs[i], dk(ds(rr[j], dc(V->r_anchor[j])), V->K_spring[3 * i + j]));
+      }
+      DMatTVec(R, fs, fb);
+      for (int i = 0; i < 3; ++i) G[i] = da(G[i], fb[i]);
+    }
+  }
+  /* external loads */
+  if (tau_body)
+    for (int i = 0; i < 6; ++i) G[i] = ds(G[i], dc(tau_body[i]));
+  if (load_global)
+    for (int blk = 0; blk < 2; ++blk) {
+      const D fg[3] = {dc(load_global[3 * blk]), dc(load_global[3 * blk + 1]), dc(load_global[3 * blk + 2])};
+      D fb[3];
+      DMatTVec(R, fg, fb);
+      for (int i = 0; i < 3; ++i) G[3 * blk + i] = ds(G[3 * blk + i], fb[i]);
+    }
+
+  for (int i = 0; i < n; ++i) {
+    r[i] = F[i].v;
+    if (!isfinite(r[i])) bad = 1;
+    if (K)
+      for (int j = 0; j < n; ++j) K[i * n + j] = F[i].d[j];
+  }
+  return bad;
+}
+
+/* Solves A x = b (n x n, row-major, copied) by Gaussian elimination with partial pivoting.
+ * Returns 1 when A is singular. */
+static int SolveDense(int n, const double *A_in, const double *b, double *x)
+{
+  double A[36], r[6];
+  memcpy(A, A_in, sizeof(double) * n * n);
+  memcpy(r, b, sizeof(double) * n);
+  for (int k = 0; k < n; ++k) {
+    int p = k;
+    for (int i = k + 1; i < n; ++i)
+      if (fabs(A[i * n + k]) > fabs(A[p * n + k])) p = i;
+    if (A[p * n + k] == 0.0) return 1;
+    if (p != k) {
+      for (int j = 0; j < n; ++j) {
+        const double t = A[k * n + j];
+        A[k * n + j] = A[p * n + j];
+        A[p * n + j] = t;
+      }
+      const double t = r[k];
+      r[k] = r[p];
+      r[p] = t;
+    }
+    for (int i = k + 1; i < n; ++i) {
+      const double l = A[i * n + k] / A[k * n + k];
+      for (int j = k; j < n; ++j) A[i * n + j] -= l * A[k * n + j];
+      r[i] -= l * r[k];
+    }
+  }
+  for (int k = n - 1; k >= 0; --k) {
+    double s = r[k];
+    for (int j = k + 1; j < n; ++j) s -= A[k * n + j] * x[j];
+    x[k] = s / A[k * n + k];
+  }
+  return 0;
+}
+
+int PlVesselConsistentRate(const PlVessel *V, const double y[PL_VESSEL_NY], const double tau_body[6],
+                           const double load_global[6], double yp[PL_VESSEL_NY])
+{
+  double q[4], Rm[9];
+  const double *v = y + PL_VESSEL_V, *w = y + PL_VESSEL_W;
+  const double n = sqrt(y[3] * y[3] + y[4] * y[4] + y[5] * y[5] + y[6] * y[6]);
+  if (!(n > 0.0)) return 1;
+  for (int i = 0; i < 4; ++i) q[i] = y[3 + i] / n;
+  PlQuatToMatrix(q, Rm);
+  for (int i = 0; i < 3; ++i) yp[i] = Rm[3 * i] * v[0] + Rm[3 * i + 1] * v[1] + Rm[3 * i + 2] * v[2];
+  /* qdot = E(q) w / 2 (for the given, unit q) */
+  const double *qv = y + 4;
+  yp[3] = -0.5 * (qv[0] * w[0] + qv[1] * w[1] + qv[2] * w[2]);
+  const double cx[3] = {qv[1] * w[2] - qv[2] * w[1], qv[2] * w[0] - qv[0] * w[2], qv[0] * w[1] - qv[1] * w[0]};
+  for (int i = 0; i < 3; ++i) yp[4 + i] = 0.5 * (y[3] * w[i] + cx[i]);
+  /* nudot from the Newton-Euler rows: M nudot = -(rows at nudot = 0) */
+  double r[PL_VESSEL_NY], M[36], b[6], x[6];
+  for (int i = 0; i < 6; ++i) yp[PL_VESSEL_V + i] = 0.0;
+  if (PlVesselDynamics(V, y, yp, 0.0, tau_body, load_global, r, NULL)) return 1;
+  for (int i = 0; i < 36; ++i) M[i] = V->MRB[i] + V->MA[i];
+  for (int i = 0; i < 6; ++i) b[i] = -r[PL_VESSEL_V + i];
+  if (SolveDense(6, M, b, x)) return 1;
+  for (int i = 0; i < 6; ++i) yp[PL_VESSEL_V + i] = x[i];
+  return 0;
+}
+
+double PlVesselKineticEnergy(const PlVessel *V, const double y[PL_VESSEL_NY])
+{
+  const double *nu = y + PL_VESSEL_V;
+  double T = 0.0;
+  for (int i = 0; i < 6; ++i)
+    for (int j = 0; j < 6; ++j) T += 0.5 * nu[i] * (V->MRB[6 * i + j] + V->MA[6 * i + j]) * nu[j];
+  return T;
+}
+
+double PlVesselPotentialEnergy(const PlVessel *V, const double y[PL_VESSEL_NY])
+{
+  double q[4], Rm[9];
+  const double n = sqrt(y[3] * y[3] + y[4] * y[4] + y[5] * y[5] + y[6] * y[6]);
+  for (int i = 0; i < 4; ++i) q[i] = y[3 + i] / n;
+  PlQuatToMatrix(q, Rm);
+  const double k1 = Rm[6], k2 = Rm[7], dz = y[2] - V->z_eq;
+  double U = 0.5 * V->Awp * V->rho_w * V->gravity * dz * dz +
+             0.5 * V->displacement * V->gravity * (V->GM_L * k1 * k1 + V->GM_T * k2 * k2);
+  const double d[3] = {y[0] - V->r_anchor[0], y[1] - V->r_anchor[1], y[2] - V->r_anchor[2]};
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) U += 0.5 * d[i] * V->K_spring[3 * i + j] * d[j];
+  return U;
+}
+
+void PlVesselEulerZYX(const double q_in[4], double rpy[3])
+{
+  double q[4], Rm[9];
+  const double n = sqrt(q_in[0] * q_in[0] + q_in[1] * q_in[1] + q_in[2] * q_in[2] + q_in[3] * q_in[3]);
+  for (int i = 0; i < 4; ++i) q[i] = q_in[i] / n;
+  PlQuatToMatrix(q, Rm);
+  /* R = Rz(psi) Ry(theta) Rx(phi): R20 = -s theta, R21 = c theta s phi, R22 = c theta c phi,
+   * R10 = c theta s psi, R00 = c theta c psi */
+  rpy[0] = atan2(Rm[7], Rm[8]);
+  rpy[1] = atan2(-Rm[6], sqrt(Rm[7] * Rm[7] + Rm[8] * Rm[8]));
+  rpy[2] = atan2(Rm[3], Rm[0]);
+}
+
+void PlVesselQuatFromEulerZYX(const double rpy[3], double q[4])
+{
+  const double cr = cos(0.5 * rpy[0]), sr = sin(0.5 * rpy[0]);
+  const double cp = cos(0.5 * rpy[1]), sp = sin(0.5 * rpy[1]);
+  const double cy = cos(0.5 * rpy[2]), sy = sin(0.5 * rpy[2]);
+  /* qz(psi) (x) qy(theta) (x) qx(phi) */
+  q[0] = cy * cp * cr + sy * sp * sr;
+  q[1] = cy * cp * sr - sy * sp * cr;
+  q[2] = cy * sp * cr + sy * cp * sr;
+  q[3] = sy * cp * cr - cy * sp * sr;
+}
+
+void PlVesselEta(const double y[PL_VESSEL_NY], double eta[6], double *deta_dy)
+{
+  D Q[4], Rm[9];
+  for (int i = 0; i < 4; ++i) {
+    Q[i] = dc(y[3 + i]);
+    if (deta_dy) Q[i].d[i] = 1.0;
+  }
+  DQuatToMatrix(Q, Rm);
+  const D phi = PlDualAtan2(Rm[7], Rm[8]);
+  const D th = PlDualAtan2(PlDualNeg(Rm[6]), PlDualSqrt(da(dm(Rm[7], Rm[7]), dm(Rm[8], Rm[8]))));
+  const D psi = PlDualAtan2(Rm[3], Rm[0]);
+  for (int i = 0; i < 3; ++i) eta[i] = y[i];
+  eta[3] = phi.v;
+  eta[4] = th.v;
+  eta[5] = psi.v;
+  if (!deta_dy) return;
+  memset(deta_dy, 0, sizeof(double) * 6 * PL_VESSEL_NY);
+  for (int i = 0; i < 3; ++i) deta_dy[i * PL_VESSEL_NY + i] = 1.0;
+  const D *ang[3] = {&phi, &th, &psi};
+  for (int a = 0; a < 3; ++a)
+    for (int k = 0; k < 4; ++k) deta_dy[(3 + a) * PL_VESSEL_NY + PL_VESSEL_Q + k] = ang[a]->d[k];
+}

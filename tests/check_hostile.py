@@ -1,0 +1,358 @@
+#!/usr/bin/python3
+"""check_hostile.py - hostile input to the pipelay program: each case gives one clear
+message and the documented exit status (README, "Exit statuses").
+
+Usage: check_hostile.py PIPELAY [WORK_DIR]
+
+Runs the pipelay binary on generated inputs in WORK_DIR (default: a new temporary
+directory, removed when every case passes): NaN, infinities and out-of-range numbers, negative, huge and too small element
+counts, loads that are not physically meaningful, empty, blank and binary files, deep
+nesting, a node bomb, a 20 MiB file, anchors (accepted) and aliases (refused), duplicate
+keys, a current table out of order, a time-series file that is missing, malformed, not
+finite or a directory, bad --set overrides, an unreadable model file, an output directory
+that cannot be made (a path under a regular file: chmod does not stop root), and the
+other exit statuses: 3 (no convergence) and 5 (interrupted by SIGINT).
+
+A model error must leave exactly one line on stderr, "FILE:LINE:COL: key: text", whose
+"FILE:LINE:COL: key: " equals the expectation and whose text contains the expected words;
+an I/O error exactly one line "pipelay: ..." naming the path. Quiet on success apart from
+a closing count; one line per failed case on failure (exit status 1).
+"""
+import concurrent.futures
+import os
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+PIPELAY = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else None
+FAILED = []
+PASSED = [0]
+
+# A small static model (the J-lay of examples/jlay_900m.yaml on 99 elements); line numbers
+# of the expectations below count from its first line.
+STATIC = """\
+environment:
+  water_depth: 900
+  water_density: 1025
+line:
+  length: 1500
+  sections:
+    - outer_diameter: 0.762
+      wall_thickness: 0.033
+      material: {youngs_modulus: 206e9, shear_modulus: 7.9231e10, density: 7850}
+mesh:
+  elements: 99
+ends:
+  bottom: {position: [0, 0, -899.71425], fixed: all}
+  top:
+    position: [~, 0, 0]
+    fixed: [y, z]
+    force: [400e3, 0, 0]
+    moment: [0, 0, 0]
+"""
+
+# The same as a dynamic model (top end on a circle, as examples/jlay_circle.yaml).
+DYNAMIC = STATIC + """\
+    motion: {type: circle, radius: 2.5, period: 10, ramp_up: 10, hold: 30, ramp_down: 10}
+analysis:
+  type: dynamic
+  dynamic: {duration: 2}
+"""
+
+
+def run(args, cwd, timeout=300):
+    """Runs pipelay with args in cwd; returns (status, stderr lines)."""
+    p = subprocess.run([PIPELAY] + args, cwd=cwd, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.PIPE, timeout=timeout)
+    err = p.stderr.decode("utf-8", "replace")
+    return p.returncode, err.splitlines()
+
+
+def record(name, ok, detail):
+    if ok:
+        PASSED[0] += 1
+    else:
+        FAILED.append("FAIL: %s: %s" % (name, detail))
+
+
+def expect_model_error(name, status, lines, head, words):
+    """One line 'head' + text containing words (head = 'FILE:LINE:COL: key: ')."""
+    detail = "status %d, stderr %r; expected status 2 and one line %r...%r" % (
+        status, lines, head, words)
+    ok = (status == 2 and len(lines) == 1 and lines[0].startswith(head)
+          and words in lines[0][len(head):]
+          and re.match(r"^[^:\n]+:\d+:\d+: [^\n]+: .+$", lines[0]) is not None)
+    record(name, ok, detail)
+
+
+def expect_form(name, status, lines, file):
+    """Status 2 and one line 'FILE:LINE:COL: key: text' (for random input)."""
+    ok = (status == 2 and len(lines) == 1
+          and re.match(r"^%s:\d+:\d+: [^\n]+: .+$" % re.escape(file), lines[0]) is not None)
+    record(name, ok, "status %d, stderr %r; expected status 2 and one line %s:L:C: key: text"
+           % (status, lines, file))
+
+
+def write(work, name, data):
+    path = os.path.join(work, name)
+    with open(path, "wb") as f:
+        f.write(data.encode() if isinstance(data, str) else data)
+    return name
+
+
+def model_case(work, name, text, head, words, sets=(), command="run"):
+    """Writes text to name.yaml, runs it and expects one model error."""
+    file = write(work, name + ".yaml", text)
+    args = [command, file] + [a for s in sets for a in ("--set", s)]
+    if command == "run":
+        args += ["--no-plots", "--quiet", "--output", name + "_out"]
+    status, lines = run(args, work)
+    expect_model_error(name, status, lines, head.replace("FILE", file), words)
+
+
+def sub(text, old, new):
+    assert old in text, old
+    return text.replace(old, new, 1)
+
+
+def numbers(work):
+    model_case(work, "nan", sub(STATIC, "water_density: 1025", "water_density: .nan"),
+               "FILE:3:18: environment.water_density: ", "expected a finite number, found '.nan'")
+    model_case(work, "nan_word", sub(STATIC, "water_depth: 900", "water_depth: NaN"),
+               "FILE:2:16: environment.water_depth: ", "expected a finite number, found 'NaN'")
+    model_case(work, "inf", sub(STATIC, "length: 1500", "length: .inf"),
+               "FILE:5:11: line.length: ", "expected a finite number, found '.inf'")
+    model_case(work, "minus_inf", sub(STATIC, "force: [400e3, 0, 0]", "force: [-.Inf, 0, 0]"),
+               "FILE:17:13: ends.top.force[0]: ", "expected a finite number, found '-.Inf'")
+    model_case(work, "overflow_1e400", sub(STATIC, "wall_thickness: 0.033",
+                                           "wall_thickness: 1e400"),
+               "FILE:8:23: line.sections[0].wall_thickness: ",
+               "number out of range (not a finite double), found '1e400'")
+    model_case(work, "inf_in_set", STATIC, "--set:1:1: ends.top.force[1]: ",
+               "expected a finite number, found '.inf'", sets=["ends.top.force=[1, .inf, 0]"])
+
+
+def counts(work):
+    why = "must be an integer from 2 to 1000000 (a line needs at least 2 elements), got "
+    for name, value in [("elements_negative", "-5"), ("elements_1e12", "1000000000000"),
+                        ("elements_huge", "99999999999999999999999"), ("elements_zero", "0"),
+                        ("elements_one", "1")]:
+        model_case(work, name, sub(STATIC, "elements: 99", "elements: " + value),
+                   "FILE:11:13: mesh.elements: ", why + value)
+    model_case(work, "elements_float", sub(STATIC, "elements: 99", "elements: 1e3"),
+               "FILE:11:13: mesh.elements: ", "expected an integer, found '1e3'")
+    model_case(work, "target_length_whole_line",
+               sub(STATIC, "elements: 99", "target_length: 1500"),
+               "FILE:11:18: mesh.target_length: ",
+               "must be at most half of line.length (750 m), so that the line has at least 2 "
+               "elements; got 1500")
+    model_case(work, "target_length_tiny", sub(STATIC, "elements: 99", "target_length: 1e-6"),
+               "FILE:11:18: mesh.target_length: ",
+               "gives 1.5e+09 elements (line.length / target_length), more than the 1000000")
+    model_case(work, "load_steps_negative", STATIC, "--set:1:1: analysis.load_steps: ",
+               "must be an integer from 1 to 1000000, got -99999999999999999999",
+               sets=["analysis.load_steps=-99999999999999999999"])
+
+
+def loads(work):
+    model_case(work, "force_1e300", sub(STATIC, "force: [400e3, 0, 0]", "force: [1e300, 0, 0]"),
+               "FILE:17:13: ends.top.force[0]: ",
+               "must be at most 1e+12 N in magnitude (a larger force is not physically "
+               "meaningful for a line), got 1e300")
+    model_case(work, "force_negative_huge", STATIC, "--set:1:1: ends.top.force[2]: ",
+               "must be at most 1e+12 N in magnitude", sets=["ends.top.force=[4e5, 0, -2e12]"])
+    model_case(work, "moment_1e14", sub(STATIC, "moment: [0, 0, 0]", "moment: [0, 1e14, 0]"),
+               "FILE:18:17: ends.top.moment[1]: ",
+               "must be at most 1e+13 N m in magnitude (a larger moment is not physically "
+               "meaningful for a line), got 1e14")
+
+
+def files(work):
+    status, lines = run(["run", write(work, "empty.yaml", ""), "--no-plots"], work)
+    expect_model_error("empty_file", status, lines, "empty.yaml:1:1: (document): ",
+                       "the file is empty")
+    status, lines = run(["run", write(work, "blank.yaml", "\n  \n# only a comment\n"),
+                         "--no-plots"], work)
+    expect_model_error("blank_file", status, lines, "blank.yaml:1:1: (document): ",
+                       "no YAML document, only blank lines or comments")
+    rng = random.Random(20240607)
+    for k in range(6):  # /dev/urandom-like bytes, reproducible
+        data = bytes(rng.getrandbits(8) for _ in range(rng.choice([1, 17, 4096, 100000])))
+        name = write(work, "garbage%d.bin" % k, data)
+        status, lines = run(["run", name, "--no-plots"], work)
+        expect_form("binary_garbage_%d" % k, status, lines, name)
+    with open("/dev/urandom", "rb") as f:  # and once the real thing
+        name = write(work, "urandom.bin", f.read(65536))
+    status, lines = run(["run", name, "--no-plots"], work)
+    expect_form("dev_urandom", status, lines, name)
+    status, lines = run(["run", "no_such_model.yaml", "--no-plots"], work)
+    expect_model_error("missing_model_file", status, lines, "no_such_model.yaml:0:0: (file): ",
+                       "cannot read: No such file or directory")
+    os.makedirs(os.path.join(work, "a_directory.yaml"), exist_ok=True)
+    status, lines = run(["run", "a_directory.yaml", "--no-plots"], work)
+    expect_model_error("model_is_a_directory", status, lines, "a_directory.yaml:0:0: (file): ",
+                       "cannot read: Is a directory")
+    big = write(work, "big.yaml", STATIC + "#" + "x" * (20 * 1024 * 1024) + "\n")
+    status, lines = run(["run", big, "--no-plots"], work)
+    expect_model_error("file_20_MiB", status, lines, "big.yaml:0:0: (file): ",
+                       "cannot read: larger than 16 MiB")
+
+
+def yaml_structure(work):
+    deep = "".join("  " * i + "a%d:\n" % i for i in range(100))
+    model_case(work, "nesting_100_block", deep, "FILE:65:", "nesting deeper than 64 levels")
+    model_case(work, "nesting_100_flow", "name: " + "[" * 100 + "]" * 100 + "\n", "FILE:1:",
+               "nesting deeper than 64 levels")
+    bomb = "name: [" + ",".join("0" for _ in range(100005)) + "]\n"
+    model_case(work, "node_bomb", bomb, "FILE:1:", "too many YAML nodes (more than 100000)")
+    model_case(work, "alias", sub(STATIC, "  water_density: 1025\n",
+                                  "  water_density: &rho 1025\n  gravity: *rho\n"),
+               "FILE:4:12: environment.gravity: ", "YAML aliases are not supported (found '*rho')")
+    laughs = ("a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+              "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n")
+    model_case(work, "billion_laughs", laughs, "FILE:2:8: b[0]: ", "YAML aliases are not supported")
+    model_case(work, "merge_key", sub(STATIC, "mesh:\n", "base: &b {elements: 99}\nmesh:\n  <<: *b\n"),
+               "FILE:12:7: mesh.<<: ", "YAML aliases are not supported (found '*b')")
+    # an anchor without an alias is harmless: the model loads
+    anchored = sub(STATIC, "  water_depth: 900", "  water_depth: &depth 900")
+    file = write(work, "anchor.yaml", anchored)
+    status, lines = run(["info", file], work)
+    record("anchor_accepted", status == 0 and lines == [],
+           "status %d, stderr %r; expected 0 and nothing" % (status, lines))
+    model_case(work, "duplicate_key", sub(STATIC, "  water_density: 1025", "  water_depth: 800"),
+               "FILE:3:3: environment.water_depth: ",
+               "duplicate key 'water_depth' (first given at FILE:2:3)".replace("FILE", "duplicate_key.yaml"))
+    model_case(work, "duplicate_top_key", STATIC + "mesh: {elements: 10}\n",
+               "FILE:19:1: mesh: ", "duplicate key 'mesh' (first given at duplicate_top_key.yaml:10:1)")
+    model_case(work, "two_documents", STATIC + "---\nname: second\n", "FILE:19:1: ",
+               "only one YAML document is allowed")
+    model_case(work, "tag", sub(STATIC, "water_depth: 900", "water_depth: !!float 900"),
+               "FILE:2:16: ", "YAML tags are not supported")
+
+
+def current_and_timeseries(work):
+    table = "current: {profile: table, table: [[-100, 0.5], [-900, 0.1], [0, 0.8]]}\n"
+    model_case(work, "current_table_out_of_order", DYNAMIC + table,
+               "FILE:23:49: current.table[1][0]: ",
+               "z must increase from row to row: must be greater than -100 m (the z of row 0), "
+               "got -900")
+    ts = sub(DYNAMIC, "motion: {type: circle, radius: 2.5, period: 10, ramp_up: 10, hold: 30, "
+                      "ramp_down: 10}", "motion: {type: timeseries, file: %s}")
+    model_case(work, "timeseries_missing", ts % "missing.csv", "FILE:19:38: ends.top.motion.file: ",
+               "cannot read 'missing.csv' (resolved to 'missing.csv'): No such file or directory")
+    write(work, "malformed.csv", "t,x,y,z\n0,0,0,0\n0.5,1.0,abc,0\n")
+    model_case(work, "timeseries_malformed", ts % "malformed.csv",
+               "malformed.csv:3:9: ends.top.motion.file: ", "expected a number, found 'abc'")
+    write(work, "nan.csv", "t,x,y,z\n0,0,0,0\n1,nan,0,0\n")
+    model_case(work, "timeseries_nan", ts % "nan.csv", "nan.csv:3:3: ends.top.motion.file: ",
+               "expected a finite number, found 'nan'")
+    write(work, "header.csv", "time,x,y,z\n0,0,0,0\n1,0,0,0\n")
+    model_case(work, "timeseries_bad_header", ts % "header.csv",
+               "header.csv:1:1: ends.top.motion.file: ", "expected the header 't,x,y,z'")
+    write(work, "backwards.csv", "t,x,y,z\n0,0,0,0\n2,0,0,0\n1,0,0,0\n")
+    model_case(work, "timeseries_time_backwards", ts % "backwards.csv",
+               "backwards.csv:4:1: ends.top.motion.file: ", "t must increase from row to row")
+    write(work, "binary.csv", bytes(range(256)) * 64)
+    model_case(work, "timeseries_binary", ts % "binary.csv", "binary.csv:1:",
+               "ends.top.motion.file: ")
+    write(work, "empty.csv", "")
+    model_case(work, "timeseries_empty", ts % "empty.csv", "empty.csv:1:1: ends.top.motion.file: ",
+               "no header line")
+    os.makedirs(os.path.join(work, "csvdir"), exist_ok=True)
+    model_case(work, "timeseries_directory", ts % "csvdir", "FILE:19:38: ends.top.motion.file: ",
+               "(resolved to 'csvdir'): Is a directory")
+
+
+def overrides(work):
+    file = write(work, "ok.yaml", STATIC)
+    for name, arg, head, words in [
+            ("set_missing_equals", "mesh.elements", "--set:1:1: mesh.elements: ", "missing '='"),
+            ("set_empty", "", "--set:1:1: (override): ", "missing '=' in ''"),
+            ("set_no_key", "=5", "--set:1:1: (override): ", "malformed key path ''"),
+            ("set_unknown_key", "foo.bar=1", "--set:1:1: foo.bar: ", "unknown key 'foo'"),
+            ("set_bad_yaml", "ends.top.force=[1, 2", "--set:1:1: ends.top.force: ", "invalid value"),
+            ("set_alias", "name=*x", "--set:1:1: name: ", "YAML aliases are not supported")]:
+        status, lines = run(["run", file, "--set", arg, "--no-plots"], work)
+        expect_model_error(name, status, lines, head, words)
+
+
+def output_and_statuses(work):
+    file = write(work, "good.yaml", STATIC)
+    write(work, "regular_file", "not a directory\n")
+    status, lines = run(["run", file, "--output", "regular_file/out", "--no-plots", "--quiet"], work)
+    record("output_under_a_file", status == 4 and len(lines) == 1 and
+           lines[0] == "pipelay: regular_file/out: cannot create the output directory: Not a directory",
+           "status %d, stderr %r; expected 4 and one line 'pipelay: regular_file/out: cannot "
+           "create the output directory: Not a directory'" % (status, lines))
+    status, lines = run(["run", file, "--output", "regular_file", "--no-plots", "--quiet"], work)
+    record("output_is_a_file", status == 4 and len(lines) == 1 and lines[0].startswith(
+        "pipelay: regular_file: ") and "not a directory" in lines[0],
+        "status %d, stderr %r; expected 4 and one line 'pipelay: regular_file: ... not a "
+        "directory'" % (status, lines))
+    dyn = write(work, "dyn.yaml", DYNAMIC)
+    status, lines = run(["run", dyn, "--output", "regular_file/dyn", "--no-plots", "--quiet"], work)
+    record("dynamic_output_under_a_file", status == 4 and len(lines) == 1 and
+           lines[0].startswith("pipelay: regular_file/dyn: cannot create the output directory"),
+           "status %d, stderr %r; expected 4 and one line" % (status, lines))
+    # 3: no convergence (two Newton iterations per load step, one halving)
+    status, lines = run(["run", file, "--output", "nc_out", "--no-plots", "--quiet", "--set",
+                         "analysis.max_iterations=2", "--set", "analysis.max_cutbacks=1"], work)
+    record("no_convergence", status == 3 and any("did not converge" in l for l in lines)
+           and os.path.isfile(os.path.join(work, "nc_out", "summary.json")),
+           "status %d, stderr %r; expected 3, 'did not converge' and nc_out/summary.json"
+           % (status, lines))
+    # 5: SIGINT during the dynamic analysis (sent once its first output time is written)
+    out = os.path.join(work, "int_out")
+    p = subprocess.Popen([PIPELAY, "run", dyn, "--output", "int_out", "--no-plots", "--quiet",
+                          "--set", "analysis.dynamic.duration=3600"], cwd=work,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    t0 = time.time()
+    while p.poll() is None and not os.path.exists(os.path.join(out, "dynamic.pvd")) \
+            and time.time() - t0 < 120:
+        time.sleep(0.02)
+    if p.poll() is None:
+        p.send_signal(signal.SIGINT)
+    try:
+        _, err = p.communicate(timeout=300)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        _, err = p.communicate()
+    lines = err.decode("utf-8", "replace").splitlines()
+    record("interrupted", p.returncode == 5 and len(lines) == 1 and
+           lines[0].startswith("pipelay: interrupted at t = ") and
+           os.path.isfile(os.path.join(out, "summary.json")),
+           "status %d, stderr %r; expected 5 and one line 'pipelay: interrupted at t = ...'"
+           % (p.returncode, lines))
+
+
+def main():
+    if not PIPELAY:
+        print(__doc__.splitlines()[2], file=sys.stderr)
+        return 2
+    made = len(sys.argv) <= 2
+    work = tempfile.mkdtemp(prefix="pipelay_hostile_") if made else os.path.abspath(sys.argv[2])
+    os.makedirs(work, exist_ok=True)
+    groups = (output_and_statuses, files, yaml_structure, current_and_timeseries, numbers,
+              counts, loads, overrides)
+    # the groups use separate files: run them side by side (each run of the program is
+    # mostly MPI start-up, slow under the sanitizers)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 1)) as ex:
+        for f in [ex.submit(g, work) for g in groups]:
+            f.result()
+    for line in FAILED:
+        print(line, file=sys.stderr)
+    print("check_hostile: %d passed, %d failed" % (PASSED[0], len(FAILED)))
+    if made and not FAILED:
+        shutil.rmtree(work, ignore_errors=True)
+    elif FAILED:
+        print("check_hostile: the inputs are in %s" % work, file=sys.stderr)
+    return 1 if FAILED else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
