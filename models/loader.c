@@ -247,7 +247,7 @@ static const char *const kAnalysisKeys[] = {"type", "load_steps", "max_cutbacks"
 static const char *const kDynamicKeys[] = {
     "duration",      "output_interval", "rtol",         "atol_position", "atol_rotation",
     "atol_velocity", "max_step",        "initial_step", "max_order",     "max_steps",
-    NULL};
+    "atol_strain",   NULL};
 static const char *const kOutputKeys[] = {"directory", "points", NULL};
 static const char *const kPointKeys[] = {"name", "arc_length", NULL};
 
@@ -1818,6 +1818,7 @@ static int read_dynamic(const Scope *an, PlDynamicSettings *d)
     return rc;
   if ((rc = get_number(&s, "atol_velocity", "m/s", false, kPositive, &d->atol_velocity, NULL)))
     return rc;
+  if ((rc = get_number(&s, "atol_strain", "", false, kPositive, &d->atol_strain, NULL))) return rc;
   if ((rc = get_number(&s, "max_step", "s", false, kNonNegative, &d->max_step, NULL))) return rc;
   if ((rc = get_number(&s, "initial_step", "s", false, kNonNegative, &d->initial_step, NULL)))
     return rc;
@@ -2214,6 +2215,7 @@ void PlModelInitDefaults(PlModel *m)
   d->atol_position = 1e-5; /* tension noise EA delta/L: see docs/model-file.md */
   d->atol_rotation = 1e-5;
   d->atol_velocity = 1e-3;
+  d->atol_strain = 5e-7;
   d->max_step = 0.0;
   d->initial_step = 0.0;
   d->max_order = 2; /* BDF2: A-stable (see docs/model-file.md) */

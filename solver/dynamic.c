@@ -189,20 +189,28 @@ static int ElementDyn(const PlDynamic d, int e, double t, const double *yA, cons
   /* rod: translation rows -> V, parameter rows -> W (mapped to body moments) */
   for (int a = 0; a < 2; ++a) {
     const double *pa = a ? yB + 3 : yA + 3;
-    double mrow[3], dmdp[12];
+    double mrow[3], dmdp[12], B[12];
     for (int i = 0; i < 3; ++i) fe[a * ndd + d->iV + i] += re[a * nd + i];
     PlNodeMapParamForce(d->kind, pa, re + a * nd + 3, mrow, Ke ? dmdp : NULL);
     for (int i = 0; i < 3; ++i) fe[a * ndd + d->iW + i] += mrow[i];
     if (!Ke) continue;
+    /* the map m = B(p) r_p is linear in r_p: its 3 x np matrix, column by column */
+    for (int k = 0; k < np; ++k) {
+      double ek[4] = {0, 0, 0, 0}, col[3];
+      ek[k] = 1.0;
+      PlNodeMapParamForce(d->kind, pa, ek, col, NULL);
+      for (int i = 0; i < 3; ++i) B[i * np + k] = col[i];
+    }
     for (int b = 0; b < 2; ++b)
       for (int j = 0; j < nd; ++j) {
         const int col = b * ndd + j; /* static unknown j of node b has the same index */
         for (int i = 0; i < 3; ++i) Ke[(a * ndd + d->iV + i) * n2 + col] += K[(a * nd + i) * 2 * nd + b * nd + j];
-        /* m = B(p) r_p -> dm = B dr_p + (dm/dp) dp */
-        double rp[4], mi[3];
-        for (int k = 0; k < np; ++k) rp[k] = K[(a * nd + 3 + k) * 2 * nd + b * nd + j];
-        PlNodeMapParamForce(d->kind, pa, rp, mi, NULL);
-        for (int i = 0; i < 3; ++i) Ke[(a * ndd + d->iW + i) * n2 + col] += mi[i];
+        /* dm = B dr_p + (dm/dp) dp */
+        for (int i = 0; i < 3; ++i) {
+          double v = 0.0;
+          for (int k = 0; k < np; ++k) v += B[i * np + k] * K[(a * nd + 3 + k) * 2 * nd + b * nd + j];
+          Ke[(a * ndd + d->iW + i) * n2 + col] += v;
+        }
       }
     for (int i = 0; i < 3; ++i)
       for (int k = 0; k < np; ++k) Ke[(a * ndd + d->iW + i) * n2 + a * ndd + 3 + k] += dmdp[i * np + k];
@@ -302,13 +310,20 @@ static PetscErrorCode Evaluate(PlDynamic d, double t, Vec Y, Vec YP, double c, V
         f[e + 1][r] += fe[ndd + r];
       }
     if (J) {
-      PetscInt idx[2 * PL_DYN_DOF_MAX];
+      /* an element only has V and W rows (12 of the 2 ndd): insert those */
+      PetscInt idx[2 * PL_DYN_DOF_MAX], rows[12];
+      double Kr[12 * 2 * PL_DYN_DOF_MAX];
+      int nr = 0;
       for (int a = 0; a < 2; ++a)
-        for (int r = 0; r < ndd; ++r) {
-          idx[a * ndd + r] = (e + a - gxs) * ndd + r;
-          if (RowHeld(d, (int)e + a, r)) memset(Ke + (a * ndd + r) * n2, 0, n2 * sizeof(double));
+        for (int r = 0; r < ndd; ++r) idx[a * ndd + r] = (e + a - gxs) * ndd + r;
+      for (int a = 0; a < 2; ++a)
+        for (int r = d->iV; r < ndd; ++r) {
+          rows[nr] = idx[a * ndd + r];
+          if (RowHeld(d, (int)e + a, r)) memset(Kr + nr * n2, 0, n2 * sizeof(double));
+          else memcpy(Kr + nr * n2, Ke + (a * ndd + r) * n2, n2 * sizeof(double));
+          ++nr;
         }
-      PetscCall(MatSetValuesLocal(J, n2, idx, n2, idx, Ke, ADD_VALUES));
+      PetscCall(MatSetValuesLocal(J, nr, rows, n2, idx, Kr, ADD_VALUES));
     }
   }
   PetscCall(PetscFree(Ke));
@@ -653,9 +668,14 @@ static PetscErrorCode SetUpIDA(PlDynamic d)
   PetscCall(VecDuplicate(d->y, &atol));
   PetscCall(DMDAGetCorners(d->da, &xs, NULL, NULL, &xm, NULL, NULL));
   PetscCall(DMDAVecGetArrayDOF(d->da, atol, &a));
-  for (PetscInt i = xs; i < xs + xm; ++i)
-    for (int r = 0; r < d->ndd; ++r)
-      a[i][r] = r < 3 ? s->atol_position : (r < d->iV ? s->atol_rotation : s->atol_velocity);
+  for (PetscInt i = xs; i < xs + xm; ++i) {
+    const PlProblem sp = d->sp;
+    const int ne = sp->mesh.nelements;
+    double Lmin = sp->elements[i < ne ? i : ne - 1].L;
+    if (i > 0) Lmin = fmin(Lmin, sp->elements[i - 1].L);
+    const double ax = s->atol_strain > 0.0 ? fmin(s->atol_position, s->atol_strain * Lmin) : s->atol_position;
+    for (int r = 0; r < d->ndd; ++r) a[i][r] = r < 3 ? ax : (r < d->iV ? s->atol_rotation : s->atol_velocity);
+  }
   PetscCall(DMDAVecRestoreArrayDOF(d->da, atol, &a));
   d->natol = N_VMake_Petsc(atol, d->sunctx);
   PetscCall(VecDuplicate(d->y, &d->ewt));
@@ -693,7 +713,8 @@ static PetscErrorCode SetUpIDA(PlDynamic d)
    * (its row is a parameter, its diagonal the angular velocity): that needs pivoting */
   const int partial = d->ends[0].rot == 2 || d->ends[1].rot == 2;
   if (size > 1 || partial) PetscCall(PCFactorSetMatSolverType(pc, MATSOLVERMUMPS));
-  else PetscCall(PCFactorSetMatOrderingType(pc, MATORDERINGND));
+  else PetscCall(PCFactorSetMatOrderingType(pc, MATORDERINGRCM)); /* a chain: banded, half
+                                                                     the LU time of ND */
   PetscCall(SNESSetFromOptions(d->snes));
   PetscCheck(IDASetNonlinearSolver(d->ida, d->nls) == IDA_SUCCESS, d->comm, PETSC_ERR_LIB, "IDASetNonlinearSolver failed");
   d->ss = 20.0;

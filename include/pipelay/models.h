@@ -134,6 +134,9 @@ typedef struct {
   double atol_position;       /* [m] absolute tolerance on positions, default 1e-4 */
   double atol_rotation;       /* [-] on rotation parameters, default 1e-5 */
   double atol_velocity;       /* [m/s, rad/s] on velocities, default 1e-3 */
+  double atol_strain;         /* [-] node position tolerance = min(atol_position, atol_strain x
+                                 the shorter adjacent element), default 5e-7: the axial force
+                                 follows from position differences times EA/L */
   double max_step;            /* [s] largest time step; 0 = no limit (default) */
   double initial_step;        /* [s] first step; 0 = IDA's choice (default) */
   int max_order;              /* BDF order limit 1..5, default 5 */
