@@ -237,7 +237,7 @@ static const char *const kEndKeys[] = {"position", "orientation", "fixed", "forc
                                        "motion", NULL};
 static const char *const kMotionKeys[] = {"type",   "start_time", "ramp_time", "dofs",
                                           "radius", "period",     "ramp_up",   "hold",
-                                          "ramp_down", "direction", "file", NULL};
+                                          "ramp_down", "direction", "file", "interpolation", NULL};
 /* DOF names of an end (fixed, motion.dofs), in PL_DOF_* order. */
 static const char *const kDofNames[] = {"x", "y", "z", "rx", "ry", "rz", NULL};
 static const char *const kHarmonicKeys[] = {"amplitude", "period", "phase", NULL};
@@ -1564,6 +1564,7 @@ static int check_rotation_hold(PlError *err, const PlEnd *e, const char *end_pat
 /* motion.type, in PlMotionKind order from PL_MOTION_HARMONIC. */
 static const char *const kMotionTypes[] = {"harmonic", "circle", "timeseries", NULL};
 static const char *const kCircleDirections[] = {"counter_clockwise", "clockwise", NULL};
+static const char *const kInterpolations[] = {"linear", "cubic", NULL};
 
 /* The motion types that use each key (bit k - 1 for PlMotionKind k). */
 #define MO_H (1u << (PL_MOTION_HARMONIC - 1))
@@ -1575,7 +1576,7 @@ static const struct {
 } kMotionKeyUse[] = {{"start_time", MO_H | MO_C}, {"ramp_time", MO_H}, {"dofs", MO_H},
                      {"radius", MO_C},            {"period", MO_C},    {"ramp_up", MO_C},
                      {"hold", MO_C},              {"ramp_down", MO_C}, {"direction", MO_C},
-                     {"file", MO_T}};
+                     {"file", MO_T},              {"interpolation", MO_T}};
 
 /* A harmonic motion: start_time, ramp_time and dofs. */
 static int read_harmonic(const Scope *s, const char *end_path, PlEnd *e)
@@ -1645,6 +1646,9 @@ static int read_timeseries(const Ctx *c, const Scope *s, const char *end_path, P
   PlMotion *mo = &e->motion;
   int rc;
   if ((rc = get_string(s, "file", true, false, mo->file, sizeof mo->file))) return rc;
+  int interp = 0;
+  if ((rc = get_choice(s, "interpolation", kInterpolations, &interp))) return rc;
+  mo->cubic = (interp == 1);
   const PlYNode *fnode = value_of(s, "file");
   char key[PATH_CAP], resolved[2 * PL_PATH_MAX];
   join_key(key, sizeof key, s->path, "file");

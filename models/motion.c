@@ -10,7 +10,10 @@
  *   velocities and accelerations by the product rule (exact).
  * Harmonic: d(t) = s(tau) A sin(2 pi tau / T + phase), s = f(tau / ramp_time).
  * Time series: linear interpolation of the rows; the velocity is the slope of the segment
- *   (piecewise constant) and the acceleration zero. Rotation offsets are rotation vectors
+ *   (piecewise constant) and the acceleration zero. Or cubic Hermite: on [t_i, t_i+1] the
+ *   cubic through both rows with slopes m_i = (h_{i-1} s_i + h_i s_{i-1})/(h_{i-1} + h_i)
+ *   (s = segment slopes, h = intervals; one-sided at the ends): C^1, so the velocity is
+ *   continuous (a linear series makes it jump at every row: an impulse on a stiff line). Rotation offsets are rotation vectors
  *   (about the static frame's axes); their rate is mapped to the body angular velocity by
  *   the right Jacobian of SO(3): w = J_r(th) dth/dt.
  */
@@ -205,11 +208,41 @@ void PlMotionEval(const PlMotion *mo, double t, double d[3], double dd[3], doubl
       else hi = mid;
     }
     const double *a = T + 7 * lo, *b = T + 7 * hi, h = b[0] - a[0], r = (t - a[0]) / h;
-    for (int k = 0; k < 3; ++k) {
-      d[k] = a[1 + k] + r * (b[1 + k] - a[1 + k]);
-      dd[k] = (b[1 + k] - a[1 + k]) / h;
-      th[k] = (a[4 + k] + r * (b[4 + k] - a[4 + k])) * deg;
-      rate[k] = (b[4 + k] - a[4 + k]) * deg / h;
+    for (int k = 0; k < 6; ++k) {
+      double val, vel, acc;
+      const double ya = a[1 + k], yb = b[1 + k];
+      if (!mo->cubic) {
+        val = ya + r * (yb - ya);
+        vel = (yb - ya) / h;
+        acc = 0.0;
+      } else {
+        /* slopes at a and b from the neighbouring segments */
+        const double s0 = (yb - ya) / h;
+        double ma = s0, mb = s0;
+        if (lo > 0) {
+          const double *z = T + 7 * (lo - 1), hz = a[0] - z[0], sz = (ya - z[1 + k]) / hz;
+          ma = (hz * s0 + h * sz) / (hz + h);
+        }
+        if (hi < n - 1) {
+          const double *z = T + 7 * (hi + 1), hz = z[0] - b[0], sz = (z[1 + k] - yb) / hz;
+          mb = (hz * s0 + h * sz) / (hz + h);
+        }
+        const double r2 = r * r, r3 = r2 * r;
+        const double h00 = 2 * r3 - 3 * r2 + 1, h10 = r3 - 2 * r2 + r, h01 = -2 * r3 + 3 * r2, h11 = r3 - r2;
+        const double d00 = 6 * r2 - 6 * r, d10 = 3 * r2 - 4 * r + 1, d01 = -6 * r2 + 6 * r, d11 = 3 * r2 - 2 * r;
+        const double e00 = 12 * r - 6, e10 = 6 * r - 4, e01 = -12 * r + 6, e11 = 6 * r - 2;
+        val = h00 * ya + h10 * h * ma + h01 * yb + h11 * h * mb;
+        vel = (d00 * ya + d10 * h * ma + d01 * yb + d11 * h * mb) / h;
+        acc = (e00 * ya + e10 * h * ma + e01 * yb + e11 * h * mb) / (h * h);
+      }
+      if (k < 3) {
+        d[k] = val;
+        dd[k] = vel;
+        ddd[k] = acc;
+      } else {
+        th[k - 3] = val * deg;
+        rate[k - 3] = vel * deg;
+      }
     }
     break;
   }

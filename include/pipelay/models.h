@@ -93,7 +93,8 @@ typedef enum { PL_MOTION_NONE = 0, PL_MOTION_HARMONIC, PL_MOTION_CIRCLE, PL_MOTI
  *     r(t) = radius * ramp: up over ramp_up, full for hold, down over ramp_down (C^2
  *     ramps), zero before and after. x, y, z are held; the path spirals out and back.
  *   timeseries: CSV file with header "t,x,y,z" or "t,x,y,z,rx,ry,rz" (s, m, deg), offsets
- *     from the static position / frame, t strictly increasing, linear interpolation,
+ *     from the static position / frame, t strictly increasing, linear interpolation (or
+ *     cubic: C^1, so that the prescribed velocity has no jumps),
  *     held constant after the last row and zero before the first. Rotations present:
  *     all three rotations are held. */
 typedef struct {
@@ -115,6 +116,8 @@ typedef struct {
   char file[PL_PATH_MAX];     /* timeseries: path as given (relative to the model file) */
   int nrows;                  /* timeseries rows */
   int ncols;                  /* 4 (t,x,y,z) or 7 (t,x,y,z,rx,ry,rz) */
+  bool cubic;                 /* timeseries: C^1 cubic Hermite interpolation (slopes from the
+                                 neighbouring rows) instead of linear (the default) */
   double *table;              /* timeseries [nrows][7], row-major, rotations in deg;
                                  owned by the model (PlModelFree) */
 } PlMotion;
