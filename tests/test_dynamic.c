@@ -8,6 +8,9 @@
  *              1e-6 of the row's largest entry, quaternions and Euler angles.
  *   rest       the J-lay static configuration with drag on, no excitation, 60 s: every
  *              node moves less than 1e-6 m.
+ *   motion     prescribed motions (harmonic, circle, linear and cubic series): velocities and
+ *              accelerations are the derivatives of the positions (central FD); circle radius
+ *              and speed while holding; current profiles' values and dv/dz.
  *   cantilever small free vibration of a clamped rod released from a static tip load: the
  *              period within 1% of Euler-Bernoulli 2 pi/(1.8751^2 sqrt(EI/(m L^4))).
  *   string     taut string (pinned ends, EI negligible) given the velocity of its first
@@ -701,6 +704,107 @@ static PetscErrorCode ConvergenceCase(void)
   PetscFunctionReturn(0);
 }
 
+/* ---- time functions: prescribed motions and currents ------------------------------------ */
+/* Velocities and accelerations of every motion kind against central differences of the
+ * positions, the circle's radius during the hold, and the current profiles' values. */
+static PetscErrorCode MotionCase(void)
+{
+  PlMotion mo[4];
+  double table[5 * 7] = {0.0, 0, 0, 0, 0, 0, 0, 1.0, 1, -2, 0.5, 10, 0, 0, 2.5, 3, 1, 0.25, 0, 5, 0,
+                         3.0, 2, 0, 0, 0, 0, 20, 4.0, 0, 0, 0, 0, 0, 0};
+  PetscFunctionBeginUser;
+  memset(mo, 0, sizeof mo);
+  mo[0].kind = PL_MOTION_HARMONIC;
+  mo[0].start_time = 1.0;
+  mo[0].ramp_time = 2.0;
+  mo[0].harmonic_dof[0] = mo[0].harmonic_dof[2] = mo[0].harmonic_dof[4] = true;
+  mo[0].harmonic[0] = (PlHarmonic){1.5, 7.0, 30.0};
+  mo[0].harmonic[2] = (PlHarmonic){0.5, 3.0, 0.0};
+  mo[0].harmonic[4] = (PlHarmonic){10.0, 5.0, 90.0};
+  mo[1].kind = PL_MOTION_CIRCLE;
+  mo[1].radius = 2.5;
+  mo[1].period = 10.0;
+  mo[1].start_time = 0.5;
+  mo[1].ramp_up = 10.0;
+  mo[1].hold = 30.0;
+  mo[1].ramp_down = 10.0;
+  mo[1].counter_clockwise = true;
+  for (int k = 2; k < 4; ++k) {
+    mo[k].kind = PL_MOTION_TIMESERIES;
+    mo[k].nrows = 5;
+    mo[k].ncols = 7;
+    mo[k].table = table;
+    mo[k].cubic = k == 3;
+  }
+  const char *names[4] = {"harmonic", "circle", "timeseries linear", "timeseries cubic"};
+  for (int k = 0; k < 4; ++k) {
+    double worst_v = 0.0, worst_a = 0.0, worst_w = 0.0;
+    const double h = 1e-5;
+    for (int i = 0; i < 400; ++i) {
+      const double t = 0.013 + 0.1 * i * (k < 2 ? 1.5 : 0.01 * 1.0);
+      const double tt = k < 2 ? t : 0.02 + 0.0099 * i; /* inside the table, away from rows */
+      double d0[3], v0[3], a0[3], th0[3], w0[3], dp[3], vp[3], ap[3], thp[3], wp[3], dm[3], vm[3], am[3], thm[3], wm[3];
+      PlMotionEval(&mo[k], tt, d0, v0, a0, th0, w0);
+      PlMotionEval(&mo[k], tt + h, dp, vp, ap, thp, wp);
+      PlMotionEval(&mo[k], tt - h, dm, vm, am, thm, wm);
+      bool row = false; /* a table row within h: the linear series' slope jumps there */
+      for (int r = 0; r < 5; ++r) row = row || fabs(tt - table[7 * r]) < 2 * h;
+      if (row) continue;
+      for (int c = 0; c < 3; ++c) {
+        worst_v = fmax(worst_v, fabs((dp[c] - dm[c]) / (2 * h) - v0[c]));
+        worst_a = fmax(worst_a, fabs((vp[c] - vm[c]) / (2 * h) - a0[c]));
+        /* single-axis rotations: the body rate is the angle's rate */
+        if (k == 0) worst_w = fmax(worst_w, fabs((thp[c] - thm[c]) / (2 * h) - w0[c]));
+      }
+    }
+    printf("motion %s: velocity vs FD %.2e, acceleration vs FD %.2e, rotation rate vs FD %.2e\n", names[k], worst_v,
+           worst_a, worst_w);
+    CHECK_TRUE(worst_v < 1e-6, "prescribed velocity is the derivative of the position");
+    CHECK_TRUE(worst_a < 1e-5 || k == 2, "prescribed acceleration is the derivative of the velocity");
+    CHECK_TRUE(worst_w < 1e-6, "rotation rate is the derivative of the rotation angle");
+  }
+  /* circle: radius during the hold, zero before and after */
+  double d[3], v[3], a[3], th[3], w[3];
+  PlMotionEval(&mo[1], 0.5 + 10.0 + 12.3, d, v, a, th, w);
+  CHECK_ABS(hypot(d[0], d[1]), 2.5, 1e-12, "circle radius while holding");
+  CHECK_ABS(hypot(v[0], v[1]), 2.0 * PETSC_PI * 2.5 / 10.0, 1e-12, "circle speed while holding");
+  PlMotionEval(&mo[1], 0.5 + 50.0 + 1e-9, d, v, a, th, w);
+  CHECK_ABS(hypot(d[0], d[1]), 0.0, 1e-12, "circle back at the start after the ramp down");
+  /* series: through the rows, held after the last */
+  PlMotionEval(&mo[3], 2.5, d, v, a, th, w);
+  CHECK_ABS(d[0], 3.0, 1e-12, "cubic series passes through its rows");
+  PlMotionEval(&mo[2], 9.0, d, v, a, th, w);
+  CHECK_ABS(d[0], 0.0, 1e-12, "series held at its last row");
+  /* currents */
+  PlCurrent c;
+  memset(&c, 0, sizeof c);
+  double vc[3], dvc[3];
+  c.kind = PL_CURRENT_SHEARED;
+  c.surface_speed = 0.8;
+  c.seabed_speed = 0.2;
+  c.direction_deg = -90.0;
+  c.start_time = 10.0;
+  c.ramp_time = 0.0;
+  PlCurrentVelocity(&c, 800.0, -200.0, 20.0, vc, dvc);
+  CHECK_ABS(vc[1], -(0.2 + 0.6 * 600.0 / 800.0), 1e-12, "sheared current at z = -200 m, towards -y");
+  CHECK_ABS(vc[0], 0.0, 1e-12, "sheared current has no x component when heading -y");
+  PlCurrentVelocity(&c, 800.0, -200.0, 5.0, vc, dvc);
+  CHECK_ABS(vc[1], 0.0, 1e-12, "no current before its start time");
+  c.kind = PL_CURRENT_TABLE;
+  c.ntable = 3;
+  c.table_z[0] = -800;
+  c.table_z[1] = -100;
+  c.table_z[2] = 0;
+  c.table_speed[0] = 0.1;
+  c.table_speed[1] = 0.5;
+  c.table_speed[2] = 1.0;
+  c.direction_deg = 0.0;
+  PlCurrentVelocity(&c, 800.0, -50.0, 20.0, vc, dvc);
+  CHECK_ABS(vc[0], 0.75, 1e-12, "table current interpolated in z");
+  CHECK_ABS(dvc[0], 0.5 / 100.0, 1e-12, "table current's dv/dz");
+  PetscFunctionReturn(0);
+}
+
 int main(int argc, char **argv)
 {
   PetscFunctionBeginUser;
@@ -717,6 +821,8 @@ int main(int argc, char **argv)
     if (!ierr) ierr = JacobianCase("rotation=euler_zxy");
   } else if (!strcmp(c, "rest"))
     ierr = RestCase();
+  else if (!strcmp(c, "motion"))
+    ierr = MotionCase();
   else if (!strcmp(c, "cantilever"))
     ierr = CantileverCase();
   else if (!strcmp(c, "string"))
