@@ -20,14 +20,17 @@
 #include "commands.h"
 
 static const char usage[] =
-  "usage: pipelay run FILE [--set key.path=value]... [--output DIR] [--quiet] [--no-plots] [PETSc options]\n"
+  "usage: pipelay run FILE [--set key.path=value]... [--output DIR] [--restart DIR] [--quiet] [--no-plots]\n"
+  "                        [PETSc options]\n"
   "       pipelay info FILE [--set key.path=value]...\n"
   "       pipelay plot DIR\n"
   "       pipelay verify [DIR] [--case NAME]... [--report DIR] [--skip-slow] [--reuse]\n"
   "       pipelay compare RESULT REFERENCE [--tol [COLUMN=]TYPE:VALUE]... [--x COLUMN]\n"
   "       pipelay --version\n"
   "Runs the analysis of the YAML model FILE (see docs/model-file.md). --set overrides any\n"
-  "value of the file; --output sets the output directory. PETSc options (-snes_monitor,\n"
+  "value of the file; --output sets the output directory; --restart DIR continues the\n"
+  "interrupted dynamic run in DIR (same FILE and --set options) from its last output time.\n"
+  "PETSc options (-snes_monitor,\n"
   "-ksp_type ..., -pc_type ...) go after FILE. A run also writes ParaView files (DIR/*.pvd,\n"
   "DIR/vtk/) and plots (DIR/plots/, with gnuplot; --no-plots turns them off).\n"
   "info prints the model as understood (section properties, mesh, ends, analysis);\n"
@@ -39,6 +42,7 @@ static const char usage[] =
 typedef struct {
   const char *file;            /* model file */
   const char *output;          /* --output or NULL */
+  const char *restart;         /* --restart DIR or NULL */
   const char *sets[256];       /* --set values */
   int nsets;
   int quiet;
@@ -56,6 +60,14 @@ static int ParseArgs(int argc, char **argv, Args *a, int rank)
   }
   a->file = argv[2];
   for (int i = 3; i < argc; ++i) {
+    if (!strcmp(argv[i], "--restart")) {
+      if (i + 1 >= argc || !argv[i + 1][0] || strlen(argv[i + 1]) >= PL_PATH_MAX) {
+        if (!rank) fprintf(stderr, "pipelay: --restart needs the output directory of the interrupted run\n");
+        return PL_EXIT_BAD_INPUT;
+      }
+      a->restart = argv[++i];
+      continue;
+    }
     if (!strcmp(argv[i], "--set") || !strcmp(argv[i], "--output")) {
       if (i + 1 >= argc) {
         if (!rank) fprintf(stderr, "pipelay: %s needs a value\n", argv[i]);
@@ -141,7 +153,21 @@ static PetscErrorCode RunDynamic(PlProblem prob, const PlStaticReport *rep, cons
   opt.noverrides = a->nsets;
   opt.overrides = a->sets;
   opt.stop = &g_stop;
-  if (!rank && PlVtkSeriesCreate(m->output_dir, PL_VTK_DYNAMIC, m, &vs, &err) == 0) {
+  opt.restart = a->restart != NULL;
+  int vrc = 0;
+  if (!rank && a->restart) {
+    int nkeep = 0;
+    double tr = 0.0;
+    vrc = PlDynamicRestartInfo(m->output_dir, &nkeep, &tr, &err);
+    if (!vrc) {
+      double *times = malloc(sizeof(double) * (size_t)nkeep);
+      for (int k = 0; times && k < nkeep; ++k) times[k] = k * m->analysis.dynamic.output_interval;
+      vrc = times ? PlVtkSeriesResume(m->output_dir, m, nkeep, times, &vs, &err) : PL_EXIT_IO;
+      free(times);
+    }
+  } else if (!rank)
+    vrc = PlVtkSeriesCreate(m->output_dir, PL_VTK_DYNAMIC, m, &vs, &err);
+  if (!rank && vrc == 0) {
     opt.observer = WriteVtkFrame;
     opt.observer_ctx = vs;
   } else if (!rank)
@@ -268,7 +294,14 @@ int main(int argc, char **argv)
     return rc;
   }
   if (a.output) snprintf(m->output_dir, sizeof m->output_dir, "%s", a.output);
-  const PetscErrorCode ierr = RunStatic(m, &a, rank, size, &rc);
+  if (!rc && a.restart) {
+    snprintf(m->output_dir, sizeof m->output_dir, "%s", a.restart);
+    if (m->analysis.kind != PL_ANALYSIS_DYNAMIC) {
+      if (!rank) fprintf(stderr, "pipelay: --restart continues a dynamic analysis; %s is a static one\n", a.file);
+      rc = PL_EXIT_BAD_INPUT;
+    }
+  }
+  const PetscErrorCode ierr = rc ? 0 : RunStatic(m, &a, rank, size, &rc);
   if (ierr) {
     if (!rank)
       fprintf(stderr, "pipelay: PETSc error %d (described above)%s\n", (int)ierr,

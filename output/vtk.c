@@ -218,8 +218,23 @@ static void RemoveOldDynamicFiles(const char *vtkdir)
   closedir(d);
 }
 
+static int SeriesCreate(const char *dir, PlVtkSeriesKind kind, const PlModel *m, int nkeep, const double *times,
+                        PlVtkSeries *out, PlError *err);
+
 int PlVtkSeriesCreate(const char *dir, PlVtkSeriesKind kind, const PlModel *m, PlVtkSeries *out,
                       PlError *err)
+{
+  return SeriesCreate(dir, kind, m, 0, NULL, out, err);
+}
+
+int PlVtkSeriesResume(const char *dir, const PlModel *m, int nkeep, const double *times, PlVtkSeries *out,
+                      PlError *err)
+{
+  return SeriesCreate(dir, PL_VTK_DYNAMIC, m, nkeep, times, out, err);
+}
+
+static int SeriesCreate(const char *dir, PlVtkSeriesKind kind, const PlModel *m, int nkeep, const double *times,
+                        PlVtkSeries *out, PlError *err)
 {
   *out = NULL;
   char vtkdir[PL_PATH_MAX + 8];
@@ -245,7 +260,18 @@ int PlVtkSeriesCreate(const char *dir, PlVtkSeriesKind kind, const PlModel *m, P
     vs->outer_diameter_m[k] = m->segments[k].section.outer_diameter;
   }
   vs->last_t_s = -INFINITY;
-  if (kind == PL_VTK_DYNAMIC) RemoveOldDynamicFiles(vtkdir);
+  if (kind == PL_VTK_DYNAMIC && nkeep == 0) RemoveOldDynamicFiles(vtkdir);
+  for (int k = 0; k < nkeep; ++k) { /* a restarted run keeps the frames written before */
+    char rel[64];
+    snprintf(rel, sizeof rel, "vtk/dynamic_%06d.vtu", k);
+    if (AppendEntry(vs, times[k], 0, "line", rel)) {
+      snprintf(err->msg, sizeof err->msg, "VTK output: out of memory for the collection");
+      PlVtkSeriesDestroy(&vs);
+      return PL_EXIT_IO;
+    }
+    vs->noutputs = k + 1;
+    vs->last_t_s = times[k];
+  }
   if ((rc = WritePvd(vs, err))) {
     PlVtkSeriesDestroy(&vs);
     return rc;

@@ -833,6 +833,62 @@ PetscErrorCode PlDynamicSetVelocity(PlDynamic d, const double *v)
   PetscFunctionReturn(0);
 }
 
+/* Gathers a global vector of the dynamic DMDA on every rank (natural order). */
+static PetscErrorCode GatherRaw(PlDynamic d, Vec v, double *out)
+{
+  VecScatter sc;
+  Vec all;
+  const PetscScalar *a;
+  PetscInt n;
+  PetscFunctionBeginUser;
+  (void)d;
+  PetscCall(VecScatterCreateToAll(v, &sc, &all));
+  PetscCall(VecScatterBegin(sc, v, all, INSERT_VALUES, SCATTER_FORWARD));
+  PetscCall(VecScatterEnd(sc, v, all, INSERT_VALUES, SCATTER_FORWARD));
+  PetscCall(VecGetSize(all, &n));
+  PetscCall(VecGetArrayRead(all, &a));
+  memcpy(out, a, sizeof(double) * n);
+  PetscCall(VecRestoreArrayRead(all, &a));
+  PetscCall(VecScatterDestroy(&sc));
+  PetscCall(VecDestroy(&all));
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode PlDynamicGetRaw(PlDynamic d, double *t, double *y, double *yp)
+{
+  realtype tc = d->t0;
+  PetscFunctionBeginUser;
+  if (d->ida) IDAGetCurrentTime(d->ida, &tc);
+  *t = d->t_out > tc ? tc : d->t_out;
+  PetscCall(GatherRaw(d, d->y, y));
+  PetscCall(GatherRaw(d, d->yp, yp));
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode PlDynamicSetRaw(PlDynamic d, double t, const double *y, const double *yp)
+{
+  PetscScalar **ya, **ypa;
+  PetscInt xs, xm;
+  const int ndd = d->ndd;
+  PetscFunctionBeginUser;
+  PetscCall(DMDAGetCorners(d->da, &xs, NULL, NULL, &xm, NULL, NULL));
+  PetscCall(DMDAVecGetArrayDOF(d->da, d->y, &ya));
+  PetscCall(DMDAVecGetArrayDOF(d->da, d->yp, &ypa));
+  for (PetscInt i = xs; i < xs + xm; ++i)
+    for (int r = 0; r < ndd; ++r) {
+      ya[i][r] = y[(size_t)i * ndd + r];
+      ypa[i][r] = yp[(size_t)i * ndd + r];
+    }
+  PetscCall(DMDAVecRestoreArrayDOF(d->da, d->y, &ya));
+  PetscCall(DMDAVecRestoreArrayDOF(d->da, d->yp, &ypa));
+  d->t0 = t;
+  d->t_out = t;
+  PetscCheck(IDAReInit(d->ida, t, d->ny, d->nyp) == IDA_SUCCESS, d->comm, PETSC_ERR_LIB, "IDAReInit failed");
+  if (d->sp->model.analysis.dynamic.duration > 0.0) IDASetStopTime(d->ida, d->sp->model.analysis.dynamic.duration);
+  d->cj_J = 0.0;
+  PetscFunctionReturn(0);
+}
+
 PetscErrorCode PlDynamicAdvance(PlDynamic d, double tout, int *flag, char *why, size_t len)
 {
   realtype tret;
@@ -840,6 +896,7 @@ PetscErrorCode PlDynamicAdvance(PlDynamic d, double tout, int *flag, char *why, 
   *flag = 0;
   if (why && len) why[0] = '\0';
   const int rc = IDASolve(d->ida, tout, &tret, d->ny, d->nyp, IDA_NORMAL);
+  if (rc >= 0) d->t_out = tret;
   if (rc < 0) {
     *flag = rc;
     if (why && len) {

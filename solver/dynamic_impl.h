@@ -38,6 +38,7 @@ struct PlDynamic_ {
   PlDynEnd ends[2];
   double scale_x, scale_r;  /* row scales of held positions [N/m] and rotations [N m] */
   double t0;                /* start time [s] */
+  double t_out;             /* time of the state in y (the last output) [s] */
   /* IDA */
   SUNContext sunctx;
   void *ida;

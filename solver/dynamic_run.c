@@ -24,11 +24,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <stdint.h>
 #include <cjson/cJSON.h>
 #include "dynamic_impl.h"
 
 static const char *kSeriesHeader =
   "t_s,x_m,y_m,z_m,effective_tension_N,bending_moment_2_Nm,bending_moment_3_Nm,curvature_1pm\n";
+
+static FILE *TrimSeries(const char *path, double t_last);
 
 typedef struct {
   FILE *f[2 + PL_MAX_OUTPUT_NODES];
@@ -45,7 +48,7 @@ static void WriteRow(FILE *f, double t, const PlStation *s)
   fflush(f);
 }
 
-static int OpenSeries(Writer *w, const char *dir, const PlProblem p, PlError *err)
+static int OpenSeries(Writer *w, const char *dir, const PlProblem p, double t_restart, PlError *err)
 {
   const PlModel *m = &p->model;
   const int nn = p->mesh.nnodes;
@@ -66,6 +69,14 @@ static int OpenSeries(Writer *w, const char *dir, const PlProblem p, PlError *er
   for (int k = 0; k < w->n; ++k) {
     char path[PL_PATH_MAX + 128];
     snprintf(path, sizeof path, "%s/timeseries_%s.csv", dir, names[k]);
+    if (t_restart >= 0.0) {
+      w->f[k] = TrimSeries(path, t_restart);
+      if (!w->f[k]) {
+        snprintf(err->msg, sizeof err->msg, "%.900s: cannot continue the time series: %s", path, strerror(errno));
+        return PL_EXIT_IO;
+      }
+      continue;
+    }
     w->f[k] = fopen(path, "w");
     if (!w->f[k] || fputs(kSeriesHeader, w->f[k]) < 0) {
       snprintf(err->msg, sizeof err->msg, "%.900s: cannot write: %s", path, strerror(errno));
@@ -115,6 +126,128 @@ static int WriteEnvelopes(const Writer *w, const char *dir, int nn, PlError *err
   return 0;
 }
 
+/* ---- restart files -------------------------------------------------------------------------
+ * DIR/restart.bin, rewritten atomically (tmp + rename) after every output time:
+ *   header: magic "PLRST01", nnodes, ndd, parametrisation, outputs written, a fingerprint of
+ *   the static shape (FNV-1a of its node positions: the run must restart on the same model),
+ *   time t, top-tension and bending-moment extrema; then y, ydot (nnodes ndd each, the raw
+ *   IDA state at t) and the envelopes (12 per node). Host byte order. */
+typedef struct {
+  char magic[8];
+  int32_t nnodes, ndd, kind, noutputs;
+  uint64_t fingerprint;
+  double t, max_top, min_top, max_bm;
+} RestartHeader;
+
+static uint64_t Fingerprint(const PlStation *stat, int nn)
+{
+  uint64_t h = 1469598103934665603ull;
+  for (int i = 0; i < nn; ++i) {
+    const unsigned char *b = (const unsigned char *)stat[i].x;
+    for (size_t k = 0; k < sizeof stat[i].x; ++k) h = (h ^ b[k]) * 1099511628211ull;
+  }
+  return h;
+}
+
+static int WriteRestart(const char *dir, const RestartHeader *h, const double *y, const double *yp,
+                        const double *env, PlError *err)
+{
+  char path[PL_PATH_MAX + 64], tmp[PL_PATH_MAX + 80];
+  const size_t n = (size_t)h->nnodes * h->ndd;
+  snprintf(path, sizeof path, "%s/restart.bin", dir);
+  snprintf(tmp, sizeof tmp, "%s/.restart.bin.tmp", dir);
+  FILE *f = fopen(tmp, "wb");
+  int bad = !f;
+  if (f) {
+    bad |= fwrite(h, sizeof *h, 1, f) != 1;
+    bad |= fwrite(y, sizeof(double), n, f) != n;
+    bad |= fwrite(yp, sizeof(double), n, f) != n;
+    bad |= fwrite(env, sizeof(double), (size_t)12 * h->nnodes, f) != (size_t)12 * h->nnodes;
+    bad |= fclose(f) != 0;
+  }
+  if (bad || rename(tmp, path)) {
+    snprintf(err->msg, sizeof err->msg, "%.900s: cannot write the restart file: %s", path, strerror(errno));
+    return PL_EXIT_IO;
+  }
+  return 0;
+}
+
+int PlDynamicRestartInfo(const char *dir, int *noutputs, double *t, PlError *err)
+{
+  char path[PL_PATH_MAX + 64];
+  RestartHeader h;
+  snprintf(path, sizeof path, "%s/restart.bin", dir);
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    snprintf(err->msg, sizeof err->msg, "%.900s: cannot read the restart file: %s", path, strerror(errno));
+    return PL_EXIT_BAD_INPUT;
+  }
+  const int ok = fread(&h, sizeof h, 1, f) == 1 && !memcmp(h.magic, "PLRST01", 8) && h.noutputs > 0;
+  fclose(f);
+  if (!ok) {
+    snprintf(err->msg, sizeof err->msg, "%.900s: not a pipelay restart file (or cut short)", path);
+    return PL_EXIT_BAD_INPUT;
+  }
+  *noutputs = h.noutputs;
+  *t = h.t;
+  return 0;
+}
+
+/* Reads the restart file of dir into h, y, yp, env (sized for nn, ndd) and checks that it
+ * belongs to this model. 0 or PL_EXIT_BAD_INPUT with a message. */
+static int ReadRestart(const char *dir, int nn, int ndd, int kind, uint64_t fp, RestartHeader *h, double *y,
+                       double *yp, double *env, PlError *err)
+{
+  char path[PL_PATH_MAX + 64];
+  snprintf(path, sizeof path, "%s/restart.bin", dir);
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    snprintf(err->msg, sizeof err->msg, "%.900s: cannot read the restart file: %s", path, strerror(errno));
+    return PL_EXIT_BAD_INPUT;
+  }
+  const size_t n = (size_t)nn * ndd;
+  int ok = fread(h, sizeof *h, 1, f) == 1 && !memcmp(h->magic, "PLRST01", 8);
+  if (ok && (h->nnodes != nn || h->ndd != ndd || h->kind != kind || h->fingerprint != fp)) {
+    fclose(f);
+    snprintf(err->msg, sizeof err->msg,
+             "%.700s: the restart file belongs to another model (%d nodes, %d unknowns per node, or another "
+             "static shape); restart with the model file and --set options of the interrupted run", path,
+             (int)h->nnodes, (int)h->ndd);
+    return PL_EXIT_BAD_INPUT;
+  }
+  ok = ok && fread(y, sizeof(double), n, f) == n && fread(yp, sizeof(double), n, f) == n &&
+       fread(env, sizeof(double), (size_t)12 * nn, f) == (size_t)12 * nn;
+  fclose(f);
+  if (!ok) {
+    snprintf(err->msg, sizeof err->msg, "%.900s: not a pipelay restart file (or cut short)", path);
+    return PL_EXIT_BAD_INPUT;
+  }
+  return 0;
+}
+
+/* Keeps the header and the rows with t <= t_last of a time-series file (rows written after
+ * the last restart point), then reopens it for appending. NULL on failure. */
+static FILE *TrimSeries(const char *path, double t_last)
+{
+  FILE *f = fopen(path, "r");
+  if (!f) return NULL;
+  char tmp[PL_PATH_MAX + 160], line[4096];
+  snprintf(tmp, sizeof tmp, "%s.tmp", path);
+  FILE *g = fopen(tmp, "w");
+  if (!g) {
+    fclose(f);
+    return NULL;
+  }
+  int first = 1;
+  while (fgets(line, sizeof line, f)) {
+    if (first || strtod(line, NULL) <= t_last * (1 + 1e-12) + 1e-12) fputs(line, g);
+    first = 0;
+  }
+  fclose(f);
+  if (fclose(g) || rename(tmp, path)) return NULL;
+  return fopen(path, "a");
+}
+
 static void Progress(double t, double T, long steps, double wall, int done)
 {
   const double rtf = wall > 0 ? t / wall : 0.0, left = t > 0 ? wall * (T - t) / t : 0.0;
@@ -146,19 +279,47 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   const double wall0 = MPI_Wtime();
   PetscCall(PlProblemStations(p, &stat, &nnr, &Es, &ner));
   PetscCall(PlDynamicCreate(p, &d));
+  const int ndd = PlDynNodeDofCount(p->kind);
+  const size_t nraw = (size_t)nn * ndd;
+  double *yraw = malloc(sizeof(double) * nraw), *ypraw = malloc(sizeof(double) * nraw);
+  PetscCheck(yraw && ypraw, p->comm, PETSC_ERR_MEM, "out of memory for the restart state");
+  RestartHeader rh;
+  memset(&rh, 0, sizeof rh);
+  memcpy(rh.magic, "PLRST01", 8);
+  rh.nnodes = nn;
+  rh.ndd = ndd;
+  rh.kind = (int32_t)p->kind;
   int io = 0;
+  long k0 = 0;
+  w.env = calloc((size_t)12 * nn, sizeof(double));
+  PetscCheck(w.env, p->comm, PETSC_ERR_MEM, "out of memory for the envelopes");
+  if (!rank) rh.fingerprint = Fingerprint(stat, nn);
+  PetscCallMPI(MPI_Bcast(&rh.fingerprint, 1, MPI_UINT64_T, 0, p->comm));
+  if (opt->restart) {
+    /* continue an interrupted run from its last output (every rank reads the file) */
+    RestartHeader in;
+    io = ReadRestart(dir, nn, ndd, rh.kind, rh.fingerprint, &in, yraw, ypraw, w.env, &res->err);
+    PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &io, 1, MPI_INT, MPI_MAX, p->comm));
+    if (!io) {
+      PetscCall(PlDynamicSetRaw(d, in.t, yraw, ypraw));
+      k0 = in.noutputs;
+      res->max_top_tension_N = in.max_top;
+      res->min_top_tension_N = in.min_top;
+      res->max_bending_moment_Nm = in.max_bm;
+      res->restarted_at_s = in.t;
+    }
+  }
   if (!rank) {
-    io = PlResultsMakeDirs(dir, &res->err);
-    if (!io) io = OpenSeries(&w, dir, p, &res->err);
-    w.env = calloc((size_t)12 * nn, sizeof(double));
+    if (!io) io = PlResultsMakeDirs(dir, &res->err);
+    if (!io) io = OpenSeries(&w, dir, p, opt->restart ? res->restarted_at_s : -1.0, &res->err);
     w.stat = stat;
   }
   PetscCallMPI(MPI_Bcast(&io, 1, MPI_INT, 0, p->comm));
   const int progress = !rank && !opt->quiet && isatty(fileno(stdout));
   const double dt = s->output_interval, T = s->duration;
   const long nout = (long)ceil(T / dt - 1e-9);
-  double t = 0.0;
-  for (long k = 0; !io && k <= nout; ++k) {
+  double t = opt->restart ? res->restarted_at_s : 0.0;
+  for (long k = k0; !io && k <= nout; ++k) {
     const double tout = k == nout ? T : k * dt;
     if (k > 0) {
       PetscCall(PlDynamicAdvance(d, tout, &res->ida_flag, res->failure, sizeof res->failure));
@@ -169,7 +330,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
     PetscCall(PlProblemStations(p, &N, &nnr, &E, &ner));
     if (!rank) {
       for (int j = 0; j < w.n; ++j) WriteRow(w.f[j], t, &N[w.node[j]]);
-      UpdateEnvelopes(&w, N, nn, k == 0);
+      UpdateEnvelopes(&w, N, nn, k == 0 && !opt->restart);
       const double Ttop = N[nn - 1].tension;
       res->max_top_tension_N = fmax(res->max_top_tension_N, Ttop);
       res->min_top_tension_N = fmin(res->min_top_tension_N, Ttop);
@@ -179,6 +340,16 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
     free(N);
     free(E);
     N = E = NULL;
+    /* the restart point: this output time */
+    PetscCall(PlDynamicGetRaw(d, &rh.t, yraw, ypraw));
+    rh.t = t;
+    if (!rank && !io) {
+      rh.noutputs = (int32_t)(k + 1);
+      rh.max_top = res->max_top_tension_N;
+      rh.min_top = res->min_top_tension_N;
+      rh.max_bm = res->max_bending_moment_Nm;
+      io = WriteRestart(dir, &rh, yraw, ypraw, w.env, &res->err);
+    }
     PetscCallMPI(MPI_Bcast(&io, 1, MPI_INT, 0, p->comm));
     if (progress) {
       PlDynamicStats st;
@@ -234,11 +405,14 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
       cJSON_DeleteItemFromObject(root, "max_bending_moment_dynamic_Nm");
       if (res->ida_flag) cJSON_AddStringToObject(root, "dynamic_failure", res->failure);
       if (res->interrupted) cJSON_AddStringToObject(root, "dynamic_failure", "interrupted by a signal");
+      if (opt->restart) cJSON_AddNumberToObject(root, "restarted_at_s", res->restarted_at_s);
       io = PlSummaryWrite(dir, root, &res->err);
       cJSON_Delete(root);
     }
-    free(w.env);
   }
+  free(w.env);
+  free(yraw);
+  free(ypraw);
   PetscCallMPI(MPI_Bcast(&io, 1, MPI_INT, 0, p->comm));
   res->io_status = io;
   free(stat);

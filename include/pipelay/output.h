@@ -63,6 +63,12 @@ typedef struct PlVtkSeries_ *PlVtkSeries;
 int PlVtkSeriesCreate(const char *dir, PlVtkSeriesKind kind, const PlModel *m, PlVtkSeries *vs,
                       PlError *err);
 
+/* A dynamic series continued by a restarted run: keeps DIR/vtk/dynamic_000000.vtu ..
+ * dynamic_<nkeep-1>.vtu (written before, at times[0..nkeep)) in the collection and goes on
+ * from there. Returns as PlVtkSeriesCreate. */
+int PlVtkSeriesResume(const char *dir, const PlModel *m, int nkeep, const double *times, PlVtkSeries *vs,
+                      PlError *err);
+
 /* Writes the line at time t_s [s] from its node stations (as the rows of static.csv, from
  * the bottom end) and rewrites the .pvd atomically (tmp + rename), so an interrupted run
  * leaves a valid collection of every output time written so far. Point data:

@@ -121,6 +121,12 @@ PetscErrorCode PlDynamicSyncStatic(PlDynamic dyn);
 /* The whole dynamic state on every rank: [nnodes][ndd] (malloc'd), ndd = 13 or 12, with
  * positions (not the displacements IDA integrates) in the first three entries. */
 PetscErrorCode PlDynamicGatherState(PlDynamic dyn, double **y, int *ndd);
+/* The raw state (displacements, parameters, velocities) and rate at the last output time
+ * t, on every rank: y, yp hold nnodes * ndd doubles (caller's arrays). SetRaw restarts the
+ * integration from such a state (IDA starts afresh at order 1: the run continues to the
+ * same result within the integration tolerance). */
+PetscErrorCode PlDynamicGetRaw(PlDynamic dyn, double *t, double *y, double *yp);
+PetscErrorCode PlDynamicSetRaw(PlDynamic dyn, double t, const double *y, const double *yp);
 /* Access for tests: residual F(t, Y, YP) and iteration matrix dF/dy + c dF/dyp. */
 DM PlDynamicDM(PlDynamic dyn);
 PetscErrorCode PlDynamicResidual(PlDynamic dyn, double t, Vec Y, Vec YP, Vec F);
@@ -159,6 +165,7 @@ typedef struct {
   PlDynamicObserverFn observer;   /* may be NULL */
   void *observer_ctx;
   volatile sig_atomic_t *stop;    /* set asynchronously (a signal): stop at the next output */
+  int restart;                    /* continue from model.output_dir/restart.bin */
 } PlDynamicRunOptions;
 
 typedef struct {
@@ -169,9 +176,14 @@ typedef struct {
   double simulated_time_s, wall_time_s, real_time_factor;
   double max_top_tension_N, min_top_tension_N, max_bending_moment_Nm;
   PlDynamicStats stats;
+  double restarted_at_s;          /* restart: the time it continued from */
   char failure[1024];
   PlError err;
 } PlDynamicResult;
+
+/* The number of output times and the time of the restart file in dir (for a restarted run's
+ * ParaView collection). 0, or PL_EXIT_BAD_INPUT with a message. */
+int PlDynamicRestartInfo(const char *dir, int *noutputs, double *t, PlError *err);
 
 PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, const PlStaticSummary *ssum,
                                    const PlDynamicRunOptions *opt, PlDynamicResult *res);

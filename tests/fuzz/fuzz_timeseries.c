@@ -13,7 +13,8 @@
  *     table;
  *   - an accepted series has fewer than 2 rows, not 4 or 7 columns, a non-finite value,
  *     a time that does not increase from row to row, or PlMotionEval gives a non-finite
- *     offset or velocity at a time before, inside or after the series.
+ *     offset, velocity or acceleration at a time before, inside or after the series, with
+ *     the linear or the cubic interpolation.
  *
  * Built by CMake with -DPIPELAY_FUZZ=ON (clang); see tests/fuzz/README.md.
  */
@@ -97,8 +98,9 @@ static void check_message(const char *msg)
     fail("message without the key and a text", msg);
 }
 
-/* Checks an accepted series and evaluates the motion around it. */
-static void check_series(const PlMotion *mo)
+/* Checks an accepted series and evaluates the motion around it, with the linear and the
+ * cubic interpolation (motion.interpolation). */
+static void check_series(PlMotion *mo)
 {
   if (mo->kind != PL_MOTION_TIMESERIES || !mo->table) fail("no table", NULL);
   if (mo->nrows < 2 || (mo->ncols != 4 && mo->ncols != 7)) fail("rows or columns", NULL);
@@ -109,12 +111,16 @@ static void check_series(const PlMotion *mo)
   }
   const double t0 = mo->table[0], t1 = mo->table[7 * (mo->nrows - 1)];
   const double ts[] = {t0 - 1.0, t0, 0.5 * (t0 + mo->table[7]), 0.5 * (t0 + t1), t1, t1 + 1.0};
-  for (size_t k = 0; k < sizeof ts / sizeof ts[0]; k++) {
-    double d[3], dd[3], ddd[3], th[3], dth[3];
-    PlMotionEval(mo, ts[k], d, dd, ddd, th, dth);
-    for (int i = 0; i < 3; i++)
-      if (!isfinite(d[i]) || !isfinite(dd[i]) || !isfinite(th[i]) || !isfinite(dth[i]))
-        fail("PlMotionEval not finite", NULL);
+  for (int cubic = 0; cubic < 2; cubic++) {
+    mo->cubic = cubic;
+    for (size_t k = 0; k < sizeof ts / sizeof ts[0]; k++) {
+      double d[3], dd[3], ddd[3], th[3], dth[3];
+      PlMotionEval(mo, ts[k], d, dd, ddd, th, dth);
+      for (int i = 0; i < 3; i++)
+        if (!isfinite(d[i]) || !isfinite(dd[i]) || !isfinite(ddd[i]) || !isfinite(th[i]) ||
+            !isfinite(dth[i]))
+          fail(cubic ? "PlMotionEval (cubic) not finite" : "PlMotionEval not finite", NULL);
+    }
   }
 }
 
