@@ -11,6 +11,7 @@
  * Exit statuses: 0 success, 1 internal error, 2 bad input, 3 no convergence (the last
  * converged state is written), 4 output could not be written, 5 interrupted.
  */
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 #include "pipelay/solver.h"
 #include "pipelay/output.h"
 #include "commands.h"
+#include "../output/output_impl.h"
 
 static const char usage[] =
   "usage: pipelay run FILE [--set key.path=value]... [--output DIR] [--restart DIR] [--quiet] [--no-plots]\n"
@@ -289,6 +291,7 @@ int main(int argc, char **argv)
     if (rc && !rank) fprintf(stderr, "%s\n", err.msg);
   }
   if (rc) {
+    PlModelFree(m); /* accepts NULL */
     PetscCall(PetscFree(m));
     PetscCall(PetscFinalize());
     return rc;
@@ -301,6 +304,19 @@ int main(int argc, char **argv)
       rc = PL_EXIT_BAD_INPUT;
     }
   }
+  if (!rc) { /* an output directory that cannot be made is found before a long solve */
+    int orc = 0;
+    if (!rank && (orc = PlOutputMakeDirs(m->output_dir, &err))) {
+      const char *what = strstr(err.msg, ": cannot create the directory");
+      if (what) /* the same words as the solver's writers use */
+        fprintf(stderr, "pipelay: %.*s: cannot create the output directory%s\n", (int)(what - err.msg), err.msg,
+                what + strlen(": cannot create the directory"));
+      else
+        fprintf(stderr, "pipelay: %s\n", err.msg);
+    }
+    PetscCallMPI(MPI_Bcast(&orc, 1, MPI_INT, 0, PETSC_COMM_WORLD));
+    if (orc) rc = orc;
+  }
   const PetscErrorCode ierr = rc ? 0 : RunStatic(m, &a, rank, size, &rc);
   if (ierr) {
     if (!rank)
@@ -310,6 +326,7 @@ int main(int argc, char **argv)
     rc = ierr == PETSC_ERR_ARG_UNKNOWN_TYPE || ierr == PETSC_ERR_ARG_OUTOFRANGE || ierr == PETSC_ERR_ARG_WRONG
            ? PL_EXIT_BAD_INPUT : PL_EXIT_FAILURE;
   }
+  PlModelFree(m);
   PetscCall(PetscFree(m));
   PetscCall(PetscFinalize());
   return rc;

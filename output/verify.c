@@ -450,7 +450,7 @@ void PlCheckFormat(const PlCheckResult *r, char *ref, char *comp, char *err, cha
   }
 }
 
-static const char *Verdict(const PlCheckResult *r) { return r->pass ? "PASS" : "FAIL"; }
+static const char *Verdict(const PlCheckResult *r) { return r->pass ? "PASS" : r->known_miss ? "KNOWN MISS" : "FAIL"; }
 
 void PlCheckPrintTable(FILE *f, const PlCheckResult *r, int n)
 {
@@ -500,7 +500,7 @@ void PlCheckPrintMarkdown(FILE *f, const PlCheckResult *r, int n, int header)
   for (int i = 0; i < n; ++i) {
     PlCheckFormat(&r[i], cell[0], cell[1], cell[2], cell[3], sizeof cell[0]);
     const char *c[7] = {r[i].case_name, r[i].quantity, cell[0], cell[1], cell[2], cell[3],
-                        r[i].pass ? "pass" : "**FAIL**"};
+                        r[i].pass ? "pass" : r[i].known_miss ? "known miss" : "**FAIL**"};
     for (int k = 0; k < 7; ++k) {
       fputs("| ", f);
       MdCell(f, c[k]);
@@ -764,7 +764,8 @@ static int LoadRun(Loader *L, const PlYNode *n, const char *path, PlVerifyRun *r
 
 static int LoadCheck(Loader *L, const PlYNode *n, const char *path, PlVerifyCheck *k)
 {
-  static const char *const keys[] = {"quantity", "unit", "computed", "reference", "tolerance", "window", NULL};
+  static const char *const keys[] = {"quantity", "unit", "computed", "reference", "tolerance", "window",
+                                     "known_miss", NULL};
   int rc = KnownKeys(L, n, path, keys);
   if (rc) return rc;
   char p[300];
@@ -776,6 +777,10 @@ static int LoadCheck(Loader *L, const PlYNode *n, const char *path, PlVerifyChec
   k->unit[0] = '\0';
   Fmt(p, sizeof p, "%s.unit", path);
   if (u && (rc = GetText(L, u, p, k->unit, sizeof k->unit))) return rc;
+  k->known_miss[0] = '\0';
+  const PlYNode *km = Get(n, "known_miss");
+  Fmt(p, sizeof p, "%s.known_miss", path);
+  if (km && (rc = GetText(L, km, p, k->known_miss, sizeof k->known_miss))) return rc;
   Fmt(p, sizeof p, "%s.computed", path);
   if ((rc = LoadSource(L, c, p, &k->computed))) return rc;
   Fmt(p, sizeof p, "%s.reference", path);
@@ -1323,6 +1328,7 @@ void PlVerifyCaseEvaluate(const PlVerifyCase *c, const char *work, const int *ru
       }
     }
     r->pass = r->pass && !r->note[0];
+    r->known_miss = !r->pass && !r->note[0] && ck->known_miss[0];
     if (okc) ValueFree(&cv);
     if (okr) ValueFree(&rv);
   }
