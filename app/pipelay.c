@@ -19,7 +19,6 @@
 #include "pipelay/solver.h"
 #include "pipelay/output.h"
 #include "commands.h"
-#include "../output/output_impl.h"
 
 static const char usage[] =
   "usage: pipelay run FILE [--set key.path=value]... [--output DIR] [--restart DIR] [--quiet] [--no-plots]\n"
@@ -306,14 +305,7 @@ int main(int argc, char **argv)
   }
   if (!rc) { /* an output directory that cannot be made is found before a long solve */
     int orc = 0;
-    if (!rank && (orc = PlOutputMakeDirs(m->output_dir, &err))) {
-      const char *what = strstr(err.msg, ": cannot create the directory");
-      if (what) /* the same words as the solver's writers use */
-        fprintf(stderr, "pipelay: %.*s: cannot create the output directory%s\n", (int)(what - err.msg), err.msg,
-                what + strlen(": cannot create the directory"));
-      else
-        fprintf(stderr, "pipelay: %s\n", err.msg);
-    }
+    if (!rank && (orc = PlMakeDirs(m->output_dir, &err))) fprintf(stderr, "pipelay: %s\n", err.msg);
     PetscCallMPI(MPI_Bcast(&orc, 1, MPI_INT, 0, PETSC_COMM_WORLD));
     if (orc) rc = orc;
   }

@@ -8,36 +8,7 @@
 #include <sys/stat.h>
 #include "output_impl.h"
 
-int PlOutputMakeDirs(const char *dir, PlError *err)
-{
-  char buf[PL_PATH_MAX + 64];
-  if (!dir[0]) {
-    snprintf(err->msg, sizeof err->msg, "the output directory is an empty path");
-    return PL_EXIT_IO;
-  }
-  if (snprintf(buf, sizeof buf, "%s", dir) >= (int)sizeof buf) {
-    snprintf(err->msg, sizeof err->msg, "%.900s: directory path too long", dir);
-    return PL_EXIT_IO;
-  }
-  for (char *c = buf + 1;; ++c) {
-    const char save = *c;
-    if (save == '/' || save == '\0') {
-      *c = '\0';
-      if (mkdir(buf, 0777) && errno != EEXIST) {
-        snprintf(err->msg, sizeof err->msg, "%.900s: cannot create the directory: %s", buf, strerror(errno));
-        return PL_EXIT_IO;
-      }
-      *c = save;
-    }
-    if (save == '\0') break;
-  }
-  struct stat sb;
-  if (stat(dir, &sb) || !S_ISDIR(sb.st_mode)) {
-    snprintf(err->msg, sizeof err->msg, "%.900s: not a directory", dir);
-    return PL_EXIT_IO;
-  }
-  return 0;
-}
+int PlOutputMakeDirs(const char *dir, PlError *err) { return PlMakeDirs(dir, err); }
 
 int PlOutputNameValid(const char *name)
 {

@@ -342,23 +342,32 @@ PetscErrorCode PlFormJacobian(SNES snes, Vec U, Mat J, Mat P, void *ctx)
   PetscFunctionReturn(0);
 }
 
-PetscErrorCode PlGatherUnknowns(PlProblem p, double **out)
+PetscErrorCode PlVecGatherAll(Vec v, double *out)
 {
-  const PetscInt n = (PetscInt)p->mesh.nnodes * p->nd;
   VecScatter sc;
   Vec all;
   const PetscScalar *a;
+  PetscInt n;
   PetscFunctionBeginUser;
-  PetscCall(VecScatterCreateToAll(p->u, &sc, &all));
-  PetscCall(VecScatterBegin(sc, p->u, all, INSERT_VALUES, SCATTER_FORWARD));
-  PetscCall(VecScatterEnd(sc, p->u, all, INSERT_VALUES, SCATTER_FORWARD));
-  double *u = malloc(sizeof(double) * n); /* natural order: a 1-D DMDA keeps it */
-  PetscCheck(u, p->comm, PETSC_ERR_MEM, "out of memory gathering the state");
+  PetscCall(VecScatterCreateToAll(v, &sc, &all));
+  PetscCall(VecScatterBegin(sc, v, all, INSERT_VALUES, SCATTER_FORWARD));
+  PetscCall(VecScatterEnd(sc, v, all, INSERT_VALUES, SCATTER_FORWARD));
+  PetscCall(VecGetSize(all, &n)); /* natural order: a 1-D DMDA keeps it */
   PetscCall(VecGetArrayRead(all, &a));
-  memcpy(u, a, sizeof(double) * n);
+  memcpy(out, a, sizeof(double) * n);
   PetscCall(VecRestoreArrayRead(all, &a));
   PetscCall(VecScatterDestroy(&sc));
   PetscCall(VecDestroy(&all));
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode PlGatherUnknowns(PlProblem p, double **out)
+{
+  const PetscInt n = (PetscInt)p->mesh.nnodes * p->nd;
+  PetscFunctionBeginUser;
+  double *u = malloc(sizeof(double) * n);
+  PetscCheck(u, p->comm, PETSC_ERR_MEM, "out of memory gathering the state");
+  PetscCall(PlVecGatherAll(p->u, u));
   *out = u;
   PetscFunctionReturn(0);
 }

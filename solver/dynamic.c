@@ -833,35 +833,14 @@ PetscErrorCode PlDynamicSetVelocity(PlDynamic d, const double *v)
   PetscFunctionReturn(0);
 }
 
-/* Gathers a global vector of the dynamic DMDA on every rank (natural order). */
-static PetscErrorCode GatherRaw(PlDynamic d, Vec v, double *out)
-{
-  VecScatter sc;
-  Vec all;
-  const PetscScalar *a;
-  PetscInt n;
-  PetscFunctionBeginUser;
-  (void)d;
-  PetscCall(VecScatterCreateToAll(v, &sc, &all));
-  PetscCall(VecScatterBegin(sc, v, all, INSERT_VALUES, SCATTER_FORWARD));
-  PetscCall(VecScatterEnd(sc, v, all, INSERT_VALUES, SCATTER_FORWARD));
-  PetscCall(VecGetSize(all, &n));
-  PetscCall(VecGetArrayRead(all, &a));
-  memcpy(out, a, sizeof(double) * n);
-  PetscCall(VecRestoreArrayRead(all, &a));
-  PetscCall(VecScatterDestroy(&sc));
-  PetscCall(VecDestroy(&all));
-  PetscFunctionReturn(0);
-}
-
 PetscErrorCode PlDynamicGetRaw(PlDynamic d, double *t, double *y, double *yp)
 {
   realtype tc = d->t0;
   PetscFunctionBeginUser;
   if (d->ida) IDAGetCurrentTime(d->ida, &tc);
   *t = d->t_out > tc ? tc : d->t_out;
-  PetscCall(GatherRaw(d, d->y, y));
-  PetscCall(GatherRaw(d, d->yp, yp));
+  PetscCall(PlVecGatherAll(d->y, y));
+  PetscCall(PlVecGatherAll(d->yp, yp));
   PetscFunctionReturn(0);
 }
 
@@ -1003,20 +982,10 @@ PetscErrorCode PlDynamicSyncStatic(PlDynamic d)
 PetscErrorCode PlDynamicGatherState(PlDynamic d, double **out, int *ndd)
 {
   const PetscInt n = (PetscInt)d->sp->mesh.nnodes * d->ndd;
-  VecScatter sc;
-  Vec all;
-  const PetscScalar *a;
   PetscFunctionBeginUser;
-  PetscCall(VecScatterCreateToAll(d->y, &sc, &all));
-  PetscCall(VecScatterBegin(sc, d->y, all, INSERT_VALUES, SCATTER_FORWARD));
-  PetscCall(VecScatterEnd(sc, d->y, all, INSERT_VALUES, SCATTER_FORWARD));
   double *y = malloc(sizeof(double) * n);
   PetscCheck(y, d->comm, PETSC_ERR_MEM, "out of memory gathering the state");
-  PetscCall(VecGetArrayRead(all, &a));
-  memcpy(y, a, sizeof(double) * n);
-  PetscCall(VecRestoreArrayRead(all, &a));
-  PetscCall(VecScatterDestroy(&sc));
-  PetscCall(VecDestroy(&all));
+  PetscCall(PlVecGatherAll(d->y, y));
   for (int i = 0; i < d->sp->mesh.nnodes; ++i) /* displacements -> positions */
     for (int k = 0; k < 3; ++k) y[(size_t)i * d->ndd + k] += d->xs[3 * i + k];
   *out = y;

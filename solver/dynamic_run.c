@@ -310,7 +310,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
     }
   }
   if (!rank) {
-    if (!io) io = PlResultsMakeDirs(dir, &res->err);
+    if (!io) io = PlMakeDirs(dir, &res->err);
     if (!io) io = OpenSeries(&w, dir, p, opt->restart ? res->restarted_at_s : -1.0, &res->err);
     w.stat = stat;
   }

@@ -160,7 +160,7 @@ PetscErrorCode PlStaticSummarize(PlProblem p, const PlStation *N, int nn, const 
 }
 
 /* ---- files ------------------------------------------------------------------------------ */
-static int MakeDirs(const char *dir, PlError *err)
+int PlMakeDirs(const char *dir, PlError *err)
 {
   char buf[PL_PATH_MAX];
   if (!dir[0]) {
@@ -296,14 +296,13 @@ int PlSummaryWrite(const char *dir, void *root_, PlError *err)
   return rc;
 }
 
-int PlResultsMakeDirs(const char *dir, PlError *err) { return MakeDirs(dir, err); }
 
 int PlWriteStaticResults(const char *dir, const PlModel *m, const PlStaticReport *rep,
                          const PlStaticSummary *s, const PlStation *nodes, int nnodes,
                          const PlStation *elements, int nelements, int nranks,
                          int noverrides, const char *const *overrides, PlError *err)
 {
-  int rc = MakeDirs(dir, err);
+  int rc = PlMakeDirs(dir, err);
   if (rc) return rc;
   if ((rc = WriteStations(dir, "static.csv", nodes, nnodes, err))) return rc;
   if ((rc = WriteStations(dir, "static_elements.csv", elements, nelements, err))) return rc;

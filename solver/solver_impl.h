@@ -32,9 +32,12 @@ PetscErrorCode PlFormJacobian(SNES snes, Vec U, Mat J, Mat P, void *ctx);
 PetscErrorCode PlGatherUnknowns(PlProblem p, double **u);
 
 /* results.c: the summary.json object of a static run (a cJSON *, as void * so that this
- * header does not need cJSON), its atomic write (tmp + rename) and the output directory. */
+ * header does not need cJSON) and its atomic write (tmp + rename). */
 void *PlSummaryBuild(const PlModel *m, const PlStaticReport *rep, const PlStaticSummary *s,
                      int nnodes, int nelements, int nranks, int noverrides,
                      const char *const *overrides);
 int PlSummaryWrite(const char *dir, void *root, PlError *err);
-int PlResultsMakeDirs(const char *dir, PlError *err);
+
+/* assembly.c: a global vector gathered on every rank in natural order into out (its global
+ * size of doubles). Collective. */
+PetscErrorCode PlVecGatherAll(Vec v, double *out);

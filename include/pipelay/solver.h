@@ -146,6 +146,10 @@ typedef struct {
 PetscErrorCode PlStaticSummarize(PlProblem prob, const PlStation *nodes, int nnodes,
                                  const PlStation *elements, int nelements, PlStaticSummary *s);
 
+/* Creates dir and its parents (mkdir -p). 0, or PL_EXIT_IO with "DIR: cannot create the
+ * output directory: REASON" or "DIR: the output path is not a directory" in err. */
+int PlMakeDirs(const char *dir, PlError *err);
+
 /* Writes static.csv, static_elements.csv and summary.json (atomically) into dir (created
  * if missing), on rank 0. Returns 0, or PL_EXIT_IO with a message in err. */
 int PlWriteStaticResults(const char *dir, const PlModel *m, const PlStaticReport *rep,
