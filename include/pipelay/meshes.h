@@ -23,7 +23,7 @@ typedef struct {
 /* Builds the node arc lengths from m->mesh_* and the zones: each segment (and zone piece)
  * gets ceil(length/target) equal elements; with mesh_elements = N the line is split into
  * N near-equal elements whose boundaries include the segment ends. Returns 0 or -1 (out of
- * memory, or more than 10 million nodes). */
+ * memory, fewer than 2 elements, or more than 10 million nodes). */
 int PlMeshCreate(const PlModel *m, PlMesh *mesh);
 void PlMeshDestroy(PlMesh *mesh);
 
