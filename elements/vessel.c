@@ -73,24 +73,9 @@
 #include <stdio.h>
 #include <string.h>
 #include "pipelay/elements.h"
-#include "dual.h"
+#include "dual_ops.h"
 
-typedef PlDual D;
-static inline D dc(double c) { return PlDualConst(c); }
-static inline D da(D a, D b) { return PlDualAdd(a, b); }
-static inline D ds(D a, D b) { return PlDualSub(a, b); }
-static inline D dm(D a, D b) { return PlDualMul(a, b); }
-static inline D dk(D a, double c) { return PlDualScale(a, c); }
 
-static void DCross(const D a[3], const D b[3], D o[3])
-{
-  D r[3];
-  r[0] = ds(dm(a[1], b[2]), dm(a[2], b[1]));
-  r[1] = ds(dm(a[2], b[0]), dm(a[0], b[2]));
-  r[2] = ds(dm(a[0], b[1]), dm(a[1], b[0]));
-  for (int i = 0; i < 3; ++i) o[i] = r[i];
-}
-static D DDot(const D a[3], const D b[3]) { return da(da(dm(a[0], b[0]), dm(a[1], b[1])), dm(a[2], b[2])); }
 static D DAbs(D a) { return a.v < 0.0 ? PlDualNeg(a) : a; }
 
 /* R (row-major) of the normalised quaternion q/|q|. */

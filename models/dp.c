@@ -29,16 +29,10 @@
 #include <string.h>
 #include "pipelay/elements.h"
 #include "pipelay/models.h"
-#include "../elements/dual.h"
+#include "../elements/dual_ops.h"
 
 static const double kPi = 3.14159265358979323846;
 
-typedef PlDual D;
-static inline D dc(double c) { return PlDualConst(c); }
-static inline D da(D a, D b) { return PlDualAdd(a, b); }
-static inline D ds(D a, D b) { return PlDualSub(a, b); }
-static inline D dm(D a, D b) { return PlDualMul(a, b); }
-static inline D dk(D a, double c) { return PlDualScale(a, c); }
 
 /* ---- environment load ----------------------------------------------------------------- */
 void PlVesselLoadEval(const PlVesselLoad *L, double t, double out[6])
