@@ -10,3 +10,7 @@ int PlOutputMakeDirs(const char *dir, PlError *err);
 /* 1 when name is non-empty, at most 100 characters of [A-Za-z0-9_-] (safe in file names,
  * XML attributes and gnuplot strings), else 0. */
 int PlOutputNameValid(const char *name);
+
+/* The gnuplot program: $PIPELAY_GNUPLOT (a path, or a name looked up on PATH), else
+ * "gnuplot" on PATH; "" when not found or not executable. (plot.c) */
+void PlOutputFindGnuplot(char *out, size_t len);

@@ -153,8 +153,7 @@ typedef struct {
   char name_gp[600];              /* the model name as a gnuplot single-quoted string body */
 } Plotter;
 
-/* The gnuplot program: $PIPELAY_GNUPLOT, else "gnuplot" on PATH. "" when not executable. */
-static void FindGnuplot(char *out, size_t len)
+void PlOutputFindGnuplot(char *out, size_t len)
 {
   const char *env = getenv("PIPELAY_GNUPLOT");
   out[0] = '\0';
@@ -215,7 +214,7 @@ static int PlotterInit(Plotter *P, const char *dir, const PlPlotOptions *o)
     P->name_gp[k++] = *c;
   }
   P->name_gp[k] = '\0';
-  FindGnuplot(P->gnuplot, sizeof P->gnuplot);
+  PlOutputFindGnuplot(P->gnuplot, sizeof P->gnuplot);
   return 0;
 }
 

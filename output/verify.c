@@ -1336,30 +1336,6 @@ void PlVerifyCaseEvaluate(const PlVerifyCase *c, const char *work, const int *ru
 
 /* ---- plots ------------------------------------------------------------------------------- */
 
-/* The gnuplot program: $PIPELAY_GNUPLOT (a path, or a name on PATH), else gnuplot on PATH. */
-static void FindGnuplot(char *out, size_t len)
-{
-  const char *env = getenv("PIPELAY_GNUPLOT");
-  out[0] = '\0';
-  if (env && env[0] && strchr(env, '/')) {
-    if (!access(env, X_OK)) Fmt(out, len, "%s", env);
-    return;
-  }
-  const char *name = env && env[0] ? env : "gnuplot";
-  const char *path = getenv("PATH");
-  if (!path) path = "/usr/bin:/bin";
-  while (*path) {
-    const char *end = strchr(path, ':');
-    const size_t n = end ? (size_t)(end - path) : strlen(path);
-    char cand[PL_PATH_MAX];
-    if (n > 0 && Fmt(cand, sizeof cand, "%.*s/%s", (int)n, path, name) < (int)sizeof cand && !access(cand, X_OK)) {
-      Fmt(out, len, "%s", cand);
-      return;
-    }
-    path += n;
-    if (*path == ':') ++path;
-  }
-}
 
 /* s as the body of a gnuplot single-quoted string ('' for a quote, no control characters) */
 static void GpQuote(FILE *f, const char *s)
@@ -1416,7 +1392,7 @@ static int RunGnuplot(const char *gnuplot, const char *dir, const char *name, FI
 int PlVerifyCasePlots(const PlVerifyCase *c, const char *work, FILE *warnings)
 {
   char gnuplot[PL_PATH_MAX];
-  FindGnuplot(gnuplot, sizeof gnuplot);
+  PlOutputFindGnuplot(gnuplot, sizeof gnuplot);
   if (!gnuplot[0] && c->nplots && warnings)
     fprintf(warnings, "pipelay: warning: gnuplot not found (install gnuplot-nox, or set PIPELAY_GNUPLOT): "
                       "the report has no images; the scripts are in %s/\n", work);
