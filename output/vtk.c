@@ -120,14 +120,7 @@ int PlVtkWriteBlock(const char *path, const PlVtkBlock *b, double t_s, PlError *
   if (!bad) bad = WriteRaw(f, b->offsets, 8 * nc);
   if (!bad) bad = WriteRaw(f, b->types, nc);
   if (!bad) bad = fputs("\n  </AppendedData>\n</VTKFile>\n", f) < 0;
-  bad |= ferror(f);
-  if (fclose(f)) bad = 1;
-  if (bad || rename(tmp, path)) {
-    snprintf(err->msg, sizeof err->msg, "%.900s: write failed: %s", path, strerror(errno));
-    remove(tmp);
-    return PL_EXIT_IO;
-  }
-  return 0;
+  return PlFileCommit(f, bad, tmp, path, err);
 }
 
 /* ---- the series --------------------------------------------------------------------------- */
@@ -188,14 +181,7 @@ static int WritePvd(PlVtkSeries vs, PlError *err)
                     PIPELAY_VERSION, HostByteOrder()) < 0;
   if (!bad && vs->nentries) bad = fwrite(vs->entries, 1, vs->nentries, f) != vs->nentries;
   if (!bad) bad = fputs("  </Collection>\n</VTKFile>\n", f) < 0;
-  bad |= ferror(f);
-  if (fclose(f)) bad = 1;
-  if (bad || rename(tmp, path)) {
-    snprintf(err->msg, sizeof err->msg, "%.900s: write failed: %s", path, strerror(errno));
-    remove(tmp);
-    return PL_EXIT_IO;
-  }
-  return 0;
+  return PlFileCommit(f, bad, tmp, path, err);
 }
 
 /* Removes DIR/vtk/dynamic_NNNNNN*.vtu left by an earlier run (only names this writer makes). */

@@ -118,12 +118,7 @@ static int WriteEnvelopes(const Writer *w, const char *dir, int nn, PlError *err
     for (int k = 0; k < 12; ++k) fprintf(f, ",%.17g", e[k]);
     fprintf(f, ",%.17g\n", w->stat[i].tension);
   }
-  const int bad = ferror(f);
-  if (fclose(f) || bad || rename(tmp, path)) {
-    snprintf(err->msg, sizeof err->msg, "%.900s: write failed: %s", path, strerror(errno));
-    return PL_EXIT_IO;
-  }
-  return 0;
+  return PlFileCommit(f, 0, tmp, path, err);
 }
 
 /* ---- restart files -------------------------------------------------------------------------
@@ -163,13 +158,8 @@ static int WriteRestart(const char *dir, const RestartHeader *h, const double *y
     bad |= fwrite(y, sizeof(double), n, f) != n;
     bad |= fwrite(yp, sizeof(double), n, f) != n;
     bad |= fwrite(env, sizeof(double), (size_t)12 * h->nnodes, f) != (size_t)12 * h->nnodes;
-    bad |= fclose(f) != 0;
   }
-  if (bad || rename(tmp, path)) {
-    snprintf(err->msg, sizeof err->msg, "%.900s: cannot write the restart file: %s", path, strerror(errno));
-    return PL_EXIT_IO;
-  }
-  return 0;
+  return PlFileCommit(f, bad, tmp, path, err);
 }
 
 int PlDynamicRestartInfo(const char *dir, int *noutputs, double *t, PlError *err)

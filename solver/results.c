@@ -191,6 +191,21 @@ int PlMakeDirs(const char *dir, PlError *err)
   return 0;
 }
 
+int PlFileCommit(FILE *f, int bad, const char *tmp, const char *path, PlError *err)
+{
+  if (!f) bad = 1;
+  else {
+    bad |= ferror(f) != 0;
+    bad |= fclose(f) != 0;
+  }
+  if (bad || rename(tmp, path)) {
+    snprintf(err->msg, sizeof err->msg, "%.900s: write failed: %s", path, strerror(errno));
+    remove(tmp);
+    return PL_EXIT_IO;
+  }
+  return 0;
+}
+
 static const char *kStationHeader =
   "S_m,x_m,y_m,z_m,effective_tension_N,shear_force_2_N,shear_force_3_N,torque_Nm,"
   "bending_moment_2_Nm,bending_moment_3_Nm,curvature_1pm,axial_strain,seabed_force_Npm,"
@@ -215,12 +230,7 @@ static int WriteStations(const char *dir, const char *name, const PlStation *s, 
             a->moment[0], a->moment[1], a->curvature, a->axial_strain, a->seabed_force, a->t2[0],
             a->t2[1], a->t2[2], a->t3[0], a->t3[1], a->t3[2]);
   }
-  const int bad = ferror(f);
-  if (fclose(f) || bad || rename(tmp, path)) {
-    snprintf(err->msg, sizeof err->msg, "%.900s: write failed: %s", path, strerror(errno));
-    return PL_EXIT_IO;
-  }
-  return 0;
+  return PlFileCommit(f, 0, tmp, path, err);
 }
 
 static void AddNumber(cJSON *o, const char *key, double v)
@@ -287,13 +297,9 @@ int PlSummaryWrite(const char *dir, void *root_, PlError *err)
   snprintf(path, sizeof path, "%s/summary.json", dir);
   snprintf(tmp, sizeof tmp, "%s/.summary.json.tmp", dir);
   FILE *f = fopen(tmp, "w");
-  int rc = 0;
-  if (!f || fputs(text, f) < 0 || fputc('\n', f) == EOF) rc = PL_EXIT_IO;
-  if (f && fclose(f)) rc = PL_EXIT_IO;
-  if (!rc && rename(tmp, path)) rc = PL_EXIT_IO;
-  if (rc) snprintf(err->msg, sizeof err->msg, "%.900s: write failed: %s", path, strerror(errno));
+  const int bad = !f || fputs(text, f) < 0 || fputc('\n', f) == EOF;
   free(text);
-  return rc;
+  return PlFileCommit(f, bad, tmp, path, err);
 }
 
 

@@ -150,6 +150,12 @@ PetscErrorCode PlStaticSummarize(PlProblem prob, const PlStation *nodes, int nno
  * output directory: REASON" or "DIR: the output path is not a directory" in err. */
 int PlMakeDirs(const char *dir, PlError *err);
 
+/* Finishes an atomic file write: closes f (NULL: the open failed), and when neither bad nor
+ * the stream's error flag is set renames tmp to path. Else removes tmp and returns
+ * PL_EXIT_IO with "PATH: write failed: REASON" in err. Every result file goes through it, so
+ * that a reader never sees a half-written file. */
+int PlFileCommit(FILE *f, int bad, const char *tmp, const char *path, PlError *err);
+
 /* Writes static.csv, static_elements.csv and summary.json (atomically) into dir (created
  * if missing), on rank 0. Returns 0, or PL_EXIT_IO with a message in err. */
 int PlWriteStaticResults(const char *dir, const PlModel *m, const PlStaticReport *rep,
