@@ -26,8 +26,13 @@ SNES PlProblemSNES(PlProblem p) { return p->snes; }
 Vec PlProblemSolution(PlProblem p) { return p->u; }
 void PlProblemSetLoadFactor(PlProblem p, double lambda) { p->lambda = lambda; }
 
-/* Parameter index held for rotation component c (0, 1, 2 about t1, t2, t3). */
-static int HeldParam(PlParamKind kind, int c) { return kind == PL_PARAM_QUATERNION ? 1 + c : c; }
+void PlProblemSetEndLoads(PlProblem p, int end, const double F[3], const double M[3])
+{
+  for (int c = 0; c < 3; ++c) {
+    p->model.ends[end].force[c] = F ? F[c] : 0.0;
+    p->model.ends[end].moment[c] = M ? M[c] : 0.0;
+  }
+}
 
 /* Held DOFs, their start/target values and row scales for one end node. */
 static void SetUpEnd(PlProblem p, int end, int node)
@@ -67,7 +72,7 @@ static void SetUpEnd(PlProblem p, int end, int node)
         target[3 + i] = pt[i];
       }
     } else {
-      const int i = HeldParam(p->kind, c);
+      const int i = PlHeldParam(p->kind, c);
       mask[3 + i] = 1;
       target[3 + i] = pt[i];
     }

@@ -36,16 +36,6 @@
 #include <string.h>
 #include "dynamic_impl.h"
 
-static int HeldParamIndex(PlParamKind kind, int c) { return kind == PL_PARAM_QUATERNION ? 1 + c : c; }
-
-void PlProblemSetEndLoads(PlProblem p, int end, const double F[3], const double M[3])
-{
-  for (int c = 0; c < 3; ++c) {
-    p->model.ends[end].force[c] = F ? F[c] : 0.0;
-    p->model.ends[end].moment[c] = M ? M[c] : 0.0;
-  }
-}
-
 DM PlDynamicDM(PlDynamic d) { return d->da; }
 Vec PlDynamicState(PlDynamic d) { return d->y; }
 Vec PlDynamicRate(PlDynamic d) { return d->yp; }
@@ -94,14 +84,14 @@ static void EndResidual(const PlDynamic d, const PlDynEnd *E, double t, const do
     }
   if (E->rot == 1)
     for (int c = 0; c < 3; ++c) {
-      const int k = HeldParamIndex(d->kind, c);
+      const int k = PlHeldParam(d->kind, c);
       f[3 + k] = y[3 + k] - pb[k];
       f[d->iW + c] = y[d->iW + c] - wb[c];
     }
   else if (E->rot == 2)
     for (int c = 0; c < 3; ++c)
       if (E->rp[c]) {
-        const int k = HeldParamIndex(d->kind, c);
+        const int k = PlHeldParam(d->kind, c);
         f[d->iW + c] = y[3 + k] - E->ps[k];
       }
   if (E->rot == 1 && d->kind == PL_PARAM_QUATERNION)
@@ -120,7 +110,7 @@ static void EndJacobian(const PlDynamic d, const PlDynEnd *E, const double *y, d
     }
   if (E->rot == 1) {
     for (int c = 0; c < 3; ++c) {
-      const int k = HeldParamIndex(d->kind, c);
+      const int k = PlHeldParam(d->kind, c);
       ROW(3 + k, 3 + k, 1.0);
       ROW(d->iW + c, d->iW + c, 1.0);
     }
@@ -130,7 +120,7 @@ static void EndJacobian(const PlDynamic d, const PlDynEnd *E, const double *y, d
     }
   } else if (E->rot == 2)
     for (int c = 0; c < 3; ++c)
-      if (E->rp[c]) ROW(d->iW + c, 3 + HeldParamIndex(d->kind, c), 1.0);
+      if (E->rp[c]) ROW(d->iW + c, 3 + PlHeldParam(d->kind, c), 1.0);
 #undef ROW
 }
 
@@ -376,25 +366,20 @@ static PetscErrorCode Evaluate(PlDynamic d, double t, Vec Y, Vec YP, double c, V
   PetscFunctionReturn(0);
 }
 
-PetscErrorCode PlDynResidual(PlDynamic d, double t, Vec Y, Vec YP, Vec F)
+PetscErrorCode PlDynamicResidual(PlDynamic d, double t, Vec Y, Vec YP, Vec F)
 {
   return Evaluate(d, t, Y, YP, 0.0, F, NULL);
 }
-PetscErrorCode PlDynIterationMatrix(PlDynamic d, double t, Vec Y, Vec YP, double c, Mat J)
-{
-  return Evaluate(d, t, Y, YP, c, NULL, J);
-}
-PetscErrorCode PlDynamicResidual(PlDynamic d, double t, Vec Y, Vec YP, Vec F) { return PlDynResidual(d, t, Y, YP, F); }
 PetscErrorCode PlDynamicIterationMatrix(PlDynamic d, double t, Vec Y, Vec YP, double c, Mat J)
 {
-  return PlDynIterationMatrix(d, t, Y, YP, c, J);
+  return Evaluate(d, t, Y, YP, c, NULL, J);
 }
 
 /* ---- IDA adapters: return 0, +1 (recoverable: IDA retries smaller) or -1 (fatal) -------- */
 static int IdaResidual(realtype t, N_Vector yy, N_Vector yp, N_Vector rr, void *ctx)
 {
   PlDynamic d = (PlDynamic)ctx;
-  if (PlDynResidual(d, t, N_VGetVector_Petsc(yy), N_VGetVector_Petsc(yp), N_VGetVector_Petsc(rr))) return -1;
+  if (PlDynamicResidual(d, t, N_VGetVector_Petsc(yy), N_VGetVector_Petsc(yp), N_VGetVector_Petsc(rr))) return -1;
   return d->domain_error ? 1 : 0;
 }
 
@@ -416,7 +401,7 @@ static PetscErrorCode SnesJacobian(SNES snes, Vec ycor, Mat A, Mat P, void *ctx)
   if (it > 0 || !fresh_needed) PetscFunctionReturn(0); /* keep the factored matrix */
   PetscCall(VecWAXPY(d->work_y, 1.0, ycor, N_VGetVector_Petsc(yypred)));
   PetscCall(VecWAXPY(d->work_yp, cj, ycor, N_VGetVector_Petsc(yppred)));
-  PetscCall(PlDynIterationMatrix(d, tcur, d->work_y, d->work_yp, cj, P));
+  PetscCall(PlDynamicIterationMatrix(d, tcur, d->work_y, d->work_yp, cj, P));
   d->cj_J = cj;
   d->nst_J = nst;
   d->force_J = 0;
@@ -574,7 +559,7 @@ static PetscErrorCode ConsistentRate(PlDynamic d)
   PetscCall(DMDAVecRestoreArrayDOFRead(d->da, d->y, &y));
   PetscCall(VecDuplicate(d->y, &F0));
   PetscCall(VecDuplicate(d->y, &YP));
-  PetscCall(PlDynResidual(d, d->t0, d->y, d->yp, F0));
+  PetscCall(PlDynamicResidual(d, d->t0, d->y, d->yp, F0));
   for (int j = 0; j < 6; ++j) {
     const int col = j < 3 ? d->iV + j : d->iW + j - 3;
     PetscCall(VecDuplicate(d->y, &Fj[j]));
@@ -582,7 +567,7 @@ static PetscErrorCode ConsistentRate(PlDynamic d)
     PetscCall(DMDAVecGetArrayDOF(d->da, YP, &yp));
     for (PetscInt i = xs; i < xs + xm; ++i) yp[i][col] += 1.0;
     PetscCall(DMDAVecRestoreArrayDOF(d->da, YP, &yp));
-    PetscCall(PlDynResidual(d, d->t0, d->y, YP, Fj[j]));
+    PetscCall(PlDynamicResidual(d, d->t0, d->y, YP, Fj[j]));
   }
   PetscCall(DMDAVecGetArrayDOFRead(d->da, d->y, &y));
   PetscCall(DMDAVecGetArrayDOF(d->da, d->yp, &yp));
@@ -742,7 +727,6 @@ PetscErrorCode PlDynamicCreate(PlProblem sp, PlDynamic *out)
   PetscCall(PetscCalloc1(nn, &d->inertia));
   PetscCall(PetscCalloc1(ne, &d->morison));
   PetscCall(PetscCalloc1(nn, &d->wnode));
-  double kx = 0.0, kr = 0.0;
   for (int e = 0; e < ne; ++e) {
     const PlSegment *seg = &m->segments[sp->mesh.segment[e]];
     const PlSection *s = &seg->section;
@@ -764,11 +748,7 @@ PetscErrorCode PlDynamicCreate(PlProblem sp, PlDynamic *out)
     h->Cdt = seg->hydro.drag_tangential;
     h->Can = seg->hydro.added_mass_normal;
     h->Cat = seg->hydro.added_mass_tangential;
-    kx = fmax(kx, s->EA / L);
-    kr = fmax(kr, fmax(fmax(s->EI[0], s->EI[1]), s->GJ) / L);
   }
-  d->scale_x = kx;
-  d->scale_r = kr;
   PetscCall(PlGatherUnknowns(sp, &us));
   SetUpEnd(d, 0, us);
   SetUpEnd(d, 1, us);
@@ -835,10 +815,8 @@ PetscErrorCode PlDynamicSetVelocity(PlDynamic d, const double *v)
 
 PetscErrorCode PlDynamicGetRaw(PlDynamic d, double *t, double *y, double *yp)
 {
-  realtype tc = d->t0;
   PetscFunctionBeginUser;
-  if (d->ida) IDAGetCurrentTime(d->ida, &tc);
-  *t = d->t_out > tc ? tc : d->t_out;
+  *t = d->t_out;
   PetscCall(PlVecGatherAll(d->y, y));
   PetscCall(PlVecGatherAll(d->yp, yp));
   PetscFunctionReturn(0);

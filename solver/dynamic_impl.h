@@ -36,7 +36,6 @@ struct PlDynamic_ {
   double *xs;               /* [3 nnodes] static positions: y carries u = x - xs [m] */
   double *wnode;            /* [nnodes] lumped submerged weight [N] (potential energy) */
   PlDynEnd ends[2];
-  double scale_x, scale_r;  /* row scales of held positions [N/m] and rotations [N m] */
   double t0;                /* start time [s] */
   double t_out;             /* time of the state in y (the last output) [s] */
   /* IDA */
@@ -56,5 +55,3 @@ struct PlDynamic_ {
   int domain_error;         /* a residual evaluation left the rod's domain */
 };
 
-PetscErrorCode PlDynResidual(PlDynamic d, double t, Vec Y, Vec YP, Vec F);
-PetscErrorCode PlDynIterationMatrix(PlDynamic d, double t, Vec Y, Vec YP, double c, Mat J);

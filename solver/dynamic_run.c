@@ -332,7 +332,6 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
     N = E = NULL;
     /* the restart point: this output time */
     PetscCall(PlDynamicGetRaw(d, &rh.t, yraw, ypraw));
-    rh.t = t;
     if (!rank && !io) {
       rh.noutputs = (int32_t)(k + 1);
       rh.max_top = res->max_top_tension_N;

@@ -26,6 +26,10 @@ struct PlProblem_ {
   SNES snes;
 };
 
+/* The rotation parameter a hold of rotation component c (about t1, t2, t3) fixes when not
+ * all three are held: the quaternion's vector part c, or Euler angle c. */
+static inline int PlHeldParam(PlParamKind kind, int c) { return kind == PL_PARAM_QUATERNION ? 1 + c : c; }
+
 PetscErrorCode PlFormFunction(SNES snes, Vec U, Vec F, void *ctx);
 PetscErrorCode PlFormJacobian(SNES snes, Vec U, Mat J, Mat P, void *ctx);
 /* The raw unknowns [nnodes nd] gathered on every rank (malloc'd). */
