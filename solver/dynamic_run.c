@@ -13,6 +13,7 @@
  *   envelopes.csv  per node: min/max displacement from the static shape in x, y, z, min/max
  *       bending moments about t2 and t3, min/max effective tension and its static value,
  *       over the output times (t = 0 included).
+ *   energy.csv     t_s,kinetic_J,strain_J,potential_J,total_J (see kEnergyHeader)
  *   summary.json   the static summary with "analysis": "dynamic" and the dynamic keys.
  * Top tension is the effective tension of the top node station (the top element's axial
  * force); the maximum bending moment is the largest |(m2, m3)| over nodes and output times.
@@ -31,10 +32,17 @@
 static const char *kSeriesHeader =
   "t_s,x_m,y_m,z_m,effective_tension_N,bending_moment_2_Nm,bending_moment_3_Nm,curvature_1pm\n";
 
+/* energy.csv: the pipe's mechanical energy (PlDynamicEnergy): kinetic (translation and
+ * rotation), strain (the elements' stored energy) and potential (the lumped submerged
+ * weights and the dead end forces; not the seabed springs), and their sum. Work done by
+ * drag, damping, seabed contact or prescribed motion is not in it: without those the total
+ * is conserved by the equations (up to the integration error). */
+static const char *kEnergyHeader = "t_s,kinetic_J,strain_J,potential_J,total_J\n";
+
 static FILE *TrimSeries(const char *path, double t_last);
 
 typedef struct {
-  FILE *f[2 + PL_MAX_OUTPUT_NODES];
+  FILE *f[3 + PL_MAX_OUTPUT_NODES]; /* the node series, then energy.csv */
   int node[2 + PL_MAX_OUTPUT_NODES];
   int n;
   double *env;     /* [nn][12]: dx,dy,dz,m2,m3,T as (min,max) pairs */
@@ -66,9 +74,11 @@ static int OpenSeries(Writer *w, const char *dir, const PlProblem p, double t_re
         best = i;
     w->node[2 + k] = best;
   }
-  for (int k = 0; k < w->n; ++k) {
+  names[w->n] = "energy";
+  for (int k = 0; k <= w->n; ++k) {
     char path[PL_PATH_MAX + 128];
-    snprintf(path, sizeof path, "%s/timeseries_%s.csv", dir, names[k]);
+    if (k == w->n) snprintf(path, sizeof path, "%s/energy.csv", dir);
+    else snprintf(path, sizeof path, "%s/timeseries_%s.csv", dir, names[k]);
     if (t_restart >= 0.0) {
       w->f[k] = TrimSeries(path, t_restart);
       if (!w->f[k]) {
@@ -78,7 +88,7 @@ static int OpenSeries(Writer *w, const char *dir, const PlProblem p, double t_re
       continue;
     }
     w->f[k] = fopen(path, "w");
-    if (!w->f[k] || fputs(kSeriesHeader, w->f[k]) < 0) {
+    if (!w->f[k] || fputs(k == w->n ? kEnergyHeader : kSeriesHeader, w->f[k]) < 0) {
       snprintf(err->msg, sizeof err->msg, "%.900s: cannot write: %s", path, strerror(errno));
       return PL_EXIT_IO;
     }
@@ -318,8 +328,12 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
     t = tout;
     PetscCall(PlDynamicSyncStatic(d));
     PetscCall(PlProblemStations(p, &N, &nnr, &E, &ner));
+    double ek, es, ep;
+    PetscCall(PlDynamicEnergy(d, &ek, &es, &ep));
     if (!rank) {
       for (int j = 0; j < w.n; ++j) WriteRow(w.f[j], t, &N[w.node[j]]);
+      fprintf(w.f[w.n], "%.17g,%.17g,%.17g,%.17g,%.17g\n", t, ek, es, ep, ek + es + ep);
+      fflush(w.f[w.n]);
       UpdateEnvelopes(&w, N, nn, k == 0 && !opt->restart);
       const double Ttop = N[nn - 1].tension;
       res->max_top_tension_N = fmax(res->max_top_tension_N, Ttop);
@@ -359,7 +373,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   res->real_time_factor = res->wall_time_s > 0 ? t / res->wall_time_s : 0.0;
   res->completed = !res->ida_flag && !res->interrupted && !io && t >= T * (1 - 1e-12);
   if (!rank) {
-    for (int j = 0; j < w.n; ++j)
+    for (int j = 0; j <= w.n; ++j)
       if (w.f[j] && fclose(w.f[j]) && !io) {
         snprintf(res->err.msg, sizeof res->err.msg, "%.900s: closing a time-series file failed", dir);
         io = PL_EXIT_IO;
