@@ -379,3 +379,45 @@ void PlDPControlVessel(const PlDPController *c, double t, const double y[13], co
     }
   }
 }
+
+/* ---- the hang-off point ------------------------------------------------------------------ */
+void PlVesselHangOff(const PlVesselModel *v, const double r[3], const double q[4], double P[3], double R_top[9])
+{
+  double R[9];
+  PlQuatToMatrix(q, R);
+  for (int i = 0; i < 3; ++i) {
+    P[i] = r[i];
+    for (int k = 0; k < 3; ++k) P[i] += R[3 * i + k] * v->hang_off[k];
+  }
+  if (!R_top) return;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) {
+      double s = 0.0;
+      for (int k = 0; k < 3; ++k) s += R[3 * i + k] * v->top_frame[3 * k + j];
+      R_top[3 * i + j] = s;
+    }
+}
+
+void PlVesselTopEnd(const PlVesselModel *v, PlEnd *top)
+{
+  double q[4], P[3], Rt[9];
+  PlVesselQuatFromEulerZYX(v->rpy, q);
+  PlVesselHangOff(v, v->position, q, P, Rt);
+  const PlMotion keep = top->motion; /* (none with a vessel; kept so nothing is lost) */
+  memset(top, 0, sizeof *top);
+  top->motion = keep;
+  for (int c = 0; c < 3; ++c) {
+    top->fixed[c] = true;
+    top->has_position[c] = true;
+    top->position[c] = P[c];
+  }
+  if (v->connection == PL_HANGOFF_FIXED) {
+    memcpy(top->orientation, Rt, sizeof Rt);
+    top->has_orientation = true;
+    for (int c = 3; c < 6; ++c) top->fixed[c] = true;
+  } else {
+    /* hinge: the top section's frame is free; the mesh's reference frame there follows the
+     * guess (orientation identity, as an end without one) */
+    for (int i = 0; i < 9; ++i) top->orientation[i] = (i % 4 == 0) ? 1.0 : 0.0;
+  }
+}

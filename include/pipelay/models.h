@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "pipelay/materials.h"
+#include "pipelay/elements.h"
 
 #define PL_MAX_SECTIONS 64
 #define PL_MAX_ZONES 64
@@ -122,153 +123,6 @@ typedef struct {
                                  owned by the model (PlModelFree) */
 } PlMotion;
 
-/* A point on the line whose time series is written: the node nearest arc length S. */
-typedef struct {
-  char name[64];              /* [A-Za-z0-9_-]+, used in the file name */
-  double arc_length;          /* [m], 0 <= S <= L */
-} PlOutputPoint;
-
-/* Settings of a dynamic (time-domain) analysis. It starts from the static solution of
- * the same model (analysis.* static settings apply to that solve). */
-typedef struct {
-  double duration;            /* [s] simulated time, required, > 0 */
-  double output_interval;     /* [s] time between output rows, default 0.1 */
-  double rtol;                /* IDA relative tolerance, default 1e-4 */
-  double atol_position;       /* [m] absolute tolerance on positions, default 1e-4 */
-  double atol_rotation;       /* [-] on rotation parameters, default 1e-5 */
-  double atol_velocity;       /* [m/s, rad/s] on velocities, default 1e-3 */
-  double atol_strain;         /* [-] node position tolerance = min(atol_position, atol_strain x
-                                 the shorter adjacent element), default 5e-7: the axial force
-                                 follows from position differences times EA/L */
-  double max_step;            /* [s] largest time step; 0 = no limit (default) */
-  double initial_step;        /* [s] first step; 0 = IDA's choice (default) */
-  int max_order;              /* BDF order limit 1..5, default 5 */
-  int max_steps;              /* steps allowed, default 1000000 */
-} PlDynamicSettings;
-
-/* DOF indices of an end: translations x,y,z then rotations about the end frame's axes. */
-enum { PL_DOF_X = 0, PL_DOF_Y, PL_DOF_Z, PL_DOF_RX, PL_DOF_RY, PL_DOF_RZ };
-
-typedef struct {
-  bool fixed[6];          /* held DOFs: x,y,z (global) and rotations about t1,t2,t3 of the
-                             end's reference frame */
-  bool has_position[3];   /* position component given (required where the DOF is held) */
-  double position[3];     /* [m] global */
-  double orientation[9];  /* R_t^e of the end, row-major; columns are t1,t2,t3 in e.
-                             Identity (pipe along +x) unless given */
-  bool has_orientation;   /* orientation given by the user */
-  double force[3];        /* applied force [N], global, dead load */
-  double moment[3];       /* applied moment [N m], global, dead load */
-  PlMotion motion;        /* prescribed motion in a dynamic analysis (kind NONE: none) */
-} PlEnd;
-
-typedef struct {
-  PlAnalysisKind kind;
-  int load_steps;          /* initial number of equal load increments (>= 1) */
-  int max_cutbacks;        /* halvings of a failed increment before giving up */
-  int max_iterations;      /* Newton iterations per load step */
-  double rtol;             /* relative residual tolerance */
-  double atol;             /* absolute residual tolerance [N]; <= 0 means automatic */
-  PlInitialGuess initial_guess;
-  char petsc_options[PL_PATH_MAX]; /* extra PETSc options, e.g. "-snes_monitor" */
-  PlDynamicSettings dynamic;  /* used when kind == PL_ANALYSIS_DYNAMIC */
-} PlAnalysis;
-
-typedef struct {
-  char name[256];              /* free text */
-  char source_path[PL_PATH_MAX]; /* the model file */
-
-  /* environment */
-  double water_depth;          /* [m] > 0, seabed at z = -water_depth */
-  double water_density;        /* [kg/m^3] */
-  double gravity;              /* [m/s^2] */
-
-  /* line */
-  double length;               /* [m] total unstretched length = sum of segment lengths */
-  int nsegments;
-  PlSegment segments[PL_MAX_SECTIONS];
-
-  /* seabed */
-  PlSeabedKind seabed;
-  double seabed_stiffness;     /* linear model: [N/m per m of pipe = N/m^2] */
-  double seabed_damping;       /* dynamic: vertical contact damping [N s/m^2], default 0 */
-
-  /* mesh */
-  int mesh_elements;           /* > 0: total element count; 0: use target length */
-  double mesh_target_length;   /* [m] used when mesh_elements == 0 */
-  int nzones;
-  PlMeshZone zones[PL_MAX_ZONES];
-
-  PlRotationKind rotation;
-  PlEnd ends[2];               /* [0] bottom (S = 0), [1] top (S = L) */
-  PlAnalysis analysis;
-  PlCurrent current;           /* dynamic analyses only */
-  char output_dir[PL_PATH_MAX];
-  int noutput_points;          /* named output points (dynamic) */
-  PlOutputPoint output_points[PL_MAX_OUTPUT_NODES];
-} PlModel;
-
-/* Frees what the model owns (time-series tables); the model is left with defaults.
- * Accepts NULL. m must have been initialised (PlModelInitDefaults, a load or PlModelCopy). */
-void PlModelFree(PlModel *m);
-/* Deep copy (dst must not own anything yet). Returns 0 or -1 (out of memory or a NULL
- * argument; dst then holds the defaults and owns nothing). */
-int PlModelCopy(const PlModel *src, PlModel *dst);
-
-/* ---- time functions of a dynamic analysis (pure, in models/motion.c) -------------------- */
-/* C^2 ramp 10r^3 - 15r^4 + 6r^5 of r clamped to [0, 1], and its first two derivatives. */
-void PlRamp(double r, double *f, double *df, double *ddf);
-/* Current velocity v [m/s] (global) at height z and time t, and dv/dz [1/s]. */
-void PlCurrentVelocity(const PlCurrent *c, double water_depth, double z, double t, double v[3],
-                       double dv_dz[3]);
-/* Prescribed offset of an end at time t: translation d[3] [m], its velocity and
- * acceleration, and the rotation offset as a rotation vector th[3] [rad] about the static
- * frame's axes with its time derivative (the body angular velocity for the harmonic and
- * the linear interpolation used here). moved[6] tells which DOFs the motion holds. */
-void PlMotionEval(const PlMotion *mo, double t, double d[3], double dd[3], double ddd[3],
-                  double th[3], double dth[3]);
-void PlMotionHeldDofs(const PlMotion *mo, bool moved[6]);
-
-/* Sets every optional value to its documented default and every required one to "unset". */
-void PlModelInitDefaults(PlModel *m);
-
-/* Loads and validates a model file. overrides are "key.path=value" strings applied after
- * parsing (as from --set), before validation. On a user error returns 2 and fills err with
- * one line "FILE:LINE:COL: key: what is wrong"; on success returns 0. Never aborts.
- * m is overwritten: if it owns time-series tables from an earlier load, PlModelFree it
- * first. On success the caller owns the tables (PlModelFree); on error m holds the
- * defaults and owns nothing. A time-series file is read relative to the model file's
- * directory (name's directory for PlModelLoadString). */
-int PlModelLoad(const char *path, int noverrides, const char *const *overrides, PlModel *m,
-                PlError *err);
-
-/* Same, from a string already in memory (fuzzing and tests); name is used in messages. */
-int PlModelLoadString(const char *name, const char *text, size_t len, int noverrides,
-                      const char *const *overrides, PlModel *m, PlError *err);
-
-/* The section in force at arc length S (the segment that contains it). */
-const PlSection *PlModelSectionAt(const PlModel *m, double S);
-
-/* ---- seabed (eq 5.38) ------------------------------------------------------------------ */
-/* Vertical contact force per length sigma [N/m] (upwards) and dsigma/dz for a centreline
- * at height z. Penetration kappa = (-depth) - (z - d_o/2). Nonlinear law (5.38): at rest at
- * kappa = d_o/8 under the submerged weight w; C^1. Linear law: k * kappa for kappa > 0. */
-void PlSeabedForce(const PlModel *m, const PlSection *s, double w, double z, double *sigma,
-                   double *dsigma_dz);
-
-/* ---- the natural catenary (inextensible, rigid flat seabed) ---------------------------- */
-/* A line of submerged weight w [N/m] hangs from a top point h [m] above the point where
- * it touches the seabed tangentially; horizontal tension H [N]. a = H/w.
- *   suspended length s = sqrt(h^2 + 2 a h),  horizontal span x = a asinh(s/a),
- *   top angle from horizontal beta = atan(s/a). */
-typedef struct {
-  double a, suspended_length, horizontal_span, top_angle_rad, top_tension;
-} PlCatenary;
-void PlCatenarySolve(double H, double w, double h, PlCatenary *c);
-/* Finds H such that (L - s) + x = span (line of length L laid from its anchor).
- * Returns 0, or -1 when no such H exists (line too short or too long for the span). */
-int PlCatenaryForSpan(double L, double w, double h, double span, PlCatenary *c);
-
 /* ==== vessel environment load and DP controller (models/dp.c; issue 4) ==================== */
 /* Pure functions of time and of the vessel's state; the vessel itself is in elements.h
  * (PlVessel, state y of PL_VESSEL_NY = 13 unknowns: r, q, v, w). Frames as there: global
@@ -374,3 +228,190 @@ void PlDPControlVessel(const PlDPController *c, double t, const double y[13], co
                        double cj, double tau[6], double rz[6], double *dtau_dy, double *dtau_dz, double *drz_dy,
                        double *drz_dz);
 /* ==== end of the vessel environment and DP section ======================================== */
+
+/* ==== the vessel at the top of the line (issue 4) ========================================
+ * With a vessel the top end of the line hangs from the hang-off point P of a 6-DOF vessel
+ * (elements.h, PlVessel), on its own or steered by the DP controller; the static
+ * equilibrium and the dynamic run solve pipe and vessel together (solver/vessel_*.c).
+ * ends.top then carries nothing: its position, rotation and loads are the vessel's. */
+typedef enum { PL_HANGOFF_FIXED = 0, PL_HANGOFF_HINGE = 1 } PlHangOffKind;
+typedef struct {
+  bool present;              /* a vessel block was given */
+  char name[256];            /* free text */
+  PlVessel body;             /* inertia, damping, hydrostatics (PlVesselInit defaults; the
+                                loader fills MRB from mass/centre of gravity/inertia or takes
+                                mass_matrix, converts axes: fossen_ned; rho_w and gravity
+                                are the environment's) */
+  double position[3];        /* initial position of O_b, global [m]: where the coupled static
+                                equilibrium starts (and where DOFs without any stiffness stay) */
+  double rpy[3];             /* initial roll, pitch, yaw (zyx) [rad] (input in degrees) */
+  double velocity[3];        /* initial velocity of O_b, body frame [m/s] (dynamic) */
+  double angular_velocity[3];/* initial angular velocity, body frame [rad/s] (dynamic) */
+  double hang_off[3];        /* hang-off point P from O_b, body frame [m] */
+  PlHangOffKind connection;  /* fixed: the top section turns with the vessel (eq 4.5);
+                                hinge: a ball joint, no moment passes */
+  double top_frame[9];       /* fixed: R_t^b, the top section's axes t1, t2, t3 (columns) in
+                                the body frame, row-major (eq 4.5: R_t^e(L) = R_b^e R_t^b);
+                                input as zxy Euler angles [deg] like ends.*.orientation */
+  PlVesselLoad environment;  /* environmental load w (its table owned by the model) */
+  bool has_dp;               /* a dp block was given */
+  PlDPController dp;         /* DP controller (reference angles in rad) */
+} PlVesselModel;
+
+/* A point on the line whose time series is written: the node nearest arc length S. */
+typedef struct {
+  char name[64];              /* [A-Za-z0-9_-]+, used in the file name */
+  double arc_length;          /* [m], 0 <= S <= L */
+} PlOutputPoint;
+
+/* Settings of a dynamic (time-domain) analysis. It starts from the static solution of
+ * the same model (analysis.* static settings apply to that solve). */
+typedef struct {
+  double duration;            /* [s] simulated time, required, > 0 */
+  double output_interval;     /* [s] time between output rows, default 0.1 */
+  double rtol;                /* IDA relative tolerance, default 1e-4 */
+  double atol_position;       /* [m] absolute tolerance on positions, default 1e-4 */
+  double atol_rotation;       /* [-] on rotation parameters, default 1e-5 */
+  double atol_velocity;       /* [m/s, rad/s] on velocities, default 1e-3 */
+  double atol_strain;         /* [-] node position tolerance = min(atol_position, atol_strain x
+                                 the shorter adjacent element), default 5e-7: the axial force
+                                 follows from position differences times EA/L */
+  double max_step;            /* [s] largest time step; 0 = no limit (default) */
+  double initial_step;        /* [s] first step; 0 = IDA's choice (default) */
+  int max_order;              /* BDF order limit 1..5, default 5 */
+  int max_steps;              /* steps allowed, default 1000000 */
+} PlDynamicSettings;
+
+/* DOF indices of an end: translations x,y,z then rotations about the end frame's axes. */
+enum { PL_DOF_X = 0, PL_DOF_Y, PL_DOF_Z, PL_DOF_RX, PL_DOF_RY, PL_DOF_RZ };
+
+typedef struct {
+  bool fixed[6];          /* held DOFs: x,y,z (global) and rotations about t1,t2,t3 of the
+                             end's reference frame */
+  bool has_position[3];   /* position component given (required where the DOF is held) */
+  double position[3];     /* [m] global */
+  double orientation[9];  /* R_t^e of the end, row-major; columns are t1,t2,t3 in e.
+                             Identity (pipe along +x) unless given */
+  bool has_orientation;   /* orientation given by the user */
+  double force[3];        /* applied force [N], global, dead load */
+  double moment[3];       /* applied moment [N m], global, dead load */
+  PlMotion motion;        /* prescribed motion in a dynamic analysis (kind NONE: none) */
+} PlEnd;
+
+typedef struct {
+  PlAnalysisKind kind;
+  int load_steps;          /* initial number of equal load increments (>= 1) */
+  int max_cutbacks;        /* halvings of a failed increment before giving up */
+  int max_iterations;      /* Newton iterations per load step */
+  double rtol;             /* relative residual tolerance */
+  double atol;             /* absolute residual tolerance [N]; <= 0 means automatic */
+  PlInitialGuess initial_guess;
+  char petsc_options[PL_PATH_MAX]; /* extra PETSc options, e.g. "-snes_monitor" */
+  PlDynamicSettings dynamic;  /* used when kind == PL_ANALYSIS_DYNAMIC */
+} PlAnalysis;
+
+typedef struct {
+  char name[256];              /* free text */
+  char source_path[PL_PATH_MAX]; /* the model file */
+
+  /* environment */
+  double water_depth;          /* [m] > 0, seabed at z = -water_depth */
+  double water_density;        /* [kg/m^3] */
+  double gravity;              /* [m/s^2] */
+
+  /* line */
+  double length;               /* [m] total unstretched length = sum of segment lengths */
+  int nsegments;
+  PlSegment segments[PL_MAX_SECTIONS];
+
+  /* seabed */
+  PlSeabedKind seabed;
+  double seabed_stiffness;     /* linear model: [N/m per m of pipe = N/m^2] */
+  double seabed_damping;       /* dynamic: vertical contact damping [N s/m^2], default 0 */
+
+  /* mesh */
+  int mesh_elements;           /* > 0: total element count; 0: use target length */
+  double mesh_target_length;   /* [m] used when mesh_elements == 0 */
+  int nzones;
+  PlMeshZone zones[PL_MAX_ZONES];
+
+  PlRotationKind rotation;
+  PlEnd ends[2];               /* [0] bottom (S = 0), [1] top (S = L) */
+  PlAnalysis analysis;
+  PlCurrent current;           /* dynamic analyses only */
+  char output_dir[PL_PATH_MAX];
+  int noutput_points;          /* named output points (dynamic) */
+  PlOutputPoint output_points[PL_MAX_OUTPUT_NODES];
+  PlVesselModel vessel;        /* the vessel at the top (vessel.present false: none) */
+} PlModel;
+
+/* Hang-off point P = r + R(q) a (global) of the vessel at position r and attitude q (unit
+ * quaternion of R_b^e), and when R_top is not NULL the top section's frame R(q) R_t^b
+ * (row-major; meaningful for a fixed connection). */
+void PlVesselHangOff(const PlVesselModel *v, const double r[3], const double q[4], double P[3], double R_top[9]);
+/* The top end as the vessel's initial pose makes it (for the static problem's set-up and
+ * initial guess): x, y, z held at P; a fixed connection also holds the rotations at
+ * R(q0) R_t^b; a hinge leaves them free. No loads. */
+void PlVesselTopEnd(const PlVesselModel *v, PlEnd *top);
+
+/* Frees what the model owns (time-series tables); the model is left with defaults.
+ * Accepts NULL. m must have been initialised (PlModelInitDefaults, a load or PlModelCopy). */
+void PlModelFree(PlModel *m);
+/* Deep copy (dst must not own anything yet). Returns 0 or -1 (out of memory or a NULL
+ * argument; dst then holds the defaults and owns nothing). */
+int PlModelCopy(const PlModel *src, PlModel *dst);
+
+/* ---- time functions of a dynamic analysis (pure, in models/motion.c) -------------------- */
+/* C^2 ramp 10r^3 - 15r^4 + 6r^5 of r clamped to [0, 1], and its first two derivatives. */
+void PlRamp(double r, double *f, double *df, double *ddf);
+/* Current velocity v [m/s] (global) at height z and time t, and dv/dz [1/s]. */
+void PlCurrentVelocity(const PlCurrent *c, double water_depth, double z, double t, double v[3],
+                       double dv_dz[3]);
+/* Prescribed offset of an end at time t: translation d[3] [m], its velocity and
+ * acceleration, and the rotation offset as a rotation vector th[3] [rad] about the static
+ * frame's axes with its time derivative (the body angular velocity for the harmonic and
+ * the linear interpolation used here). moved[6] tells which DOFs the motion holds. */
+void PlMotionEval(const PlMotion *mo, double t, double d[3], double dd[3], double ddd[3],
+                  double th[3], double dth[3]);
+void PlMotionHeldDofs(const PlMotion *mo, bool moved[6]);
+
+/* Sets every optional value to its documented default and every required one to "unset". */
+void PlModelInitDefaults(PlModel *m);
+
+/* Loads and validates a model file. overrides are "key.path=value" strings applied after
+ * parsing (as from --set), before validation. On a user error returns 2 and fills err with
+ * one line "FILE:LINE:COL: key: what is wrong"; on success returns 0. Never aborts.
+ * m is overwritten: if it owns time-series tables from an earlier load, PlModelFree it
+ * first. On success the caller owns the tables (PlModelFree); on error m holds the
+ * defaults and owns nothing. A time-series file is read relative to the model file's
+ * directory (name's directory for PlModelLoadString). */
+int PlModelLoad(const char *path, int noverrides, const char *const *overrides, PlModel *m,
+                PlError *err);
+
+/* Same, from a string already in memory (fuzzing and tests); name is used in messages. */
+int PlModelLoadString(const char *name, const char *text, size_t len, int noverrides,
+                      const char *const *overrides, PlModel *m, PlError *err);
+
+/* The section in force at arc length S (the segment that contains it). */
+const PlSection *PlModelSectionAt(const PlModel *m, double S);
+
+/* ---- seabed (eq 5.38) ------------------------------------------------------------------ */
+/* Vertical contact force per length sigma [N/m] (upwards) and dsigma/dz for a centreline
+ * at height z. Penetration kappa = (-depth) - (z - d_o/2). Nonlinear law (5.38): at rest at
+ * kappa = d_o/8 under the submerged weight w; C^1. Linear law: k * kappa for kappa > 0. */
+void PlSeabedForce(const PlModel *m, const PlSection *s, double w, double z, double *sigma,
+                   double *dsigma_dz);
+
+/* ---- the natural catenary (inextensible, rigid flat seabed) ---------------------------- */
+/* A line of submerged weight w [N/m] hangs from a top point h [m] above the point where
+ * it touches the seabed tangentially; horizontal tension H [N]. a = H/w.
+ *   suspended length s = sqrt(h^2 + 2 a h),  horizontal span x = a asinh(s/a),
+ *   top angle from horizontal beta = atan(s/a). */
+typedef struct {
+  double a, suspended_length, horizontal_span, top_angle_rad, top_tension;
+} PlCatenary;
+void PlCatenarySolve(double H, double w, double h, PlCatenary *c);
+/* Finds H such that (L - s) + x = span (line of length L laid from its anchor).
+ * Returns 0, or -1 when no such H exists (line too short or too long for the span). */
+int PlCatenaryForSpan(double L, double w, double h, double span, PlCatenary *c);
+
