@@ -269,3 +269,39 @@ void PlNodeMomentGeneralised(PlParamKind kind, const double q0[4], const double 
       for (int j = 0; j < np; ++j) K[i * np + j] = rd[i].d[j];
   }
 }
+
+int PlParamTie(PlParamKind kind, const double *p, const double X[4], double *g, double *dg_dp, double *dg_dX)
+{
+  if (kind == PL_PARAM_QUATERNION) {
+    for (int i = 0; i < 4; ++i) {
+      g[i] = p[i] - X[i];
+      for (int j = 0; j < 4; ++j) {
+        if (dg_dp) dg_dp[4 * i + j] = i == j;
+        if (dg_dX) dg_dX[4 * i + j] = -(double)(i == j);
+      }
+    }
+    return 4;
+  }
+  /* dual directions: p (3), then X (4) */
+  PlDual P[3], Q[4], Xd[4], Qc[4], G[4];
+  for (int i = 0; i < 3; ++i) {
+    P[i] = PlDualConst(p[i]);
+    P[i].d[i] = 1.0;
+  }
+  for (int i = 0; i < 4; ++i) {
+    Xd[i] = PlDualConst(X[i]);
+    Xd[i].d[3 + i] = 1.0;
+  }
+  ParamQuat_dual(kind, P, Q);
+  Qc[0] = Q[0];
+  for (int i = 1; i < 4; ++i) Qc[i] = PlDualScale(Q[i], -1.0);
+  QMul_dual(Qc, Xd, G);
+  for (int i = 0; i < 3; ++i) {
+    g[i] = G[1 + i].v;
+    for (int j = 0; j < 3; ++j)
+      if (dg_dp) dg_dp[3 * i + j] = G[1 + i].d[j];
+    for (int j = 0; j < 4; ++j)
+      if (dg_dX) dg_dX[4 * i + j] = G[1 + i].d[3 + j];
+  }
+  return 3;
+}

@@ -518,3 +518,84 @@ void PlVesselEta(const double y[PL_VESSEL_NY], double eta[6], double *deta_dy)
   for (int a = 0; a < 3; ++a)
     for (int k = 0; k < 4; ++k) deta_dy[(3 + a) * PL_VESSEL_NY + PL_VESSEL_Q + k] = ang[a]->d[k];
 }
+
+/* ---- the hang-off joint between the vessel and the top node of a rod -------------------------
+ * P = r + R a is the hang-off point (a in the body frame); the top node sits on it with the
+ * velocity of that body point, v_P = R (v + w x a) (Rdot = R S(w), w in the body frame):
+ *   g = [x_P - r - R a ; v_P - R (v + w x a)] = 0.
+ * Newton's third law (eq 5.66): the top node's unconstrained momentum residual is the
+ * force f (global) and moment m (in the node's frame) that the vessel must supply; the
+ * vessel receives their opposite, so its Newton-Euler rows (which carry -tau_body) get
+ *   + [R^T f ; a x (R^T f) + T m],
+ * T = R_t^b the node frame in the body frame (a fixed connection; m = 0 through a hinge). */
+int PlVesselJointKinematics(const double yv[PL_VESSEL_NY], const double a[3], const double xP[3], const double vP[3],
+                            double g[6], double *dg_dyv)
+{
+  enum { n = PL_VESSEL_NY };
+  D Y[n];
+  for (int j = 0; j < n; ++j) {
+    Y[j] = dc(yv[j]);
+    if (dg_dyv) Seed(&Y[j], j, 1.0);
+  }
+  const D *r = Y, *q = Y + PL_VESSEL_Q, *v = Y + PL_VESSEL_V, *w = Y + PL_VESSEL_W;
+  if (!(yv[3] * yv[3] + yv[4] * yv[4] + yv[5] * yv[5] + yv[6] * yv[6] > 1e-8)) return 1;
+  D R[9], A[3], Ra[3], wa[3], vp[3], Rvp[3];
+  DQuatToMatrix(q, R);
+  for (int i = 0; i < 3; ++i) A[i] = dc(a[i]);
+  DMatVec(R, A, Ra);
+  DCross(w, A, wa);
+  for (int i = 0; i < 3; ++i) vp[i] = da(v[i], wa[i]);
+  DMatVec(R, vp, Rvp);
+  D G[6];
+  for (int i = 0; i < 3; ++i) {
+    G[i] = ds(dc(xP[i]), da(r[i], Ra[i]));
+    G[3 + i] = ds(dc(vP[i]), Rvp[i]);
+  }
+  for (int i = 0; i < 6; ++i) {
+    g[i] = G[i].v;
+    if (dg_dyv)
+      for (int j = 0; j < n; ++j) dg_dyv[i * n + j] = j < PL_DUAL_N ? G[i].d[j] : 0.0;
+  }
+  return 0;
+}
+
+void PlVesselJointLoad(const double yv[PL_VESSEL_NY], const double a[3], const double *T, const double f[3],
+                       const double m[3], double tau[6], double *dtau_dyv, double dtau_df[18], double dtau_dm[18])
+{
+  enum { n = PL_VESSEL_NY };
+  D q[4], R[9], F[3], Rf[3], A[3], arf[3];
+  for (int k = 0; k < 4; ++k) {
+    q[k] = dc(yv[PL_VESSEL_Q + k]);
+    if (dtau_dyv) Seed(&q[k], PL_VESSEL_Q + k, 1.0);
+  }
+  DQuatToMatrix(q, R);
+  for (int i = 0; i < 3; ++i) {
+    F[i] = dc(f[i]);
+    A[i] = dc(a[i]);
+  }
+  DMatTVec(R, F, Rf);
+  DCross(A, Rf, arf);
+  for (int i = 0; i < 3; ++i) {
+    double tm = 0.0;
+    if (T)
+      for (int k = 0; k < 3; ++k) tm += T[3 * i + k] * m[k];
+    tau[i] = Rf[i].v;
+    tau[3 + i] = arf[i].v + tm;
+    if (dtau_dyv)
+      for (int j = 0; j < n; ++j) {
+        dtau_dyv[i * n + j] = j < PL_DUAL_N ? Rf[i].d[j] : 0.0;
+        dtau_dyv[(3 + i) * n + j] = j < PL_DUAL_N ? arf[i].d[j] : 0.0;
+      }
+  }
+  /* linear in f and m: d(R^T f)/df = R^T, d(a x R^T f)/df = S(a) R^T, d(T m)/dm = T */
+  double Rv[9];
+  for (int k = 0; k < 9; ++k) Rv[k] = R[k].v;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) {
+      dtau_df[i * 3 + j] = Rv[3 * j + i];
+      const int i1 = (i + 1) % 3, i2 = (i + 2) % 3; /* (a x b)_i = a_i1 b_i2 - a_i2 b_i1 */
+      dtau_df[(3 + i) * 3 + j] = a[i1] * Rv[3 * j + i2] - a[i2] * Rv[3 * j + i1];
+      dtau_dm[i * 3 + j] = 0.0;
+      dtau_dm[(3 + i) * 3 + j] = T ? T[3 * i + j] : 0.0;
+    }
+}

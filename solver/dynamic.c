@@ -127,6 +127,7 @@ static void EndJacobian(const PlDynamic d, const PlDynEnd *E, const double *y, d
 /* Is row r of node i replaced by a constraint? */
 static int RowHeld(const PlDynamic d, int i, int r)
 {
+  if (d->ves.vm && i == d->sp->mesh.nnodes - 1) return PlDynVesselRowHeld(d, r);
   for (int k = 0; k < 2; ++k) {
     const PlDynEnd *E = &d->ends[k];
     if (E->node != i) continue;
@@ -263,16 +264,28 @@ static const double *NodeMoment(const PlDynamic d, int i)
 static PetscErrorCode Evaluate(PlDynamic d, double t, Vec Y, Vec YP, double c, Vec F, Mat J)
 {
   const PlProblem p = d->sp;
-  const int ndd = d->ndd, ne = p->mesh.nelements, n2 = 2 * ndd;
-  Vec Yl, YPl, Fl = NULL;
+  const int ndd = d->ndd, ne = p->mesh.nelements, n2 = 2 * ndd, top = p->mesh.nnodes - 1;
+  const int vessel = d->ves.vm != NULL;
+  Vec Yl, YPl, Fl = NULL, Yg, YPg;
   PetscScalar **y, **yp, **f = NULL;
   PetscInt xs, xm, gxs;
+  ISLocalToGlobalMapping ltog = NULL;
+  double lam[6] = {0, 0, 0, 0, 0, 0}; /* the top node's momentum residual (vessel) */
   int bad = 0;
   PetscFunctionBeginUser;
+  d->domain_error = 0;
+  if (vessel) {
+    PetscCall(PlDynVesselLoad(d, Y, YP));
+    PetscCall(DMGetLocalToGlobalMapping(d->da, &ltog));
+  }
+  PetscCall(PlDynPipeGet(d, Y, &Yg));
+  PetscCall(PlDynPipeGet(d, YP, &YPg));
   PetscCall(DMGetLocalVector(d->da, &Yl));
   PetscCall(DMGetLocalVector(d->da, &YPl));
-  PetscCall(DMGlobalToLocal(d->da, Y, INSERT_VALUES, Yl));
-  PetscCall(DMGlobalToLocal(d->da, YP, INSERT_VALUES, YPl));
+  PetscCall(DMGlobalToLocal(d->da, Yg, INSERT_VALUES, Yl));
+  PetscCall(DMGlobalToLocal(d->da, YPg, INSERT_VALUES, YPl));
+  PetscCall(PlDynPipeRestore(d, Y, &Yg));
+  PetscCall(PlDynPipeRestore(d, YP, &YPg));
   PetscCall(DMDAGetCorners(d->da, &xs, NULL, NULL, &xm, NULL, NULL));
   PetscCall(DMDAGetGhostCorners(d->da, &gxs, NULL, NULL, NULL, NULL, NULL));
   PetscCall(DMDAVecGetArrayDOFRead(d->da, Yl, &y));
@@ -299,6 +312,12 @@ static PetscErrorCode Evaluate(PlDynamic d, double t, Vec Y, Vec YP, double c, V
         f[e][r] += fe[r];
         f[e + 1][r] += fe[ndd + r];
       }
+    const int to_vessel = vessel && e + 1 == top;
+    if (to_vessel)
+      for (int k = 0; k < 3; ++k) {
+        lam[k] += fe[ndd + d->iV + k];
+        lam[3 + k] += fe[ndd + d->iW + k];
+      }
     if (J) {
       /* an element only has V and W rows (12 of the 2 ndd): insert those */
       PetscInt idx[2 * PL_DYN_DOF_MAX], rows[12];
@@ -314,6 +333,11 @@ static PetscErrorCode Evaluate(PlDynamic d, double t, Vec Y, Vec YP, double c, V
           ++nr;
         }
       PetscCall(MatSetValuesLocal(J, nr, rows, n2, idx, Kr, ADD_VALUES));
+      if (to_vessel) { /* the top node's rows go to the vessel (Newton's third law) */
+        PetscInt gidx[2 * PL_DYN_DOF_MAX];
+        PetscCall(ISLocalToGlobalMappingApply(ltog, n2, idx, gidx));
+        PetscCall(PlDynVesselTransferRows(d, J, Ke + (ndd + d->iV) * n2, Ke + (ndd + d->iW) * n2, n2, gidx));
+      }
     }
   }
   PetscCall(PetscFree(Ke));
@@ -324,43 +348,69 @@ static PetscErrorCode Evaluate(PlDynamic d, double t, Vec Y, Vec YP, double c, V
     for (int k = 0; k < 2; ++k)
       if (d->ends[k].node == i)
         for (int cc = 0; cc < 3; ++cc) rn[d->iV + cc] -= d->ends[k].F[cc];
+    const int to_vessel = vessel && i == top;
+    if (to_vessel)
+      for (int k = 0; k < 3; ++k) {
+        lam[k] += rn[d->iV + k];
+        lam[3 + k] += rn[d->iW + k];
+      }
     if (F)
       for (int r = 0; r < ndd; ++r) f[i][r] += rn[r];
     if (J) {
       PetscInt idx[PL_DYN_DOF_MAX];
       for (int r = 0; r < ndd; ++r) idx[r] = (i - gxs) * ndd + r;
+      if (to_vessel) {
+        PetscInt gidx[PL_DYN_DOF_MAX];
+        PetscCall(ISLocalToGlobalMappingApply(ltog, ndd, idx, gidx));
+        PetscCall(PlDynVesselTransferRows(d, J, Kn + d->iV * ndd, Kn + d->iW * ndd, ndd, gidx));
+      }
       for (int r = 0; r < ndd; ++r)
         if (RowHeld(d, (int)i, r)) memset(Kn + r * ndd, 0, ndd * sizeof(double));
       for (int k = 0; k < 2; ++k)
-        if (d->ends[k].node == i) EndJacobian(d, &d->ends[k], y[i], Kn);
+        if (d->ends[k].node == i && !(vessel && k == 1)) EndJacobian(d, &d->ends[k], y[i], Kn);
+      if (to_vessel) PetscCall(PlDynVesselTopJacobian(d, J, y[i], Kn, d->ves.g0 - (PetscInt)ndd));
       PetscCall(MatSetValuesLocal(J, ndd, idx, ndd, idx, Kn, ADD_VALUES));
     }
   }
   PetscCall(DMDAVecRestoreArrayDOFRead(d->da, Yl, &y));
   PetscCall(DMDAVecRestoreArrayDOFRead(d->da, YPl, &yp));
+  if (vessel) {
+    PetscCallMPI(MPIU_Allreduce(lam, d->ves.lam, 6, MPI_DOUBLE, MPI_SUM, d->comm));
+    if (!d->ves.fixed)
+      for (int k = 3; k < 6; ++k) d->ves.lam[k] = 0.0; /* a hinge passes no moment */
+  }
   if (F) {
+    Vec Fg;
     PetscCall(DMDAVecRestoreArrayDOF(d->da, Fl, &f));
     PetscCall(VecZeroEntries(F));
-    PetscCall(DMLocalToGlobal(d->da, Fl, ADD_VALUES, F));
+    PetscCall(PlDynPipeGet(d, F, &Fg));
+    PetscCall(DMLocalToGlobal(d->da, Fl, ADD_VALUES, Fg));
     PetscCall(DMRestoreLocalVector(d->da, &Fl));
     /* held rows (owned end nodes) */
     PetscScalar **fg;
     const PetscScalar **yg;
-    PetscCall(DMDAVecGetArrayDOF(d->da, F, &fg));
-    PetscCall(DMDAVecGetArrayDOFRead(d->da, Y, &yg));
+    PetscCall(PlDynPipeGet(d, Y, &Yg));
+    PetscCall(DMDAVecGetArrayDOF(d->da, Fg, &fg));
+    PetscCall(DMDAVecGetArrayDOFRead(d->da, Yg, &yg));
     for (int k = 0; k < 2; ++k) {
       const int i = d->ends[k].node;
-      if (i >= xs && i < xs + xm) EndResidual(d, &d->ends[k], t, yg[i], fg[i]);
+      if (i < xs || i >= xs + xm) continue;
+      if (vessel && k == 1) PlDynVesselTopResidual(d, yg[i], fg[i]);
+      else EndResidual(d, &d->ends[k], t, yg[i], fg[i]);
     }
-    PetscCall(DMDAVecRestoreArrayDOF(d->da, F, &fg));
-    PetscCall(DMDAVecRestoreArrayDOFRead(d->da, Y, &yg));
+    PetscCall(DMDAVecRestoreArrayDOF(d->da, Fg, &fg));
+    PetscCall(DMDAVecRestoreArrayDOFRead(d->da, Yg, &yg));
+    PetscCall(PlDynPipeRestore(d, Y, &Yg));
+    PetscCall(PlDynPipeRestore(d, F, &Fg));
   }
+  if (vessel) PetscCall(PlDynVesselRows(d, t, c, F, J));
   PetscCall(DMRestoreLocalVector(d->da, &Yl));
   PetscCall(DMRestoreLocalVector(d->da, &YPl));
   if (J) {
     PetscCall(MatAssemblyBegin(J, MAT_FINAL_ASSEMBLY));
     PetscCall(MatAssemblyEnd(J, MAT_FINAL_ASSEMBLY));
   }
+  if (d->domain_error) bad = 1; /* set by the vessel rows */
   PetscCall(MPIU_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, d->comm));
   d->domain_error = bad;
   PetscFunctionReturn(0);
@@ -542,21 +592,25 @@ static void Solve3Masked(double A[9], const bool known[3], double x[3], const do
 static PetscErrorCode ConsistentRate(PlDynamic d)
 {
   const int ndd = d->ndd;
-  Vec F0, Fj[6], YP;
-  PetscScalar **y, **yp, **f0, **fj[6];
+  Vec F0, Fj[6], YP, Yv, YPv, F0v, Fjv[6], YPj;
+  PetscScalar **y, **yp, **f0;
   PetscInt xs, xm;
   PetscFunctionBeginUser;
   PetscCall(DMDAGetCorners(d->da, &xs, NULL, NULL, &xm, NULL, NULL));
   /* kinematic part */
-  PetscCall(DMDAVecGetArrayDOFRead(d->da, d->y, &y));
-  PetscCall(DMDAVecGetArrayDOF(d->da, d->yp, &yp));
+  PetscCall(PlDynPipeGet(d, d->y, &Yv));
+  PetscCall(PlDynPipeGet(d, d->yp, &YPv));
+  PetscCall(DMDAVecGetArrayDOFRead(d->da, Yv, &y));
+  PetscCall(DMDAVecGetArrayDOF(d->da, YPv, &yp));
   for (PetscInt i = xs; i < xs + xm; ++i) {
     for (int r = 0; r < ndd; ++r) yp[i][r] = 0.0;
     for (int c = 0; c < 3; ++c) yp[i][c] = y[i][d->iV + c];
     PlParamRateFromOmega(d->kind, &y[i][3], &y[i][d->iW], &yp[i][3]);
   }
-  PetscCall(DMDAVecRestoreArrayDOF(d->da, d->yp, &yp));
-  PetscCall(DMDAVecRestoreArrayDOFRead(d->da, d->y, &y));
+  PetscCall(DMDAVecRestoreArrayDOF(d->da, YPv, &yp));
+  PetscCall(DMDAVecRestoreArrayDOFRead(d->da, Yv, &y));
+  PetscCall(PlDynPipeRestore(d, d->yp, &YPv));
+  PetscCall(PlDynPipeRestore(d, d->y, &Yv));
   PetscCall(VecDuplicate(d->y, &F0));
   PetscCall(VecDuplicate(d->y, &YP));
   PetscCall(PlDynamicResidual(d, d->t0, d->y, d->yp, F0));
@@ -564,15 +618,31 @@ static PetscErrorCode ConsistentRate(PlDynamic d)
     const int col = j < 3 ? d->iV + j : d->iW + j - 3;
     PetscCall(VecDuplicate(d->y, &Fj[j]));
     PetscCall(VecCopy(d->yp, YP));
-    PetscCall(DMDAVecGetArrayDOF(d->da, YP, &yp));
+    PetscCall(PlDynPipeGet(d, YP, &YPj));
+    PetscCall(DMDAVecGetArrayDOF(d->da, YPj, &yp));
     for (PetscInt i = xs; i < xs + xm; ++i) yp[i][col] += 1.0;
-    PetscCall(DMDAVecRestoreArrayDOF(d->da, YP, &yp));
+    PetscCall(DMDAVecRestoreArrayDOF(d->da, YPj, &yp));
+    PetscCall(PlDynPipeRestore(d, YP, &YPj));
     PetscCall(PlDynamicResidual(d, d->t0, d->y, YP, Fj[j]));
   }
-  PetscCall(DMDAVecGetArrayDOFRead(d->da, d->y, &y));
-  PetscCall(DMDAVecGetArrayDOF(d->da, d->yp, &yp));
-  PetscCall(DMDAVecGetArrayDOFRead(d->da, F0, &f0));
-  for (int j = 0; j < 6; ++j) PetscCall(DMDAVecGetArrayDOFRead(d->da, Fj[j], &fj[j]));
+  /* (at most four pipe views at once: y, yp, F0, and the Fj one by one below) */
+  PetscCall(PlDynPipeGet(d, d->y, &Yv));
+  PetscCall(PlDynPipeGet(d, d->yp, &YPv));
+  PetscCall(PlDynPipeGet(d, F0, &F0v));
+  PetscCall(DMDAVecGetArrayDOFRead(d->da, Yv, &y));
+  PetscCall(DMDAVecGetArrayDOF(d->da, YPv, &yp));
+  PetscCall(DMDAVecGetArrayDOFRead(d->da, F0v, &f0));
+  /* the six probes' node rows, copied out (so that only one view of them is open) */
+  double *fjc;
+  PetscCall(PetscMalloc1((size_t)6 * xm * ndd, &fjc));
+  for (int j = 0; j < 6; ++j) {
+    const PetscScalar **fa;
+    PetscCall(PlDynPipeGet(d, Fj[j], &Fjv[j]));
+    PetscCall(DMDAVecGetArrayDOFRead(d->da, Fjv[j], &fa));
+    for (PetscInt i = xs; i < xs + xm; ++i) memcpy(fjc + ((size_t)j * xm + (i - xs)) * ndd, fa[i], ndd * sizeof(double));
+    PetscCall(DMDAVecRestoreArrayDOFRead(d->da, Fjv[j], &fa));
+    PetscCall(PlDynPipeRestore(d, Fj[j], &Fjv[j]));
+  }
   for (PetscInt i = xs; i < xs + xm; ++i) {
     for (int blk = 0; blk < 2; ++blk) {
       const int off = blk ? d->iW : d->iV;
@@ -580,7 +650,7 @@ static PetscErrorCode ConsistentRate(PlDynamic d)
       bool known[3] = {false, false, false};
       for (int r = 0; r < 3; ++r) {
         b[r] = -f0[i][off + r];
-        for (int c = 0; c < 3; ++c) A[3 * r + c] = fj[3 * blk + c][i][off + r] - f0[i][off + r];
+        for (int c = 0; c < 3; ++c) A[3 * r + c] = fjc[((size_t)(3 * blk + c) * xm + (i - xs)) * ndd + off + r] - f0[i][off + r];
       }
       for (int k = 0; k < 2; ++k) {
         const PlDynEnd *E = &d->ends[k];
@@ -596,13 +666,17 @@ static PetscErrorCode ConsistentRate(PlDynamic d)
       for (int c = 0; c < 3; ++c) yp[i][off + c] = x[c];
     }
   }
-  for (int j = 0; j < 6; ++j) PetscCall(DMDAVecRestoreArrayDOFRead(d->da, Fj[j], &fj[j]));
-  PetscCall(DMDAVecRestoreArrayDOFRead(d->da, F0, &f0));
-  PetscCall(DMDAVecRestoreArrayDOF(d->da, d->yp, &yp));
-  PetscCall(DMDAVecRestoreArrayDOFRead(d->da, d->y, &y));
+  PetscCall(PetscFree(fjc));
+  PetscCall(DMDAVecRestoreArrayDOFRead(d->da, F0v, &f0));
+  PetscCall(DMDAVecRestoreArrayDOF(d->da, YPv, &yp));
+  PetscCall(DMDAVecRestoreArrayDOFRead(d->da, Yv, &y));
+  PetscCall(PlDynPipeRestore(d, F0, &F0v));
+  PetscCall(PlDynPipeRestore(d, d->yp, &YPv));
+  PetscCall(PlDynPipeRestore(d, d->y, &Yv));
   for (int j = 0; j < 6; ++j) PetscCall(VecDestroy(&Fj[j]));
   PetscCall(VecDestroy(&F0));
   PetscCall(VecDestroy(&YP));
+  if (d->ves.vm) PetscCall(PlDynVesselConsistentRate(d));
   PetscFunctionReturn(0);
 }
 
@@ -612,12 +686,14 @@ static PetscErrorCode ApplyHeld(PlDynamic d, double t)
   PetscScalar **y;
   PetscInt xs, xm;
   PetscFunctionBeginUser;
+  Vec Yv;
   PetscCall(DMDAGetCorners(d->da, &xs, NULL, NULL, &xm, NULL, NULL));
-  PetscCall(DMDAVecGetArrayDOF(d->da, d->y, &y));
+  PetscCall(PlDynPipeGet(d, d->y, &Yv));
+  PetscCall(DMDAVecGetArrayDOF(d->da, Yv, &y));
   for (int k = 0; k < 2; ++k) {
     const PlDynEnd *E = &d->ends[k];
     const int i = E->node;
-    if (i < xs || i >= xs + xm) continue;
+    if (i < xs || i >= xs + xm || (k == 1 && d->ves.vm)) continue;
     double xb[3], vb[3], ab[3], pb[4], wb[3];
     EndPrescribed(d, E, t, xb, vb, ab, pb, wb);
     for (int c = 0; c < 3; ++c)
@@ -630,7 +706,9 @@ static PetscErrorCode ApplyHeld(PlDynamic d, double t)
       for (int c = 0; c < 3; ++c) y[i][d->iW + c] = wb[c];
     }
   }
-  PetscCall(DMDAVecRestoreArrayDOF(d->da, d->y, &y));
+  PetscCall(DMDAVecRestoreArrayDOF(d->da, Yv, &y));
+  PetscCall(PlDynPipeRestore(d, d->y, &Yv));
+  if (d->ves.vm) PetscCall(PlDynVesselTie(d));
   PetscFunctionReturn(0);
 }
 
@@ -647,12 +725,13 @@ static PetscErrorCode SetUpIDA(PlDynamic d)
   d->nyp = N_VMake_Petsc(d->yp, d->sunctx);
   PetscCheck(d->ny && d->nyp, d->comm, PETSC_ERR_MEM, "N_VMake_Petsc failed");
   /* absolute tolerances per unknown kind */
-  Vec atol;
+  Vec atol, atolv;
   PetscScalar **a;
   PetscInt xs, xm;
   PetscCall(VecDuplicate(d->y, &atol));
   PetscCall(DMDAGetCorners(d->da, &xs, NULL, NULL, &xm, NULL, NULL));
-  PetscCall(DMDAVecGetArrayDOF(d->da, atol, &a));
+  PetscCall(PlDynPipeGet(d, atol, &atolv));
+  PetscCall(DMDAVecGetArrayDOF(d->da, atolv, &a));
   for (PetscInt i = xs; i < xs + xm; ++i) {
     const PlProblem sp = d->sp;
     const int ne = sp->mesh.nelements;
@@ -661,7 +740,24 @@ static PetscErrorCode SetUpIDA(PlDynamic d)
     const double ax = s->atol_strain > 0.0 ? fmin(s->atol_position, s->atol_strain * Lmin) : s->atol_position;
     for (int r = 0; r < d->ndd; ++r) a[i][r] = r < 3 ? ax : (r < d->iV ? s->atol_rotation : s->atol_velocity);
   }
-  PetscCall(DMDAVecRestoreArrayDOF(d->da, atol, &a));
+  PetscCall(DMDAVecRestoreArrayDOF(d->da, atolv, &a));
+  PetscCall(PlDynPipeRestore(d, atol, &atolv));
+  if (d->ves.vm) {
+    /* vessel: position, attitude, velocities as the pipe's; the DP integral states
+     * (integrated position error) [m s] like positions */
+    PetscMPIInt rank;
+    PetscCallMPI(MPI_Comm_rank(d->comm, &rank));
+    if (rank == d->ves.owner) {
+      PetscScalar *v;
+      PetscCall(VecGetArray(atol, &v));
+      double *x = v + xm * d->ndd;
+      for (int k = 0; k < d->ves.nx; ++k)
+        x[k] = k < PL_VESSEL_Q ? s->atol_position
+             : k < PL_VESSEL_V ? s->atol_rotation
+             : k < PL_VESSEL_NY ? s->atol_velocity : s->atol_position;
+      PetscCall(VecRestoreArray(atol, &v));
+    }
+  }
   d->natol = N_VMake_Petsc(atol, d->sunctx);
   PetscCall(VecDuplicate(d->y, &d->ewt));
   d->newt = N_VMake_Petsc(d->ewt, d->sunctx);
@@ -752,6 +848,11 @@ PetscErrorCode PlDynamicCreate(PlProblem sp, PlDynamic *out)
   PetscCall(PlGatherUnknowns(sp, &us));
   SetUpEnd(d, 0, us);
   SetUpEnd(d, 1, us);
+  if (m->vessel.present) { /* the top is the vessel's: the joint rows, not a hold */
+    PlDynEnd *E = &d->ends[1];
+    for (int c = 0; c < 3; ++c) E->tr[c] = E->rp[c] = false;
+    E->rot = 0;
+  }
   PetscCall(PetscMalloc1(3 * nn, &d->xs));
   for (int i = 0; i < nn; ++i)
     for (int k = 0; k < 3; ++k) d->xs[3 * i + k] = us[(size_t)i * d->nd + k];
@@ -764,19 +865,24 @@ PetscErrorCode PlDynamicCreate(PlProblem sp, PlDynamic *out)
   PetscCall(DMDAGetOwnershipRanges(sp->da, &lx, NULL, NULL));
   PetscCall(DMDACreate1d(d->comm, DM_BOUNDARY_NONE, nn, d->ndd, 1, lx, &d->da));
   PetscCall(DMSetUp(d->da));
-  PetscCall(DMCreateGlobalVector(d->da, &d->y));
-  PetscCall(VecDuplicate(d->y, &d->yp));
-  PetscCall(VecDuplicate(d->y, &d->work_y));
-  PetscCall(VecDuplicate(d->y, &d->work_yp));
-  PetscCall(DMCreateMatrix(d->da, &d->J));
-  PetscCall(MatSetOption(d->J, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_TRUE));
+  if (m->vessel.present) PetscCall(PlDynVesselSetUp(d));
+  else {
+    PetscCall(DMCreateGlobalVector(d->da, &d->y));
+    PetscCall(VecDuplicate(d->y, &d->yp));
+    PetscCall(VecDuplicate(d->y, &d->work_y));
+    PetscCall(VecDuplicate(d->y, &d->work_yp));
+    PetscCall(DMCreateMatrix(d->da, &d->J));
+    PetscCall(MatSetOption(d->J, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_TRUE));
+  }
   /* y0: the static state at rest */
   {
     PetscScalar **y;
     const PetscScalar **u;
     PetscInt xs, xm;
+    Vec Yv;
     PetscCall(DMDAGetCorners(d->da, &xs, NULL, NULL, &xm, NULL, NULL));
-    PetscCall(DMDAVecGetArrayDOF(d->da, d->y, &y));
+    PetscCall(PlDynPipeGet(d, d->y, &Yv));
+    PetscCall(DMDAVecGetArrayDOF(d->da, Yv, &y));
     PetscCall(DMDAVecGetArrayDOFRead(sp->da, sp->u, &u));
     for (PetscInt i = xs; i < xs + xm; ++i) {
       for (int r = 0; r < d->ndd; ++r) y[i][r] = 0.0;
@@ -787,7 +893,18 @@ PetscErrorCode PlDynamicCreate(PlProblem sp, PlDynamic *out)
       }
     }
     PetscCall(DMDAVecRestoreArrayDOFRead(sp->da, sp->u, &u));
-    PetscCall(DMDAVecRestoreArrayDOF(d->da, d->y, &y));
+    PetscCall(DMDAVecRestoreArrayDOF(d->da, Yv, &y));
+    PetscCall(PlDynPipeRestore(d, d->y, &Yv));
+    if (d->ves.vm) { /* the vessel's start */
+      PetscMPIInt rank;
+      PetscCallMPI(MPI_Comm_rank(d->comm, &rank));
+      if (rank == d->ves.owner) {
+        PetscScalar *a;
+        PetscCall(VecGetArray(d->y, &a));
+        memcpy(a + xm * d->ndd, d->ves.y0, sizeof(double) * d->ves.nx);
+        PetscCall(VecRestoreArray(d->y, &a));
+      }
+    }
   }
   PetscCall(ApplyHeld(d, d->t0));
   PetscCall(ConsistentRate(d));
@@ -800,12 +917,15 @@ PetscErrorCode PlDynamicSetVelocity(PlDynamic d, const double *v)
 {
   PetscScalar **y;
   PetscInt xs, xm;
+  Vec Yv;
   PetscFunctionBeginUser;
   PetscCall(DMDAGetCorners(d->da, &xs, NULL, NULL, &xm, NULL, NULL));
-  PetscCall(DMDAVecGetArrayDOF(d->da, d->y, &y));
+  PetscCall(PlDynPipeGet(d, d->y, &Yv));
+  PetscCall(DMDAVecGetArrayDOF(d->da, Yv, &y));
   for (PetscInt i = xs; i < xs + xm; ++i)
     for (int c = 0; c < 3; ++c) y[i][d->iV + c] = v[3 * i + c];
-  PetscCall(DMDAVecRestoreArrayDOF(d->da, d->y, &y));
+  PetscCall(DMDAVecRestoreArrayDOF(d->da, Yv, &y));
+  PetscCall(PlDynPipeRestore(d, d->y, &Yv));
   PetscCall(ApplyHeld(d, d->t0));
   PetscCall(ConsistentRate(d));
   PetscCheck(IDAReInit(d->ida, d->t0, d->ny, d->nyp) == IDA_SUCCESS, d->comm, PETSC_ERR_LIB, "IDAReInit failed");
@@ -824,20 +944,19 @@ PetscErrorCode PlDynamicGetRaw(PlDynamic d, double *t, double *y, double *yp)
 
 PetscErrorCode PlDynamicSetRaw(PlDynamic d, double t, const double *y, const double *yp)
 {
-  PetscScalar **ya, **ypa;
-  PetscInt xs, xm;
-  const int ndd = d->ndd;
+  PetscScalar *ya, *ypa;
+  PetscInt lo, hi;
   PetscFunctionBeginUser;
-  PetscCall(DMDAGetCorners(d->da, &xs, NULL, NULL, &xm, NULL, NULL));
-  PetscCall(DMDAVecGetArrayDOF(d->da, d->y, &ya));
-  PetscCall(DMDAVecGetArrayDOF(d->da, d->yp, &ypa));
-  for (PetscInt i = xs; i < xs + xm; ++i)
-    for (int r = 0; r < ndd; ++r) {
-      ya[i][r] = y[(size_t)i * ndd + r];
-      ypa[i][r] = yp[(size_t)i * ndd + r];
-    }
-  PetscCall(DMDAVecRestoreArrayDOF(d->da, d->y, &ya));
-  PetscCall(DMDAVecRestoreArrayDOF(d->da, d->yp, &ypa));
+  /* the raw layout is the global vector's (pipe nodes in order, then the vessel's) */
+  PetscCall(VecGetOwnershipRange(d->y, &lo, &hi));
+  PetscCall(VecGetArray(d->y, &ya));
+  PetscCall(VecGetArray(d->yp, &ypa));
+  for (PetscInt k = lo; k < hi; ++k) {
+    ya[k - lo] = y[k];
+    ypa[k - lo] = yp[k];
+  }
+  PetscCall(VecRestoreArray(d->y, &ya));
+  PetscCall(VecRestoreArray(d->yp, &ypa));
   d->t0 = t;
   d->t_out = t;
   PetscCheck(IDAReInit(d->ida, t, d->ny, d->nyp) == IDA_SUCCESS, d->comm, PETSC_ERR_LIB, "IDAReInit failed");
@@ -911,8 +1030,11 @@ PetscErrorCode PlDynamicEnergy(PlDynamic d, double *kin, double *strain, double 
   PetscInt xs, xm;
   double e[3] = {0, 0, 0};
   PetscFunctionBeginUser;
+  Vec Yv;
   PetscCall(DMGetLocalVector(d->da, &Yl));
-  PetscCall(DMGlobalToLocal(d->da, d->y, INSERT_VALUES, Yl));
+  PetscCall(PlDynPipeGet(d, d->y, &Yv));
+  PetscCall(DMGlobalToLocal(d->da, Yv, INSERT_VALUES, Yl));
+  PetscCall(PlDynPipeRestore(d, d->y, &Yv));
   PetscCall(DMDAGetCorners(d->da, &xs, NULL, NULL, &xm, NULL, NULL));
   PetscCall(DMDAVecGetArrayDOFRead(d->da, Yl, &y));
   for (PetscInt i = xs; i < xs + xm; ++i) {
@@ -935,6 +1057,12 @@ PetscErrorCode PlDynamicEnergy(PlDynamic d, double *kin, double *strain, double 
   PetscCall(DMDAVecRestoreArrayDOFRead(d->da, Yl, &y));
   PetscCall(DMRestoreLocalVector(d->da, &Yl));
   PetscCall(MPIU_Allreduce(MPI_IN_PLACE, e, 3, MPI_DOUBLE, MPI_SUM, d->comm));
+  if (d->ves.vm) { /* the vessel's (the same on every rank) */
+    double vk, vp;
+    PetscCall(PlDynVesselEnergy(d, &vk, &vp));
+    e[0] += vk;
+    e[2] += vp;
+  }
   *kin = e[0];
   *strain = e[1];
   *pot = e[2];
@@ -948,19 +1076,23 @@ PetscErrorCode PlDynamicSyncStatic(PlDynamic d)
   PetscInt xs, xm;
   PetscFunctionBeginUser;
   PetscCall(DMDAGetCorners(d->da, &xs, NULL, NULL, &xm, NULL, NULL));
+  Vec Yv;
   PetscCall(DMDAVecGetArrayDOF(d->sp->da, d->sp->u, &u));
-  PetscCall(DMDAVecGetArrayDOFRead(d->da, d->y, &y));
+  PetscCall(PlDynPipeGet(d, d->y, &Yv));
+  PetscCall(DMDAVecGetArrayDOFRead(d->da, Yv, &y));
   for (PetscInt i = xs; i < xs + xm; ++i)
     for (int r = 0; r < d->nd; ++r) u[i][r] = y[i][r] + (r < 3 ? d->xs[3 * i + r] : 0.0);
-  PetscCall(DMDAVecRestoreArrayDOFRead(d->da, d->y, &y));
+  PetscCall(DMDAVecRestoreArrayDOFRead(d->da, Yv, &y));
+  PetscCall(PlDynPipeRestore(d, d->y, &Yv));
   PetscCall(DMDAVecRestoreArrayDOF(d->sp->da, d->sp->u, &u));
   PetscFunctionReturn(0);
 }
 
 PetscErrorCode PlDynamicGatherState(PlDynamic d, double **out, int *ndd)
 {
-  const PetscInt n = (PetscInt)d->sp->mesh.nnodes * d->ndd;
+  PetscInt n;
   PetscFunctionBeginUser;
+  PetscCall(VecGetSize(d->y, &n)); /* the pipe's nodes, then the vessel's unknowns */
   double *y = malloc(sizeof(double) * n);
   PetscCheck(y, d->comm, PETSC_ERR_MEM, "out of memory gathering the state");
   PetscCall(PlVecGatherAll(d->y, y));
@@ -994,6 +1126,7 @@ PetscErrorCode PlDynamicDestroy(PlDynamic *pd)
   PetscCall(VecDestroy(&d->work_y));
   PetscCall(VecDestroy(&d->work_yp));
   PetscCall(MatDestroy(&d->J));
+  for (int k = 0; k < 4; ++k) PetscCall(VecDestroy(&d->pv[k]));
   PetscCall(DMDestroy(&d->da));
   PetscCall(PetscFree(d->inertia));
   PetscCall(PetscFree(d->morison));

@@ -7,6 +7,7 @@
 #include <nvector/nvector_petsc.h>
 #include <sunnonlinsol/sunnonlinsol_petscsnes.h>
 #include "solver_impl.h"
+#include "pipelay/elements.h"
 
 /* How the dynamic run holds an end node. */
 typedef struct {
@@ -20,6 +21,26 @@ typedef struct {
   double qs[4];             /* unit quaternion of R(ps) (without R0) */
   double F[3], M[3];        /* dead end force [N] and moment [N m] (global) */
 } PlDynEnd;
+
+/* The vessel at the top (issue 4; solver/dynamic_vessel.c). Its unknowns follow the pipe's
+ * in the global vector, on the last rank: the body's 13 (r, q, v, w; elements.h) and, with a
+ * DP controller, its 6 integral states z. */
+#define PL_DYN_NX_MAX (PL_VESSEL_NY + 6)
+typedef struct {
+  const PlVesselModel *vm;  /* NULL: no vessel */
+  int nx;                   /* extra unknowns: 13, or 19 with DP */
+  PetscInt g0;              /* global index of the first */
+  PetscMPIInt owner;        /* the rank that owns them and the top node (the last) */
+  int fixed;                /* fixed connection (else a hinge) */
+  double T[9];              /* R_t^b: the top node's frame in the body frame (fixed) */
+  double Aq[16];            /* fixed: the top node's q(p) = Aq q_v, row-major */
+  double y[PL_DYN_NX_MAX], yp[PL_DYN_NX_MAX]; /* the extras, on every rank, during an evaluation */
+  double dtau_df[18], dtau_dm[18];              /* PlVesselJointLoad's linear maps at y */
+  double lam[6];            /* top node momentum residual: f (global), m (node frame) */
+  double tau_dp[6], env[6], chi[6]; /* last residual: DP thrust (body), environment (its frame),
+                                       pipe load on the vessel (body, about O_b) */
+  double y0[PL_DYN_NX_MAX]; /* the start state of the extras */
+} PlDynVessel;
 
 struct PlDynamic_ {
   PlProblem sp;             /* the static problem: model, mesh, elements, static state */
@@ -53,5 +74,35 @@ struct PlDynamic_ {
   long nni;                 /* Newton iterations (all solves) */
   double del1, ss;          /* first update norm and rate factor of the current solve */
   int domain_error;         /* a residual evaluation left the rod's domain */
+  PlDynVessel ves;          /* the vessel (ves.vm NULL: none) */
+  Vec pv[4];                /* with a vessel: DMDA vectors placed on the pipe part of state vectors */
+  Vec pv_of[4];             /*   the vector each is placed on (NULL: free) */
+  PetscScalar *pv_arr[4];
 };
+
+/* The pipe part of a state-sized vector Y as a DMDA global vector: Y itself without a
+ * vessel; with one, a DMDA vector placed on Y's array (give it back with PlDynPipeRestore). */
+PetscErrorCode PlDynPipeGet(PlDynamic d, Vec Y, Vec *P);
+PetscErrorCode PlDynPipeRestore(PlDynamic d, Vec Y, Vec *P);
+
+/* dynamic_vessel.c */
+PetscErrorCode PlDynVesselSetUp(PlDynamic d);        /* after the DMDA: vectors, matrix, start state */
+PetscErrorCode PlDynVesselLoad(PlDynamic d, Vec Y, Vec YP); /* extras -> d->ves.y, yp (all ranks) */
+int PlDynVesselRowHeld(const PlDynamic d, int r);    /* top node row r replaced by the joint? */
+/* Jacobian rows of the top node's momentum (3 V rows then 3 W rows, ncol columns with
+ * global indices gcol) handed to the vessel's rows (Newton's third law). */
+PetscErrorCode PlDynVesselTransferRows(PlDynamic d, Mat J, const double *KV, const double *KW, int ncol,
+                                       const PetscInt *gcol);
+/* The joint rows of the top node (owner): residual into f (node row array), Jacobian: the
+ * node block rows into Kn (ndd x ndd) and the vessel columns into J. */
+void PlDynVesselTopResidual(const PlDynamic d, const double *y, double *f);
+PetscErrorCode PlDynVesselTopJacobian(PlDynamic d, Mat J, const double *y, double *Kn, PetscInt grow0);
+/* The vessel's and controller's rows (owner), with d->ves.lam set (all ranks). */
+PetscErrorCode PlDynVesselRows(PlDynamic d, double t, double c, Vec F, Mat J);
+/* Consistent rates of the extras and the top node at the start (after the pipe's). */
+PetscErrorCode PlDynVesselConsistentRate(PlDynamic d);
+/* Puts the top node on the vessel (position, velocity, rotation) in d->y. */
+PetscErrorCode PlDynVesselTie(PlDynamic d);
+/* Kinetic and potential energy of the vessel [J]. */
+PetscErrorCode PlDynVesselEnergy(PlDynamic d, double *kin, double *pot);
 

@@ -133,13 +133,14 @@ static int WriteEnvelopes(const Writer *w, const char *dir, int nn, PlError *err
 
 /* ---- restart files -------------------------------------------------------------------------
  * DIR/restart.bin, rewritten atomically (tmp + rename) after every output time:
- *   header: magic "PLRST01", nnodes, ndd, parametrisation, outputs written, a fingerprint of
+ *   header: magic "PLRST02", nnodes, ndd, parametrisation, outputs written, the vessel's
+ *   unknowns (0 without one), a fingerprint of
  *   the static shape (FNV-1a of its node positions: the run must restart on the same model),
- *   time t, top-tension and bending-moment extrema; then y, ydot (nnodes ndd each, the raw
+ *   time t, top-tension and bending-moment extrema; then y, ydot (nnodes ndd + nextra each, the raw
  *   IDA state at t) and the envelopes (12 per node). Host byte order. */
 typedef struct {
   char magic[8];
-  int32_t nnodes, ndd, kind, noutputs;
+  int32_t nnodes, ndd, kind, noutputs, nextra;
   uint64_t fingerprint;
   double t, max_top, min_top, max_bm;
 } RestartHeader;
@@ -158,7 +159,7 @@ static int WriteRestart(const char *dir, const RestartHeader *h, const double *y
                         const double *env, PlError *err)
 {
   char path[PL_PATH_MAX + 64], tmp[PL_PATH_MAX + 80];
-  const size_t n = (size_t)h->nnodes * h->ndd;
+  const size_t n = (size_t)h->nnodes * h->ndd + (size_t)h->nextra;
   snprintf(path, sizeof path, "%s/restart.bin", dir);
   snprintf(tmp, sizeof tmp, "%s/.restart.bin.tmp", dir);
   FILE *f = fopen(tmp, "wb");
@@ -182,7 +183,7 @@ int PlDynamicRestartInfo(const char *dir, int *noutputs, double *t, PlError *err
     snprintf(err->msg, sizeof err->msg, "%.900s: cannot read the restart file: %s", path, strerror(errno));
     return PL_EXIT_BAD_INPUT;
   }
-  const int ok = fread(&h, sizeof h, 1, f) == 1 && !memcmp(h.magic, "PLRST01", 8) && h.noutputs > 0;
+  const int ok = fread(&h, sizeof h, 1, f) == 1 && !memcmp(h.magic, "PLRST02", 8) && h.noutputs > 0;
   fclose(f);
   if (!ok) {
     snprintf(err->msg, sizeof err->msg, "%.900s: not a pipelay restart file (or cut short)", path);
@@ -195,8 +196,8 @@ int PlDynamicRestartInfo(const char *dir, int *noutputs, double *t, PlError *err
 
 /* Reads the restart file of dir into h, y, yp, env (sized for nn, ndd) and checks that it
  * belongs to this model. 0 or PL_EXIT_BAD_INPUT with a message. */
-static int ReadRestart(const char *dir, int nn, int ndd, int kind, uint64_t fp, RestartHeader *h, double *y,
-                       double *yp, double *env, PlError *err)
+static int ReadRestart(const char *dir, int nn, int ndd, int nextra, int kind, uint64_t fp, RestartHeader *h,
+                       double *y, double *yp, double *env, PlError *err)
 {
   char path[PL_PATH_MAX + 64];
   snprintf(path, sizeof path, "%s/restart.bin", dir);
@@ -205,9 +206,9 @@ static int ReadRestart(const char *dir, int nn, int ndd, int kind, uint64_t fp, 
     snprintf(err->msg, sizeof err->msg, "%.900s: cannot read the restart file: %s", path, strerror(errno));
     return PL_EXIT_BAD_INPUT;
   }
-  const size_t n = (size_t)nn * ndd;
-  int ok = fread(h, sizeof *h, 1, f) == 1 && !memcmp(h->magic, "PLRST01", 8);
-  if (ok && (h->nnodes != nn || h->ndd != ndd || h->kind != kind || h->fingerprint != fp)) {
+  const size_t n = (size_t)nn * ndd + (size_t)nextra;
+  int ok = fread(h, sizeof *h, 1, f) == 1 && !memcmp(h->magic, "PLRST02", 8);
+  if (ok && (h->nnodes != nn || h->ndd != ndd || h->nextra != nextra || h->kind != kind || h->fingerprint != fp)) {
     fclose(f);
     snprintf(err->msg, sizeof err->msg,
              "%.700s: the restart file belongs to another model (%d nodes, %d unknowns per node, or another "
@@ -280,14 +281,17 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   PetscCall(PlProblemStations(p, &stat, &nnr, &Es, &ner));
   PetscCall(PlDynamicCreate(p, &d));
   const int ndd = PlDynNodeDofCount(p->kind);
-  const size_t nraw = (size_t)nn * ndd;
+  PetscInt nstate;
+  PetscCall(VecGetSize(PlDynamicState(d), &nstate));
+  const size_t nraw = (size_t)nstate; /* nn ndd, then the vessel's unknowns */
   double *yraw = malloc(sizeof(double) * nraw), *ypraw = malloc(sizeof(double) * nraw);
   PetscCheck(yraw && ypraw, p->comm, PETSC_ERR_MEM, "out of memory for the restart state");
   RestartHeader rh;
   memset(&rh, 0, sizeof rh);
-  memcpy(rh.magic, "PLRST01", 8);
+  memcpy(rh.magic, "PLRST02", 8);
   rh.nnodes = nn;
   rh.ndd = ndd;
+  rh.nextra = (int32_t)(nstate - (PetscInt)nn * ndd);
   rh.kind = (int32_t)p->kind;
   int io = 0;
   long k0 = 0;
@@ -298,7 +302,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   if (opt->restart) {
     /* continue an interrupted run from its last output (every rank reads the file) */
     RestartHeader in;
-    io = ReadRestart(dir, nn, ndd, rh.kind, rh.fingerprint, &in, yraw, ypraw, w.env, &res->err);
+    io = ReadRestart(dir, nn, ndd, rh.nextra, rh.kind, rh.fingerprint, &in, yraw, ypraw, w.env, &res->err);
     PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &io, 1, MPI_INT, MPI_MAX, p->comm));
     if (!io) {
       PetscCall(PlDynamicSetRaw(d, in.t, yraw, ypraw));

@@ -24,6 +24,10 @@ struct PlProblem_ {
   Vec u;                  /* solution (global) */
   Mat J;
   SNES snes;
+  /* the vessel at the top (vessel_static.c): its state at the static equilibrium */
+  int vessel_solved;      /* 1 once PlVesselStaticSolve has set the next two */
+  double vessel_y[13];    /* r, q, v = 0, w = 0 (elements.h, PL_VESSEL_NY) */
+  double dp_z[6];         /* the DP controller's integral states */
 };
 
 /* The rotation parameter a hold of rotation component c (about t1, t2, t3) fixes when not

@@ -42,6 +42,11 @@ void PlQuatRotate(const double q[4], const double v[3], double out[3]);
 void PlQuatLog(const double q[4], double psi[3]);
 
 /* Rotation of node: q_total = q0 (x) q(p). */
+/* Rows tying a node's rotation parameters p to a unit quaternion X (of R0^T R_wanted, in the
+ * hemisphere of q(p)): quaternion p: g = p - X (4 rows); zxy Euler: g = vec(conj(q(p)) (x) X)
+ * (3 rows; zero iff q(p) = +-X). dg_dp (n x np), dg_dX (n x 4), row-major, may be NULL.
+ * Returns n. */
+int PlParamTie(PlParamKind kind, const double *p, const double X[4], double *g, double *dg_dp, double *dg_dX);
 void PlNodeQuaternion(PlParamKind kind, const double q0[4], const double *p, double q[4]);
 
 /* ---- the rod element ------------------------------------------------------------------- */
@@ -224,4 +229,16 @@ void PlVesselQuatFromEulerZYX(const double rpy[3], double q[4]);
 /* eta = [r; phi, theta, psi] (the thesis' eta, eq 4.3, in pipelay's frames) of state y and,
  * when deta_dy is not NULL, d eta / dy (6 x 13, row-major; singular at theta = +-90 deg). */
 void PlVesselEta(const double y[PL_VESSEL_NY], double eta[6], double *deta_dy);
+/* The hang-off joint (vessel.c): the top node of a rod at the body point P = r + R a (a in
+ * the body frame) moving with it: g = [x_P - r - R a ; v_P - R (v + w x a)] (6 rows,
+ * dg/dx_P = dg/dv_P = I) and dg/dyv (6 x 13, row-major, may be NULL). R = R(q/|q|) as in
+ * PlVesselDynamics. Returns 1 when q = 0. */
+int PlVesselJointKinematics(const double yv[PL_VESSEL_NY], const double a[3], const double xP[3], const double vP[3],
+                            double g[6], double *dg_dyv);
+/* What the top node's momentum residual (f global [N], m in the node's frame [N m]) adds to
+ * the vessel's Newton-Euler rows (Newton's third law, eq 5.66): tau = [R^T f ; a x R^T f +
+ * T m], T = R_t^b (3x3 row-major; NULL: a hinge, m ignored), with d tau/d yv (6 x 13, may
+ * be NULL), d tau/d f and d tau/d m (6 x 3). */
+void PlVesselJointLoad(const double yv[PL_VESSEL_NY], const double a[3], const double *T, const double f[3],
+                       const double m[3], double tau[6], double *dtau_dyv, double dtau_df[18], double dtau_dm[18]);
 /* ==== end of the vessel section ========================================================== */
