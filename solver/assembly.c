@@ -85,6 +85,7 @@ PetscErrorCode PlProblemCreate(MPI_Comm comm, const PlModel *model, PlProblem *o
   PetscFunctionBeginUser;
   PetscCall(PetscCalloc1(1, &p));
   p->comm = comm;
+  p->hold_factor = -1.0;
   p->model = *model;
   p->kind = model->rotation == PL_ROT_QUATERNION ? PL_PARAM_QUATERNION : PL_PARAM_EULER_ZXY;
   p->nd = PlNodeDofCount(p->kind);
@@ -261,7 +262,8 @@ PetscErrorCode PlFormFunction(SNES snes, Vec U, Vec F, void *ctx)
     for (int c = 0; c < nd; ++c) {
       const PetscInt k = i * nd + c;
       if (!p->bc_mask[k]) continue;
-      const double ubar = p->bc_start[k] + p->lambda * (p->bc_target[k] - p->bc_start[k]);
+      const double mu = p->hold_factor < 0.0 ? p->lambda : p->hold_factor;
+      const double ubar = p->bc_start[k] + mu * (p->bc_target[k] - p->bc_start[k]);
       fg[i][c] = p->bc_scale[k] * (ug[i][c] - ubar);
     }
   PetscCall(DMDAVecRestoreArrayDOFRead(p->da, U, &ug));
@@ -398,5 +400,31 @@ PetscErrorCode PlProblemGatherState(PlProblem p, double **xo, double **qo, int *
   *xo = x;
   *qo = q;
   *nno = nn;
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode PlProblemEndReaction(PlProblem p, int end, double f[3], double m[3])
+{
+  const int nd = p->nd, nn = p->mesh.nnodes, e = end ? p->mesh.nelements - 1 : 0, a = end ? 1 : 0;
+  const int i = end ? nn - 1 : 0;
+  double *u, ue[PL_ELEM_DOF_MAX], re[PL_ELEM_DOF_MAX], fz[2], kz[2][2];
+  PetscFunctionBeginUser;
+  PetscCall(PlGatherUnknowns(p, &u));
+  memcpy(ue, u + (size_t)e * nd, sizeof(double) * 2 * nd);
+  PlRodElementInternal(&p->elements[e], ue, re, NULL);
+  SeabedElement(p, e, ue[2], ue[nd + 2], fz, kz);
+  const PlEnd *E = &p->model.ends[end];
+  for (int c = 0; c < 3; ++c) f[c] = re[a * nd + c] - p->lambda * E->force[c];
+  f[2] += 0.5 * p->w[e] * p->elements[e].L * p->lambda - fz[a];
+  double rp[4];
+  for (int c = 0; c < nd - 3; ++c) rp[c] = re[a * nd + 3 + c];
+  if (EndMomentGiven(E)) {
+    double pr[4], M[3];
+    for (int c = 0; c < 3; ++c) M[c] = p->lambda * E->moment[c];
+    PlNodeMomentGeneralised(p->kind, p->mesh.q0 + 4 * i, u + (size_t)i * nd + 3, M, pr, NULL);
+    for (int c = 0; c < nd - 3; ++c) rp[c] -= pr[c];
+  }
+  PlNodeMapParamForce(p->kind, u + (size_t)i * nd + 3, rp, m, NULL);
+  free(u);
   PetscFunctionReturn(0);
 }

@@ -39,6 +39,7 @@
 DM PlDynamicDM(PlDynamic d) { return d->da; }
 Vec PlDynamicState(PlDynamic d) { return d->y; }
 Vec PlDynamicRate(PlDynamic d) { return d->yp; }
+Mat PlDynamicMatrix(PlDynamic d) { return d->J; }
 
 /* Prescribed values of an end at time t: position, velocity, acceleration (3 each) and
  * rotation parameters pbar (np) with the body angular velocity wbar. */

@@ -20,6 +20,8 @@ struct PlProblem_ {
   double *gauge_k;        /* [nnodes] quaternion gauge stiffness [N m] */
   double force_scale;     /* reference force for the absolute tolerance [N] */
   double lambda;          /* load factor in F */
+  double hold_factor;     /* < 0: held DOFs move with lambda; else ubar = start + hold_factor
+                             (target - start) at full load (PlStaticMoveEnd) */
   DM da;
   Vec u;                  /* solution (global) */
   Mat J;
@@ -45,6 +47,15 @@ void *PlSummaryBuild(const PlModel *m, const PlStaticReport *rep, const PlStatic
                      int nnodes, int nelements, int nranks, int noverrides,
                      const char *const *overrides);
 int PlSummaryWrite(const char *dir, void *root, PlError *err);
+
+/* assembly.c: the force f (global) [N] and moment m (the node's frame) [N m] that hold end
+ * `end` in equilibrium: its residual rows before the hold replaces them (internal forces,
+ * submerged weight, seabed, minus end loads; the quaternion gauge excluded). Collective. */
+PetscErrorCode PlProblemEndReaction(PlProblem p, int end, double f[3], double m[3]);
+/* static.c: moves the held DOFs of an end to position x and, when R is not NULL, the
+ * rotation R (global, row-major) at full load, from the current equilibrium, in increments
+ * halved on failure. rep as PlStaticSolve's (the solve's count and failure). */
+PetscErrorCode PlStaticMoveEnd(PlProblem p, int end, const double x[3], const double *R, PlStaticReport *rep);
 
 /* assembly.c: a global vector gathered on every rank in natural order into out (its global
  * size of doubles). Collective. */

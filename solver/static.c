@@ -156,3 +156,76 @@ PetscErrorCode PlStaticSolve(PlProblem p, PlStaticReport *rep)
   rep->wall_time_s = t1 - t0;
   PetscFunctionReturn(0);
 }
+
+PetscErrorCode PlStaticMoveEnd(PlProblem p, int end, const double x[3], const double *R, PlStaticReport *rep)
+{
+  const int nd = p->nd, np = nd - 3, node = end ? p->mesh.nnodes - 1 : 0;
+  double *u, *start = p->bc_start + (size_t)node * nd, *target = p->bc_target + (size_t)node * nd;
+  Vec last;
+  PetscFunctionBeginUser;
+  memset(rep, 0, sizeof *rep);
+  if (!p->snes) PetscCall(SetUpSNES(p));
+  PetscCall(PlGatherUnknowns(p, &u));
+  const double *un = u + (size_t)node * nd;
+  /* the move starts where the end is and ends at (x, R) */
+  for (int c = 0; c < nd; ++c) start[c] = un[c];
+  for (int c = 0; c < 3; ++c) target[c] = x[c];
+  if (R) {
+    double qpres[4], q0c[4], qrel[4];
+    const double *q0 = p->mesh.q0 + 4 * node;
+    PlQuatFromMatrix(R, qpres);
+    q0c[0] = q0[0];
+    for (int i = 1; i < 4; ++i) q0c[i] = -q0[i];
+    PlQuatMul(q0c, qpres, qrel);
+    PlParamFromQuaternion(p->kind, qrel, target + 3);
+    if (p->kind == PL_PARAM_QUATERNION) { /* the hemisphere of the current parameters */
+      double s = 0.0;
+      for (int i = 0; i < 4; ++i) s += target[3 + i] * un[3 + i];
+      if (s < 0.0)
+        for (int i = 0; i < 4; ++i) target[3 + i] = -target[3 + i];
+    }
+  } else
+    for (int c = 0; c < np; ++c) target[3 + c] = un[3 + c];
+  free(u);
+  PetscCall(VecDuplicate(p->u, &last));
+  PetscCall(VecCopy(p->u, last));
+  p->lambda = 1.0;
+  double mu = 0.0, dmu = 1.0;
+  int cuts = 0;
+  while (mu < 1.0) {
+    const double to = fmin(1.0, mu + dmu);
+    p->hold_factor = to;
+    PetscCall(SNESSolve(p->snes, NULL, p->u));
+    SNESConvergedReason reason;
+    PetscInt its;
+    PetscCall(SNESGetConvergedReason(p->snes, &reason));
+    PetscCall(SNESGetIterationNumber(p->snes, &its));
+    rep->newton_iterations += (int)its;
+    if (reason > 0) {
+      mu = to;
+      rep->load_steps++;
+      cuts = 0;
+      PetscCall(VecCopy(p->u, last));
+      continue;
+    }
+    PetscCall(VecCopy(last, p->u));
+    rep->cutbacks++;
+    if (++cuts > p->model.analysis.max_cutbacks) {
+      snprintf(rep->failure, sizeof rep->failure,
+               "moving the %s end to (%.6g, %.6g, %.6g) m: Newton failed (%s) after %d halvings of the move, at "
+               "%.3g of it", end ? "top" : "bottom", x[0], x[1], x[2], ReasonText(reason), cuts - 1, mu);
+      break;
+    }
+    dmu *= 0.5;
+  }
+  /* the end's hold is now where it got to */
+  for (int c = 0; c < nd; ++c) {
+    target[c] = start[c] + mu * (target[c] - start[c]);
+    start[c] = target[c];
+  }
+  p->hold_factor = -1.0;
+  rep->lambda = mu;
+  rep->converged = mu >= 1.0 ? PETSC_TRUE : PETSC_FALSE;
+  PetscCall(VecDestroy(&last));
+  PetscFunctionReturn(0);
+}

@@ -80,6 +80,30 @@ void PlProblemSetLoadFactor(PlProblem prob, double lambda);
  * a tip force, then a dynamic run released from it). end 0 = bottom, 1 = top. */
 void PlProblemSetEndLoads(PlProblem prob, int end, const double F[3], const double M[3]);
 
+/* ---- the vessel at the top: coupled static equilibrium (solver/vessel_static.c) ---------- */
+typedef struct {
+  PetscBool converged;
+  int iterations;              /* Newton iterations on the vessel's pose */
+  int pipe_solves;             /* static pipe solves (one per trial pose) */
+  double eta[6];               /* pose: O_b [m], roll, pitch, yaw (zyx) [rad] */
+  double z[6];                 /* DP integral states [m s, rad s] */
+  double residual_rel;         /* largest imbalance of a solved DOF / the sum of its load magnitudes */
+  double pipe_load[6];         /* the pipe's load on the vessel, body frame, about O_b [N, N m] */
+  double thrust[6];            /* DP thrust (body frame) [N, N m] */
+  double environment[6];       /* environment load at t = 0 (its frame) */
+  double top_force_N;          /* |top reaction| [N] */
+  bool held[6];                /* DOFs without restoring, kept at the initial pose */
+  int nheld;
+  char held_text[96];          /* their names */
+  double unbalanced[6];        /* the load left in them (body frame) [N, N m] */
+  char failure[1024];
+} PlVesselStaticReport;
+/* After PlStaticSolve of a model with a vessel (the top end at the vessel's initial pose):
+ * finds the vessel pose where restoring, DP controller (at its steady state), environment
+ * and pipe balance, moving the pipe with it; the result is the dynamic run's start. See
+ * vessel_static.c. */
+PetscErrorCode PlVesselStaticSolve(PlProblem prob, PlVesselStaticReport *rep);
+
 /* ---- dynamic analysis (solver/dynamic.c) ------------------------------------------------ */
 /* The semi-discrete equations of motion F(t, y, ydot) = 0 (eq 5.96; the rows are listed in
  * elements/rod_dynamics.c), integrated by SUNDIALS IDA (variable-order BDF) with PETSc SNES
@@ -132,6 +156,8 @@ DM PlDynamicDM(PlDynamic dyn);
 PetscErrorCode PlDynamicResidual(PlDynamic dyn, double t, Vec Y, Vec YP, Vec F);
 PetscErrorCode PlDynamicIterationMatrix(PlDynamic dyn, double t, Vec Y, Vec YP, double c, Mat J);
 Vec PlDynamicState(PlDynamic dyn);
+/* The iteration matrix (its layout: pipe nodes, then the vessel's unknowns). */
+Mat PlDynamicMatrix(PlDynamic dyn);
 Vec PlDynamicRate(PlDynamic dyn);
 
 /* ---- results ------------------------------------------------------------------------- */
