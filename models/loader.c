@@ -12,13 +12,16 @@
  *      duplicate keys, every value for type and range, then cross-checks (section lengths
  *      against line.length, end heights against line.length, held DOFs against
  *      positions, dynamic-only keys against analysis.type, rotational motions against
- *      held rotations) run, and PlModel is filled. The time series of a prescribed motion
- *      (ends.*.motion.file, a CSV file relative to the model file) is read here too, in
- *      one pass with a bounded line buffer (files up to 256 MiB, 10 million rows).
+ *      held rotations, the vessel's matrices with PlVesselCheck and its controller with
+ *      PlDPControllerCheck) run, and PlModel is filled. With a vessel the top end is then
+ *      filled from it (PlVesselTopEnd). The time series of a prescribed motion
+ *      (ends.*.motion.file) and of the vessel's environmental load
+ *      (vessel.environment_load.file), CSV files relative to the model file, are read here
+ *      too, in one pass with a bounded line buffer (files up to 256 MiB, 10 million rows).
  * Every user error returns 2 with one line "FILE:LINE:COL: key.path: what is wrong" in
  * PlError (FILE is the CSV file for an error inside a time series). No global state. The
- * only memory a loaded model owns is its motion tables (PlModelFree); after an error the
- * model holds the defaults and owns nothing.
+ * only memory a loaded model owns is its time-series tables (PlModelFree); after an error
+ * the model holds the defaults and owns nothing.
  */
 #include "pipelay/models.h"
 
@@ -209,12 +212,20 @@ typedef enum {
   SCH_DYNAMIC,
   SCH_OUTPUT,
   SCH_POINTS, /* list of SCH_POINT */
-  SCH_POINT
+  SCH_POINT,
+  SCH_VESSEL,
+  SCH_RESTORING, /* vessel.restoring */
+  SCH_SPRING,    /* vessel.spring */
+  SCH_VINITIAL,  /* vessel.initial */
+  SCH_HANGOFF,   /* vessel.hang_off */
+  SCH_ENVLOAD,   /* vessel.environment_load */
+  SCH_DP,        /* vessel.dp */
+  SCH_DPREF      /* vessel.dp.reference */
 } Schema;
 
 static const char *const kTopKeys[] = {"name",     "environment", "line",     "seabed",
                                        "current",  "mesh",        "rotation", "ends",
-                                       "analysis", "output",      NULL};
+                                       "analysis", "output",      "vessel",   NULL};
 static const char *const kEnvKeys[] = {"water_depth", "water_density", "gravity", NULL};
 static const char *const kLineKeys[] = {"length", "sections", NULL};
 static const char *const kSectionKeys[] = {
@@ -250,6 +261,27 @@ static const char *const kDynamicKeys[] = {
     "atol_strain",   NULL};
 static const char *const kOutputKeys[] = {"directory", "points", NULL};
 static const char *const kPointKeys[] = {"name", "arc_length", NULL};
+static const char *const kVesselKeys[] = {
+    "name",           "axes",          "mass",         "centre_of_gravity", "radii_of_gyration",
+    "inertia",        "mass_matrix",   "added_mass",   "linear_damping",    "quadratic_damping",
+    "restoring",      "spring",        "norm_rate",    "initial",           "hang_off",
+    "environment_load", "dp",          NULL};
+static const char *const kRestoringKeys[] = {"waterplane_area", "heave_equilibrium",
+                                             "gm_transverse", "gm_longitudinal", "displacement",
+                                             NULL};
+static const char *const kSpringKeys[] = {"stiffness", "anchor", NULL};
+static const char *const kVInitialKeys[] = {"position", "orientation", "velocity",
+                                            "angular_velocity", NULL};
+static const char *const kHangOffKeys[] = {"point", "connection", "orientation", NULL};
+static const char *const kEnvLoadKeys[] = {"frame",     "force", "moment", "start_time",
+                                           "ramp_time", "file",  NULL};
+static const char *const kDPKeys[] = {"kp",         "kd",         "ki",        "integral_bound",
+                                      "antiwindup_time", "actuated", "thrust_max", "start_time",
+                                      "ramp_time",  "reference",  NULL};
+static const char *const kDPRefKeys[] = {"type",  "eta",     "radius",    "period",    "start_time",
+                                         "ramp_up", "hold",  "ramp_down", "direction", "speed",
+                                         "course", "ramp_time", "heading", "points",   "speeds",
+                                         NULL};
 
 /* Section keys of the pipe form and of the explicit form (the rest are common). */
 static const char *const kPipeOnlyKeys[] = {"wall_thickness", "material", "contents_density",
@@ -289,6 +321,14 @@ static const char *const *schema_keys(Schema s)
   case SCH_DYNAMIC: return kDynamicKeys;
   case SCH_OUTPUT: return kOutputKeys;
   case SCH_POINT: return kPointKeys;
+  case SCH_VESSEL: return kVesselKeys;
+  case SCH_RESTORING: return kRestoringKeys;
+  case SCH_SPRING: return kSpringKeys;
+  case SCH_VINITIAL: return kVInitialKeys;
+  case SCH_HANGOFF: return kHangOffKeys;
+  case SCH_ENVLOAD: return kEnvLoadKeys;
+  case SCH_DP: return kDPKeys;
+  case SCH_DPREF: return kDPRefKeys;
   default: return NULL;
   }
 }
@@ -310,6 +350,10 @@ static Schema schema_child(Schema parent, const char *key)
       {SCH_TOP, "current", SCH_CURRENT}, {SCH_SECTION, "hydrodynamics", SCH_HYDRO},
       {SCH_END, "motion", SCH_MOTION},   {SCH_MOTION, "dofs", SCH_DOFS},
       {SCH_ANALYSIS, "dynamic", SCH_DYNAMIC}, {SCH_OUTPUT, "points", SCH_POINTS},
+      {SCH_TOP, "vessel", SCH_VESSEL},   {SCH_VESSEL, "restoring", SCH_RESTORING},
+      {SCH_VESSEL, "spring", SCH_SPRING}, {SCH_VESSEL, "initial", SCH_VINITIAL},
+      {SCH_VESSEL, "hang_off", SCH_HANGOFF}, {SCH_VESSEL, "environment_load", SCH_ENVLOAD},
+      {SCH_VESSEL, "dp", SCH_DP},        {SCH_DP, "reference", SCH_DPREF},
   };
   if (parent == SCH_DOFS) return name_index(kDofNames, key) >= 0 ? SCH_HARMONIC : SCH_LEAF;
   for (size_t i = 0; i < sizeof kChildren / sizeof kChildren[0]; i++)
@@ -653,6 +697,117 @@ static int get_vec3(const Scope *s, const char *key, const char *unit, Range r, 
   return 0;
 }
 
+/* How to read a list of numbers: items [0, split) in unit_lo and range r_lo, the others in
+ * unit_hi and r_hi (a 6-vector: translations, then rotations; split 0: all alike); desc
+ * says the units in "expected a list" messages. */
+typedef struct {
+  size_t split;
+  const char *unit_lo, *unit_hi;
+  Range r_lo, r_hi;
+  const char *desc;
+} ListSpec;
+
+/* A ListSpec of one unit and range for every item. */
+static ListSpec uniform_list(const char *unit, Range r)
+{
+  const ListSpec l = {0, unit, unit, r, r, unit};
+  return l;
+}
+
+/* Parses node n (at path) as a list of exactly count numbers read by sp into out.
+ * Returns 0 or 2. */
+static int parse_list(PlError *err, const PlYNode *n, const char *path, size_t count,
+                      const ListSpec *sp, double *out)
+{
+  if (n->kind != PL_YNODE_SEQ || n->nitems != count)
+    return at(err, n, path, "expected a list of %zu numbers (%s), found %s", count, sp->desc,
+              found(n).s);
+  for (size_t i = 0; i < count; i++) {
+    const char *unit = i < sp->split ? sp->unit_lo : sp->unit_hi;
+    const Range r = i < sp->split ? sp->r_lo : sp->r_hi;
+    char ip[PATH_CAP];
+    join_index(ip, sizeof ip, path, i);
+    double v = 0.0;
+    int rc = parse_number(err, n->items[i], ip, unit, &v);
+    if (!rc) rc = check_range(err, n->items[i], ip, unit, r, v);
+    if (rc) return rc;
+    out[i] = v;
+  }
+  return 0;
+}
+
+/* Reads key of scope s as a list of count numbers (parse_list). Absent: an error if
+ * required, else out is left as it is. *where (if not NULL) receives the value node or
+ * NULL. Returns 0 or 2. */
+static int get_list(const Scope *s, const char *key, bool required, size_t count,
+                    const ListSpec *sp, double *out, const PlYNode **where)
+{
+  const PlYNode *n = value_of(s, key);
+  if (where) *where = n;
+  if (!n) return required ? missing(s, key, sp->desc, NULL) : 0;
+  char path[PATH_CAP];
+  join_key(path, sizeof path, s->path, key);
+  return parse_list(s->err, n, path, count, sp, out);
+}
+
+/* Reads key of scope s as an n x n matrix (n = 3 or 6), a list of n rows of n finite
+ * numbers, into out (row-major). units: of the translational block, the mixed blocks and
+ * the rotational block of a 6x6 (a 3x3 uses units[0]). Absent: an error if required,
+ * else out is left as it is. *where as for get_list. Returns 0 or 2. */
+static int get_matrix(const Scope *s, const char *key, bool required, size_t n,
+                      const char *const units[3], double *out, const PlYNode **where)
+{
+  const PlYNode *m = value_of(s, key);
+  if (where) *where = m;
+  char desc[96];
+  if (n == 6)
+    snprintf(desc, sizeof desc, "%s, %s, %s", units[0], units[1], units[2]);
+  else
+    snprintf(desc, sizeof desc, "%s", units[0]);
+  if (!m) return required ? missing(s, key, desc, NULL) : 0;
+  char path[PATH_CAP];
+  join_key(path, sizeof path, s->path, key);
+  if (m->kind != PL_YNODE_SEQ || m->nitems != n)
+    return at(s->err, m, path, "expected a %zux%zu matrix, a list of %zu rows of %zu numbers (%s), "
+              "found %s",
+              n, n, n, n, desc, found(m).s);
+  double v[36];
+  for (size_t i = 0; i < n; i++) {
+    const PlYNode *row = m->items[i];
+    char rp[PATH_CAP];
+    join_index(rp, sizeof rp, path, i);
+    if (row->kind != PL_YNODE_SEQ || row->nitems != n)
+      return at(s->err, row, rp, "expected a row of %zu numbers (%s), found %s", n, desc,
+                found(row).s);
+    for (size_t j = 0; j < n; j++) {
+      const char *unit = n == 6 ? units[(i >= 3) + (j >= 3)] : units[0];
+      char ip[PATH_CAP];
+      join_index(ip, sizeof ip, rp, j);
+      int rc = parse_number(s->err, row->items[j], ip, unit, &v[n * i + j]);
+      if (!rc) rc = check_range(s->err, row->items[j], ip, unit, kAny, v[n * i + j]);
+      if (rc) return rc;
+    }
+  }
+  memcpy(out, v, n * n * sizeof v[0]);
+  return 0;
+}
+
+/* Checks that the n x n matrix A (from node where, at path) is symmetric to 1e-9 of its
+ * diagonal; the message names the first pair that is not (1-based). Returns 0 or 2. */
+static int check_symmetric(PlError *err, const PlYNode *where, const char *path, size_t n,
+                           const double *A)
+{
+  for (size_t i = 0; i < n; i++)
+    for (size_t j = 0; j < i; j++) {
+      const double a = A[n * i + j], b = A[n * j + i];
+      if (fabs(a - b) > 1e-9 * (fabs(A[(n + 1) * i]) + fabs(A[(n + 1) * j])))
+        return at(err, where, path,
+                  "must be symmetric: entry (%zu, %zu) is %.10g, entry (%zu, %zu) is %.10g",
+                  i + 1, j + 1, a, j + 1, i + 1, b);
+    }
+  return 0;
+}
+
 /* ---- the loader context --------------------------------------------------------------- */
 
 typedef struct {
@@ -662,6 +817,7 @@ typedef struct {
   PlAnalysisKind kind;        /* analysis.type (read before the ends and the output) */
   bool kind_given;            /* analysis.type was given (else it is the default) */
   const char *model_path;     /* the model file; time-series files are relative to it */
+  bool has_vessel;            /* a vessel block is given: the top end hangs from it */
 } Ctx;
 
 /* "is only used by a dynamic analysis (analysis.type is 'static')" at key of scope s, when
@@ -1255,8 +1411,29 @@ static void euler_zxy(const double deg[3], double R[9])
 #define CSV_LINE_MAX 4096                    /* longest line [bytes] */
 #define CSV_MAX_FIELDS 8                     /* fields kept per line (more are only counted) */
 
-/* Column names of a time-series header, in table order. */
-static const char *const kCsvNames[] = {"t", "x", "y", "z", "rx", "ry", "rz"};
+/* The columns of a kind of time-series file: the header names in table order (7; a
+ * table row always has 7 values), the field counts a header may have (the first nshort or
+ * all 7 names) and the headers as messages show them. */
+typedef struct {
+  const char *names[7];
+  int nshort;          /* a shorter header allowed (4: t,x,y,z), or 7 */
+  const char *shown;   /* "'t,x,y,z' or 't,x,y,z,rx,ry,rz'" */
+  const char *short_s; /* the short header without quotes */
+  const char *full_s;  /* the full header without quotes */
+} CsvFormat;
+
+/* Prescribed motion of an end (ends.*.motion.file): offsets, rotations optional. */
+static const CsvFormat kMotionCsv = {{"t", "x", "y", "z", "rx", "ry", "rz"},
+                                     4,
+                                     "'t,x,y,z' or 't,x,y,z,rx,ry,rz'",
+                                     "t,x,y,z",
+                                     "t,x,y,z,rx,ry,rz"};
+/* Environmental load on the vessel (vessel.environment_load.file): force and moment. */
+static const CsvFormat kLoadCsv = {{"t", "Fx", "Fy", "Fz", "Mx", "My", "Mz"},
+                                   7,
+                                   "'t,Fx,Fy,Fz,Mx,My,Mz'",
+                                   "t,Fx,Fy,Fz,Mx,My,Mz",
+                                   "t,Fx,Fy,Fz,Mx,My,Mz"};
 
 /* A buffered reader of one file, line by line. */
 typedef struct {
@@ -1355,7 +1532,8 @@ static bool csv_skip(const char *line, size_t n)
 typedef struct {
   PlError *err;
   const char *file; /* the file as opened (resolved path) */
-  const char *key;  /* key path of motion.file */
+  const char *key;  /* key path of the file: entry */
+  const CsvFormat *fmt;
 } CsvPlace;
 
 /* Parses field f of line `line` as a finite number (the rules of the YAML numbers).
@@ -1393,32 +1571,33 @@ static int csv_number(const CsvPlace *cp, int line, const Field *f, double *out)
   return 0;
 }
 
-/* Checks the header line (fields f[0..nf), the line line[0..n)); sets *ncols to 4 or 7.
- * Returns 0 or 2. */
+/* Checks the header line (fields f[0..nf), the line line[0..n)) against cp->fmt; sets
+ * *ncols to its field count (fmt->nshort or 7). Returns 0 or 2. */
 static int csv_header(const CsvPlace *cp, int line, const char *text, size_t n,
                       const Field *f, int nf, int *ncols)
 {
+  const CsvFormat *fmt = cp->fmt;
   int bad_col = 0;
   const int ncheck = nf < 7 ? nf : 7;
   for (int i = 0; i < ncheck && !bad_col; i++)
-    if (f[i].len != strlen(kCsvNames[i]) || memcmp(f[i].s, kCsvNames[i], f[i].len) != 0)
+    if (f[i].len != strlen(fmt->names[i]) || memcmp(f[i].s, fmt->names[i], f[i].len) != 0)
       bad_col = f[i].col;
-  if (!bad_col && (nf == 4 || nf == 7)) {
+  if (!bad_col && (nf == fmt->nshort || nf == 7)) {
     *ncols = nf;
     return 0;
   }
   if (!bad_col) bad_col = nf > 7 ? f[7].col : (int)n + 1; /* too many, or too few names */
   const Txt shown = clip_n(text, n, 80);
-  return report(cp->err, cp->file, line, bad_col, cp->key,
-                "expected the header 't,x,y,z' or 't,x,y,z,rx,ry,rz', found '%s'", shown.s);
+  return report(cp->err, cp->file, line, bad_col, cp->key, "expected the header %s, found '%s'",
+                fmt->shown, shown.s);
 }
 
-/* Reads the time series of a motion from the open file f (see docs/model-file.md) into
- * mo->nrows, ncols and table ([nrows][7], malloc'd, rotation columns 0 when ncols is 4).
- * fnode is the YAML value of motion.file and shown the path as given, for errors that are
- * not at a place of the file. Returns 0, or 2 with nothing allocated and mo unchanged. */
+/* Reads a time series in cp->fmt from the open file f (see docs/model-file.md) into
+ * *table ([nrows][7], malloc'd, missing columns 0), *nrows and *ncols. fnode is the YAML
+ * value of the file: key and shown the path as given, for errors that are not at a place
+ * of the file. Returns 0, or 2 with nothing allocated and the outputs unchanged. */
 static int csv_read(const CsvPlace *cp, FILE *f, const PlYNode *fnode, const char *shown,
-                    PlMotion *mo)
+                    double **table_out, int *nrows_out, int *ncols_out)
 {
   CsvReader *r = calloc(1, sizeof *r);
   char *text = malloc(CSV_LINE_MAX + 1);
@@ -1462,7 +1641,7 @@ static int csv_read(const CsvPlace *cp, FILE *f, const PlYNode *fnode, const cha
     if (nf != ncols) {
       rc = report(cp->err, cp->file, line, nf > ncols ? fl[ncols].col : (int)n + 1, cp->key,
                   "expected %d fields (%s), found %d", ncols,
-                  ncols == 4 ? "t,x,y,z" : "t,x,y,z,rx,ry,rz", nf);
+                  ncols == 7 ? cp->fmt->full_s : cp->fmt->short_s, nf);
       goto done;
     }
     if (nrows == CSV_MAX_ROWS) {
@@ -1498,8 +1677,9 @@ static int csv_read(const CsvPlace *cp, FILE *f, const PlYNode *fnode, const cha
   }
   if (!ncols) {
     rc = report(cp->err, cp->file, 1, 1, cp->key,
-                "no header line: expected 't,x,y,z' or 't,x,y,z,rx,ry,rz' (the file is empty "
-                "or holds only blank and comment lines)");
+                "no header line: expected %s (the file is empty or holds only blank and "
+                "comment lines)",
+                cp->fmt->shown);
     goto done;
   }
   if (nrows < 2) {
@@ -1509,9 +1689,9 @@ static int csv_read(const CsvPlace *cp, FILE *f, const PlYNode *fnode, const cha
   }
   double *fit = realloc(table, nrows * 7 * sizeof *fit); /* give back the unused rows */
   if (fit) table = fit;
-  mo->table = table;
-  mo->nrows = (int)nrows;
-  mo->ncols = ncols;
+  *table_out = table;
+  *nrows_out = (int)nrows;
+  *ncols_out = ncols;
   table = NULL;
 done:
   free(table);
@@ -1640,6 +1820,30 @@ static int read_circle(const Scope *s, PlMotion *mo)
   return 0;
 }
 
+/* Reads the time-series file named by key "file" of scope s (required; the name as given
+ * into name[cap]), relative to the model file's directory, in format fmt, into *table
+ * ([nrows][7], malloc'd), *nrows and *ncols. Returns 0, or 2 with nothing allocated. */
+static int read_csv_file(const Ctx *c, const Scope *s, const CsvFormat *fmt, char *name,
+                         size_t cap, double **table, int *nrows, int *ncols)
+{
+  int rc;
+  if ((rc = get_string(s, "file", true, false, name, cap))) return rc;
+  const PlYNode *fnode = value_of(s, "file");
+  char key[PATH_CAP], resolved[2 * PL_PATH_MAX];
+  join_key(key, sizeof key, s->path, "file");
+  resolve_path(c->model_path, name, resolved, sizeof resolved);
+  FILE *f = fopen(resolved, "rb");
+  if (!f) {
+    const int en = errno;
+    return at(c->err, fnode, key, "cannot read '%s' (resolved to '%s'): %s", name, resolved,
+              strerror(en));
+  }
+  const CsvPlace cp = {c->err, resolved, key, fmt};
+  rc = csv_read(&cp, f, fnode, name, table, nrows, ncols);
+  fclose(f);
+  return rc;
+}
+
 /* A time-series motion: file, read relative to the model file's directory. */
 static int read_timeseries(const Ctx *c, const Scope *s, const char *end_path, PlEnd *e)
 {
@@ -1649,20 +1853,12 @@ static int read_timeseries(const Ctx *c, const Scope *s, const char *end_path, P
   int interp = 0;
   if ((rc = get_choice(s, "interpolation", kInterpolations, &interp))) return rc;
   mo->cubic = (interp == 1);
+  if ((rc = read_csv_file(c, s, &kMotionCsv, mo->file, sizeof mo->file, &mo->table, &mo->nrows,
+                          &mo->ncols)))
+    return rc;
   const PlYNode *fnode = value_of(s, "file");
-  char key[PATH_CAP], resolved[2 * PL_PATH_MAX];
+  char key[PATH_CAP];
   join_key(key, sizeof key, s->path, "file");
-  resolve_path(c->model_path, mo->file, resolved, sizeof resolved);
-  FILE *f = fopen(resolved, "rb");
-  if (!f) {
-    const int en = errno;
-    return at(c->err, fnode, key, "cannot read '%s' (resolved to '%s'): %s", mo->file, resolved,
-              strerror(en));
-  }
-  const CsvPlace cp = {c->err, resolved, key};
-  rc = csv_read(&cp, f, fnode, mo->file, mo);
-  fclose(f);
-  if (rc) return rc;
   if (mo->ncols == 7)
     return check_rotation_hold(c->err, e, end_path, fnode, key,
                                "the file has rotation columns (rx, ry, rz): a rotational motion");
@@ -1711,9 +1907,10 @@ static int read_motion(const Ctx *c, const Scope *end, PlEnd *e)
 }
 
 /* Reads key of scope s as a load vector of 3 numbers, each at most bound in magnitude
- * (larger loads are not physically meaningful for a line). Absent: unchanged. 0 or 2. */
+ * (larger loads are not physically meaningful for what carries them: "a line", "a
+ * vessel"). Absent: unchanged. 0 or 2. */
 static int get_load(const Scope *s, const char *key, const char *unit, double bound,
-                    double out[3])
+                    const char *what, double out[3])
 {
   const PlYNode *n = value_of(s, key);
   if (!n) return 0;
@@ -1731,8 +1928,8 @@ static int get_load(const Scope *s, const char *key, const char *unit, double bo
     if (!(fabs(v[i]) <= bound))
       return at(s->err, it, ip,
                 "must be at most %.0e %s in magnitude (a larger %s is not physically "
-                "meaningful for a line), got %s",
-                bound, unit, key, got(it).s);
+                "meaningful for %s), got %s",
+                bound, unit, key, what, got(it).s);
     if ((rc = check_range(s->err, it, ip, unit, kAny, v[i]))) return rc;
   }
   for (int i = 0; i < 3; i++) out[i] = v[i];
@@ -1745,6 +1942,20 @@ static int read_end(Ctx *c, const Scope *ends, int which, PlEnd *e)
   const char *key = which ? "top" : "bottom";
   Scope s;
   bool present;
+  if (which == 1 && c->has_vessel) {
+    /* the top end hangs from the vessel: PlVesselTopEnd fills it after the vessel is read */
+    int rc = open_child(ends, key, false, kEndKeys, &s, &present);
+    if (rc || !present || s.map->npairs == 0) return rc;
+    const PlYNode *k = s.map->pairs[0].key;
+    char kp[PATH_CAP];
+    join_key(kp, sizeof kp, s.path, k->text);
+    return at(c->err, k, kp,
+              "is not allowed with a vessel: the top end hangs from the vessel, which sets "
+              "its position, rotation and loads (set vessel.hang_off and vessel.initial "
+              "instead, and leave ends.top out or empty)");
+  }
+  if (which == 1 && !pair_of(ends, key))
+    return missing(ends, key, NULL, " (or a vessel: block, which the top end then hangs from)");
   int rc = open_child(ends, key, true, kEndKeys, &s, &present);
   if (rc) return rc;
   const PlYNode *pos_items[3] = {NULL, NULL, NULL};
@@ -1758,8 +1969,8 @@ static int read_end(Ctx *c, const Scope *ends, int which, PlEnd *e)
     return rc;
   if (e->has_orientation) euler_zxy(deg, e->orientation);
   if ((rc = read_fixed(&s, e))) return rc;
-  if ((rc = get_load(&s, "force", "N", PL_MAX_END_FORCE, e->force))) return rc;
-  if ((rc = get_load(&s, "moment", "N m", PL_MAX_END_MOMENT, e->moment))) return rc;
+  if ((rc = get_load(&s, "force", "N", PL_MAX_END_FORCE, "a line", e->force))) return rc;
+  if ((rc = get_load(&s, "moment", "N m", PL_MAX_END_MOMENT, "a line", e->moment))) return rc;
   for (int i = 0; i < 3; i++) {
     if (!e->fixed[i] || e->has_position[i]) continue;
     char path[PATH_CAP];
@@ -1930,12 +2141,494 @@ static int read_output(const Ctx *c, const Scope *top, PlModel *m)
   return read_points(c, &s, m);
 }
 
+/* ---- the vessel at the top (issue 4) --------------------------------------------------- */
+/* vessel: the 6-DOF vessel the top end hangs from (PlVesselModel, models.h; PlVessel,
+ * elements.h). Frames: global x, y horizontal, z up (the pipe's); body x forward, y to
+ * port, z up, origin O_b. With axes: fossen_ned the body-frame data are in Fossen's body
+ * axes (x forward, y starboard, z down) and are turned into pipelay's by the half turn
+ * T = diag(1, -1, -1) about x: vectors T v, 3x3 tensors T A T, frames T R, 6x6 matrices
+ * S A S with S = diag(T, T) (PlVesselMatrixFromNED). Global-frame values are never
+ * converted. */
+
+static const char *const kVesselAxes[] = {"pipelay", "fossen_ned", NULL};
+static const char *const kHangOffKinds[] = {"fixed", "hinge", NULL}; /* PlHangOffKind order */
+static const char *const kLoadFrames[] = {"global", "body", NULL};
+/* Body-frame DOFs, in the order of nu and tau. */
+static const char *const kBodyDofs[] = {"surge", "sway", "heave", "roll", "pitch", "yaw", NULL};
+/* reference types, in PlDPReferenceKind order */
+static const char *const kRefTypes[] = {"fixed", "circle", "line", "waypoints", NULL};
+static const char *const kHeadings[] = {"fixed", "along_path", NULL};
+
+/* Units of the blocks (translation, mixed, rotation) of the 6x6 matrices. */
+static const char *const kMassUnits[3] = {"kg", "kg m", "kg m^2"};
+static const char *const kDampingUnits[3] = {"N s/m", "N s", "N m s"};
+static const char *const kInertiaUnits[3] = {"kg m^2", "kg m^2", "kg m^2"};
+static const char *const kSpringUnits[3] = {"N/m", "N/m", "N/m"};
+
+/* v = T v: a body-frame vector from Fossen's axes. */
+static void ned_vec3(double v[3])
+{
+  v[1] = -v[1];
+  v[2] = -v[2];
+}
+
+/* A = T A T: a body-frame 3x3 tensor (row-major) from Fossen's axes. */
+static void ned_tensor3(double A[9])
+{
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++)
+      if ((i == 0) != (j == 0)) A[3 * i + j] = -A[3 * i + j];
+}
+
+/* A = S A S: a body-frame 6x6 matrix from Fossen's axes (in place). */
+static void ned_matrix6(double A[36])
+{
+  double t[36];
+  PlVesselMatrixFromNED(A, t);
+  memcpy(A, t, sizeof t);
+}
+
+/* PlVesselCheck on the vessel as filled so far; a complaint goes to node where (at path),
+ * the value that was added last. Returns 0 or 2. */
+static int vessel_check_at(PlError *err, const PlVessel *V, const PlYNode *where,
+                           const char *path)
+{
+  char msg[512];
+  if (PlVesselCheck(V, msg, sizeof msg) == 0) return 0;
+  return at(err, where, path, "%s", msg);
+}
+
+/* "a circle", "circle and line", "circle, line and waypoints": the names of bits in
+ * names (bit k for names[k]) into buf. Returns the number of names. */
+static int name_bits(const char *const *names, unsigned bits, char *buf, size_t cap)
+{
+  int n = 0, total = 0;
+  for (int k = 0; names[k]; k++) total += (bits >> k) & 1u;
+  buf[0] = '\0';
+  for (int k = 0; names[k]; k++) {
+    if (!((bits >> k) & 1u)) continue;
+    if (n > 0) cat(buf, cap, n + 1 == total ? " and " : ", ");
+    cat(buf, cap, names[k]);
+    n++;
+  }
+  return n;
+}
+
+/* The rigid-body mass: mass, centre_of_gravity and radii_of_gyration or inertia
+ * (PlVesselRigidBodyMass) plus added_mass; or mass_matrix, the total M (MA = 0). */
+static int read_vessel_mass(const Scope *s, bool ned, PlVessel *V)
+{
+  static const char *const kMassForm[] = {"mass", "centre_of_gravity", "radii_of_gyration",
+                                          "inertia", "added_mass", NULL};
+  int rc;
+  char path[PATH_CAP];
+  const PlYNode *where = NULL;
+  const PlYPair *pmm = pair_of(s, "mass_matrix");
+  if (pmm) {
+    const PlYPair *po = first_of(s, kMassForm);
+    if (po) {
+      const PlYPair *later = later_pair(pmm, po), *earlier = later == pmm ? po : pmm;
+      join_key(path, sizeof path, s->path, later->key->text);
+      return at(s->err, later->key, path,
+                "cannot be combined with '%s' (give either mass_matrix, the total M = M_RB + "
+                "M_A, or mass with radii_of_gyration or inertia, centre_of_gravity and "
+                "added_mass)",
+                earlier->key->text);
+    }
+    if ((rc = get_matrix(s, "mass_matrix", true, 6, kMassUnits, V->MRB, &where))) return rc;
+    if (ned) ned_matrix6(V->MRB);
+    memset(V->MA, 0, sizeof V->MA);
+    join_key(path, sizeof path, s->path, "mass_matrix");
+    return vessel_check_at(s->err, V, where, path);
+  }
+  if (!pair_of(s, "mass"))
+    return missing(s, "mass", "kg", " (or 'mass_matrix', the total 6x6 mass matrix)");
+  double mass = 0.0, cg[3] = {0, 0, 0}, I[9] = {0};
+  if ((rc = get_number(s, "mass", "kg", true, kPositive, &mass, NULL))) return rc;
+  const ListSpec m3 = uniform_list("m", kAny);
+  if ((rc = get_list(s, "centre_of_gravity", false, 3, &m3, cg, NULL))) return rc;
+  const PlYPair *pr = pair_of(s, "radii_of_gyration"), *pi = pair_of(s, "inertia");
+  if (pr && pi) {
+    const PlYPair *later = later_pair(pr, pi);
+    join_key(path, sizeof path, s->path, later->key->text);
+    return at(s->err, later->key, path,
+              "give either 'radii_of_gyration' or 'inertia', not both");
+  }
+  if (!pr && !pi)
+    return missing(s, "radii_of_gyration", "m",
+                   " (or 'inertia' (kg m^2), about the centre of gravity)");
+  if (pr) {
+    double r[3];
+    const ListSpec rs = uniform_list("m", kPositive);
+    if ((rc = get_list(s, "radii_of_gyration", true, 3, &rs, r, NULL))) return rc;
+    for (int k = 0; k < 3; k++) I[4 * k] = mass * r[k] * r[k];
+  } else {
+    if ((rc = get_matrix(s, "inertia", true, 3, kInertiaUnits, I, &where))) return rc;
+    join_key(path, sizeof path, s->path, "inertia");
+    if ((rc = check_symmetric(s->err, where, path, 3, I))) return rc;
+    const double d2 = I[0] * I[4] - I[1] * I[3];
+    const double d3 = I[0] * (I[4] * I[8] - I[5] * I[7]) - I[1] * (I[3] * I[8] - I[5] * I[6]) +
+                      I[2] * (I[3] * I[7] - I[4] * I[6]);
+    if (!(I[0] > 0.0 && d2 > 0.0 && d3 > 0.0))
+      return at(s->err, where, path,
+                "must be positive definite (the inertia of a rigid body about its centre of "
+                "gravity is)");
+    if (ned) ned_tensor3(I);
+  }
+  if (ned) ned_vec3(cg);
+  PlVesselRigidBodyMass(mass, cg, I, V->MRB);
+  if ((rc = get_matrix(s, "added_mass", false, 6, kMassUnits, V->MA, &where))) return rc;
+  if (!where) return 0;
+  if (ned) ned_matrix6(V->MA);
+  join_key(path, sizeof path, s->path, "added_mass");
+  return vessel_check_at(s->err, V, where, path);
+}
+
+/* vessel.restoring: waterplane area with the heave equilibrium, metacentric heights with
+ * the displacement (eqs 5.58-5.64). */
+static int read_restoring(const Scope *vs, PlVessel *V)
+{
+  Scope s;
+  bool present;
+  int rc = open_child(vs, "restoring", false, kRestoringKeys, &s, &present);
+  if (rc || !present) return rc;
+  const PlYNode *nawp = NULL, *ngt = NULL, *ngl = NULL;
+  if ((rc = get_number(&s, "waterplane_area", "m^2", false, kPositive, &V->Awp, &nawp)))
+    return rc;
+  if (nawp) {
+    if (!pair_of(&s, "heave_equilibrium"))
+      return missing(&s, "heave_equilibrium", "m",
+                     " (the z of O_b where the vessel floats without the pipe; needed with "
+                     "waterplane_area)");
+    if ((rc = get_number(&s, "heave_equilibrium", "m", true, kAny, &V->z_eq, NULL))) return rc;
+  } else if ((rc = reject_key(&s, "heave_equilibrium",
+                              "is only used with 'waterplane_area' (the heave restoring force)")))
+    return rc;
+  if ((rc = get_number(&s, "gm_transverse", "m", false, kNonNegative, &V->GM_T, &ngt))) return rc;
+  if ((rc = get_number(&s, "gm_longitudinal", "m", false, kNonNegative, &V->GM_L, &ngl)))
+    return rc;
+  if (ngt || ngl) {
+    if (!pair_of(&s, "displacement"))
+      return missing(&s, "displacement", "kg",
+                     " (the mass of the displaced water m_V of eq 5.63; needed with a "
+                     "metacentric height)");
+    return get_number(&s, "displacement", "kg", true, kPositive, &V->displacement, NULL);
+  }
+  return reject_key(&s, "displacement",
+                    "is only used with 'gm_transverse' or 'gm_longitudinal' (the roll and pitch "
+                    "restoring moments)");
+}
+
+/* vessel.spring: a linear spring on O_b, global frame (a soft mooring). */
+static int read_spring(const Scope *vs, PlVessel *V)
+{
+  Scope s;
+  bool present;
+  int rc = open_child(vs, "spring", false, kSpringKeys, &s, &present);
+  if (rc || !present) return rc;
+  const PlYNode *nk = NULL;
+  char path[PATH_CAP];
+  if ((rc = get_matrix(&s, "stiffness", true, 3, kSpringUnits, V->K_spring, &nk))) return rc;
+  join_key(path, sizeof path, s.path, "stiffness");
+  if ((rc = check_symmetric(s.err, nk, path, 3, V->K_spring))) return rc;
+  if ((rc = vessel_check_at(s.err, V, nk, path))) return rc;
+  const ListSpec m3 = uniform_list("m", kAny);
+  return get_list(&s, "anchor", true, 3, &m3, V->r_anchor, NULL);
+}
+
+/* vessel.initial: the vessel's pose (global) and velocities (body frame, dynamic only). */
+static int read_vessel_initial(const Ctx *c, const Scope *vs, bool ned, PlVesselModel *v)
+{
+  Scope s;
+  bool present;
+  int rc = open_child(vs, "initial", true, kVInitialKeys, &s, &present);
+  if (rc) return rc;
+  const ListSpec m3 = uniform_list("m", kAny), deg3 = uniform_list("deg", kAngle);
+  const ListSpec ms3 = uniform_list("m/s", kAny), degs3 = uniform_list("deg/s", kAny);
+  if ((rc = get_list(&s, "position", true, 3, &m3, v->position, NULL))) return rc;
+  double rpy[3] = {0, 0, 0}, w[3] = {0, 0, 0};
+  if ((rc = get_list(&s, "orientation", false, 3, &deg3, rpy, NULL))) return rc;
+  for (int k = 0; k < 3; k++) v->rpy[k] = rpy[k] * kPi / 180.0;
+  if ((rc = dynamic_only(c, &s, "velocity"))) return rc;
+  if ((rc = dynamic_only(c, &s, "angular_velocity"))) return rc;
+  if ((rc = get_list(&s, "velocity", false, 3, &ms3, v->velocity, NULL))) return rc;
+  if ((rc = get_list(&s, "angular_velocity", false, 3, &degs3, w, NULL))) return rc;
+  for (int k = 0; k < 3; k++) v->angular_velocity[k] = w[k] * kPi / 180.0;
+  if (ned) {
+    ned_vec3(v->velocity);
+    ned_vec3(v->angular_velocity);
+  }
+  return 0;
+}
+
+/* vessel.hang_off: where and how the top end hangs from the vessel. */
+static int read_hang_off(const Scope *vs, bool ned, PlVesselModel *v)
+{
+  Scope s;
+  bool present;
+  int rc = open_child(vs, "hang_off", true, kHangOffKeys, &s, &present);
+  if (rc) return rc;
+  const ListSpec m3 = uniform_list("m", kAny), deg3 = uniform_list("deg", kAngle);
+  if ((rc = get_list(&s, "point", true, 3, &m3, v->hang_off, NULL))) return rc;
+  if (!pair_of(&s, "connection")) return missing(&s, "connection", NULL, " (fixed or hinge)");
+  int kind = 0;
+  if ((rc = get_choice(&s, "connection", kHangOffKinds, &kind))) return rc;
+  v->connection = kind ? PL_HANGOFF_HINGE : PL_HANGOFF_FIXED;
+  for (int i = 0; i < 9; i++) v->top_frame[i] = (i % 4 == 0) ? 1.0 : 0.0;
+  if (v->connection == PL_HANGOFF_HINGE) {
+    if ((rc = reject_key(&s, "orientation",
+                         "is only used by a fixed connection (connection is 'hinge': a ball "
+                         "joint, the top section turns freely)")))
+      return rc;
+  } else {
+    double deg[3];
+    if (!pair_of(&s, "orientation"))
+      return missing(&s, "orientation", "deg",
+                     " (zxy Euler angles of the top section's frame in the vessel's body axes; "
+                     "a fixed connection holds it there)");
+    if ((rc = get_list(&s, "orientation", true, 3, &deg3, deg, NULL))) return rc;
+    euler_zxy(deg, v->top_frame);
+    if (ned)
+      for (int k = 3; k < 9; k++) v->top_frame[k] = -v->top_frame[k]; /* T R */
+  }
+  if (ned) ned_vec3(v->hang_off);
+  return 0;
+}
+
+/* vessel.environment_load: a constant load ramped in, plus an optional time series. */
+static int read_environment_load(const Ctx *c, const Scope *vs, bool ned, PlVesselModel *v)
+{
+  Scope s;
+  bool present;
+  int rc = open_child(vs, "environment_load", false, kEnvLoadKeys, &s, &present);
+  if (rc || !present) return rc;
+  PlVesselLoad *L = &v->environment;
+  int frame = 0;
+  if ((rc = get_choice(&s, "frame", kLoadFrames, &frame))) return rc;
+  L->body_frame = frame == 1;
+  if ((rc = get_load(&s, "force", "N", PL_MAX_END_FORCE, "a vessel", L->value))) return rc;
+  if ((rc = get_load(&s, "moment", "N m", PL_MAX_END_MOMENT, "a vessel", L->value + 3)))
+    return rc;
+  if ((rc = get_number(&s, "start_time", "s", false, kNonNegative, &L->start_time, NULL)))
+    return rc;
+  if ((rc = get_number(&s, "ramp_time", "s", false, kNonNegative, &L->ramp_time, NULL)))
+    return rc;
+  if (pair_of(&s, "file")) {
+    char name[PL_PATH_MAX];
+    double *table = NULL;
+    int nrows = 0, ncols = 0;
+    if ((rc = read_csv_file(c, &s, &kLoadCsv, name, sizeof name, &table, &nrows, &ncols)))
+      return rc;
+    L->table = table; /* owned by the model from here on (PlModelFree) */
+    L->nrows = nrows;
+    if (ned && L->body_frame)
+      for (int i = 0; i < nrows; i++) {
+        ned_vec3(table + 7 * i + 1);
+        ned_vec3(table + 7 * i + 4);
+      }
+  }
+  if (ned && L->body_frame) {
+    ned_vec3(L->value);
+    ned_vec3(L->value + 3);
+  }
+  return 0;
+}
+
+/* dp.actuated: a non-empty list of distinct body-frame DOF names. */
+static int read_actuated(const Scope *s, bool actuated[6])
+{
+  const PlYNode *n = value_of(s, "actuated");
+  if (!n) return 0;
+  char path[PATH_CAP];
+  join_key(path, sizeof path, s->path, "actuated");
+  if (n->kind != PL_YNODE_SEQ || n->nitems == 0)
+    return at(s->err, n, path,
+              "expected a non-empty list of names from surge, sway, heave, roll, pitch, yaw "
+              "(the body-frame DOFs the thrusters act in); found %s",
+              found(n).s);
+  bool act[6] = {false, false, false, false, false, false};
+  for (size_t i = 0; i < n->nitems; i++) {
+    const PlYNode *it = n->items[i];
+    char ip[PATH_CAP];
+    join_index(ip, sizeof ip, path, i);
+    int k = -1;
+    if (it->kind == PL_YNODE_SCALAR && strlen(it->text) == it->len)
+      k = name_index(kBodyDofs, it->text);
+    if (k < 0)
+      return at(s->err, it, ip, "expected one of: surge, sway, heave, roll, pitch, yaw; found %s",
+                found(it).s);
+    if (act[k]) return at(s->err, it, ip, "'%s' is listed twice", kBodyDofs[k]);
+    act[k] = true;
+  }
+  memcpy(actuated, act, sizeof act);
+  return 0;
+}
+
+/* reference.points and reference.speeds of a waypoints reference. */
+static int read_waypoints(const Scope *s, PlDPReference *ref)
+{
+  const PlYNode *n = value_of(s, "points");
+  if (!n)
+    return missing(s, "points", NULL, " (a list of 2 to 64 points [x, y] in m, global)");
+  char path[PATH_CAP];
+  join_key(path, sizeof path, s->path, "points");
+  if (n->kind != PL_YNODE_SEQ || n->nitems < 2 || n->nitems > PL_DP_MAX_WAYPOINTS)
+    return at(s->err, n, path, "expected a list of 2 to %d points [x, y] (m), found %s",
+              PL_DP_MAX_WAYPOINTS, found(n).s);
+  ListSpec xy = uniform_list("m", kAny);
+  xy.desc = "x, y in m";
+  for (size_t i = 0; i < n->nitems; i++) {
+    char ip[PATH_CAP];
+    join_index(ip, sizeof ip, path, i);
+    int rc = parse_list(s->err, n->items[i], ip, 2, &xy, ref->waypoint[i]);
+    if (rc) return rc;
+  }
+  ref->nwaypoints = (int)n->nitems;
+  const ListSpec sp = {0, "m/s", "m/s", kPositive, kPositive,
+                       "m/s, one for each leg between the points"};
+  return get_list(s, "speeds", true, n->nitems - 1, &sp, ref->leg_speed, NULL);
+}
+
+/* dp.reference: the set point or path of the controller. */
+static int read_dp_reference(const Scope *dp, PlDPReference *ref)
+{
+  Scope s;
+  bool present;
+  int rc = open_child(dp, "reference", true, kDPRefKeys, &s, &present);
+  if (rc) return rc;
+  if (!pair_of(&s, "type")) return missing(&s, "type", NULL, " (fixed, circle, line or waypoints)");
+  int type = 0;
+  if ((rc = get_choice(&s, "type", kRefTypes, &type))) return rc;
+  /* the reference types that use each key (bit k for kRefTypes[k]) */
+  enum { RF = 1u, RC = 2u, RL = 4u, RW = 8u };
+  static const struct {
+    const char *key;
+    unsigned types;
+  } kUse[] = {{"radius", RC},         {"period", RC},          {"ramp_up", RC},
+              {"hold", RC},           {"ramp_down", RC},       {"direction", RC},
+              {"start_time", RC | RL | RW}, {"speed", RL},     {"course", RL},
+              {"ramp_time", RL},      {"heading", RL | RW},    {"points", RW},
+              {"speeds", RW}};
+  for (size_t i = 0; i < sizeof kUse / sizeof kUse[0]; i++) {
+    if (kUse[i].types & (1u << type)) continue;
+    char users[64];
+    const int nusers = name_bits(kRefTypes, kUse[i].types, users, sizeof users);
+    if ((rc = reject_key(&s, kUse[i].key, "is only used by %s%s reference%s (type is '%s')",
+                         nusers > 1 ? "" : "a ", users, nusers > 1 ? "s" : "", kRefTypes[type])))
+      return rc;
+  }
+  ref->kind = (PlDPReferenceKind)type;
+  const ListSpec eta = {3, "m", "deg", kAny, kAngle, "x, y, z in m; roll, pitch, yaw in deg"};
+  if ((rc = get_list(&s, "eta", true, 6, &eta, ref->eta0, NULL))) return rc;
+  for (int k = 3; k < 6; k++) ref->eta0[k] *= kPi / 180.0;
+  int heading = ref->heading_along_path ? 1 : 0;
+  if ((rc = get_choice(&s, "heading", kHeadings, &heading))) return rc;
+  ref->heading_along_path = heading == 1;
+  switch (ref->kind) {
+  case PL_DP_REF_CIRCLE:
+    ref->circle.kind = PL_MOTION_CIRCLE;
+    return read_circle(&s, &ref->circle);
+  case PL_DP_REF_LINE:
+    if ((rc = get_number(&s, "speed", "m/s", true, kNonNegative, &ref->speed, NULL))) return rc;
+    if ((rc = get_number(&s, "course", "deg", false, kAngle, &ref->course_deg, NULL))) return rc;
+    if ((rc = get_number(&s, "start_time", "s", false, kNonNegative, &ref->start_time, NULL)))
+      return rc;
+    return get_number(&s, "ramp_time", "s", false, kNonNegative, &ref->ramp_time, NULL);
+  case PL_DP_REF_WAYPOINTS:
+    if ((rc = get_number(&s, "start_time", "s", false, kNonNegative, &ref->start_time, NULL)))
+      return rc;
+    return read_waypoints(&s, ref);
+  case PL_DP_REF_FIXED:
+    break;
+  }
+  return 0;
+}
+
+/* vessel.dp: the DP controller (PlDPController, eqs 4.44-4.45). */
+static int read_dp(const Scope *vs, PlVesselModel *v)
+{
+  Scope s;
+  bool present;
+  int rc = open_child(vs, "dp", false, kDPKeys, &s, &present);
+  if (rc || !present) return rc;
+  v->has_dp = true;
+  PlDPController *d = &v->dp;
+  const ListSpec kp = {3, "N/m", "N m/rad", kNonNegative, kNonNegative,
+                       "N/m for x, y, z; N m/rad for roll, pitch, yaw"};
+  const ListSpec kd = {3, "N s/m", "N m s/rad", kNonNegative, kNonNegative,
+                       "N s/m for x, y, z; N m s/rad for roll, pitch, yaw"};
+  const ListSpec ki = {3, "N/(m s)", "N m/(rad s)", kNonNegative, kNonNegative,
+                       "N/(m s) for x, y, z; N m/(rad s) for roll, pitch, yaw"};
+  const ListSpec ib = {3, "m s", "rad s", kNonNegative, kNonNegative,
+                       "m s for x, y, z; rad s for roll, pitch, yaw; 0: unbounded"};
+  const ListSpec tm = {3, "N", "N m", kNonNegative, kNonNegative,
+                       "N for surge, sway, heave; N m for roll, pitch, yaw; 0: no limit"};
+  if ((rc = get_list(&s, "kp", true, 6, &kp, d->Kp, NULL))) return rc;
+  if ((rc = get_list(&s, "kd", true, 6, &kd, d->Kd, NULL))) return rc;
+  if ((rc = get_list(&s, "ki", false, 6, &ki, d->Ki, NULL))) return rc;
+  if ((rc = get_list(&s, "integral_bound", false, 6, &ib, d->integral_bound, NULL))) return rc;
+  if ((rc = get_number(&s, "antiwindup_time", "s", false, kPositive, &d->antiwindup_time, NULL)))
+    return rc;
+  if ((rc = read_actuated(&s, d->actuated))) return rc;
+  if ((rc = get_list(&s, "thrust_max", false, 6, &tm, d->thrust_max, NULL))) return rc;
+  if ((rc = get_number(&s, "start_time", "s", false, kNonNegative, &d->start_time, NULL)))
+    return rc;
+  if ((rc = get_number(&s, "ramp_time", "s", false, kNonNegative, &d->ramp_time, NULL))) return rc;
+  if (!pair_of(&s, "reference"))
+    return missing(&s, "reference", NULL, " (the set point or path: type fixed, circle, line or "
+                                          "waypoints, with eta)");
+  if ((rc = read_dp_reference(&s, &d->ref))) return rc;
+  char msg[512];
+  if (PlDPControllerCheck(d, msg, sizeof msg) != 0) return at(s.err, s.anchor, s.path, "%s", msg);
+  return 0;
+}
+
+/* vessel: everything about the vessel; environment first (rho_w, g). */
+static int read_vessel(const Ctx *c, const Scope *top, PlModel *m)
+{
+  Scope s;
+  bool present;
+  int rc = open_child(top, "vessel", false, kVesselKeys, &s, &present);
+  if (rc || !present) return rc;
+  PlVesselModel *v = &m->vessel;
+  PlVessel *V = &v->body;
+  v->present = true;
+  V->rho_w = m->water_density;
+  V->gravity = m->gravity;
+  if ((rc = get_string(&s, "name", false, true, v->name, sizeof v->name))) return rc;
+  int axes = 0;
+  if ((rc = get_choice(&s, "axes", kVesselAxes, &axes))) return rc;
+  const bool ned = axes == 1;
+  if ((rc = read_vessel_mass(&s, ned, V))) return rc;
+  const PlYNode *where = NULL;
+  char path[PATH_CAP];
+  if ((rc = get_matrix(&s, "linear_damping", false, 6, kDampingUnits, V->Dp, &where))) return rc;
+  if (where) {
+    if (ned) ned_matrix6(V->Dp);
+    join_key(path, sizeof path, s.path, "linear_damping");
+    if ((rc = vessel_check_at(s.err, V, where, path))) return rc;
+  }
+  const ListSpec dq = {3, "N s^2/m^2", "N m s^2", kNonNegative, kNonNegative,
+                       "N s^2/m^2 for surge, sway, heave; N m s^2 for roll, pitch, yaw"};
+  if ((rc = get_list(&s, "quadratic_damping", false, 6, &dq, V->Dq, NULL))) return rc;
+  if ((rc = get_number(&s, "norm_rate", "1/s", false, kPositive, &V->norm_rate, NULL))) return rc;
+  if ((rc = read_restoring(&s, V))) return rc;
+  if ((rc = read_spring(&s, V))) return rc;
+  if ((rc = read_vessel_initial(c, &s, ned, v))) return rc;
+  if ((rc = read_hang_off(&s, ned, v))) return rc;
+  if ((rc = read_environment_load(c, &s, ned, v))) return rc;
+  if ((rc = read_dp(&s, v))) return rc;
+  char msg[512];
+  if (PlVesselCheck(V, msg, sizeof msg) != 0) return at(s.err, s.anchor, s.path, "%s", msg);
+  return 0;
+}
+
 /* ---- the whole document --------------------------------------------------------------- */
 
 /* Walks the (overridden) tree into m. */
 static int read_model(PlError *err, const PlYNode *root, PlModel *m)
 {
-  Ctx c = {err, NULL, {NULL, NULL}, PL_ANALYSIS_STATIC, false, m->source_path};
+  Ctx c = {err, NULL, {NULL, NULL}, PL_ANALYSIS_STATIC, false, m->source_path, false};
   Scope top;
   int rc = open_scope(err, root, root, "", kTopKeys, &top);
   if (rc) return rc;
@@ -1948,18 +2641,22 @@ static int read_model(PlError *err, const PlYNode *root, PlModel *m)
   if ((rc = get_choice(&top, "rotation", kRotations, &rot))) return rc;
   m->rotation = rot ? PL_ROT_EULER_ZXY : PL_ROT_QUATERNION;
   if ((rc = read_analysis(&c, &top, m))) return rc; /* before the ends: motions need it */
+  c.has_vessel = pair_of(&top, "vessel") != NULL;
   if ((rc = read_ends(&c, &top, m))) return rc;
   if ((rc = read_current(&top, m))) return rc;
   if ((rc = read_output(&c, &top, m))) return rc;
+  if ((rc = read_vessel(&c, &top, m))) return rc;
+  if (m->vessel.present) PlVesselTopEnd(&m->vessel, &m->ends[1]); /* the mesh and guess use it */
 
   /* the line must reach from one end to the other */
-  if (c.end_z[0] && c.end_z[1]) {
+  if (c.end_z[0] && (c.end_z[1] || m->vessel.present)) {
     const double dz = fabs(m->ends[1].position[2] - m->ends[0].position[2]);
     if (dz > m->length)
       return at(err, c.line_length, "line.length",
                 "line shorter than the %.10g m vertical distance between its ends (length "
-                "%.10g m)",
-                dz, m->length);
+                "%.10g m%s)",
+                dz, m->length,
+                m->vessel.present ? "; the top end is the vessel's hang-off point" : "");
   }
   return 0;
 }
@@ -2225,12 +2922,25 @@ void PlModelInitDefaults(PlModel *m)
   d->max_order = 2; /* BDF2: A-stable (see docs/model-file.md) */
   d->max_steps = 1000000;
   m->noutput_points = 0;
+
+  /* vessel (absent unless given) */
+  PlVesselModel *v = &m->vessel;
+  v->present = false;
+  PlVesselInit(&v->body);
+  v->connection = PL_HANGOFF_FIXED;
+  for (int i = 0; i < 9; i++) v->top_frame[i] = (i % 4 == 0) ? 1.0 : 0.0;
+  v->environment.body_frame = false;
+  v->environment.nrows = 0;
+  v->environment.table = NULL;
+  v->has_dp = false;
+  PlDPControllerDefaults(&v->dp);
 }
 
 void PlModelFree(PlModel *m)
 {
   if (!m) return;
   for (int e = 0; e < 2; e++) free(m->ends[e].motion.table);
+  free((double *)m->vessel.environment.table); /* owned by the model (models.h) */
   PlModelInitDefaults(m);
 }
 
@@ -2244,6 +2954,7 @@ int PlModelCopy(const PlModel *src, PlModel *dst)
   if (src == dst) return 0;
   *dst = *src;
   for (int e = 0; e < 2; e++) dst->ends[e].motion.table = NULL;
+  dst->vessel.environment.table = NULL;
   for (int e = 0; e < 2; e++) {
     const PlMotion *from = &src->ends[e].motion;
     if (!from->table || from->nrows <= 0) continue;
@@ -2255,6 +2966,17 @@ int PlModelCopy(const PlModel *src, PlModel *dst)
     }
     memcpy(t, from->table, n * 7 * sizeof *t);
     dst->ends[e].motion.table = t;
+  }
+  const PlVesselLoad *L = &src->vessel.environment;
+  if (L->table && L->nrows > 0) {
+    const size_t n = (size_t)L->nrows;
+    double *t = n <= SIZE_MAX / (7 * sizeof *t) ? malloc(n * 7 * sizeof *t) : NULL;
+    if (!t) {
+      PlModelFree(dst);
+      return -1;
+    }
+    memcpy(t, L->table, n * 7 * sizeof *t);
+    dst->vessel.environment.table = t;
   }
   return 0;
 }
