@@ -9,8 +9,11 @@
  * defaults, explicit sections, orientation), --set overrides, the keys of a dynamic
  * analysis (hydrodynamics, current, motions with their time-series CSV files written to a
  * temporary directory, output points, their defaults, overrides and cross-checks, malformed
- * CSV files, PlModelCopy/PlModelFree), the bad models, limits (node count, size, alias
- * bomb, nesting, long keys) and the annotated example.
+ * CSV files, PlModelCopy/PlModelFree), the vessel (every key in its field: M_RB against
+ * PlVesselRigidBodyMass, angles in radians, the environmental time series, the DP
+ * references, defaults, axes: fossen_ned against PlVesselMatrixFromNED, the top end from
+ * PlVesselTopEnd, a few errors), the bad models, limits (node count, size, alias bomb,
+ * nesting, long keys) and the annotated example.
  * Exit status 0 when everything passes; otherwise one line per failed check on stderr
  * and status 1.
  */
@@ -839,6 +842,526 @@ static void test_dynamic(Tally *t, const char *dir)
   remove_file(dir, "bad.csv");
 }
 
+/* ---- 2b. the vessel (issue 4) ---------------------------------------------------------- */
+
+/* A model whose top end hangs from a vessel, with every vessel key (the data of
+ * examples/vessels/pipelay_vessel.yaml, made asymmetric where a mix-up would not show). */
+static const char kVessel[] =
+    "environment:\n"
+    "  water_depth: 900\n"
+    "  water_density: 1030\n"
+    "  gravity: 9.81\n"
+    "line:\n"
+    "  length: 1500\n"
+    "  sections:\n"
+    "    - outer_diameter: 0.762\n"
+    "      wall_thickness: 0.033\n"
+    "      material: {youngs_modulus: 206e9, shear_modulus: 7.9231e10, density: 7850}\n"
+    "mesh:\n"
+    "  elements: 99\n"
+    "ends:\n"
+    "  bottom: {position: [0, 0, -899.71425], fixed: all}\n"
+    "analysis:\n"
+    "  type: dynamic\n"
+    "  dynamic: {duration: 10}\n"
+    "vessel:\n"
+    "  name: test vessel\n"
+    "  axes: pipelay\n"
+    "  mass: 6.0e6\n"
+    "  centre_of_gravity: [1.5, -0.5, 2.0]\n"
+    "  radii_of_gyration: [7.0, 19.05, 19.5]\n"
+    "  added_mass:\n"
+    "    - [7.644e5, 0, 0, 0, 0, 0]\n"
+    "    - [0, 5.3412e6, 0, 0, 0, -3.401568e7]\n"
+    "    - [0, 0, 9.6446e6, 0, 0, 0]\n"
+    "    - [0, 0, 0, 1.51813e8, 0, 0]\n"
+    "    - [0, 0, 0, 0, 4.267725e9, 0]\n"
+    "    - [0, -3.401568e7, 0, 0, 0, 2.274963e9]\n"
+    "  linear_damping:\n"
+    "    - [7.7032e4, 0, 0, 0, 0, 0]\n"
+    "    - [0, 2.54549e5, 0, 0, 0, -2.033122e6]\n"
+    "    - [0, 0, 5.5386e6, 0, 0, 0]\n"
+    "    - [0, 0, 0, 6.7173e7, 0, 0]\n"
+    "    - [0, 0, 0, 0, 3.39444e9, 0]\n"
+    "    - [0, -6.72242e5, 0, 0, 0, 3.84811e8]\n"
+    "  quadratic_damping: [6.057e3, 1.84615e5, 1, 2, 3, 2.5526e9]\n"
+    "  restoring:\n"
+    "    waterplane_area: 1219.2\n"
+    "    heave_equilibrium: -0.5\n"
+    "    gm_transverse: 1.9113\n"
+    "    gm_longitudinal: 84.398\n"
+    "    displacement: 6.1e6\n"
+    "  spring: {stiffness: [[1e4, 5, 0], [5, 2e4, 0], [0, 0, 0]], anchor: [1, 2, -3]}\n"
+    "  norm_rate: 2\n"
+    "  initial:\n"
+    "    position: [10, 20, 0.5]\n"
+    "    orientation: [1, 2, 30]\n"
+    "    velocity: [0.5, 0.1, -0.2]\n"
+    "    angular_velocity: [0.1, -0.2, 1.8]\n"
+    "  hang_off:\n"
+    "    point: [-30, 5, 3]\n"
+    "    connection: fixed\n"
+    "    orientation: [10, -80, 20]\n"
+    "  environment_load:\n"
+    "    frame: global\n"
+    "    force: [1, 6.0e5, -2]\n"
+    "    moment: [3, -4, 1e6]\n"
+    "    start_time: 10\n"
+    "    ramp_time: 5\n"
+    "    file: wind.csv\n"
+    "  dp:\n"
+    "    start_time: 30\n"
+    "    ramp_time: 2\n"
+    "    kp: [0.4e6, 0.3e6, 1, 2, 3, 1.0e5]\n"
+    "    kd: [0.5e7, 0.4e7, 4, 5, 6, 1.1e5]\n"
+    "    ki: [0.1e4, 0.5e4, 7, 8, 9, 0.2e4]\n"
+    "    integral_bound: [500, 400, 0, 0, 0, 5]\n"
+    "    antiwindup_time: 10\n"
+    "    actuated: [yaw, surge, sway, heave]\n"
+    "    thrust_max: [1.0e6, 2.0e6, 0, 0, 0, 5.0e7]\n"
+    "    reference:\n"
+    "      type: fixed\n"
+    "      eta: [10, 20, 0.5, 1, -2, 90]\n";
+
+/* The environmental time series of kVessel. */
+static const char kWindCsv[] = "# wind and drift\n"
+                               "t,Fx,Fy,Fz,Mx,My,Mz\n"
+                               "0, 1, 2, 3, 4, 5, 6\n"
+                               "10, -1, -2, -3, -4, -5, -6e3\n";
+
+/* A small vessel: only what is required (a hinge, static analysis). */
+static const char kVesselMinimal[] =
+    "environment: {water_depth: 900}\n"
+    "line:\n"
+    "  length: 1500\n"
+    "  sections:\n"
+    "    - outer_diameter: 0.762\n"
+    "      wall_thickness: 0.033\n"
+    "      material: {youngs_modulus: 206e9, shear_modulus: 7.9231e10, density: 7850}\n"
+    "mesh: {elements: 99}\n"
+    "ends:\n"
+    "  bottom: {position: [0, 0, -899.71425], fixed: all}\n"
+    "  top: {}\n"
+    "vessel:\n"
+    "  mass: 1000\n"
+    "  radii_of_gyration: [1, 2, 3]\n"
+    "  initial: {position: [700, -1, 0]}\n"
+    "  hang_off: {point: [0, 0, 0], connection: hinge}\n";
+
+/* The 6x6 (row-major) a equals b entry by entry to rtol of the largest entry of b. */
+static void check_matrix(Tally *t, const double *a, const double *b, int n, double rtol,
+                         const char *what)
+{
+  double big = 0.0, worst = 0.0;
+  for (int i = 0; i < n * n; i++) big = fmax(big, fabs(b[i]));
+  for (int i = 0; i < n * n; i++) worst = fmax(worst, fabs(a[i] - b[i]));
+  char d[96];
+  snprintf(d, sizeof d, "largest difference %.3g of %.3g", worst, big);
+  check(t, worst <= rtol * (big > 0.0 ? big : 1.0), what, d);
+}
+
+/* R = R_y(theta) R_x(phi) R_z(psi) (eq 5.98) of [phi, theta, psi] in degrees. */
+static void zxy(const double deg[3], double R[9])
+{
+  const double f = deg[0] * kPi / 180, th = deg[1] * kPi / 180, p = deg[2] * kPi / 180;
+  const double Ry[9] = {cos(th), 0, sin(th), 0, 1, 0, -sin(th), 0, cos(th)};
+  const double Rx[9] = {1, 0, 0, 0, cos(f), -sin(f), 0, sin(f), cos(f)};
+  const double Rz[9] = {cos(p), -sin(p), 0, sin(p), cos(p), 0, 0, 0, 1};
+  double T[9];
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++) {
+      T[3 * i + j] = R[3 * i + j] = 0.0;
+      for (int k = 0; k < 3; k++) T[3 * i + j] += Ry[3 * i + k] * Rx[3 * k + j];
+    }
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++)
+      for (int k = 0; k < 3; k++) R[3 * i + j] += T[3 * i + k] * Rz[3 * k + j];
+}
+
+/* The top end is what PlVesselTopEnd makes of the vessel, and that is the hang-off point
+ * r + R a with the frame R R_t^b (fixed) or free rotations (hinge). */
+static void check_top_end(Tally *t, const PlModel *m, const char *what)
+{
+  const PlVesselModel *v = &m->vessel;
+  const PlEnd *e = &m->ends[1];
+  PlEnd want;
+  memset(&want, 0, sizeof want);
+  PlVesselTopEnd(v, &want);
+  int same = 1;
+  for (int k = 0; k < 6; k++) same = same && e->fixed[k] == want.fixed[k];
+  for (int k = 0; k < 3; k++)
+    same = same && e->position[k] == want.position[k] && e->has_position[k] &&
+           e->force[k] == 0.0 && e->moment[k] == 0.0;
+  for (int k = 0; k < 9; k++) same = same && e->orientation[k] == want.orientation[k];
+  check(t, same && e->motion.kind == PL_MOTION_NONE, what, "ends[1] = PlVesselTopEnd");
+  double q[4], R[9], P[3];
+  PlVesselQuatFromEulerZYX(v->rpy, q);
+  PlQuatToMatrix(q, R);
+  for (int i = 0; i < 3; i++) {
+    P[i] = v->position[i];
+    for (int k = 0; k < 3; k++) P[i] += R[3 * i + k] * v->hang_off[k];
+  }
+  double dp = 0.0;
+  for (int i = 0; i < 3; i++) dp = fmax(dp, fabs(e->position[i] - P[i]));
+  check(t, dp <= 1e-12 * 1000.0, what, "top end at r + R a");
+  const bool fixed = v->connection == PL_HANGOFF_FIXED;
+  check(t, e->fixed[0] && e->fixed[1] && e->fixed[2] && e->fixed[3] == fixed &&
+               e->fixed[4] == fixed && e->fixed[5] == fixed,
+        what, "held DOFs: x, y, z and (fixed) the rotations");
+  if (fixed) {
+    double Rt[9];
+    for (int i = 0; i < 3; i++)
+      for (int j = 0; j < 3; j++) {
+        Rt[3 * i + j] = 0.0;
+        for (int k = 0; k < 3; k++) Rt[3 * i + j] += R[3 * i + k] * v->top_frame[3 * k + j];
+      }
+    check_matrix(t, e->orientation, Rt, 3, 1e-14, "top end frame R R_t^b");
+  }
+}
+
+/* Every value of kVessel (with wind.csv) in its field. */
+static void check_vessel_values(Tally *t, const PlModel *m)
+{
+  const PlVesselModel *v = &m->vessel;
+  const PlVessel *V = &v->body;
+  check(t, v->present && strcmp(v->name, "test vessel") == 0, "vessel present, name", v->name);
+  /* M_RB from mass, centre of gravity and radii of gyration */
+  const double mass = 6e6, cg[3] = {1.5, -0.5, 2.0}, r[3] = {7.0, 19.05, 19.5};
+  const double Ig[9] = {mass * r[0] * r[0], 0, 0, 0, mass * r[1] * r[1], 0, 0, 0,
+                        mass * r[2] * r[2]};
+  double MRB[36];
+  PlVesselRigidBodyMass(mass, cg, Ig, MRB);
+  check_matrix(t, V->MRB, MRB, 6, 0.0, "MRB = PlVesselRigidBodyMass(mass, cg, m r^2)");
+  check_close(t, V->MRB[0], 6e6, 0.0, "MRB(1,1) = mass");
+  check_close(t, V->MRB[6 * 0 + 4], mass * cg[2], 1e-15, "MRB(1,5) = m z_g");
+  check_close(t, V->MA[0], 7.644e5, 0.0, "MA(1,1)");
+  check_close(t, V->MA[6 * 1 + 5], -3.401568e7, 0.0, "MA(2,6)");
+  check_close(t, V->MA[6 * 5 + 1], -3.401568e7, 0.0, "MA(6,2)");
+  check_close(t, V->MA[35], 2.274963e9, 0.0, "MA(6,6)");
+  check_close(t, V->Dp[6 * 1 + 5], -2.033122e6, 0.0, "Dp(2,6)");
+  check_close(t, V->Dp[6 * 5 + 1], -6.72242e5, 0.0, "Dp(6,2), not symmetric");
+  check_close(t, V->Dp[14], 5.5386e6, 0.0, "Dp(3,3)");
+  const double dq[6] = {6.057e3, 1.84615e5, 1, 2, 3, 2.5526e9};
+  for (int i = 0; i < 6; i++) check_close(t, V->Dq[i], dq[i], 0.0, "quadratic damping Dq");
+  check_close(t, V->Awp, 1219.2, 0.0, "waterplane area");
+  check_close(t, V->z_eq, -0.5, 0.0, "heave equilibrium z_eq");
+  check_close(t, V->GM_T, 1.9113, 0.0, "GM_T");
+  check_close(t, V->GM_L, 84.398, 0.0, "GM_L");
+  check_close(t, V->displacement, 6.1e6, 0.0, "displacement");
+  check(t, V->K_spring[0] == 1e4 && V->K_spring[1] == 5 && V->K_spring[3] == 5 &&
+               V->K_spring[4] == 2e4 && V->K_spring[8] == 0,
+        "spring stiffness", NULL);
+  check(t, V->r_anchor[0] == 1 && V->r_anchor[1] == 2 && V->r_anchor[2] == -3, "spring anchor",
+        NULL);
+  check_close(t, V->norm_rate, 2.0, 0.0, "norm_rate");
+  check_close(t, V->rho_w, 1030.0, 0.0, "rho_w = environment.water_density");
+  check_close(t, V->gravity, 9.81, 0.0, "gravity = environment.gravity");
+  /* initial state: angles in rad */
+  check(t, v->position[0] == 10 && v->position[1] == 20 && v->position[2] == 0.5,
+        "initial position", NULL);
+  check_close(t, v->rpy[0], kPi / 180.0, 1e-15, "initial roll [rad]");
+  check_close(t, v->rpy[1], 2.0 * kPi / 180.0, 1e-15, "initial pitch [rad]");
+  check_close(t, v->rpy[2], kPi / 6.0, 1e-15, "initial yaw [rad]");
+  check(t, v->velocity[0] == 0.5 && v->velocity[1] == 0.1 && v->velocity[2] == -0.2,
+        "initial velocity (body)", NULL);
+  check_close(t, v->angular_velocity[2], 1.8 * kPi / 180.0, 1e-15,
+              "initial angular velocity [rad/s] from deg/s");
+  check_close(t, v->angular_velocity[1], -0.2 * kPi / 180.0, 1e-15, "angular velocity y");
+  /* hang-off */
+  check(t, v->hang_off[0] == -30 && v->hang_off[1] == 5 && v->hang_off[2] == 3,
+        "hang-off point (body)", NULL);
+  check(t, v->connection == PL_HANGOFF_FIXED, "connection fixed", NULL);
+  double Rt[9];
+  zxy((const double[3]){10, -80, 20}, Rt);
+  check_matrix(t, v->top_frame, Rt, 3, 1e-15, "top_frame = zxy Euler angles, row-major");
+  check_top_end(t, m, "vessel top end");
+  /* environment load */
+  const PlVesselLoad *L = &v->environment;
+  const double val[6] = {1, 6e5, -2, 3, -4, 1e6};
+  int ok = !L->body_frame && L->start_time == 10 && L->ramp_time == 5;
+  for (int i = 0; i < 6; i++) ok = ok && L->value[i] == val[i];
+  check(t, ok, "environment load: frame, force, moment, times", NULL);
+  const double rows[2][7] = {{0, 1, 2, 3, 4, 5, 6}, {10, -1, -2, -3, -4, -5, -6e3}};
+  ok = L->nrows == 2 && L->table != NULL;
+  for (int i = 0; ok && i < 14; i++) ok = L->table[i] == rows[i / 7][i % 7];
+  check(t, ok, "environment load time series t,Fx,...,Mz", NULL);
+  double out[6];
+  PlVesselLoadEval(L, 20.0, out); /* constant part on, series held at its last row */
+  check_close(t, out[1], 6e5 - 2.0, 1e-15, "PlVesselLoadEval on the loaded load");
+  /* DP */
+  const PlDPController *d = &v->dp;
+  check(t, v->has_dp, "has_dp", NULL);
+  const double kp[6] = {0.4e6, 0.3e6, 1, 2, 3, 1e5}, kd[6] = {0.5e7, 0.4e7, 4, 5, 6, 1.1e5};
+  const double ki[6] = {0.1e4, 0.5e4, 7, 8, 9, 0.2e4}, ib[6] = {500, 400, 0, 0, 0, 5};
+  const double tm[6] = {1e6, 2e6, 0, 0, 0, 5e7};
+  ok = 1;
+  for (int i = 0; i < 6; i++)
+    ok = ok && d->Kp[i] == kp[i] && d->Kd[i] == kd[i] && d->Ki[i] == ki[i] &&
+         d->integral_bound[i] == ib[i] && d->thrust_max[i] == tm[i];
+  check(t, ok, "DP gains, integral bounds, thrust limits", NULL);
+  check(t, d->actuated[0] && d->actuated[1] && d->actuated[2] && !d->actuated[3] &&
+               !d->actuated[4] && d->actuated[5],
+        "DP actuated surge, sway, heave, yaw", NULL);
+  check(t, d->antiwindup_time == 10 && d->start_time == 30 && d->ramp_time == 2,
+        "DP antiwindup_time, start_time, ramp_time", NULL);
+  check(t, d->ref.kind == PL_DP_REF_FIXED, "DP reference fixed", NULL);
+  check(t, d->ref.eta0[0] == 10 && d->ref.eta0[1] == 20 && d->ref.eta0[2] == 0.5, "eta x, y, z",
+        NULL);
+  check_close(t, d->ref.eta0[3], kPi / 180.0, 1e-15, "eta roll [rad]");
+  check_close(t, d->ref.eta0[4], -kPi / 90.0, 1e-15, "eta pitch [rad]");
+  check_close(t, d->ref.eta0[5], kPi / 2.0, 1e-15, "eta yaw [rad]");
+  char msg[256];
+  check(t, PlVesselCheck(V, msg, sizeof msg) == 0, "loaded vessel passes PlVesselCheck", msg);
+  check(t, PlDPControllerCheck(d, msg, sizeof msg) == 0, "loaded DP passes PlDPControllerCheck",
+        msg);
+}
+
+static void test_vessel(Tally *t, const char *dir)
+{
+  char name[1024];
+  snprintf(name, sizeof name, "%s/vessel.yaml", dir);
+  if (write_file(dir, "wind.csv", kWindCsv, strlen(kWindCsv))) {
+    check(t, 0, "write wind.csv", dir);
+    return;
+  }
+  PlModel m, c;
+  if (load(t, name, kVessel, 0, NULL, &m, "vessel model loads") == 0) {
+    check_vessel_values(t, &m);
+    /* a deep copy owns its own time series */
+    if (PlModelCopy(&m, &c) == 0) {
+      check(t, c.vessel.environment.table != m.vessel.environment.table &&
+                   c.vessel.environment.nrows == 2 &&
+                   memcmp(c.vessel.environment.table, m.vessel.environment.table,
+                          14 * sizeof(double)) == 0,
+            "PlModelCopy copies the environment time series", NULL);
+      PlModelFree(&c);
+    } else {
+      check(t, 0, "PlModelCopy of the vessel model", NULL);
+    }
+    PlModelFree(&m);
+    check(t, m.vessel.environment.table == NULL && !m.vessel.present,
+          "PlModelFree frees the environment time series", NULL);
+  }
+
+  /* defaults */
+  if (load(t, "min.yaml", kVesselMinimal, 0, NULL, &m, "minimal vessel loads") == 0) {
+    const PlVesselModel *v = &m.vessel;
+    const double zero[36] = {0};
+    check_matrix(t, v->body.MA, zero, 6, 0.0, "added_mass default 0");
+    check_matrix(t, v->body.Dp, zero, 6, 0.0, "linear_damping default 0");
+    check_matrix(t, v->body.K_spring, zero, 3, 0.0, "no spring");
+    check(t, v->body.Dq[0] == 0 && v->body.Dq[5] == 0 && v->body.Awp == 0 &&
+                 v->body.displacement == 0 && v->body.norm_rate == 1.0,
+          "quadratic damping, restoring, norm_rate defaults", NULL);
+    check(t, v->body.rho_w == 1025.0 && v->body.gravity == 9.80665, "rho_w and g defaults", NULL);
+    check(t, v->name[0] == '\0', "vessel name default empty", v->name);
+    check(t, v->rpy[0] == 0 && v->rpy[1] == 0 && v->rpy[2] == 0 && v->velocity[0] == 0 &&
+                 v->angular_velocity[2] == 0,
+          "orientation and velocities default 0", NULL);
+    check(t, v->connection == PL_HANGOFF_HINGE && v->top_frame[0] == 1 && v->top_frame[4] == 1 &&
+                 v->top_frame[8] == 1 && v->top_frame[1] == 0,
+          "hinge, top_frame identity", NULL);
+    const double Ig[9] = {1000, 0, 0, 0, 4000, 0, 0, 0, 9000}, cg0[3] = {0, 0, 0};
+    double MRB[36];
+    PlVesselRigidBodyMass(1000, cg0, Ig, MRB);
+    check_matrix(t, v->body.MRB, MRB, 6, 0.0, "MRB with the centre of gravity at O_b");
+    const PlVesselLoad *L = &v->environment;
+    check(t, !L->body_frame && L->value[1] == 0 && L->start_time == 0 && L->ramp_time == 0 &&
+                 L->nrows == 0 && L->table == NULL,
+          "no environment load", NULL);
+    PlDPController dd;
+    PlDPControllerDefaults(&dd);
+    check(t, !v->has_dp && memcmp(&dd, &v->dp, sizeof dd) == 0, "no DP: the defaults", NULL);
+    check_top_end(t, &m, "hinge top end");
+    check(t, m.ends[1].position[0] == 700 && m.ends[1].position[1] == -1 &&
+                 m.ends[1].position[2] == 0,
+          "hinge at O_b: top end at the vessel's position", NULL);
+    PlModelFree(&m);
+  }
+  /* a model without a vessel has none */
+  if (load(t, "valid.yaml", kValid, 0, NULL, &m, "model without a vessel") == 0) {
+    check(t, !m.vessel.present && !m.vessel.has_dp, "no vessel by default", NULL);
+    PlModelFree(&m);
+  }
+
+  /* Fossen's axes: body-frame data turned by T = diag(1, -1, -1), global ones kept */
+  {
+    const char *const ov[] = {
+        "vessel.axes=fossen_ned",
+        "vessel.radii_of_gyration=",
+        "vessel.inertia=[[3e8, 1e6, 2e6], [1e6, 2e9, 3e6], [2e6, 3e6, 2.2e9]]",
+        "vessel.environment_load.frame=body",
+    };
+    /* radii_of_gyration set to null and inertia added: drop the radii from the text */
+    char *text = malloc(sizeof kVessel);
+    if (text) {
+      memcpy(text, kVessel, sizeof kVessel);
+      char *p = strstr(text, "  radii_of_gyration: [7.0, 19.05, 19.5]\n");
+      memmove(p, p + 40, strlen(p + 40) + 1);
+      expect_error(t, name, text, strlen(text), 0, NULL,
+                   "vessel.yaml:18:1: vessel: missing required key 'radii_of_gyration' (m) (or "
+                   "'inertia' (kg m^2), about the centre of gravity)",
+                   "neither radii_of_gyration nor inertia");
+      const char *const ov2[] = {ov[0], ov[2], ov[3]};
+      if (load(t, name, text, 3, ov2, &m, "fossen_ned vessel loads") == 0) {
+        const PlVesselModel *v = &m.vessel;
+        const double mass = 6e6, cg_ned[3] = {1.5, -0.5, 2.0};
+        const double I_ned[9] = {3e8, 1e6, 2e6, 1e6, 2e9, 3e6, 2e6, 3e6, 2.2e9};
+        double Mned[36], Mw[36];
+        PlVesselRigidBodyMass(mass, cg_ned, I_ned, Mned);
+        PlVesselMatrixFromNED(Mned, Mw);
+        check_matrix(t, v->body.MRB, Mw, 6, 1e-15, "NED: MRB = S MRB_ned S");
+        check_close(t, v->body.MRB[6 * 0 + 4], -mass * 2.0, 1e-15,
+                    "NED: MRB(1,5) = m z_g with z_g = -2 (z down)");
+        check_close(t, v->body.MRB[6 * 3 + 4], -1e6 - mass * 1.5 * 0.5, 1e-12,
+                    "NED: inertia I_xy flips sign (and y_g with it)");
+        check_close(t, v->body.MA[6 * 1 + 5], -3.401568e7, 0.0,
+                    "NED: sway-yaw added mass keeps its sign (both flip)");
+        check_close(t, v->body.Dp[6 * 5 + 1], -6.72242e5, 0.0, "NED: yaw-sway damping kept");
+        check_close(t, v->body.MA[0], 7.644e5, 0.0, "NED: surge kept");
+        check(t, v->hang_off[0] == -30 && v->hang_off[1] == -5 && v->hang_off[2] == -3,
+              "NED: hang-off point y, z negated", NULL);
+        double Rt[9];
+        zxy((const double[3]){10, -80, 20}, Rt);
+        for (int k = 3; k < 9; k++) Rt[k] = -Rt[k];
+        check_matrix(t, v->top_frame, Rt, 3, 1e-15, "NED: top_frame = T R_zxy");
+        check(t, v->velocity[0] == 0.5 && v->velocity[1] == -0.1 && v->velocity[2] == 0.2,
+              "NED: body velocity y, z negated", NULL);
+        check_close(t, v->angular_velocity[2], -1.8 * kPi / 180.0, 1e-15,
+                    "NED: body angular velocity z negated");
+        check(t, v->position[1] == 20 && v->position[2] == 0.5 && v->body.r_anchor[1] == 2 &&
+                     v->body.z_eq == -0.5 && v->dp.ref.eta0[1] == 20,
+              "NED: global values kept", NULL);
+        check_close(t, v->rpy[2], kPi / 6.0, 1e-15, "NED: initial yaw kept (global)");
+        const PlVesselLoad *L = &v->environment;
+        check(t, L->body_frame && L->value[0] == 1 && L->value[1] == -6e5 && L->value[2] == 2 &&
+                     L->value[3] == 3 && L->value[4] == 4 && L->value[5] == -1e6,
+              "NED: body-frame load y, z negated", NULL);
+        check(t, L->table && L->table[7 + 2] == 2 && L->table[7 + 6] == 6e3 && L->table[1] == 1,
+              "NED: body-frame time series y, z negated", NULL);
+        check_top_end(t, &m, "NED top end");
+        PlModelFree(&m);
+      }
+      /* the total mass matrix instead */
+      char *q = strstr(text, "  mass: 6.0e6\n");
+      const char *rest = strstr(q, "  linear_damping:");
+      const char mm[] = "  mass_matrix:\n"
+                        "    - [6e6, 0, 0, 0, 1e6, 0]\n"
+                        "    - [0, 7e6, 0, -1e6, 0, 2e6]\n"
+                        "    - [0, 0, 8e6, 0, 0, 0]\n"
+                        "    - [0, -1e6, 0, 3e8, 0, 0]\n"
+                        "    - [1e6, 0, 0, 0, 2e9, 0]\n"
+                        "    - [0, 2e6, 0, 0, 0, 2e9]\n";
+      const size_t head = (size_t)(q - text);
+      char *text2 = malloc(head + sizeof mm + strlen(rest) + 1);
+      if (text2) {
+        memcpy(text2, text, head);
+        strcpy(text2 + head, mm);
+        strcat(text2, rest);
+        if (load(t, name, text2, 0, NULL, &m, "vessel with mass_matrix loads") == 0) {
+          check(t, m.vessel.body.MRB[4] == 1e6 && m.vessel.body.MRB[6 + 3] == -1e6 &&
+                       m.vessel.body.MRB[35] == 2e9 && m.vessel.body.MA[7] == 0.0,
+                "mass_matrix: MRB = M, MA = 0", NULL);
+          PlModelFree(&m);
+        }
+        const char *const ov3[] = {ov[0]};
+        if (load(t, name, text2, 1, ov3, &m, "NED mass_matrix loads") == 0) {
+          check(t, m.vessel.body.MRB[4] == -1e6 && m.vessel.body.MRB[6 + 3] == 1e6 &&
+                       m.vessel.body.MRB[6 + 5] == 2e6 && m.vessel.body.MRB[14] == 8e6,
+                "NED mass_matrix: surge-pitch and sway-roll flip, sway-yaw keeps", NULL);
+          PlModelFree(&m);
+        }
+        const char *const bad[] = {"vessel.added_mass=[[1,0,0,0,0,0],[0,1,0,0,0,0],"
+                                   "[0,0,1,0,0,0],[0,0,0,1,0,0],[0,0,0,0,1,0],[0,0,0,0,0,1]]"};
+        expect_error(t, name, text2, strlen(text2), 1, bad,
+                     "--set:1:1: vessel.added_mass: cannot be combined with 'mass_matrix'",
+                     "mass_matrix with added_mass");
+        free(text2);
+      }
+      free(text);
+    }
+  }
+
+  /* the other references and --set on the new keys */
+  const char *const circle[] = {
+      "vessel.dp.reference={type: circle, eta: [1, 2, 0, 0, 0, 45], radius: 2.5, period: 10, "
+      "start_time: 30, ramp_up: 10, hold: 30, ramp_down: 5, direction: clockwise}",
+      "vessel.dp.kp=[1, 2, 3, 4, 5, 6]"};
+  if (load(t, name, kVessel, 2, circle, &m, "circle reference loads") == 0) {
+    const PlDPReference *r = &m.vessel.dp.ref;
+    check(t, r->kind == PL_DP_REF_CIRCLE && r->circle.kind == PL_MOTION_CIRCLE &&
+                 r->circle.radius == 2.5 && r->circle.period == 10 && r->circle.start_time == 30 &&
+                 r->circle.ramp_up == 10 && r->circle.hold == 30 && r->circle.ramp_down == 5 &&
+                 !r->circle.counter_clockwise,
+          "circle reference fields", NULL);
+    check_close(t, r->eta0[5], kPi / 4.0, 1e-15, "circle eta yaw [rad]");
+    check(t, m.vessel.dp.Kp[0] == 1 && m.vessel.dp.Kp[5] == 6, "--set vessel.dp.kp", NULL);
+    PlModelFree(&m);
+  }
+  const char *const line[] = {"vessel.dp.reference={type: line, eta: [1, 2, 0, 0, 0, 0], "
+                              "speed: 0.05, course: 30, start_time: 60, ramp_time: 60, "
+                              "heading: along_path}"};
+  if (load(t, name, kVessel, 1, line, &m, "line reference loads") == 0) {
+    const PlDPReference *r = &m.vessel.dp.ref;
+    check(t, r->kind == PL_DP_REF_LINE && r->speed == 0.05 && r->course_deg == 30 &&
+                 r->start_time == 60 && r->ramp_time == 60 && r->heading_along_path,
+          "line reference fields", NULL);
+    PlModelFree(&m);
+  }
+  const char *const wp[] = {"vessel.dp.reference={type: waypoints, eta: [0, 0, 0, 0, 0, 10], "
+                            "points: [[0, 0], [500, 0], [800, 300]], speeds: [0.05, 0.03], "
+                            "start_time: 60}",
+                            "vessel.dp.reference.points[2][1]=350"};
+  if (load(t, name, kVessel, 2, wp, &m, "waypoints reference loads") == 0) {
+    const PlDPReference *r = &m.vessel.dp.ref;
+    check(t, r->kind == PL_DP_REF_WAYPOINTS && r->nwaypoints == 3 && r->waypoint[1][0] == 500 &&
+                 r->waypoint[2][0] == 800 && r->waypoint[2][1] == 350 && r->leg_speed[0] == 0.05 &&
+                 r->leg_speed[1] == 0.03 && r->start_time == 60 && !r->heading_along_path,
+          "waypoints reference fields (heading default fixed)", NULL);
+    PlModelFree(&m);
+  }
+
+  /* a few errors here (the rest in tests/check_hostile.py) */
+  const size_t len = strlen(kVessel);
+  const char *const e1[] = {"ends.top={position: [0, 0, 0]}"};
+  expect_error(t, name, kVessel, len, 1, e1,
+               "--set:1:1: ends.top.position: is not allowed with a vessel",
+               "ends.top with a vessel");
+  const char *const e2[] = {"vessel.hang_off.connection=hinge"};
+  expect_error(t, name, kVessel, len, 1, e2,
+               "vessel.yaml:55:5: vessel.hang_off.orientation: is only used by a fixed connection",
+               "hinge with orientation");
+  const char *const e3[] = {"vessel.dp.reference.points=[[0, 0]]"};
+  expect_error(t, name, kVessel, len, 1, e3,
+               "--set:1:1: vessel.dp.reference.points: is only used by a waypoints reference "
+               "(type is 'fixed')",
+               "points of a fixed reference");
+  const char *const e4[] = {"vessel.dp.reference={type: waypoints, eta: [0, 0, 0, 0, 0, 0], "
+                            "points: [[0, 0]], speeds: []}"};
+  expect_error(t, name, kVessel, len, 1, e4,
+               "--set:1:1: vessel.dp.reference.points: expected a list of 2 to 64 points",
+               "one waypoint");
+  const char *const e5[] = {"analysis={type: static}"};
+  expect_error(t, name, kVessel, len, 1, e5,
+               "vessel.yaml:50:5: vessel.initial.velocity: is only used by a dynamic analysis",
+               "initial velocity in a static analysis");
+  const char *const e6[] = {"vessel.environment_load.file=missing.csv"};
+  expect_error(t, name, kVessel, len, 1, e6,
+               "--set:1:1: vessel.environment_load.file: cannot read 'missing.csv'",
+               "missing environment file");
+  write_file(dir, "wind_bad.csv", "t,Fx,Fy,Fz\n0,0,0,0\n1,0,0,0\n", 27);
+  const char *const e7[] = {"vessel.environment_load.file=wind_bad.csv"};
+  expect_error(t, name, kVessel, len, 1, e7,
+               "wind_bad.csv:1:11: vessel.environment_load.file: expected the header "
+               "'t,Fx,Fy,Fz,Mx,My,Mz', found 't,Fx,Fy,Fz'",
+               "environment file with a motion-like header");
+  remove_file(dir, "wind_bad.csv");
+  const char *const e8[] = {"line.length=800", "line.sections[0].length=800"};
+  expect_error(t, name, kVessel, len, 2, e8,
+               "line shorter than the ", "line too short to reach the hang-off point");
+  remove_file(dir, "wind.csv");
+}
+
 /* ---- 3. the bad models ----------------------------------------------------------------- */
 
 /* Files that cannot carry an "# expect:" line. */
@@ -1109,6 +1632,7 @@ int main(int argc, char **argv)
   snprintf(tmp, sizeof tmp, "%s/pipelay_loader_XXXXXX", tmpdir && tmpdir[0] ? tmpdir : "/tmp");
   if (mkdtemp(tmp)) {
     test_dynamic(&t, tmp);
+    test_vessel(&t, tmp);
     rmdir(tmp);
   } else {
     check(&t, 0, "create a temporary directory", tmp);
