@@ -11,7 +11,10 @@ binary files; deep nesting, a node bomb and a 20 MiB file; anchors (accepted) an
 (refused); duplicate keys; a current table out of order; a time-series file that is
 missing, malformed, not finite, binary or a directory; bad --set overrides; an unreadable
 model file; an output directory that cannot be made (a path under a regular file: chmod
-does not stop root); and the other exit statuses, 3 (no convergence) and 5 (SIGINT).
+does not stop root); the vessel's keys (missing, mistyped and out-of-range values, matrices
+that are not symmetric positive definite, a hinge with an orientation, ends.top beside a
+vessel, a DP controller without a reference, one waypoint, its time series); and the other
+exit statuses, 3 (no convergence) and 5 (SIGINT).
 
 A model error must leave exactly one line on stderr, "FILE:LINE:COL: key: text", whose
 "FILE:LINE:COL: key: " equals the expectation and whose text contains the expected words;
@@ -54,6 +57,41 @@ ends:
     fixed: [y, z]
     force: [400e3, 0, 0]
     moment: [0, 0, 0]
+"""
+
+# The same with the top end hanging from a vessel (issue 4): a hinge at O_b, DP on a fixed
+# point; line numbers of the expectations count from its first line.
+VESSEL = """\
+environment:
+  water_depth: 900
+  water_density: 1025
+line:
+  length: 1500
+  sections:
+    - outer_diameter: 0.762
+      wall_thickness: 0.033
+      material: {youngs_modulus: 206e9, shear_modulus: 7.9231e10, density: 7850}
+mesh:
+  elements: 99
+ends:
+  bottom: {position: [0, 0, -899.71425], fixed: all}
+vessel:
+  mass: 6.0e6
+  radii_of_gyration: [7.0, 19.05, 19.05]
+  added_mass: [[7.644e5, 0, 0, 0, 0, 0], [0, 5.3412e6, 0, 0, 0, -3.401568e7], [0, 0, 9.6446e6, 0, 0, 0], [0, 0, 0, 1.51813e8, 0, 0], [0, 0, 0, 0, 4.267725e9, 0], [0, -3.401568e7, 0, 0, 0, 2.274963e9]]
+  restoring: {waterplane_area: 1219.2, heave_equilibrium: 0, gm_transverse: 1.9113, gm_longitudinal: 84.398, displacement: 6.0e6}
+  initial:
+    position: [1000, 0, 0]
+  hang_off:
+    point: [0, 0, 0]
+    connection: hinge
+  environment_load: {force: [0, 6.0e5, 0], start_time: 10}
+  dp:
+    kp: [0.5e6, 0.5e6, 0, 0, 0, 0]
+    kd: [0.4e7, 0.4e7, 0, 0, 0, 0]
+    reference:
+      type: fixed
+      eta: [1000, 0, 0, 0, 0, 0]
 """
 
 # The same as a dynamic model (top end on a circle, as examples/jlay_circle.yaml).
@@ -283,6 +321,129 @@ def overrides(work):
         expect_model_error(name, status, lines, head, words)
 
 
+def vessel(work):
+    V = VESSEL
+    I6 = "[[1e6, 0, 0, 0, 0, 0], [0, 1e6, 0, 0, 0, 0], [0, 0, 1e6, 0, 0, 0], %s, " \
+         "[0, 0, 0, 0, 1e9, 0], [0, 0, 0, 0, 0, 1e9]]"
+    cases = [
+        ("vessel_missing_mass", sub(V, "  mass: 6.0e6\n", ""), "FILE:14:1: vessel: ",
+         "missing required key 'mass' (kg) (or 'mass_matrix'", ()),
+        ("vessel_negative_mass", sub(V, "mass: 6.0e6", "mass: -6.0e6"), "FILE:15:9: vessel.mass: ",
+         "must be greater than 0 kg, got -6.0e6", ()),
+        ("vessel_mass_not_a_number", sub(V, "mass: 6.0e6", "mass: heavy"),
+         "FILE:15:9: vessel.mass: ", "expected a number (kg), found 'heavy'", ()),
+        ("vessel_mass_matrix_not_spd",
+         sub(V, V[V.index("  mass:"):V.index("  restoring:")],
+             "  mass_matrix: %s\n" % (I6 % "[0, 0, 0, -1e8, 0, 0]")),
+         "FILE:15:16: vessel.mass_matrix: ", "mass matrix M_RB + M_A is not positive definite", ()),
+        ("vessel_mass_matrix_with_mass", V, "--set:1:1: vessel.mass_matrix: ",
+         "cannot be combined with 'mass'", ["vessel.mass_matrix=" + I6 % "[0, 0, 0, 1e8, 0, 0]"]),
+        ("vessel_added_mass_short_row", V, "--set:1:1: vessel.added_mass[2]: ",
+         "expected a row of 6 numbers (kg, kg m, kg m^2), found a list of 5 items",
+         ["vessel.added_mass[2]=[0, 0, 1, 0, 0]"]),
+        ("vessel_added_mass_not_symmetric", V, "FILE:17:15: vessel.added_mass: ",
+         "mass matrix M_RB + M_A is not symmetric", ["vessel.added_mass[5][1]=0"]),
+        ("vessel_inertia_not_positive_definite",
+         sub(V, "radii_of_gyration: [7.0, 19.05, 19.05]",
+             "inertia: [[1e9, 2e9, 0], [2e9, 1e9, 0], [0, 0, 1e9]]"),
+         "FILE:16:12: vessel.inertia: ", "must be positive definite", ()),
+        ("vessel_radii_and_inertia", V, "--set:1:1: vessel.inertia: ",
+         "give either 'radii_of_gyration' or 'inertia', not both",
+         ["vessel.inertia=[[1e9, 0, 0], [0, 1e9, 0], [0, 0, 1e9]]"]),
+        ("vessel_damping_not_dissipative", V, "--set:1:1: vessel.linear_damping: ",
+         "its symmetric part is not positive semidefinite",
+         ["vessel.linear_damping=" + I6 % "[0, 0, 0, -1e8, 0, 0]"]),
+        ("vessel_gm_without_displacement", sub(V, ", displacement: 6.0e6}", "}"),
+         "FILE:18:3: vessel.restoring: ", "missing required key 'displacement' (kg)", ()),
+        ("vessel_spring_not_symmetric", V, "--set:1:1: vessel.spring.stiffness: ",
+         "must be symmetric: entry (2, 1) is 3, entry (1, 2) is 2",
+         ["vessel.spring={stiffness: [[1, 2, 0], [3, 1, 0], [0, 0, 0]], anchor: [0, 0, 0]}"]),
+        ("vessel_bad_axes", V, "--set:1:1: vessel.axes: ",
+         "expected one of: pipelay, fossen_ned; found 'ned'", ["vessel.axes=ned"]),
+        ("vessel_unknown_key", sub(V, "  mass: 6.0e6\n", "  mass: 6.0e6\n  masss: 1\n"),
+         "FILE:16:3: vessel.masss: ", "unknown key 'masss'", ()),
+        ("vessel_duplicate_key", sub(V, "  mass: 6.0e6\n", "  mass: 6.0e6\n  mass: 7.0e6\n"),
+         "FILE:16:3: vessel.mass: ", "duplicate key 'mass'", ()),
+        ("vessel_missing_initial", sub(V, "  initial:\n    position: [1000, 0, 0]\n", ""),
+         "FILE:14:1: vessel: ", "missing required key 'initial'", ()),
+        ("vessel_initial_position_two_items", sub(V, "position: [1000, 0, 0]", "position: [1000, 0]"),
+         "FILE:20:15: vessel.initial.position: ", "expected a list of 3 numbers (m), found a list "
+         "of 2 items", ()),
+        ("vessel_velocity_in_static", sub(V, "    position: [1000, 0, 0]\n",
+                                          "    position: [1000, 0, 0]\n    velocity: [1, 0, 0]\n"),
+         "FILE:21:5: vessel.initial.velocity: ", "is only used by a dynamic analysis", ()),
+        ("vessel_missing_hang_off_point", sub(V, "    point: [0, 0, 0]\n", ""),
+         "FILE:21:3: vessel.hang_off: ", "missing required key 'point' (m)", ()),
+        ("vessel_hinge_with_orientation",
+         sub(V, "    connection: hinge\n", "    connection: hinge\n    orientation: [0, -90, 0]\n"),
+         "FILE:24:5: vessel.hang_off.orientation: ", "is only used by a fixed connection", ()),
+        ("vessel_fixed_without_orientation", sub(V, "connection: hinge", "connection: fixed"),
+         "FILE:21:3: vessel.hang_off: ", "missing required key 'orientation' (deg)", ()),
+        ("vessel_bad_connection", sub(V, "connection: hinge", "connection: welded"),
+         "FILE:23:17: vessel.hang_off.connection: ", "expected one of: fixed, hinge; found 'welded'",
+         ()),
+        ("vessel_top_position", sub(V, "  bottom: {position: [0, 0, -899.71425], fixed: all}\n",
+                                    "  bottom: {position: [0, 0, -899.71425], fixed: all}\n"
+                                    "  top: {position: [0, 0, 0]}\n"),
+         "FILE:14:9: ends.top.position: ", "is not allowed with a vessel: the top end hangs from "
+         "the vessel", ()),
+        ("vessel_top_force_set", V, "--set:1:1: ends.top.force: ", "is not allowed with a vessel",
+         ["ends.top.force=[4e5, 0, 0]"]),
+        ("vessel_line_too_short", V, "--set:1:1: line.length: ",
+         "line shorter than the 899.71425 m vertical distance between its ends", ["line.length=850"]),
+        ("vessel_load_too_large", V, "--set:1:1: vessel.environment_load.force[1]: ",
+         "must be at most 1e+12 N in magnitude (a larger force is not physically meaningful for "
+         "a vessel)", ["vessel.environment_load.force=[0, 1e13, 0]"]),
+        ("vessel_dp_without_reference",
+         sub(V, "    reference:\n      type: fixed\n      eta: [1000, 0, 0, 0, 0, 0]\n", ""),
+         "FILE:25:3: vessel.dp: ", "missing required key 'reference'", ()),
+        ("vessel_dp_without_kd", sub(V, "    kd: [0.4e7, 0.4e7, 0, 0, 0, 0]\n", ""),
+         "FILE:25:3: vessel.dp: ", "missing required key 'kd' (N s/m for x, y, z; N m s/rad", ()),
+        ("vessel_dp_negative_gain", sub(V, "kp: [0.5e6, 0.5e6, 0,", "kp: [0.5e6, 0.5e6, -1,"),
+         "FILE:26:24: vessel.dp.kp[2]: ", "must be at least 0 N/m, got -1", ()),
+        ("vessel_dp_gains_too_few", V, "--set:1:1: vessel.dp.kp: ",
+         "expected a list of 6 numbers (N/m for x, y, z; N m/rad for roll, pitch, yaw), found a "
+         "list of 3 items", ["vessel.dp.kp=[1, 2, 3]"]),
+        ("vessel_dp_unknown_dof", V, "--set:1:1: vessel.dp.actuated[1]: ",
+         "expected one of: surge, sway, heave, roll, pitch, yaw; found 'thruster'",
+         ["vessel.dp.actuated=[surge, thruster]"]),
+        ("vessel_dp_reference_type", sub(V, "type: fixed", "type: spiral"),
+         "FILE:29:13: vessel.dp.reference.type: ",
+         "expected one of: fixed, circle, line, waypoints; found 'spiral'", ()),
+        ("vessel_dp_reference_eta_angle", sub(V, "eta: [1000, 0, 0, 0, 0, 0]",
+                                             "eta: [1000, 0, 0, 0, 0, 400]"),
+         "FILE:30:31: vessel.dp.reference.eta[5]: ", "must be at most 360 deg, got 400", ()),
+        ("vessel_dp_circle_key_in_fixed", V, "--set:1:1: vessel.dp.reference.radius: ",
+         "is only used by a circle reference (type is 'fixed')", ["vessel.dp.reference.radius=2"]),
+        ("vessel_dp_one_waypoint", V, "--set:1:1: vessel.dp.reference.points: ",
+         "expected a list of 2 to 64 points [x, y] (m), found a list of 1 item",
+         ["vessel.dp.reference={type: waypoints, eta: [0, 0, 0, 0, 0, 0], points: [[0, 0]], "
+          "speeds: []}"]),
+        ("vessel_dp_waypoint_speeds", V, "--set:1:1: vessel.dp.reference.speeds[0]: ",
+         "must be greater than 0 m/s, got 0",
+         ["vessel.dp.reference={type: waypoints, eta: [0, 0, 0, 0, 0, 0], "
+          "points: [[0, 0], [10, 0]], speeds: [0]}"]),
+        ("vessel_dp_line_without_speed", V, "FILE:28:5: vessel.dp.reference: ",
+         "missing required key 'speed' (m/s)",
+         ["vessel.dp.reference={type: line, eta: [0, 0, 0, 0, 0, 0]}"]),
+    ]
+    for name, text, head, words, sets in cases:
+        model_case(work, name, text, head, words, sets=sets)
+    # the environmental time series: missing, not its header, not finite
+    ts = sub(V, "start_time: 10}", "start_time: 10, file: %s}")
+    model_case(work, "vessel_load_file_missing", ts % "no_wind.csv",
+               "FILE:24:66: vessel.environment_load.file: ",
+               "cannot read 'no_wind.csv' (resolved to 'no_wind.csv'): No such file or directory")
+    write(work, "wind_header.csv", "t,x,y,z\n0,0,0,0\n1,0,0,0\n")
+    model_case(work, "vessel_load_file_header", ts % "wind_header.csv",
+               "wind_header.csv:1:3: vessel.environment_load.file: ",
+               "expected the header 't,Fx,Fy,Fz,Mx,My,Mz', found 't,x,y,z'")
+    write(work, "wind_nan.csv", "t,Fx,Fy,Fz,Mx,My,Mz\n0,0,0,0,0,0,0\n1,0,nan,0,0,0,0\n")
+    model_case(work, "vessel_load_file_nan", ts % "wind_nan.csv",
+               "wind_nan.csv:3:5: vessel.environment_load.file: ",
+               "expected a finite number, found 'nan'")
+
+
 def output_and_statuses(work):
     file = write(work, "good.yaml", STATIC)
     write(work, "regular_file", "not a directory\n")
@@ -347,7 +508,7 @@ def main():
     work = tempfile.mkdtemp(prefix="pipelay_hostile_") if made else os.path.abspath(sys.argv[2])
     os.makedirs(work, exist_ok=True)
     groups = (output_and_statuses, files, yaml_structure, current_and_timeseries, numbers,
-              counts, loads, overrides)
+              counts, loads, overrides, vessel)
     # the groups use separate files: run them side by side (each run of the program is
     # mostly MPI start-up, slow under the sanitizers)
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 1)) as ex:
