@@ -21,7 +21,10 @@
  *     arc lengths that do not increase from 0 to L, or a non-finite initial guess;
  *   - the prescribed motions or the current give a non-finite value at a time from 0 to
  *     twice the duration;
- *   - PlModelCopy of an accepted model differs from it.
+ *   - an accepted vessel fails PlVesselCheck or its DP controller PlDPControllerCheck, has a
+ *     non-finite value, a top end not held at a finite hang-off point, or an environmental
+ *     load or DP reference that is not finite at those times;
+ *   - PlModelCopy of an accepted model differs from it (its time-series tables included).
  * Meshes of more than 200000 elements are skipped (valid, but slow to build per run).
  *
  * Built by CMake with -DPIPELAY_FUZZ=ON (clang); tests/fuzz/fuzz_replay.c runs the same
@@ -81,6 +84,13 @@ static void check_message(const PlError *err)
     fail("an override's error names the document", err->msg);
 }
 
+/* Fails unless the n values of v are finite. */
+static void check_finite(const double *v, int n, const char *what)
+{
+  for (int i = 0; i < n; i++)
+    if (!isfinite(v[i])) fail(what, "not finite");
+}
+
 /* Checks that an accepted model is finite and sensible, and that it copies. */
 static void check_model(const PlModel *m)
 {
@@ -109,16 +119,49 @@ static void check_model(const PlModel *m)
                                                      (size_t)a->nrows * 7 * sizeof *a->table)))
         fail("PlModelCopy differs", NULL);
     }
+    const PlVesselLoad *a = &m->vessel.environment, *b = &copy->vessel.environment;
+    if (a->nrows != b->nrows || (a->table && (a->table == b->table ||
+                                              memcmp(a->table, b->table,
+                                                     (size_t)a->nrows * 7 * sizeof *a->table))))
+      fail("PlModelCopy differs (environmental load)", NULL);
     PlModelFree(copy);
   }
   free(copy);
 }
 
-/* Fails unless the n values of v are finite. */
-static void check_finite(const double *v, int n, const char *what)
+/* Checks an accepted vessel: its own checks pass, its values are finite, the top end hangs
+ * from it. */
+static void check_vessel(const PlModel *m)
 {
-  for (int i = 0; i < n; i++)
-    if (!isfinite(v[i])) fail(what, "not finite");
+  const PlVesselModel *v = &m->vessel;
+  if (!v->present) {
+    if (v->has_dp || v->environment.table) fail("a vessel's parts without a vessel", NULL);
+    return;
+  }
+  char msg[512];
+  if (PlVesselCheck(&v->body, msg, sizeof msg) != 0)
+    fail("accepted vessel fails PlVesselCheck", msg);
+  if (v->has_dp && PlDPControllerCheck(&v->dp, msg, sizeof msg) != 0)
+    fail("accepted DP controller fails PlDPControllerCheck", msg);
+  const PlVessel *V = &v->body;
+  check_finite(V->MRB, 36, "vessel MRB");
+  check_finite(V->MA, 36, "vessel MA");
+  check_finite(V->Dp, 36, "vessel Dp");
+  check_finite(V->Dq, 6, "vessel Dq");
+  check_finite(V->K_spring, 9, "vessel spring");
+  check_finite(V->r_anchor, 3, "vessel anchor");
+  check_finite(v->position, 3, "vessel position");
+  check_finite(v->rpy, 3, "vessel attitude");
+  check_finite(v->velocity, 3, "vessel velocity");
+  check_finite(v->angular_velocity, 3, "vessel angular velocity");
+  check_finite(v->hang_off, 3, "vessel hang-off point");
+  check_finite(v->top_frame, 9, "vessel top frame");
+  check_finite(v->environment.value, 6, "vessel environment load");
+  const PlEnd *top = &m->ends[1];
+  if (!(top->fixed[0] && top->fixed[1] && top->fixed[2]) || top->motion.kind != PL_MOTION_NONE)
+    fail("the top end does not hang from the vessel", NULL);
+  check_finite(top->position, 3, "top end at the hang-off point");
+  check_finite(top->orientation, 9, "top end frame");
 }
 
 /* The time functions of a dynamic model at a few times and heights: finite values. */
@@ -138,6 +181,12 @@ static void check_time_functions(const PlModel *m)
       check_finite(th, 3, "motion rotation");
       check_finite(dth, 3, "motion angular velocity");
     }
+    double w[6], er[6], erd[6];
+    PlVesselLoadEval(&m->vessel.environment, ts[k], w);
+    check_finite(w, 6, "vessel environment load");
+    PlDPReferenceEval(&m->vessel.dp.ref, ts[k], er, erd);
+    check_finite(er, 6, "DP reference");
+    check_finite(erd, 6, "DP reference rate");
     const double zs[] = {0.0, -0.5 * m->water_depth, -m->water_depth, 1.0};
     for (size_t j = 0; j < sizeof zs / sizeof zs[0]; j++) {
       double v[3], dv[3];
@@ -212,10 +261,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const int rc = PlModelLoadString(kModelName, text, text_len, nov, ov, m, &err);
     if (rc == 2) {
       check_message(&err);
-      if (m->ends[0].motion.table || m->ends[1].motion.table)
+      if (m->ends[0].motion.table || m->ends[1].motion.table || m->vessel.environment.table)
         fail("a failed load owns a time-series table", NULL);
     } else if (rc == 0) {
       check_model(m);
+      check_vessel(m);
       check_time_functions(m);
       check_mesh(m);
       PlModelFree(m);
