@@ -233,6 +233,9 @@ static PetscErrorCode RunStatic(PlModel *m, const Args *a, PetscMPIInt rank, Pet
   PetscFunctionBeginUser;
   PetscCall(PlProblemCreate(PETSC_COMM_WORLD, m, &prob));
   PetscCall(PlStaticSolve(prob, &rep));
+  PlVesselStaticReport vrep;
+  memset(&vrep, 0, sizeof vrep);
+  if (m->vessel.present && rep.converged) PetscCall(PlVesselStaticSolve(prob, &vrep));
   PetscCall(PlProblemStations(prob, &nodes, &nn, &els, &ne));
   PetscCall(PlStaticSummarize(prob, nodes, nn, els, ne, &sum));
   if (!rank) {
@@ -244,6 +247,28 @@ static PetscErrorCode RunStatic(PlModel *m, const Args *a, PetscMPIInt rank, Pet
       *rc = wrc;
     }
     if (!a->quiet) PrintSummary(m, PlProblemMesh(prob), &rep, &sum, m->output_dir, size, !wrc);
+    if (m->vessel.present && rep.converged) {
+      const double r2d = 180.0 / 3.14159265358979323846;
+      if (!a->quiet) {
+        printf("  vessel equilibrium: %s in %d iterations (%d pipe solves), imbalance %.1e\n",
+               vrep.converged ? "converged" : "NOT CONVERGED", vrep.iterations, vrep.pipe_solves, vrep.residual_rel);
+        printf("    O_b (%.4f, %.4f, %.4f) m; roll %.4f, pitch %.4f, yaw %.4f deg\n", vrep.eta[0], vrep.eta[1],
+               vrep.eta[2], vrep.eta[3] * r2d, vrep.eta[4] * r2d, vrep.eta[5] * r2d);
+        printf("    pipe load on the vessel (body) %.2f, %.2f, %.2f kN; DP thrust %.2f, %.2f kN, %.2f kN m\n",
+               vrep.pipe_load[0] / 1e3, vrep.pipe_load[1] / 1e3, vrep.pipe_load[2] / 1e3, vrep.thrust[0] / 1e3,
+               vrep.thrust[1] / 1e3, vrep.thrust[5] / 1e3);
+      }
+      if (vrep.nheld)
+        fprintf(stderr, "pipelay: warning: no restoring in %s (no DP gain, mooring or hydrostatics): held at the "
+                        "initial pose; the loads left there (body frame) are %.3g, %.3g, %.3g N, %.3g, %.3g, %.3g "
+                        "N m, and the vessel drifts in them in a dynamic run\n", vrep.held_text, vrep.unbalanced[0],
+                vrep.unbalanced[1], vrep.unbalanced[2], vrep.unbalanced[3], vrep.unbalanced[4], vrep.unbalanced[5]);
+      if (!vrep.converged) {
+        fprintf(stderr, "pipelay: the vessel's static equilibrium did not converge: %s; the last pose is written "
+                        "to %s/\n", vrep.failure, m->output_dir);
+        if (!*rc) *rc = PL_EXIT_NOT_CONVERGED;
+      }
+    }
     if (!rep.converged) {
       if (rep.lambda > 0.0)
         fprintf(stderr, "pipelay: the static solve did not converge; the last converged state "

@@ -170,8 +170,11 @@ static void DControl(const PlDPController *c, double t, const D eta[6], const D 
                      D f[6])
 {
   const double s = OnFactor(c, t);
-  for (int i = 0; i < 6; ++i) tau[i] = f[i] = dc(0.0);
-  if (s == 0.0) return;
+  for (int i = 0; i < 6; ++i) {
+    tau[i] = dc(c->actuated[i] ? (1.0 - s) * c->tau_hold[i] : 0.0);
+    f[i] = dc(0.0);
+  }
+  if (s == 0.0) return; /* off: the held thrust, z frozen */
   double er[6], erd[6];
   PlDPReferenceEval(&c->ref, t, er, erd);
   const D cf = PlDualCos(eta[3]), sf = PlDualSin(eta[3]), ct = PlDualCos(eta[4]), st = PlDualSin(eta[4]);
@@ -228,7 +231,8 @@ static void DControl(const PlDPController *c, double t, const D eta[6], const D 
   for (int i = 0; i < 6; ++i) {
     if (!c->actuated[i]) tau[i] = dc(0.0);
     else if (c->thrust_max[i] > 0.0) tau[i] = DSat(tau[i], c->thrust_max[i], 0.05 * c->thrust_max[i]);
-    tau[i] = dk(tau[i], s);
+    /* before the start the thrusters hold tau_hold (open loop); the ramp blends */
+    tau[i] = da(dk(tau[i], s), dc(c->actuated[i] ? (1.0 - s) * c->tau_hold[i] : 0.0));
     f[i] = dk(f[i], s);
   }
 }

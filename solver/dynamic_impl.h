@@ -40,6 +40,7 @@ typedef struct {
   double tau_dp[6], env[6], chi[6]; /* last residual: DP thrust (body), environment (its frame),
                                        pipe load on the vessel (body, about O_b) */
   double y0[PL_DYN_NX_MAX]; /* the start state of the extras */
+  PlDPController dp;        /* the model's controller, holding the static thrust before its start */
 } PlDynVessel;
 
 struct PlDynamic_ {

@@ -145,9 +145,15 @@ PetscErrorCode PlDynVesselSetUp(PlDynamic d)
 
   /* the start: the coupled static equilibrium, else the vessel's initial pose */
   memset(V->y0, 0, sizeof V->y0);
+  if (vm->has_dp) V->dp = vm->dp;
   if (sp->vessel_solved) {
     memcpy(V->y0, sp->vessel_y, sizeof(double) * PL_VESSEL_NY);
-    if (vm->has_dp) memcpy(V->y0 + PL_VESSEL_NY, sp->dp_z, 6 * sizeof(double));
+    if (vm->has_dp) {
+      memcpy(V->y0 + PL_VESSEL_NY, sp->dp_z, 6 * sizeof(double));
+      /* before the controller starts the thrusters hold the static thrust: the start is
+       * the equilibrium the static analysis found */
+      memcpy(V->dp.tau_hold, sp->vessel_report.thrust, sizeof V->dp.tau_hold);
+    }
   } else {
     memcpy(V->y0, vm->position, 3 * sizeof(double));
     PlVesselQuatFromEulerZYX(vm->rpy, V->y0 + PL_VESSEL_Q);
@@ -347,7 +353,7 @@ PetscErrorCode PlDynVesselRows(PlDynamic d, double t, double c, Vec F, Mat J)
   double tau[6] = {0, 0, 0, 0, 0, 0}, rz[6], dtau_dy[6 * PL_VESSEL_NY], dtau_dz[36], drz_dy[6 * PL_VESSEL_NY],
          drz_dz[36];
   if (vm->has_dp)
-    PlDPControlVessel(&vm->dp, t, V->y, V->y + nv, V->yp + nv, c, tau, rz, J ? dtau_dy : NULL, J ? dtau_dz : NULL,
+    PlDPControlVessel(&V->dp, t, V->y, V->y + nv, V->yp + nv, c, tau, rz, J ? dtau_dy : NULL, J ? dtau_dz : NULL,
                       J ? drz_dy : NULL, J ? drz_dz : NULL);
   for (int i = 0; i < 6; ++i) tau_body[i] += tau[i];
   double r[PL_VESSEL_NY], K[PL_VESSEL_NY * PL_VESSEL_NY], tr[6], dtr[6 * PL_VESSEL_NY], df[18], dm[18];
@@ -555,7 +561,7 @@ PetscErrorCode PlDynVesselConsistentRate(PlDynamic d)
   if (V->vm->has_dp) {
     PetscCall(PlDynVesselLoad(d, d->y, d->yp));
     double tau[6], rz[6], zd0[6] = {0, 0, 0, 0, 0, 0};
-    PlDPControlVessel(&V->vm->dp, d->t0, V->y, V->y + PL_VESSEL_NY, zd0, 0.0, tau, rz, NULL, NULL, NULL, NULL);
+    PlDPControlVessel(&V->dp, d->t0, V->y, V->y + PL_VESSEL_NY, zd0, 0.0, tau, rz, NULL, NULL, NULL, NULL);
     if (rank == V->owner) {
       PetscScalar *a;
       PetscCall(VecGetArray(d->yp, &a));
@@ -587,5 +593,30 @@ PetscErrorCode PlDynVesselEnergy(PlDynamic d, double *kin, double *pot)
   PetscCall(PlDynVesselLoad(d, d->y, d->yp));
   *kin = PlVesselKineticEnergy(&d->ves.vm->body, d->ves.y);
   *pot = PlVesselPotentialEnergy(&d->ves.vm->body, d->ves.y);
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode PlDynamicVesselOutput(PlDynamic d, PlVesselOutput *o)
+{
+  PlDynVessel *V = &d->ves;
+  Vec F;
+  PetscFunctionBeginUser;
+  memset(o, 0, sizeof *o);
+  if (!V->vm) PetscFunctionReturn(0);
+  /* one residual evaluation at the current state leaves the loads in d->ves */
+  PetscCall(VecDuplicate(d->y, &F));
+  PetscCall(PlDynamicResidual(d, d->t_out, d->y, d->yp, F));
+  PetscCall(VecDestroy(&F));
+  PlVesselEta(V->y, o->eta, NULL);
+  for (int i = 0; i < 6; ++i) {
+    o->nu[i] = V->y[PL_VESSEL_V + i];
+    o->thrust[i] = V->tau_dp[i];
+    o->pipe_load[i] = V->chi[i];
+    o->environment[i] = V->env[i];
+    o->z[i] = V->vm->has_dp ? V->y[PL_VESSEL_NY + i] : 0.0;
+  }
+  double dref[6];
+  if (V->vm->has_dp) PlDPReferenceEval(&V->dp.ref, d->t_out, o->eta_ref, dref);
+  else memcpy(o->eta_ref, o->eta, sizeof o->eta);
   PetscFunctionReturn(0);
 }

@@ -99,6 +99,10 @@ PetscErrorCode PlStaticSummarize(PlProblem p, const PlStation *N, int nn, const 
 {
   PetscFunctionBeginUser;
   memset(s, 0, sizeof *s);
+  if (p->vessel_solved) {
+    s->has_vessel = 1;
+    s->vessel = p->vessel_report;
+  }
   /* the gather is collective: every rank takes part, only rank 0 (nn > 0) summarises */
   double *u;
   PetscCall(PlGatherUnknowns(p, &u));
@@ -282,6 +286,27 @@ void *PlSummaryBuild(const PlModel *m, const PlStaticReport *rep, const PlStatic
   cJSON *hist = cJSON_AddArrayToObject(root, "residual_history_N");
   for (int k = 0; k < rep->nhistory; ++k) cJSON_AddItemToArray(hist, cJSON_CreateNumber(rep->history[k]));
   if (!rep->converged) cJSON_AddStringToObject(root, "failure", rep->failure);
+  if (s->has_vessel) {
+    const PlVesselStaticReport *v = &s->vessel;
+    const double r2d = 180.0 / 3.14159265358979323846;
+    const double eta[6] = {v->eta[0], v->eta[1], v->eta[2], v->eta[3] * r2d, v->eta[4] * r2d, v->eta[5] * r2d};
+    cJSON *o = cJSON_AddObjectToObject(root, "vessel_static");
+    cJSON_AddBoolToObject(o, "converged", v->converged);
+    cJSON_AddItemToObject(o, "eta_m_deg", cJSON_CreateDoubleArray(eta, 6));
+    cJSON_AddItemToObject(o, "dp_integral_states", cJSON_CreateDoubleArray(v->z, 6));
+    cJSON_AddItemToObject(o, "thrust_N_Nm", cJSON_CreateDoubleArray(v->thrust, 6));
+    cJSON_AddItemToObject(o, "pipe_load_N_Nm", cJSON_CreateDoubleArray(v->pipe_load, 6));
+    cJSON_AddItemToObject(o, "environment_N_Nm", cJSON_CreateDoubleArray(v->environment, 6));
+    AddNumber(o, "imbalance_relative", v->residual_rel);
+    cJSON_AddNumberToObject(o, "iterations", v->iterations);
+    cJSON_AddNumberToObject(o, "pipe_solves", v->pipe_solves);
+    cJSON *h = cJSON_AddArrayToObject(o, "held_dofs");
+    static const char *nm[6] = {"surge", "sway", "heave", "roll", "pitch", "yaw"};
+    for (int i = 0; i < 6; ++i)
+      if (v->held[i]) cJSON_AddItemToArray(h, cJSON_CreateString(nm[i]));
+    cJSON_AddItemToObject(o, "unbalanced_N_Nm", cJSON_CreateDoubleArray(v->unbalanced, 6));
+    if (v->failure[0]) cJSON_AddStringToObject(o, "failure", v->failure);
+  }
   return root;
 }
 

@@ -30,6 +30,7 @@ struct PlProblem_ {
   int vessel_solved;      /* 1 once PlVesselStaticSolve has set the next two */
   double vessel_y[13];    /* r, q, v = 0, w = 0 (elements.h, PL_VESSEL_NY) */
   double dp_z[6];         /* the DP controller's integral states */
+  PlVesselStaticReport vessel_report; /* of the last PlVesselStaticSolve */
 };
 
 /* The rotation parameter a hold of rotation component c (about t1, t2, t3) fixes when not

@@ -289,6 +289,7 @@ done:
       snprintf(rep->held_text + len, sizeof rep->held_text - len, "%s%s", len ? ", " : "", names[i]);
       rep->nheld++;
     }
+  p->vessel_report = *rep;
   StateOf(eta, p->vessel_y);
   memcpy(p->dp_z, z, sizeof p->dp_z);
   p->vessel_solved = 1;

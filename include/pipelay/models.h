@@ -179,7 +179,8 @@ void PlDPReferenceEval(const PlDPReference *ref, double t, double eta_ref[6], do
 /* Nonlinear PID of eqs 4.44-4.45 with diagonal gains, in the body frame:
  *   eta~ = eta - eta_ref (angles wrapped to (-pi, pi]),  eta~dot = J(eta) nu - eta_ref_dot,
  *   tau_PID = Kp eta~ + Kd eta~dot + Ki S_b(z),
- *   tau_i = s(t) sat_i((-J(eta)^T tau_PID)_i) on the actuated DOFs, 0 on the others,
+ *   tau_i = s(t) sat_i((-J(eta)^T tau_PID)_i) + (1 - s(t)) tau_hold_i on the actuated DOFs,
+ *   0 on the others,
  * J = diag(R_b^e, T_Theta) (4.7, 5.42), T_Theta the zyx Euler-rate matrix (singular at
  * pitch +-90 deg); s(t) = 0 before start_time, then the C^2 ramp over ramp_time (0: step).
  * Integral state z (6 extra DAE unknowns, one per DOF) with the rows
@@ -199,9 +200,12 @@ typedef struct {
   double antiwindup_time;  /* T_aw [s] > 0 (default 1) */
   bool actuated[6];        /* body-frame DOFs the thrusters act in (default surge, sway, yaw) */
   double thrust_max[6];    /* [N, N m] per body-frame DOF; <= 0: no limit */
-  double start_time;       /* [s] controller off (tau = 0, z frozen) before */
+  double start_time;       /* [s] controller off before: tau = tau_hold (open loop), z frozen */
   double ramp_time;        /* [s] >= 0 */
   PlDPReference ref;
+  double tau_hold[6];      /* body-frame thrust held before start_time [N, N m] (default 0;
+                              a run from the coupled static equilibrium holds the static
+                              thrust there, so that the start is an equilibrium) */
 } PlDPController;
 
 /* Derivatives of the controller outputs (6x6, row-major). */

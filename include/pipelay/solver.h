@@ -156,6 +156,17 @@ DM PlDynamicDM(PlDynamic dyn);
 PetscErrorCode PlDynamicResidual(PlDynamic dyn, double t, Vec Y, Vec YP, Vec F);
 PetscErrorCode PlDynamicIterationMatrix(PlDynamic dyn, double t, Vec Y, Vec YP, double c, Mat J);
 Vec PlDynamicState(PlDynamic dyn);
+/* The vessel at the current output state (every rank; zeros without a vessel). */
+typedef struct {
+  double eta[6];          /* O_b [m], roll, pitch, yaw (zyx) [rad] */
+  double nu[6];           /* body velocities [m/s, rad/s] */
+  double eta_ref[6];      /* the DP reference (eta itself without DP) */
+  double thrust[6];       /* DP thrust, body frame [N, N m] */
+  double pipe_load[6];    /* the pipe's load on the vessel, body frame, about O_b [N, N m] */
+  double environment[6];  /* environment load (its frame) */
+  double z[6];            /* DP integral states */
+} PlVesselOutput;
+PetscErrorCode PlDynamicVesselOutput(PlDynamic dyn, PlVesselOutput *o);
 /* The iteration matrix (its layout: pipe nodes, then the vessel's unknowns). */
 Mat PlDynamicMatrix(PlDynamic dyn);
 Vec PlDynamicRate(PlDynamic dyn);
@@ -167,6 +178,8 @@ typedef struct {
   double max_bending_moment_Nm, max_bending_moment_arc_length_m;
   double max_axial_strain, max_fibre_strain;
   double max_tension_N, max_curvature_1pm;
+  int has_vessel;               /* the coupled static equilibrium was solved */
+  PlVesselStaticReport vessel;
 } PlStaticSummary;
 
 PetscErrorCode PlStaticSummarize(PlProblem prob, const PlStation *nodes, int nnodes,
@@ -213,6 +226,11 @@ typedef struct {
   double max_top_tension_N, min_top_tension_N, max_bending_moment_Nm;
   PlDynamicStats stats;
   double restarted_at_s;          /* restart: the time it continued from */
+  int has_vessel;
+  PlVesselOutput vessel_final;    /* the vessel at the end */
+  double vessel_max_offset_m;     /* largest horizontal distance of O_b from the DP reference
+                                     (from the start time of the controller; 0 without DP) */
+  double vessel_max_thrust_N;     /* largest |(surge, sway)| thrust */
   char failure[1024];
   PlError err;
 } PlDynamicResult;
