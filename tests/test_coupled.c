@@ -142,6 +142,10 @@ static PetscErrorCode JacobianCase(int euler, int fixed)
   m.vessel.dp.thrust_max[0] = 2e6;
   m.vessel.dp.integral_bound[1] = 50.0;
   m.vessel.dp.ramp_time = 20.0;
+  m.vessel.dp.start_time = 25.0; /* t = 35 s: half-way up the ramp, blending in from the held thrust */
+  m.vessel.dp.tau_hold[0] = 1e5;
+  m.vessel.dp.tau_hold[1] = -2e5;
+  m.vessel.dp.tau_hold[5] = 3e6;
   PetscCall(PlProblemCreate(PETSC_COMM_WORLD, &m, &p));
   PetscCall(PlStaticSolve(p, &rep));
   CHECK_TRUE(rep.converged, "static start converged");
