@@ -795,6 +795,15 @@ static PetscErrorCode SetUpIDA(PlDynamic d)
    * (its row is a parameter, its diagonal the angular velocity): that needs pivoting */
   const int partial = d->ends[0].rot == 2 || d->ends[1].rot == 2;
   if (size > 1 || partial) PetscCall(PCFactorSetMatSolverType(pc, MATSOLVERMUMPS));
+  if (size > 1 && d->ves.vm) {
+    /* with the vessel's rows on more than one rank, MUMPS's default (automatic) ordering let
+     * Newton fail after ~0.5 s of the section 4.4 scenario while its solves' residuals stayed
+     * at 1e-18 (root cause not found); AMD (ICNTL(7) = 0) runs it to the same result as one
+     * rank. A user's -dyn_mat_mumps_icntl_7 wins. */
+    PetscBool set;
+    PetscCall(PetscOptionsHasName(NULL, "dyn_", "-mat_mumps_icntl_7", &set));
+    if (!set) PetscCall(PetscOptionsSetValue(NULL, "-dyn_mat_mumps_icntl_7", "0"));
+  }
   else PetscCall(PCFactorSetMatOrderingType(pc, MATORDERINGRCM)); /* a chain: banded, half
                                                                      the LU time of ND */
   PetscCall(SNESSetFromOptions(d->snes));

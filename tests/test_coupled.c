@@ -163,8 +163,11 @@ static PetscErrorCode JacobianCase(int euler, int fixed)
   PetscCall(PetscRandomSetInterval(rnd, -1.0, 1.0));
   PetscCall(PetscRandomSetSeed(rnd, 11));
   PetscCall(PetscRandomSeed(rnd));
-  PetscInt n;
+  PetscInt n, lo, hi;
+  PetscMPIInt size;
+  PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
   PetscCall(VecGetSize(Y, &n));
+  PetscCall(VecGetOwnershipRange(Y, &lo, &hi));
   const int ndd = euler ? 12 : 13, iV = ndd - 6, npipe = m.mesh_elements + 1;
   for (PetscInt k = 0; k < n; ++k) {
     PetscScalar r1, r2;
@@ -179,6 +182,7 @@ static PetscErrorCode JacobianCase(int euler, int fixed)
       ys = c < 3 ? 0.05 : c < 7 ? 0.01 : c < 10 ? 0.5 : c < 13 ? 0.02 : 20.0;
       yps = c < 13 ? 0.3 : 2.0;
     }
+    if (k < lo || k >= hi) continue; /* (every rank draws every number: the same state) */
     PetscCall(VecSetValue(Y, k, ys * r1, ADD_VALUES));
     PetscCall(VecSetValue(YP, k, yps * r2, INSERT_VALUES));
   }
@@ -190,6 +194,48 @@ static PetscErrorCode JacobianCase(int euler, int fixed)
   Mat J;
   PetscCall(MatDuplicate(PlDynamicMatrix(d), MAT_DO_NOT_COPY_VALUES, &J));
   PetscCall(PlDynamicIterationMatrix(d, t, Y, YP, c, J));
+  /* directional derivative along a random v (any number of ranks): J v against
+   * (F(y + h v, yp + c h v) - F(y - h v, yp - c h v)) / 2h */
+  {
+    Vec v, Jv, dF;
+    PetscReal nJv, nd;
+    PetscCall(VecDuplicate(Y, &v));
+    PetscCall(VecDuplicate(Y, &Jv));
+    PetscCall(VecDuplicate(Y, &dF));
+    PetscCall(VecSetRandom(v, rnd));
+    PetscCall(MatMult(J, v, Jv));
+    const double h = 1e-7;
+    PetscCall(VecWAXPY(Yp, h, v, Y));
+    PetscCall(VecWAXPY(YPp, c * h, v, YP));
+    PetscCall(PlDynamicResidual(d, t, Yp, YPp, Fp));
+    PetscCall(VecWAXPY(Yp, -h, v, Y));
+    PetscCall(VecWAXPY(YPp, -c * h, v, YP));
+    PetscCall(PlDynamicResidual(d, t, Yp, YPp, Fm));
+    PetscCall(VecWAXPY(dF, -1.0, Fm, Fp));
+    PetscCall(VecScale(dF, 0.5 / h));
+    PetscCall(VecNorm(Jv, NORM_INFINITY, &nJv));
+    PetscCall(VecAXPY(dF, -1.0, Jv));
+    PetscCall(VecNorm(dF, NORM_INFINITY, &nd));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%d rank(s): |J v - FD| / |J v| = %.3g\n", (int)size, nd / nJv));
+    CHECK_TRUE(nd <= 1e-6 * nJv, "J v matches the central difference of the residual along v (1e-6)");
+    PetscCall(VecDestroy(&v));
+    PetscCall(VecDestroy(&Jv));
+    PetscCall(VecDestroy(&dF));
+  }
+  if (size > 1) { /* the entry-by-entry check below is serial */
+    PetscCall(PetscRandomDestroy(&rnd));
+    PetscCall(MatDestroy(&J));
+    PetscCall(VecDestroy(&Y));
+    PetscCall(VecDestroy(&YP));
+    PetscCall(VecDestroy(&Fp));
+    PetscCall(VecDestroy(&Fm));
+    PetscCall(VecDestroy(&Yp));
+    PetscCall(VecDestroy(&YPp));
+    PetscCall(PlDynamicDestroy(&d));
+    PetscCall(PlProblemDestroy(&p));
+    PlModelFree(&m);
+    PetscFunctionReturn(0);
+  }
   double *Jfd = calloc((size_t)n * n, sizeof(double));
   for (PetscInt j = 0; j < n; ++j) {
     const PetscScalar *y0;
