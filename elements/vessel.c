@@ -385,11 +385,10 @@ int PlVesselDynamics(const PlVessel *V, const double y[PL_VESSEL_NY], const doub
   return bad;
 }
 
-/* Solves A x = b (n x n, row-major, copied) by Gaussian elimination with partial pivoting.
- * Returns 1 when A is singular. */
-static int SolveDense(int n, const double *A_in, const double *b, double *x)
+int PlSolveDense(int n, const double *A_in, const double *b, double *x)
 {
-  double A[36], r[6];
+  double A[PL_DENSE_MAX * PL_DENSE_MAX], r[PL_DENSE_MAX];
+  if (n < 1 || n > PL_DENSE_MAX) return 1;
   memcpy(A, A_in, sizeof(double) * n * n);
   memcpy(r, b, sizeof(double) * n);
   for (int k = 0; k < n; ++k) {
@@ -442,7 +441,7 @@ int PlVesselConsistentRate(const PlVessel *V, const double y[PL_VESSEL_NY], cons
   if (PlVesselDynamics(V, y, yp, 0.0, tau_body, load_global, r, NULL)) return 1;
   for (int i = 0; i < 36; ++i) M[i] = V->MRB[i] + V->MA[i];
   for (int i = 0; i < 6; ++i) b[i] = -r[PL_VESSEL_V + i];
-  if (SolveDense(6, M, b, x)) return 1;
+  if (PlSolveDense(6, M, b, x)) return 1;
   for (int i = 0; i < 6; ++i) yp[PL_VESSEL_V + i] = x[i];
   return 0;
 }

@@ -503,33 +503,6 @@ static PetscErrorCode SetRates(PlDynamic d, const double nudot[6])
   PetscFunctionReturn(0);
 }
 
-static int Solve6(double A[36], double b[6])
-{
-  for (int k = 0; k < 6; ++k) {
-    int p = k;
-    for (int i = k + 1; i < 6; ++i)
-      if (fabs(A[6 * i + k]) > fabs(A[6 * p + k])) p = i;
-    if (A[6 * p + k] == 0.0) return 1;
-    for (int j = 0; j < 6; ++j) {
-      const double t = A[6 * k + j];
-      A[6 * k + j] = A[6 * p + j];
-      A[6 * p + j] = t;
-    }
-    const double t = b[k];
-    b[k] = b[p];
-    b[p] = t;
-    for (int i = k + 1; i < 6; ++i) {
-      const double l = A[6 * i + k] / A[6 * k + k];
-      for (int j = k; j < 6; ++j) A[6 * i + j] -= l * A[6 * k + j];
-      b[i] -= l * b[k];
-    }
-  }
-  for (int k = 5; k >= 0; --k) {
-    for (int j = k + 1; j < 6; ++j) b[k] -= A[6 * k + j] * b[j];
-    b[k] /= A[6 * k + k];
-  }
-  return 0;
-}
 
 /* The vessel's 6 Newton-Euler rows of the residual at the current y, yp (all ranks). */
 static PetscErrorCode VesselMomentumRows(PlDynamic d, Vec F, double r[6])
@@ -579,8 +552,8 @@ PetscErrorCode PlDynVesselConsistentRate(PlDynamic d)
     PetscCall(VesselMomentumRows(d, F, rj));
     for (int i = 0; i < 6; ++i) A[6 * i + j] = rj[i] - r0[i];
   }
-  for (int i = 0; i < 6; ++i) nud[i] = -r0[i];
-  PetscCheck(!Solve6(A, nud), d->comm, PETSC_ERR_NOT_CONVERGED,
+  for (int i = 0; i < 6; ++i) r0[i] = -r0[i];
+  PetscCheck(!PlSolveDense(6, A, r0, nud), d->comm, PETSC_ERR_NOT_CONVERGED,
              "the vessel's mass matrix with the pipe's is singular: check vessel.mass / mass_matrix");
   PetscCall(SetRates(d, nud));
   PetscCall(VecDestroy(&F));

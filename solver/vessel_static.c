@@ -134,33 +134,6 @@ static void Residual(const Ctx *C, const double r[12], double *R)
   for (int j = 0; j < C->nint; ++j) R[k++] = r[6 + C->zi[j]];
 }
 
-static int SolveDense(int n, double *A, double *b)
-{
-  for (int k = 0; k < n; ++k) {
-    int p = k;
-    for (int i = k + 1; i < n; ++i)
-      if (fabs(A[n * i + k]) > fabs(A[n * p + k])) p = i;
-    if (A[n * p + k] == 0.0) return 1;
-    for (int j = 0; j < n; ++j) {
-      const double t = A[n * k + j];
-      A[n * k + j] = A[n * p + j];
-      A[n * p + j] = t;
-    }
-    const double t = b[k];
-    b[k] = b[p];
-    b[p] = t;
-    for (int i = k + 1; i < n; ++i) {
-      const double l = A[n * i + k] / A[n * k + k];
-      for (int j = k; j < n; ++j) A[n * i + j] -= l * A[n * k + j];
-      b[i] -= l * b[k];
-    }
-  }
-  for (int k = n - 1; k >= 0; --k) {
-    for (int j = k + 1; j < n; ++j) b[k] -= A[n * k + j] * b[j];
-    b[k] /= A[n * k + k];
-  }
-  return 0;
-}
 
 PetscErrorCode PlVesselStaticSolve(PlProblem p, PlVesselStaticReport *rep)
 {
@@ -237,8 +210,8 @@ PetscErrorCode PlVesselStaticSolve(PlProblem p, PlVesselStaticReport *rep)
       Residual(&C, rj, Rj);
       for (int i = 0; i < n; ++i) Jm[i * n + j] = (Rj[i] - R[i]) / h;
     }
-    for (int i = 0; i < n; ++i) dx[i] = -R[i];
-    if (SolveDense(n, Jm, dx)) {
+    for (int i = 0; i < n; ++i) R[i] = -R[i];
+    if (PlSolveDense(n, Jm, R, dx)) {
       snprintf(rep->failure, sizeof rep->failure,
                "the equilibrium equations of the vessel are singular at iteration %d (a DOF with no stiffness)", it);
       goto done;

@@ -241,4 +241,8 @@ int PlVesselJointKinematics(const double yv[PL_VESSEL_NY], const double a[3], co
  * be NULL), d tau/d f and d tau/d m (6 x 3). */
 void PlVesselJointLoad(const double yv[PL_VESSEL_NY], const double a[3], const double *T, const double f[3],
                        const double m[3], double tau[6], double *dtau_dyv, double dtau_df[18], double dtau_dm[18]);
+/* Solves A x = b (n x n, row-major, n <= PL_DENSE_MAX; A and b are not changed) by Gaussian
+ * elimination with partial pivoting. Returns 1 when A is singular (or n out of range). */
+#define PL_DENSE_MAX 16
+int PlSolveDense(int n, const double *A, const double *b, double *x);
 /* ==== end of the vessel section ========================================================== */
