@@ -579,6 +579,39 @@ int PlPlotDynamic(const char *dir, const PlPlotOptions *o)
       Tally(RunScript(&P, "dynamic_top_tension", 1200, 750, &b), &n, &failed);
       free(b.s);
     }
+    if (!strcmp(names[k], "vessel")) { /* timeseries_vessel.csv: the vessel and its DP */
+      Text v = {0};
+      Add(&v, "  f = '../timeseries_vessel.csv'\n"
+              "  set multiplot layout 4,1 title T('Vessel (dynamic)')\n"
+              "  set xlabel 'time t [s]'\n"
+              "  set key top right\n"
+              "  set title 'position of O_b and the DP reference'\n"
+              "  set ylabel 'x [m]'\n"
+              "  set y2label 'y [m]'\n  set ytics nomirror\n  set y2tics\n"
+              "  plot f using \"t_s\":\"x_m\" with lines lw 2 title 'x', \\\n"
+              "       f using \"t_s\":\"x_ref_m\" with lines dt 2 lw 2 title 'x reference', \\\n"
+              "       f using \"t_s\":\"y_m\" axes x1y2 with lines lw 2 title 'y', \\\n"
+              "       f using \"t_s\":\"y_ref_m\" axes x1y2 with lines dt 2 lw 2 title 'y reference'\n"
+              "  unset y2label\n  unset y2tics\n  set ytics mirror\n"
+              "  set title 'horizontal distance from the reference'\n"
+              "  set ylabel 'offset [m]'\n"
+              "  plot f using \"t_s\":\"offset_m\" with lines lw 2 title 'offset'\n"
+              "  set title 'attitude (zyx Euler angles)'\n"
+              "  set ylabel 'angle [deg]'\n"
+              "  plot f using \"t_s\":\"roll_deg\" with lines lw 2 title 'roll', \\\n"
+              "       f using \"t_s\":\"pitch_deg\" with lines lw 2 title 'pitch', \\\n"
+              "       f using \"t_s\":\"yaw_deg\" with lines lw 2 title 'yaw'\n"
+              "  set title 'DP thrust and the pipe load on the vessel (body frame)'\n"
+              "  set ylabel 'force [kN]'\n"
+              "  plot f using \"t_s\":(column(\"thrust_surge_N\")/1e3) with lines lw 2 title 'thrust surge', \\\n"
+              "       f using \"t_s\":(column(\"thrust_sway_N\")/1e3) with lines lw 2 title 'thrust sway', \\\n"
+              "       f using \"t_s\":(column(\"pipe_surge_N\")/1e3) with lines dt 2 lw 2 title 'pipe surge', \\\n"
+              "       f using \"t_s\":(column(\"pipe_sway_N\")/1e3) with lines dt 2 lw 2 title 'pipe sway'\n"
+              "  unset multiplot\n");
+      Tally(RunScript(&P, "dynamic_vessel", 1200, 1400, &v), &n, &failed);
+      free(v.s);
+      continue;
+    }
     Text b = {0};
     char script[300];
     snprintf(script, sizeof script, "dynamic_timeseries_%s", names[k]);
