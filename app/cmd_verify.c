@@ -284,7 +284,9 @@ static int WriteReport(const char *report, CaseRun *cases, int ncases, int argc,
         "(computed − reference)/|reference|; for a series, the computed series is interpolated "
         "linearly onto the reference's abscissae (arc length S or time t): `abs`/`rel` give the "
         "largest difference (where it occurs), `RMS … of range` the RMS difference over the "
-        "reference's range (max − min), `max`/`min rel` the relative error of the extreme values.\n", f);
+        "reference's range (max − min), `max`/`min rel` the relative error of the extreme values; "
+        "`decreasing` asks a sequence (e.g. RMS differences over refined meshes) to fall, and shows its "
+        "largest ratio of a value to the one before.\n", f);
   for (int i = 0; i < ncases; ++i) ReportCase(f, report, &cases[i]);
   int bad = ferror(f);
   if (fclose(f)) bad = 1;

@@ -14,6 +14,14 @@
  * difference, RMS difference relative to the reference's range, or the relative error of
  * the maximum or the minimum.
  *
+ * A source may also reduce a series to a number over the check's window (a measure: the
+ * mean period between upward zero crossings of the series minus its mean, the largest
+ * departure from the first value, the largest rise above any earlier value, the change,
+ * the maximum, minimum or mean), or compare the same series of several runs with a
+ * reference run (the RMS difference, each run interpolated onto the reference run's
+ * abscissae): a number for one run, a sequence for several. The tolerance 'decreasing'
+ * asks a sequence to fall: every value at most a given fraction of the one before.
+ *
  * The static mesh-convergence measure is eq 5.109 of the Saefstroem thesis: the mean over
  * the nodes of a mesh of |(phi_i, Theta_i) - (phi_ref(S_i), Theta_ref(S_i))|, with the
  * rotation difference measured as the angle of R_ref^T R_i (the section axes t2, t3 of
@@ -37,6 +45,23 @@
 #include <cjson/cJSON.h>
 #include "output_impl.h"
 #include "../models/yaml_tree.h"
+
+/* Extensions of case.yaml beyond the fields that include/pipelay/output.h names. That
+ * header must not change while the vessel coupling is being written in the same tree, so
+ * the measures, difference_rms and the tolerance 'decreasing' keep their settings in fields
+ * that these kinds of source leave unused, here and nowhere else (when the header can
+ * change, they become fields of their own):
+ *   PlVerifySource of kind PL_VSRC_COLUMN
+ *     key          "": the series itself (or its value at 'at'); a measure name (kMeasures):
+ *                  that number of the series; kDifferenceRms: the RMS differences below
+ *     nconv, conv_runs[], conv_reference
+ *                  difference_rms: the runs compared and the reference run
+ *     norm_of[0]   difference_rms: the summary.json key that is each run's abscissa in the
+ *                  sequence ("": 1, 2, 3, ...)
+ *   PlTolerance.kind  kTolDecreasing, one past PL_TOL_MIN_REL. */
+#define kTolDecreasing ((PlTolKind)(PL_TOL_MIN_REL + 1))
+static const char kDifferenceRms[] = "difference_rms";
+static const char *const kMeasures[] = {"period", "drift", "max_rise", "change", "max", "min", "mean", NULL};
 
 /* snprintf without the compiler's truncation warnings: every text here is cut on purpose
  * to its buffer (paths in messages, names). */
@@ -272,16 +297,17 @@ double PlInterpolate(const double *x, const double *y, int n, double a)
 }
 
 /* ---- tolerances and checks ---------------------------------------------------------------- */
-static const char *const kTolNames[] = {"abs", "rel", "rms_range", "max_rel", "min_rel"};
+static const char *const kTolNames[] = {"abs", "rel", "rms_range", "max_rel", "min_rel", "decreasing"};
+enum { kNumTolKinds = (int)(sizeof kTolNames / sizeof kTolNames[0]) };
 
 const char *PlToleranceKindName(PlTolKind k)
 {
-  return (int)k >= 0 && (int)k < 5 ? kTolNames[k] : "?";
+  return (int)k >= 0 && (int)k < kNumTolKinds ? kTolNames[k] : "?";
 }
 
 static int ToleranceKindFromName(const char *s, size_t n, PlTolKind *k)
 {
-  for (int i = 0; i < 5; ++i)
+  for (int i = 0; i < kNumTolKinds; ++i)
     if (strlen(kTolNames[i]) == n && !strncmp(s, kTolNames[i], n)) {
       *k = (PlTolKind)i;
       return 0;
@@ -309,7 +335,7 @@ int PlToleranceParse(const char *text, PlTolerance *t)
 {
   const char *colon = strchr(text, ':');
   if (!colon) return -1;
-  if (ToleranceKindFromName(text, (size_t)(colon - text), &t->kind)) return -1;
+  if (ToleranceKindFromName(text, (size_t)(colon - text), &t->kind) || t->kind == kTolDecreasing) return -1;
   return ParseTolValue(colon + 1, &t->value);
 }
 
@@ -391,6 +417,107 @@ int PlCheckSeries(const double *xr, const double *yr, int nr, const double *xc, 
   return r->note[0] ? -1 : 0;
 }
 
+/* ---- measures of a series and the decreasing check ----------------------------------------- */
+
+static int MeasureIndex(const char *name)
+{
+  for (int k = 0; kMeasures[k]; ++k)
+    if (!strcmp(kMeasures[k], name)) return k;
+  return -1;
+}
+
+/* The measure kMeasures[m] of the samples (x[i], y[i]) with lo <= x <= hi (NaN: open), in the
+ * order of the file (x does not decrease):
+ *   period    mean spacing of the upward zero crossings of y - mean(y) (linear interpolation
+ *             between samples; (last - first)/(count - 1), at least two crossings)
+ *   drift     max |y - y_first|              max_rise  max over i < j of y_j - y_i (>= 0)
+ *   change    y_last - y_first               max, min, mean   of the samples
+ * Returns 0, or -1 with note (fewer than two samples, fewer than two crossings, a value that
+ * is not a number). */
+static int SeriesMeasure(int m, const double *x, const double *y, int n, double lo, double hi, double *v, char *note,
+                         size_t len)
+{
+  int i0 = 0, i1 = n; /* [i0, i1): the samples inside the window */
+  while (i0 < n && isfinite(lo) && x[i0] < lo) ++i0;
+  while (i1 > i0 && isfinite(hi) && x[i1 - 1] > hi) --i1;
+  *v = NAN;
+  if (i1 - i0 < 2) {
+    Fmt(note, len, "fewer than 2 samples in the window");
+    return -1;
+  }
+  for (int i = i0; i < i1; ++i)
+    if (!isfinite(y[i]) || !isfinite(x[i])) {
+      Fmt(note, len, "sample %d of the window is not a number", i - i0 + 1);
+      return -1;
+    }
+  const char *name = kMeasures[m];
+  if (!strcmp(name, "period")) {
+    double mean = 0, first = NAN, last = NAN;
+    int k = 0;
+    for (int i = i0; i < i1; ++i) mean += y[i];
+    mean /= (double)(i1 - i0);
+    for (int i = i0 + 1; i < i1; ++i) {
+      const double a = y[i - 1] - mean, b = y[i] - mean;
+      if (!(a < 0 && b >= 0)) continue;
+      const double tc = x[i - 1] + (x[i] - x[i - 1]) * (-a) / (b - a);
+      if (!k) first = tc;
+      last = tc;
+      ++k;
+    }
+    if (k < 2) {
+      Fmt(note, len, "%d upward zero crossing%s in the window, the period needs 2", k, k == 1 ? "" : "s");
+      return -1;
+    }
+    *v = (last - first) / (k - 1);
+  } else if (!strcmp(name, "drift")) {
+    *v = 0;
+    for (int i = i0; i < i1; ++i) *v = fmax(*v, fabs(y[i] - y[i0]));
+  } else if (!strcmp(name, "max_rise")) {
+    double low = y[i0];
+    *v = 0;
+    for (int i = i0 + 1; i < i1; ++i) {
+      *v = fmax(*v, y[i] - low);
+      low = fmin(low, y[i]);
+    }
+  } else if (!strcmp(name, "change")) *v = y[i1 - 1] - y[i0];
+  else if (!strcmp(name, "max") || !strcmp(name, "min")) {
+    const int largest = name[1] == 'a';
+    *v = y[i0];
+    for (int i = i0 + 1; i < i1; ++i) *v = largest ? fmax(*v, y[i]) : fmin(*v, y[i]);
+  } else {
+    double sum = 0;
+    for (int i = i0; i < i1; ++i) sum += y[i];
+    *v = sum / (double)(i1 - i0);
+  }
+  return 0;
+}
+
+/* The tolerance 'decreasing' on the sequence (x[i], y[i]), y >= 0: the largest ratio
+ * y[i]/y[i-1] (0/0 counts as 0) must be at most r->tol.value. Fills r as a series check:
+ * computed = error = the largest ratio, at = the abscissa of its later value. */
+static void CheckDecreasing(const double *x, const double *y, int n, PlCheckResult *r)
+{
+  r->series = 1;
+  r->npoints = n;
+  r->reference = NAN;
+  if (n < 2) {
+    Fmt(r->note, sizeof r->note, "'decreasing' needs a sequence of at least 2 values");
+    return;
+  }
+  double worst = -INFINITY;
+  for (int i = 0; i < n; ++i)
+    if (!(y[i] >= 0) || !isfinite(y[i])) {
+      Fmt(r->note, sizeof r->note, "'decreasing' needs values >= 0 (value %d is %g)", i + 1, y[i]);
+      return;
+    }
+  for (int i = 1; i < n; ++i) {
+    const double q = y[i] == 0 ? 0.0 : y[i - 1] > 0 ? y[i] / y[i - 1] : INFINITY;
+    if (q > worst) worst = q, r->at = x[i];
+  }
+  r->computed = r->error = worst;
+  r->pass = worst <= r->tol.value;
+}
+
 /* %.6g with the unit, or "-" for NaN */
 static void Num(char *buf, size_t len, double v, const char *unit)
 {
@@ -408,6 +535,15 @@ void PlCheckFormat(const PlCheckResult *r, char *ref, char *comp, char *err, cha
 {
   char a[64] = "";
   if (r->series && isfinite(r->at)) Fmt(a, sizeof a, " at %s = %.6g", r->at_name[0] ? r->at_name : "x", r->at);
+  if (r->tol.kind == kTolDecreasing) {
+    Fmt(ref, len, "each <= %.3g x the one before", r->tol.value);
+    if (isnan(r->computed)) Fmt(comp, len, "-");
+    else Fmt(comp, len, "largest ratio %.4g%s", r->computed, a);
+    if (isnan(r->error)) Fmt(err, len, "-");
+    else Fmt(err, len, "ratio %.4g", r->error);
+    Fmt(tol, len, "decreasing, ratio <= %.3g", r->tol.value);
+    return;
+  }
   switch (r->series ? r->tol.kind : (r->tol.kind == PL_TOL_ABS ? PL_TOL_ABS : PL_TOL_REL)) {
   case PL_TOL_ABS:
     Num(ref, len, r->reference, r->unit);
@@ -673,7 +809,7 @@ static int GetPair(Loader *L, const PlYNode *n, const char *path, char out[2][PL
 static int LoadSource(Loader *L, const PlYNode *n, const char *path, PlVerifySource *s)
 {
   static const char *const keys[] = {"value", "run", "summary", "file", "name", "column", "norm_of", "x",
-                                     "at", "scale", "convergence", NULL};
+                                     "at", "scale", "convergence", "measure", "difference_rms", NULL};
   int rc = KnownKeys(L, n, path, keys);
   if (rc) return rc;
   memset(s, 0, sizeof *s);
@@ -711,7 +847,9 @@ static int LoadSource(Loader *L, const PlYNode *n, const char *path, PlVerifySou
     s->kind = PL_VSRC_SUMMARY;
     if (s->run < 0) return Fail(L, n, path, "'summary' needs the 'run' it is taken from");
     if ((rc = GetText(L, v, SUB("summary"), s->key, sizeof s->key))) return rc;
-    for (const char *const *k = (const char *const[]){"file", "name", "column", "norm_of", "x", "at", NULL}; *k; ++k)
+    for (const char *const *k = (const char *const[]){"file", "name", "column", "norm_of", "x", "at", "measure",
+                                                      "difference_rms", NULL};
+         *k; ++k)
       if (Get(n, *k)) return Fail(L, n, path, "'summary' and '%s' do not go together", *k);
     return 0;
   }
@@ -720,12 +858,14 @@ static int LoadSource(Loader *L, const PlYNode *n, const char *path, PlVerifySou
   if ((v = Get(n, "name"))) {
     s->kind = PL_VSRC_NAMED;
     if ((rc = GetText(L, v, SUB("name"), s->key, sizeof s->key))) return rc;
-    for (const char *const *k = (const char *const[]){"column", "norm_of", "x", "at", NULL}; *k; ++k)
+    for (const char *const *k = (const char *const[]){"column", "norm_of", "x", "at", "measure", "difference_rms", NULL};
+         *k; ++k)
       if (Get(n, *k)) return Fail(L, n, path, "'name' and '%s' do not go together", *k);
     return 0;
   }
   s->kind = PL_VSRC_COLUMN;
-  const PlYNode *col = Get(n, "column"), *nrm = Get(n, "norm_of");
+  const PlYNode *col = Get(n, "column"), *nrm = Get(n, "norm_of"), *meas = Get(n, "measure"),
+                *diff = Get(n, "difference_rms");
   if (!col == !nrm) return Fail(L, n, path, "give exactly one of 'column' and 'norm_of' (or 'name')");
   if (col && (rc = GetText(L, col, SUB("column"), s->column, sizeof s->column))) return rc;
   if (nrm && (rc = GetPair(L, nrm, SUB("norm_of"), s->norm_of))) return rc;
@@ -734,8 +874,44 @@ static int LoadSource(Loader *L, const PlYNode *n, const char *path, PlVerifySou
     s->has_at = 1;
     if ((rc = GetNumber(L, v, SUB("at"), &s->at))) return rc;
   }
+  if (meas) {
+    if (s->has_at || diff) return Fail(L, n, path, "'measure' and '%s' do not go together", diff ? "difference_rms" : "at");
+    if ((rc = GetText(L, meas, SUB("measure"), s->key, sizeof s->key))) return rc;
+    if (MeasureIndex(s->key) < 0)
+      return Fail(L, meas, p, "unknown measure '%s' (expected period, drift, max_rise, change, max, min or mean)", s->key);
+  }
+  if (diff) { /* the runs in conv_runs, the reference run in conv_reference, the abscissa key in norm_of[0] */
+    static const char *const dk[] = {"runs", "reference", "abscissa", NULL};
+    if (s->run >= 0 || s->has_at || nrm)
+      return Fail(L, n, path, "'difference_rms' names its runs itself and takes 'column', not '%s'",
+                  s->run >= 0 ? "run" : s->has_at ? "at" : "norm_of");
+    if ((rc = KnownKeys(L, diff, SUB("difference_rms"), dk))) return rc;
+    const PlYNode *runs = Get(diff, "runs"), *ref = Get(diff, "reference"), *abscissa = Get(diff, "abscissa");
+    if (!runs || !ref) return Fail(L, diff, SUB("difference_rms"), "needs runs and reference");
+    if (runs->kind != PL_YNODE_SEQ || runs->nitems < 1 || runs->nitems > PL_VERIFY_MAX_RUNS)
+      return Fail(L, runs, SUB("difference_rms.runs"), "expected a list of 1 to %d run ids", PL_VERIFY_MAX_RUNS);
+    for (size_t k = 0; k < runs->nitems; ++k)
+      if ((rc = RunIndex(L, runs->items[k], SUB("difference_rms.runs"), &s->conv_runs[k]))) return rc;
+    s->nconv = (int)runs->nitems;
+    if ((rc = RunIndex(L, ref, SUB("difference_rms.reference"), &s->conv_reference))) return rc;
+    if (abscissa && (rc = GetText(L, abscissa, SUB("difference_rms.abscissa"), s->norm_of[0], sizeof s->norm_of[0])))
+      return rc;
+    Fmt(s->key, sizeof s->key, "%s", kDifferenceRms);
+  }
   return 0;
 #undef SUB
+}
+
+/* A column source that a measure or difference_rms derives from the series. */
+static int Derived(const PlVerifySource *s) { return s->kind == PL_VSRC_COLUMN && s->key[0]; }
+
+/* A source that gives a series (a column, or the sequence of difference_rms over several
+ * runs), not a number. */
+static int SourceIsSeries(const PlVerifySource *s)
+{
+  if (s->kind != PL_VSRC_COLUMN || s->has_at) return 0;
+  if (!s->key[0]) return 1;
+  return !strcmp(s->key, kDifferenceRms) && s->nconv > 1;
 }
 
 static int LoadRun(Loader *L, const PlYNode *n, const char *path, PlVerifyRun *r)
@@ -774,7 +950,7 @@ static int LoadCheck(Loader *L, const PlYNode *n, const char *path, PlVerifyChec
   char p[300];
   const PlYNode *q = Get(n, "quantity"), *u = Get(n, "unit"), *c = Get(n, "computed"), *r = Get(n, "reference"),
                 *t = Get(n, "tolerance"), *w = Get(n, "window");
-  if (!q || !c || !r || !t) return Fail(L, n, path, "a check needs quantity, computed, reference and tolerance");
+  if (!q || !c || !t) return Fail(L, n, path, "a check needs quantity, computed, reference and tolerance");
   Fmt(p, sizeof p, "%s.quantity", path);
   if ((rc = GetText(L, q, p, k->quantity, sizeof k->quantity))) return rc;
   k->unit[0] = '\0';
@@ -786,29 +962,40 @@ static int LoadCheck(Loader *L, const PlYNode *n, const char *path, PlVerifyChec
   if (km && (rc = GetText(L, km, p, k->known_miss, sizeof k->known_miss))) return rc;
   Fmt(p, sizeof p, "%s.computed", path);
   if ((rc = LoadSource(L, c, p, &k->computed))) return rc;
-  Fmt(p, sizeof p, "%s.reference", path);
-  if ((rc = LoadSource(L, r, p, &k->reference))) return rc;
-  if (k->reference.kind == PL_VSRC_CONVERGENCE) return Fail(L, r, p, "a convergence order is computed, not a reference");
   Fmt(p, sizeof p, "%s.tolerance", path);
   static const char *const tk[] = {"type", "value", NULL};
   if ((rc = KnownKeys(L, t, p, tk))) return rc;
   const PlYNode *tt = Get(t, "type"), *tv = Get(t, "value");
-  if (!tt || !tv) return Fail(L, t, p, "needs type (abs, rel, rms_range, max_rel, min_rel) and value");
+  if (!tt || !tv) return Fail(L, t, p, "needs type (abs, rel, rms_range, max_rel, min_rel, decreasing) and value");
   char name[32];
   if ((rc = GetText(L, tt, p, name, sizeof name))) return rc;
   if (ToleranceKindFromName(name, strlen(name), &k->tol.kind))
-    return Fail(L, tt, p, "unknown type '%s' (expected abs, rel, rms_range, max_rel or min_rel)", name);
+    return Fail(L, tt, p, "unknown type '%s' (expected abs, rel, rms_range, max_rel, min_rel or decreasing)", name);
   if ((rc = GetNumber(L, tv, p, &k->tol.value))) return rc;
   if (!(k->tol.value >= 0)) return Fail(L, tv, p, "must be >= 0");
-  const int series = k->computed.kind == PL_VSRC_COLUMN && !k->computed.has_at;
-  const int rseries = k->reference.kind == PL_VSRC_COLUMN && !k->reference.has_at;
-  if (series != rseries) return Fail(L, n, path, "computed and reference must both be series or both be numbers");
-  if (!series && k->tol.kind != PL_TOL_ABS && k->tol.kind != PL_TOL_REL)
-    return Fail(L, tt, p, "'%s' is for series; a number takes abs or rel", name);
+  const int series = SourceIsSeries(&k->computed);
+  char tp[300];
+  Fmt(tp, sizeof tp, "%s", p);
+  Fmt(p, sizeof p, "%s.reference", path);
+  if (k->tol.kind == kTolDecreasing) { /* a property of the computed sequence alone */
+    if (r) return Fail(L, r, p, "a 'decreasing' check has no reference");
+    if (!series) return Fail(L, tt, tp, "'decreasing' is for a series or a sequence (difference_rms over several runs)");
+    memset(&k->reference, 0, sizeof k->reference);
+    k->reference.run = -1;
+  } else {
+    if (!r) return Fail(L, n, path, "a check needs quantity, computed, reference and tolerance");
+    if ((rc = LoadSource(L, r, p, &k->reference))) return rc;
+    if (k->reference.kind == PL_VSRC_CONVERGENCE) return Fail(L, r, p, "a convergence order is computed, not a reference");
+    if (series != SourceIsSeries(&k->reference))
+      return Fail(L, n, path, "computed and reference must both be series or both be numbers");
+    if (!series && k->tol.kind != PL_TOL_ABS && k->tol.kind != PL_TOL_REL)
+      return Fail(L, tt, tp, "'%s' is for series; a number takes abs or rel", name);
+  }
   k->window[0] = k->window[1] = NAN;
   if (w) {
     Fmt(p, sizeof p, "%s.window", path);
-    if (!series) return Fail(L, w, p, "only a series check has a window");
+    if (!series && !Derived(&k->computed) && !Derived(&k->reference))
+      return Fail(L, w, p, "only a series check, or one with a measure or difference_rms, has a window");
     if (w->kind != PL_YNODE_SEQ || w->nitems != 2) return Fail(L, w, p, "expected [from, to]");
     for (int j = 0; j < 2; ++j)
       if ((rc = GetNumber(L, w->items[j], p, &k->window[j]))) return rc;
@@ -1192,74 +1379,40 @@ static int Convergence(const PlVerifyCase *c, const char *work, const PlVerifySo
   return 0;
 }
 
-static int Resolve(const PlVerifyCase *c, const char *work, const int *status, const PlVerifySource *s, Value *out,
-                   char *note, size_t len)
+/* 0 when run k succeeded, else -1 with note. */
+static int RunOk(const PlVerifyCase *c, const int *status, int k, char *note, size_t len)
 {
-  memset(out, 0, sizeof *out);
-  if (s->run >= 0 && status[s->run]) {
-    Fmt(note, len, "run %s failed (exit status %d)", c->runs[s->run].id, status[s->run]);
-    return -1;
-  }
+  if (!status[k]) return 0;
+  Fmt(note, len, "run %s failed (exit status %d)", c->runs[k].id, status[k]);
+  return -1;
+}
+
+/* The series (x, column or hypot of norm_of, times scale) of s's file, of run 'run' (-1: the
+ * case folder's file): out->series = 1. */
+static int ReadSeries(const PlVerifyCase *c, const char *work, int run, const PlVerifySource *s, Value *out, char *note,
+                      size_t len)
+{
   char path[2 * PL_PATH_MAX];
-  switch (s->kind) {
-  case PL_VSRC_VALUE:
-    out->value = s->value * s->scale;
-    return 0;
-  case PL_VSRC_SUMMARY:
-    Fmt(path, sizeof path, "%s/runs/%s/summary.json", work, c->runs[s->run].id);
-    if (SummaryValue(path, s->key, &out->value, note, len)) return -1;
-    out->value *= s->scale;
-    return 0;
-  case PL_VSRC_CONVERGENCE:
-    for (int k = 0; k < s->nconv; ++k)
-      if (status[s->conv_runs[k]]) {
-        Fmt(note, len, "run %s failed (exit status %d)", c->runs[s->conv_runs[k]].id, status[s->conv_runs[k]]);
-        return -1;
-      }
-    if (status[s->conv_reference]) {
-      Fmt(note, len, "run %s failed (exit status %d)", c->runs[s->conv_reference].id, status[s->conv_reference]);
-      return -1;
-    }
-    if (Convergence(c, work, s, &out->value, note, len)) return -1;
-    out->value *= s->scale;
-    return 0;
-  case PL_VSRC_NAMED:
-  case PL_VSRC_COLUMN:
-    break;
-  }
-  FilePath(c, work, s->run, s->file, path, sizeof path);
+  memset(out, 0, sizeof *out);
+  FilePath(c, work, run, s->file, path, sizeof path);
   PlTable t;
   PlError err;
   if (PlTableRead(path, &t, &err)) {
     Fmt(note, len, "%.250s", err.msg);
     return -1;
   }
-  int rc = 0;
-  if (s->kind == PL_VSRC_NAMED) {
-    const int cn = PlTableColumn(&t, "name"), cv = PlTableColumn(&t, "value");
-    int row = -1;
-    if (cn < 0 || cv < 0) {
-      Fmt(note, len, "%.200s: needs the columns name and value", path);
-      rc = -1;
-    }
-    for (int r = 0; !rc && r < t.nrows; ++r)
-      if (!strcmp(t.text[(size_t)cn * t.nrows + r], s->key)) row = r;
-    if (!rc && row < 0) Fmt(note, len, "%.200s: no row named '%s'", path, s->key), rc = -1;
-    if (!rc) out->value = PlTableData(&t, cv)[row] * s->scale;
-    PlTableFree(&t);
-    return rc;
-  }
+  const int diff = !strcmp(s->key, kDifferenceRms); /* norm_of[0] holds the abscissa key then */
   const char *xn = s->x[0] ? s->x : PlTableColumn(&t, "S_m") >= 0 ? "S_m" : "t_s";
   const int cx = PlTableColumn(&t, xn);
   int cy[2] = {-1, -1};
-  if (s->column[0]) cy[0] = PlTableColumn(&t, s->column);
+  if (s->column[0] || diff) cy[0] = PlTableColumn(&t, s->column);
   else {
     cy[0] = PlTableColumn(&t, s->norm_of[0]);
     cy[1] = PlTableColumn(&t, s->norm_of[1]);
   }
-  if (cx < 0 || cy[0] < 0 || (!s->column[0] && cy[1] < 0)) {
+  if (cx < 0 || cy[0] < 0 || (!s->column[0] && !diff && cy[1] < 0)) {
     Fmt(note, len, "%.180s: no column %s", path,
-             cx < 0 ? xn : cy[0] < 0 ? (s->column[0] ? s->column : s->norm_of[0]) : s->norm_of[1]);
+        cx < 0 ? xn : cy[0] < 0 ? (s->column[0] || diff ? s->column : s->norm_of[0]) : s->norm_of[1]);
     PlTableFree(&t);
     return -1;
   }
@@ -1274,6 +1427,7 @@ static int Resolve(const PlVerifyCase *c, const char *work, const int *status, c
     return -1;
   }
   const double *X = PlTableData(&t, cx), *Y0 = PlTableData(&t, cy[0]), *Y1 = cy[1] >= 0 ? PlTableData(&t, cy[1]) : NULL;
+  int rc = 0;
   for (int r = 0; r < t.nrows; ++r) {
     out->x[r] = X[r];
     out->y[r] = (Y1 ? hypot(Y0[r], Y1[r]) : Y0[r]) * s->scale;
@@ -1285,19 +1439,165 @@ static int Resolve(const PlVerifyCase *c, const char *work, const int *status, c
     ValueFree(out);
     return -1;
   }
-  if (s->has_at) {
-    out->value = PlInterpolate(out->x, out->y, out->n, s->at);
-    if (isnan(out->value)) {
-      Fmt(note, len, "%.180s: %s = %g is outside the file's range", path, xn, s->at);
-      ValueFree(out);
+  out->series = 1;
+  return 0;
+}
+
+/* difference_rms: for each run of s, the RMS over the reference run's samples inside [lo, hi]
+ * (and inside the run's range) of the run's series, interpolated linearly onto the
+ * reference's abscissae, minus the reference's. One run: a number; several: the sequence
+ * against the abscissa (the summary key in norm_of[0], else 1, 2, ...), also written to
+ * work/difference_rms_<reference>_<column>_<run>-<run>-....csv (run, abscissa,
+ * rms_difference; characters other than A-Z a-z 0-9 _ - replaced by _) for plots. */
+static int DifferenceRms(const PlVerifyCase *c, const char *work, const int *status, const PlVerifySource *s, double lo,
+                         double hi, Value *out, char *note, size_t len)
+{
+  memset(out, 0, sizeof *out);
+  if (RunOk(c, status, s->conv_reference, note, len)) return -1;
+  for (int k = 0; k < s->nconv; ++k)
+    if (RunOk(c, status, s->conv_runs[k], note, len)) return -1;
+  Value ref;
+  if (ReadSeries(c, work, s->conv_reference, s, &ref, note, len)) return -1;
+  char refx[PL_VERIFY_NAME_MAX];
+  Fmt(refx, sizeof refx, "%s", ref.xname);
+  double xs[PL_VERIFY_MAX_RUNS], ys[PL_VERIFY_MAX_RUNS];
+  const char *akey = s->norm_of[0];
+  for (int k = 0; k < s->nconv; ++k) {
+    Value v;
+    const char *id = c->runs[s->conv_runs[k]].id;
+    if (ReadSeries(c, work, s->conv_runs[k], s, &v, note, len)) {
+      ValueFree(&ref);
       return -1;
     }
-    free(out->x);
-    free(out->y);
-    out->x = out->y = NULL;
+    double sum2 = 0;
+    int m = 0;
+    for (int i = 0; i < ref.n; ++i) {
+      if ((isfinite(lo) && ref.x[i] < lo) || (isfinite(hi) && ref.x[i] > hi) || !isfinite(ref.y[i])) continue;
+      const double y = PlInterpolate(v.x, v.y, v.n, ref.x[i]);
+      if (!isfinite(y)) continue;
+      sum2 += (y - ref.y[i]) * (y - ref.y[i]);
+      ++m;
+    }
+    ValueFree(&v);
+    if (m < 2) {
+      Fmt(note, len, "run %s: fewer than 2 samples of run %s inside its range and the window", id,
+          c->runs[s->conv_reference].id);
+      ValueFree(&ref);
+      return -1;
+    }
+    ys[k] = sqrt(sum2 / m);
+    xs[k] = k + 1;
+    if (akey[0]) {
+      char sp[2 * PL_PATH_MAX];
+      Fmt(sp, sizeof sp, "%s/runs/%s/summary.json", work, id);
+      if (SummaryValue(sp, akey, &xs[k], note, len)) {
+        ValueFree(&ref);
+        return -1;
+      }
+    }
+  }
+  ValueFree(&ref);
+  if (s->nconv == 1) {
+    out->value = ys[0];
     return 0;
   }
   out->series = 1;
+  out->n = s->nconv;
+  Fmt(out->xname, sizeof out->xname, "%s", akey[0] ? akey : "run");
+  out->x = malloc(sizeof *out->x * (size_t)s->nconv);
+  out->y = malloc(sizeof *out->y * (size_t)s->nconv);
+  if (!out->x || !out->y) {
+    Fmt(note, len, "out of memory");
+    ValueFree(out);
+    return -1;
+  }
+  memcpy(out->x, xs, sizeof *xs * (size_t)s->nconv);
+  memcpy(out->y, ys, sizeof *ys * (size_t)s->nconv);
+  char name[200], path[2 * PL_PATH_MAX];
+  Fmt(name, sizeof name, "%s_%s", c->runs[s->conv_reference].id, s->column);
+  for (int k = 0; k < s->nconv; ++k)
+    Fmt(name + strlen(name), sizeof name - strlen(name), "%c%s", k ? '-' : '_', c->runs[s->conv_runs[k]].id);
+  for (char *q = name; *q; ++q)
+    if (!isalnum((unsigned char)*q) && *q != '_' && *q != '-') *q = '_';
+  Fmt(path, sizeof path, "%s/difference_rms_%s.csv", work, name);
+  FILE *f = fopen(path, "w");
+  if (f) {
+    fprintf(f, "# RMS difference of %s (%s) of each run to run %s, the runs interpolated onto its %s;\n"
+               "# abscissa: %s\nrun,abscissa,rms_difference\n",
+            s->column, s->file, c->runs[s->conv_reference].id, refx,
+            akey[0] ? akey : "the run's place in the list");
+    for (int k = 0; k < s->nconv; ++k) fprintf(f, "%s,%.17g,%.17g\n", c->runs[s->conv_runs[k]].id, xs[k], ys[k]);
+    fclose(f);
+  }
+  return 0;
+}
+
+/* The value of source s (a number or a series) for a check whose window is [lo, hi]. */
+static int Resolve(const PlVerifyCase *c, const char *work, const int *status, const PlVerifySource *s, double lo,
+                   double hi, Value *out, char *note, size_t len)
+{
+  memset(out, 0, sizeof *out);
+  if (s->run >= 0 && RunOk(c, status, s->run, note, len)) return -1;
+  char path[2 * PL_PATH_MAX];
+  switch (s->kind) {
+  case PL_VSRC_VALUE:
+    out->value = s->value * s->scale;
+    return 0;
+  case PL_VSRC_SUMMARY:
+    Fmt(path, sizeof path, "%s/runs/%s/summary.json", work, c->runs[s->run].id);
+    if (SummaryValue(path, s->key, &out->value, note, len)) return -1;
+    out->value *= s->scale;
+    return 0;
+  case PL_VSRC_CONVERGENCE:
+    for (int k = 0; k < s->nconv; ++k)
+      if (RunOk(c, status, s->conv_runs[k], note, len)) return -1;
+    if (RunOk(c, status, s->conv_reference, note, len)) return -1;
+    if (Convergence(c, work, s, &out->value, note, len)) return -1;
+    out->value *= s->scale;
+    return 0;
+  case PL_VSRC_NAMED:
+  case PL_VSRC_COLUMN:
+    break;
+  }
+  if (s->kind == PL_VSRC_COLUMN && !strcmp(s->key, kDifferenceRms))
+    return DifferenceRms(c, work, status, s, lo, hi, out, note, len);
+  FilePath(c, work, s->run, s->file, path, sizeof path);
+  if (s->kind == PL_VSRC_NAMED) {
+    PlTable t;
+    PlError err;
+    if (PlTableRead(path, &t, &err)) {
+      Fmt(note, len, "%.250s", err.msg);
+      return -1;
+    }
+    const int cn = PlTableColumn(&t, "name"), cv = PlTableColumn(&t, "value");
+    int row = -1, rc = 0;
+    if (cn < 0 || cv < 0) {
+      Fmt(note, len, "%.200s: needs the columns name and value", path);
+      rc = -1;
+    }
+    for (int r = 0; !rc && r < t.nrows; ++r)
+      if (!strcmp(t.text[(size_t)cn * t.nrows + r], s->key)) row = r;
+    if (!rc && row < 0) Fmt(note, len, "%.200s: no row named '%s'", path, s->key), rc = -1;
+    if (!rc) out->value = PlTableData(&t, cv)[row] * s->scale;
+    PlTableFree(&t);
+    return rc;
+  }
+  if (ReadSeries(c, work, s->run, s, out, note, len)) return -1;
+  const int m = s->key[0] ? MeasureIndex(s->key) : -1;
+  if (!s->has_at && m < 0) return 0;
+  double v;
+  if (s->has_at) {
+    v = PlInterpolate(out->x, out->y, out->n, s->at);
+    if (isnan(v)) Fmt(note, len, "%.180s: %s = %g is outside the file's range", path, out->xname, s->at);
+  } else if (SeriesMeasure(m, out->x, out->y, out->n, lo, hi, &v, note, len)) {
+    char what[256];
+    Fmt(what, sizeof what, "%s", note);
+    Fmt(note, len, "%.150s: %s of %s: %s", path, s->key, s->column[0] ? s->column : "the norm", what);
+    v = NAN;
+  }
+  ValueFree(out);
+  if (isnan(v)) return -1;
+  out->value = v;
   return 0;
 }
 
@@ -1314,14 +1614,23 @@ void PlVerifyCaseEvaluate(const PlVerifyCase *c, const char *work, const int *ru
     r->tol = ck->tol;
     Value cv, rv;
     char note[sizeof r->note] = "";
-    const int okc = !Resolve(c, work, run_status, &ck->computed, &cv, note, sizeof note);
+    const double lo = ck->window[0], hi = ck->window[1];
+    const int okc = !Resolve(c, work, run_status, &ck->computed, lo, hi, &cv, note, sizeof note);
     if (!okc) Fmt(r->note, sizeof r->note, "computed: %s", note);
-    const int okr = okc && !Resolve(c, work, run_status, &ck->reference, &rv, note, sizeof note);
-    if (okc && !okr) Fmt(r->note, sizeof r->note, "reference: %s", note);
-    if (okc && okr) {
+    const int decreasing = r->tol.kind == kTolDecreasing;
+    const int okr = okc && !decreasing && !Resolve(c, work, run_status, &ck->reference, lo, hi, &rv, note, sizeof note);
+    if (okc && !okr && !decreasing) Fmt(r->note, sizeof r->note, "reference: %s", note);
+    if (okc && decreasing) {
+      int i0 = 0, i1 = cv.n; /* a series' window (a difference_rms sequence has had it applied to its runs' series) */
+      while (!Derived(&ck->computed) && i0 < cv.n && isfinite(lo) && cv.x[i0] < lo) ++i0;
+      while (!Derived(&ck->computed) && i1 > i0 && isfinite(hi) && cv.x[i1 - 1] > hi) --i1;
+      CheckDecreasing(cv.x + i0, cv.y + i0, i1 - i0, r);
+      Fmt(r->at_name, sizeof r->at_name, "%s", cv.xname);
+    } else if (okc && okr) {
       if (cv.series) {
         const PlTolerance tol = r->tol;
-        PlCheckSeries(rv.x, rv.y, rv.n, cv.x, cv.y, cv.n, ck->window[0], ck->window[1], r);
+        const int seq = Derived(&ck->computed) || Derived(&ck->reference); /* window already used */
+        PlCheckSeries(rv.x, rv.y, rv.n, cv.x, cv.y, cv.n, seq ? NAN : lo, seq ? NAN : hi, r);
         r->tol = tol;
         Fmt(r->at_name, sizeof r->at_name, "%s", rv.xname);
       } else {
@@ -1452,6 +1761,7 @@ int PlVerifyCasePlots(const PlVerifyCase *c, const char *work, FILE *warnings)
     if (isfinite(pl->xrange[0])) fprintf(f, "  set xrange [%.17g:%.17g]\n", pl->xrange[0], pl->xrange[1]);
     else fputs("  set autoscale x\n", f);
     if (pl->logscale[0]) fprintf(f, "  set logscale %s\n  set format x '%%g'\n  set format y '%%.1e'\n", pl->logscale);
+    else fputs("  set format y '%.10g'\n", f); /* ticks of a narrow range far from 0 (a conserved energy) */
     fputs("  plot ", f);
     static const char *const colors[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f"};
     for (int k = 0; k < pl->nseries; ++k) {
