@@ -12,7 +12,8 @@
  * Time series: linear interpolation of the rows; the velocity is the slope of the segment
  *   (piecewise constant) and the acceleration zero. Or cubic Hermite: on [t_i, t_i+1] the
  *   cubic through both rows with slopes m_i = (h_{i-1} s_i + h_i s_{i-1})/(h_{i-1} + h_i)
- *   (s = segment slopes, h = intervals; one-sided at the ends): C^1, so the velocity is
+ *   (s = segment slopes, h = intervals; zero at the first and last rows, where the motion
+ *   meets rest before and the hold after the series): C^1, so the velocity is
  *   continuous (a linear series makes it jump at every row: an impulse on a stiff line). Rotation offsets are rotation vectors
  *   (about the static frame's axes); their rate is mapped to the body angular velocity by
  *   the right Jacobian of SO(3): w = J_r(th) dth/dt.
@@ -217,8 +218,10 @@ void PlMotionEval(const PlMotion *mo, double t, double d[3], double dd[3], doubl
         acc = 0.0;
       } else {
         /* slopes at a and b from the neighbouring segments */
+        /* zero slope at the first and the last row: the motion is at rest before and held
+         * after the series, so the velocity stays continuous there too */
         const double s0 = (yb - ya) / h;
-        double ma = s0, mb = s0;
+        double ma = 0.0, mb = 0.0;
         if (lo > 0) {
           const double *z = T + 7 * (lo - 1), hz = a[0] - z[0], sz = (ya - z[1 + k]) / hz;
           ma = (hz * s0 + h * sz) / (hz + h);
