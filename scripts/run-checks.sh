@@ -4,9 +4,10 @@
 #   asan      build-asan (gcc, -DPIPELAY_SANITIZE=ON: AddressSanitizer + UBSan, every
 #             report fatal, leaks checked with scripts/lsan.supp for Open MPI) and the
 #             unit and verification tests not labelled slow;
-#   valgrind  build-valgrind (RelWithDebInfo): memcheck of a static run and a 2 s dynamic
-#             run; any error or definitely lost block fails (scripts/valgrind.supp names
-#             what Open MPI keeps);
+#   valgrind  build-valgrind (RelWithDebInfo): memcheck of a static run, a 2 s dynamic
+#             run and 40 s of the coupled pipe + vessel + DP run (section 4.4); any error
+#             or definitely lost block fails (scripts/valgrind.supp names what Open MPI
+#             keeps);
 #   fuzz      build-fuzz (clang, -DPIPELAY_FUZZ=ON): the libFuzzer harnesses fuzz_loader
 #             and fuzz_timeseries side by side for a fixed number of executions from the
 #             seed corpus (tests/fuzz/README.md).
@@ -49,7 +50,8 @@ step_valgrind() {
             --track-origins=yes --suppressions="$root/scripts/valgrind.supp")
   local -a runs=(
     "static|run examples/jlay_900m.yaml --no-plots --output $out/static"
-    "dynamic|run examples/jlay_circle.yaml --set analysis.dynamic.duration=2 --no-plots --output $out/dynamic")
+    "dynamic|run examples/jlay_circle.yaml --set analysis.dynamic.duration=2 --no-plots --output $out/dynamic"
+    "vessel|run examples/dp_sec44.yaml --set analysis.dynamic.duration=40 --no-plots --output $out/vessel")
   for r in "${runs[@]}"; do
     local name=${r%%|*} args=${r#*|}
     # shellcheck disable=SC2086
