@@ -103,6 +103,13 @@ int PlCmdInfo(int argc, char **argv)
     free(m);
     return rc;
   }
+  if (m->rigid_body) {
+    printf("pipelay info: %s (%s)\n  a rigid body alone (a vessel without a line): mass matrix M_RB + M_A,\n"
+           "  damping and restoring as given; nothing of a line to report\n", m->name, file);
+    PlModelFree(m);
+    free(m);
+    return 0;
+  }
   if (PlMeshCreate(m, &mesh)) {
     fprintf(stderr, "pipelay: %s: the mesh cannot be built (more than 10 million nodes, or out of memory)\n", file);
     PlModelFree(m);

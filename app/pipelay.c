@@ -221,6 +221,50 @@ static PetscErrorCode RunDynamic(PlProblem prob, const PlStaticReport *rep, cons
   PetscFunctionReturn(0);
 }
 
+/* A rigid body alone (a vessel without a line): its dynamic run, on rank 0. */
+static int RunBody(const PlModel *m, const Args *a, PetscMPIInt rank)
+{
+  PlDynamicRunOptions opt = {0};
+  PlDynamicResult res;
+  int rc = 0;
+  if (rank) return 0;
+  if (a->restart) {
+    fprintf(stderr, "pipelay: --restart is not available for a rigid body alone (%s): rerun it\n", a->file);
+    return PL_EXIT_BAD_INPUT;
+  }
+  opt.stop = &g_stop;
+  signal(SIGINT, OnSignal);
+  signal(SIGTERM, OnSignal);
+  if (!a->quiet)
+    printf("pipelay %s: %s (%s)\n  rigid body alone (a vessel without a line): %.6g s, output every %.6g s, rtol "
+           "%.1e\n", PIPELAY_VERSION, m->name, m->source_path, m->analysis.dynamic.duration,
+           m->analysis.dynamic.output_interval, m->analysis.dynamic.rtol);
+  PlBodyRunToFiles(m, &opt, &res);
+  signal(SIGINT, SIG_DFL);
+  signal(SIGTERM, SIG_DFL);
+  if (!a->quiet) {
+    const PlVesselOutput *o = &res.vessel_final;
+    printf("  %s at t = %.6g s, %ld steps, wall time %.3f s, %.1fx real time\n", res.completed ? "completed" : "STOPPED",
+           res.simulated_time_s, res.stats.steps, res.wall_time_s, res.real_time_factor);
+    printf("  final O_b (%.6f, %.6f, %.6f) m, body point (%.6f, %.6f, %.6f) m\n", o->eta[0], o->eta[1], o->eta[2],
+           o->hang_off_point[0], o->hang_off_point[1], o->hang_off_point[2]);
+    printf("  results in %s/ (timeseries_vessel.csv, energy.csv, summary.json)\n", m->output_dir);
+  }
+  if (res.io_status) {
+    fprintf(stderr, "pipelay: %s\n", res.err.msg);
+    rc = res.io_status;
+  } else if (res.ida_flag) {
+    fprintf(stderr, "pipelay: the rigid-body run stopped: %s; results up to t = %.6g s are written to %s/\n",
+            res.failure, res.simulated_time_s, m->output_dir);
+    rc = PL_EXIT_NOT_CONVERGED;
+  } else if (res.interrupted) {
+    fprintf(stderr, "pipelay: interrupted at t = %.6g s; results so far are written to %s/\n", res.simulated_time_s,
+            m->output_dir);
+    rc = PL_EXIT_INTERRUPTED;
+  }
+  return rc;
+}
+
 /* The static analysis of m: solve, post-process, write, print. *rc gets the exit status. */
 static PetscErrorCode RunStatic(PlModel *m, const Args *a, PetscMPIInt rank, PetscMPIInt size, int *rc)
 {
@@ -334,7 +378,11 @@ int main(int argc, char **argv)
     PetscCallMPI(MPI_Bcast(&orc, 1, MPI_INT, 0, PETSC_COMM_WORLD));
     if (orc) rc = orc;
   }
-  const PetscErrorCode ierr = rc ? 0 : RunStatic(m, &a, rank, size, &rc);
+  if (!rc && m->rigid_body) { /* no line: the body alone */
+    rc = RunBody(m, &a, rank);
+    PetscCallMPI(MPI_Bcast(&rc, 1, MPI_INT, 0, PETSC_COMM_WORLD));
+  }
+  const PetscErrorCode ierr = rc || m->rigid_body ? 0 : RunStatic(m, &a, rank, size, &rc);
   if (ierr) {
     if (!rank)
       fprintf(stderr, "pipelay: PETSc error %d (described above)%s\n", (int)ierr,

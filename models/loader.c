@@ -818,6 +818,7 @@ typedef struct {
   bool kind_given;            /* analysis.type was given (else it is the default) */
   const char *model_path;     /* the model file; time-series files are relative to it */
   bool has_vessel;            /* a vessel block is given: the top end hangs from it */
+  bool body_only;             /* a vessel and no line: a rigid body alone */
 } Ctx;
 
 /* "is only used by a dynamic analysis (analysis.type is 'static')" at key of scope s, when
@@ -2362,13 +2363,24 @@ static int read_vessel_initial(const Ctx *c, const Scope *vs, bool ned, PlVessel
 }
 
 /* vessel.hang_off: where and how the top end hangs from the vessel. */
-static int read_hang_off(const Scope *vs, bool ned, PlVesselModel *v)
+static int read_hang_off(const Ctx *c, const Scope *vs, bool ned, PlVesselModel *v)
 {
   Scope s;
   bool present;
-  int rc = open_child(vs, "hang_off", true, kHangOffKeys, &s, &present);
+  int rc = open_child(vs, "hang_off", !c->body_only, kHangOffKeys, &s, &present);
   if (rc) return rc;
   const ListSpec m3 = uniform_list("m", kAny), deg3 = uniform_list("deg", kAngle);
+  for (int i = 0; i < 9; i++) v->top_frame[i] = (i % 4 == 0) ? 1.0 : 0.0;
+  if (c->body_only) {
+    /* a rigid body alone: hang_off.point is only the body point whose path is reported */
+    if (!present) return 0;
+    if ((rc = reject_key(&s, "connection", "is not used by a rigid body alone (no line hangs from it)")) ||
+        (rc = reject_key(&s, "orientation", "is not used by a rigid body alone (no line hangs from it)")))
+      return rc;
+    if ((rc = get_list(&s, "point", true, 3, &m3, v->hang_off, NULL))) return rc;
+    if (ned) ned_vec3(v->hang_off);
+    return 0;
+  }
   if ((rc = get_list(&s, "point", true, 3, &m3, v->hang_off, NULL))) return rc;
   if (!pair_of(&s, "connection")) return missing(&s, "connection", NULL, " (fixed or hinge)");
   int kind = 0;
@@ -2615,7 +2627,7 @@ static int read_vessel(const Ctx *c, const Scope *top, PlModel *m)
   if ((rc = read_restoring(&s, V))) return rc;
   if ((rc = read_spring(&s, V))) return rc;
   if ((rc = read_vessel_initial(c, &s, ned, v))) return rc;
-  if ((rc = read_hang_off(&s, ned, v))) return rc;
+  if ((rc = read_hang_off(c, &s, ned, v))) return rc;
   if ((rc = read_environment_load(c, &s, ned, v))) return rc;
   if ((rc = read_dp(&s, v))) return rc;
   char msg[512];
@@ -2628,12 +2640,32 @@ static int read_vessel(const Ctx *c, const Scope *top, PlModel *m)
 /* Walks the (overridden) tree into m. */
 static int read_model(PlError *err, const PlYNode *root, PlModel *m)
 {
-  Ctx c = {err, NULL, {NULL, NULL}, PL_ANALYSIS_STATIC, false, m->source_path, false};
+  Ctx c = {err, NULL, {NULL, NULL}, PL_ANALYSIS_STATIC, false, m->source_path, false, false};
   Scope top;
   int rc = open_scope(err, root, root, "", kTopKeys, &top);
   if (rc) return rc;
   if ((rc = get_string(&top, "name", false, true, m->name, sizeof m->name))) return rc;
   if ((rc = read_environment(&top, m))) return rc;
+  c.has_vessel = pair_of(&top, "vessel") != NULL;
+  c.body_only = c.has_vessel && !pair_of(&top, "line");
+  if (c.body_only) {
+    /* a rigid body alone (the Giusti tests; a vessel without a pipe): no line, so nothing
+     * that describes one */
+    static const char *const line_keys[] = {"seabed", "mesh", "rotation", "ends", "current", NULL};
+    for (int k = 0; line_keys[k]; ++k)
+      if ((rc = reject_key(&top, line_keys[k], "describes the line; a model without line: is a rigid body "
+                                                 "alone (the vessel)")))
+        return rc;
+    m->rigid_body = true;
+    if ((rc = read_analysis(&c, &top, m))) return rc;
+    if (m->analysis.kind != PL_ANALYSIS_DYNAMIC)
+      return at(err, top.anchor, "analysis.type",
+                "a rigid body alone (a vessel without line:) needs analysis.type: dynamic");
+    if ((rc = read_output(&c, &top, m))) return rc;
+    if (m->noutput_points)
+      return at(err, top.anchor, "output.points", "a rigid body alone has no points along a line");
+    return read_vessel(&c, &top, m);
+  }
   if ((rc = read_line(&c, &top, m))) return rc;
   if ((rc = read_seabed(&top, m))) return rc;
   if ((rc = read_mesh(&c, &top, m))) return rc;
@@ -2641,7 +2673,6 @@ static int read_model(PlError *err, const PlYNode *root, PlModel *m)
   if ((rc = get_choice(&top, "rotation", kRotations, &rot))) return rc;
   m->rotation = rot ? PL_ROT_EULER_ZXY : PL_ROT_QUATERNION;
   if ((rc = read_analysis(&c, &top, m))) return rc; /* before the ends: motions need it */
-  c.has_vessel = pair_of(&top, "vessel") != NULL;
   if ((rc = read_ends(&c, &top, m))) return rc;
   if ((rc = read_current(&top, m))) return rc;
   if ((rc = read_output(&c, &top, m))) return rc;

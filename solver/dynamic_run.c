@@ -41,29 +41,6 @@ static const char *kEnergyHeader = "t_s,kinetic_J,strain_J,potential_J,total_J\n
 
 static FILE *TrimSeries(const char *path, double t_last);
 
-/* timeseries_vessel.csv (with a vessel): pose, body velocities, the DP reference, thrust and
- * the pipe's load on the vessel (body frame, about O_b). */
-static const char *kVesselHeader =
-  "t_s,x_m,y_m,z_m,roll_deg,pitch_deg,yaw_deg,surge_velocity_mps,sway_velocity_mps,heave_velocity_mps,"
-  "roll_rate_degps,pitch_rate_degps,yaw_rate_degps,x_ref_m,y_ref_m,yaw_ref_deg,offset_m,"
-  "thrust_surge_N,thrust_sway_N,thrust_yaw_Nm,pipe_surge_N,pipe_sway_N,pipe_heave_N,pipe_roll_Nm,"
-  "pipe_pitch_Nm,pipe_yaw_Nm\n";
-
-static void WriteVesselRow(FILE *f, double t, const PlVesselOutput *o)
-{
-  const double r2d = 180.0 / 3.14159265358979323846;
-  fprintf(f, "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", t, o->eta[0], o->eta[1], o->eta[2], o->eta[3] * r2d,
-          o->eta[4] * r2d, o->eta[5] * r2d);
-  fprintf(f, ",%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", o->nu[0], o->nu[1], o->nu[2], o->nu[3] * r2d, o->nu[4] * r2d,
-          o->nu[5] * r2d);
-  fprintf(f, ",%.17g,%.17g,%.17g,%.17g", o->eta_ref[0], o->eta_ref[1], o->eta_ref[5] * r2d,
-          hypot(o->eta[0] - o->eta_ref[0], o->eta[1] - o->eta_ref[1]));
-  fprintf(f, ",%.17g,%.17g,%.17g", o->thrust[0], o->thrust[1], o->thrust[5]);
-  for (int i = 0; i < 6; ++i) fprintf(f, ",%.17g", o->pipe_load[i]);
-  fputc('\n', f);
-  fflush(f);
-}
-
 typedef struct {
   FILE *f[4 + PL_MAX_OUTPUT_NODES]; /* the node series, energy.csv, timeseries_vessel.csv */
   int vessel;                       /* has the vessel file */
@@ -114,7 +91,7 @@ static int OpenSeries(Writer *w, const char *dir, const PlProblem p, double t_re
       continue;
     }
     w->f[k] = fopen(path, "w");
-    if (!w->f[k] || fputs(k == w->n ? kEnergyHeader : k > w->n ? kVesselHeader : kSeriesHeader, w->f[k]) < 0) {
+    if (!w->f[k] || fputs(k == w->n ? kEnergyHeader : k > w->n ? PlVesselSeriesHeader() : kSeriesHeader, w->f[k]) < 0) {
       snprintf(err->msg, sizeof err->msg, "%.900s: cannot write: %s", path, strerror(errno));
       return PL_EXIT_IO;
     }
@@ -373,7 +350,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
       for (int j = 0; j < w.n; ++j) WriteRow(w.f[j], t, &N[w.node[j]]);
       fprintf(w.f[w.n], "%.17g,%.17g,%.17g,%.17g,%.17g\n", t, ek, es, ep, ek + es + ep);
       fflush(w.f[w.n]);
-      if (w.vessel) WriteVesselRow(w.f[w.n + 1], t, &vo);
+      if (w.vessel) PlVesselSeriesRow(w.f[w.n + 1], t, &vo);
       UpdateEnvelopes(&w, N, nn, k == 0 && !opt->restart);
       const double Ttop = N[nn - 1].tension;
       res->max_top_tension_N = fmax(res->max_top_tension_N, Ttop);
@@ -449,22 +426,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
       if (res->ida_flag) cJSON_AddStringToObject(root, "dynamic_failure", res->failure);
       if (res->interrupted) cJSON_AddStringToObject(root, "dynamic_failure", "interrupted by a signal");
       if (opt->restart) cJSON_AddNumberToObject(root, "restarted_at_s", res->restarted_at_s);
-      if (res->has_vessel) {
-        const PlVesselOutput *vo = &res->vessel_final;
-        cJSON *v = cJSON_AddObjectToObject(root, "vessel_dynamic");
-        const double r2d = 180.0 / 3.14159265358979323846;
-        const double eta[6] = {vo->eta[0], vo->eta[1], vo->eta[2], vo->eta[3] * r2d, vo->eta[4] * r2d, vo->eta[5] * r2d};
-        cJSON_AddItemToObject(v, "final_eta_m_deg", cJSON_CreateDoubleArray(eta, 6));
-        if (m->vessel.has_dp) {
-          const double off[2] = {vo->eta[0] - vo->eta_ref[0], vo->eta[1] - vo->eta_ref[1]};
-          cJSON_AddItemToObject(v, "final_offset_from_reference_m", cJSON_CreateDoubleArray(off, 2));
-          cJSON_AddNumberToObject(v, "max_offset_from_reference_m", res->vessel_max_offset_m);
-          cJSON_AddItemToObject(v, "final_thrust_N_Nm", cJSON_CreateDoubleArray(vo->thrust, 6));
-          cJSON_AddItemToObject(v, "final_integral_states", cJSON_CreateDoubleArray(vo->z, 6));
-        }
-        cJSON_AddNumberToObject(v, "max_horizontal_thrust_N", res->vessel_max_thrust_N);
-        cJSON_AddItemToObject(v, "final_pipe_load_N_Nm", cJSON_CreateDoubleArray(vo->pipe_load, 6));
-      }
+      if (res->has_vessel) PlSummaryAddVessel(root, m, res);
       io = PlSummaryWrite(dir, root, &res->err);
       cJSON_Delete(root);
     }

@@ -588,8 +588,11 @@ PetscErrorCode PlDynamicVesselOutput(PlDynamic d, PlVesselOutput *o)
     o->environment[i] = V->env[i];
     o->z[i] = V->vm->has_dp ? V->y[PL_VESSEL_NY + i] : 0.0;
   }
-  double dref[6];
+  double dref[6], q[4], n = 0.0;
   if (V->vm->has_dp) PlDPReferenceEval(&V->dp.ref, d->t_out, o->eta_ref, dref);
   else memcpy(o->eta_ref, o->eta, sizeof o->eta);
+  for (int k = 0; k < 4; ++k) n += V->y[PL_VESSEL_Q + k] * V->y[PL_VESSEL_Q + k];
+  for (int k = 0; k < 4; ++k) q[k] = V->y[PL_VESSEL_Q + k] / sqrt(n);
+  PlVesselHangOff(V->vm, V->y, q, o->hang_off_point, NULL);
   PetscFunctionReturn(0);
 }

@@ -342,3 +342,48 @@ int PlWriteStaticResults(const char *dir, const PlModel *m, const PlStaticReport
   cJSON_Delete(root);
   return rc;
 }
+
+/* ---- the vessel's time series and summary block (dynamic_run.c, body.c) ------------------- */
+const char *PlVesselSeriesHeader(void)
+{
+  return "t_s,x_m,y_m,z_m,roll_deg,pitch_deg,yaw_deg,surge_velocity_mps,sway_velocity_mps,heave_velocity_mps,"
+         "roll_rate_degps,pitch_rate_degps,yaw_rate_degps,x_ref_m,y_ref_m,yaw_ref_deg,offset_m,"
+         "thrust_surge_N,thrust_sway_N,thrust_yaw_Nm,pipe_surge_N,pipe_sway_N,pipe_heave_N,pipe_roll_Nm,"
+         "pipe_pitch_Nm,pipe_yaw_Nm,hang_off_x_m,hang_off_y_m,hang_off_z_m\n";
+}
+
+void PlVesselSeriesRow(FILE *f, double t, const PlVesselOutput *o)
+{
+  const double r2d = 180.0 / 3.14159265358979323846;
+  fprintf(f, "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", t, o->eta[0], o->eta[1], o->eta[2], o->eta[3] * r2d,
+          o->eta[4] * r2d, o->eta[5] * r2d);
+  fprintf(f, ",%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", o->nu[0], o->nu[1], o->nu[2], o->nu[3] * r2d, o->nu[4] * r2d,
+          o->nu[5] * r2d);
+  fprintf(f, ",%.17g,%.17g,%.17g,%.17g", o->eta_ref[0], o->eta_ref[1], o->eta_ref[5] * r2d,
+          hypot(o->eta[0] - o->eta_ref[0], o->eta[1] - o->eta_ref[1]));
+  fprintf(f, ",%.17g,%.17g,%.17g", o->thrust[0], o->thrust[1], o->thrust[5]);
+  for (int i = 0; i < 6; ++i) fprintf(f, ",%.17g", o->pipe_load[i]);
+  for (int i = 0; i < 3; ++i) fprintf(f, ",%.17g", o->hang_off_point[i]);
+  fputc('\n', f);
+  fflush(f);
+}
+
+void PlSummaryAddVessel(void *root_, const PlModel *m, const PlDynamicResult *res)
+{
+  cJSON *root = (cJSON *)root_;
+  const PlVesselOutput *vo = &res->vessel_final;
+  cJSON *v = cJSON_AddObjectToObject(root, "vessel_dynamic");
+  const double r2d = 180.0 / 3.14159265358979323846;
+  const double eta[6] = {vo->eta[0], vo->eta[1], vo->eta[2], vo->eta[3] * r2d, vo->eta[4] * r2d, vo->eta[5] * r2d};
+  cJSON_AddItemToObject(v, "final_eta_m_deg", cJSON_CreateDoubleArray(eta, 6));
+  cJSON_AddItemToObject(v, "final_hang_off_point_m", cJSON_CreateDoubleArray(vo->hang_off_point, 3));
+  if (m->vessel.has_dp) {
+    const double off[2] = {vo->eta[0] - vo->eta_ref[0], vo->eta[1] - vo->eta_ref[1]};
+    cJSON_AddItemToObject(v, "final_offset_from_reference_m", cJSON_CreateDoubleArray(off, 2));
+    cJSON_AddNumberToObject(v, "max_offset_from_reference_m", res->vessel_max_offset_m);
+    cJSON_AddItemToObject(v, "final_thrust_N_Nm", cJSON_CreateDoubleArray(vo->thrust, 6));
+    cJSON_AddItemToObject(v, "final_integral_states", cJSON_CreateDoubleArray(vo->z, 6));
+  }
+  cJSON_AddNumberToObject(v, "max_horizontal_thrust_N", res->vessel_max_thrust_N);
+  if (!m->rigid_body) cJSON_AddItemToObject(v, "final_pipe_load_N_Nm", cJSON_CreateDoubleArray(vo->pipe_load, 6));
+}

@@ -2,6 +2,7 @@
  * solver_impl.h - the problem object shared by the solver's files (private).
  */
 #pragma once
+#include <stdio.h>
 #include <petscdmda.h>
 #include "pipelay/solver.h"
 
@@ -57,6 +58,12 @@ PetscErrorCode PlProblemEndReaction(PlProblem p, int end, double f[3], double m[
  * rotation R (global, row-major) at full load, from the current equilibrium, in increments
  * halved on failure. rep as PlStaticSolve's (the solve's count and failure). */
 PetscErrorCode PlStaticMoveEnd(PlProblem p, int end, const double x[3], const double *R, PlStaticReport *rep);
+
+/* results.c: timeseries_vessel.csv (header, a row) and the vessel_dynamic block of
+ * summary.json (root is a cJSON *). */
+const char *PlVesselSeriesHeader(void);
+void PlVesselSeriesRow(FILE *f, double t, const PlVesselOutput *o);
+void PlSummaryAddVessel(void *root, const PlModel *m, const PlDynamicResult *res);
 
 /* assembly.c: a global vector gathered on every rank in natural order into out (its global
  * size of doubles). Collective. */

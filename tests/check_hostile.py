@@ -429,6 +429,17 @@ def vessel(work):
     ]
     for name, text, head, words, sets in cases:
         model_case(work, name, text, head, words, sets=sets)
+    # a rigid body alone (a vessel without line:): no line keys, a dynamic analysis
+    body = ("environment: {water_depth: 100}\n"
+            "vessel:\n  mass: 1\n  radii_of_gyration: [1, 1, 1]\n  initial: {position: [0, 0, 0]}\n")
+    model_case(work, "body_with_mesh", body + "mesh: {elements: 10}\n", "FILE:6:1: mesh: ",
+               "describes the line; a model without line: is a rigid body alone", ())
+    model_case(work, "body_static", body, "FILE:1:1: analysis.type: ",
+               "a rigid body alone (a vessel without line:) needs analysis.type: dynamic", ())
+    model_case(work, "body_hang_off_connection",
+               body + "  hang_off: {point: [0, 0, 0], connection: hinge}\n"
+                      "analysis: {type: dynamic, dynamic: {duration: 1, output_interval: 0.1}}\n",
+               "FILE:6:32: vessel.hang_off.connection: ", "is not used by a rigid body alone", ())
     # the environmental time series: missing, not its header, not finite
     ts = sub(V, "start_time: 10}", "start_time: 10, file: %s}")
     model_case(work, "vessel_load_file_missing", ts % "no_wind.csv",

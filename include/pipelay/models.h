@@ -347,6 +347,7 @@ typedef struct {
   int noutput_points;          /* named output points (dynamic) */
   PlOutputPoint output_points[PL_MAX_OUTPUT_NODES];
   PlVesselModel vessel;        /* the vessel at the top (vessel.present false: none) */
+  bool rigid_body;             /* a vessel and no line: the body alone (line, mesh, ends unused) */
 } PlModel;
 
 /* Hang-off point P = r + R(q) a (global) of the vessel at position r and attitude q (unit

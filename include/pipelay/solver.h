@@ -165,6 +165,7 @@ typedef struct {
   double pipe_load[6];    /* the pipe's load on the vessel, body frame, about O_b [N, N m] */
   double environment[6];  /* environment load (its frame) */
   double z[6];            /* DP integral states */
+  double hang_off_point[3];/* the hang-off point (a body alone: the reported body point) [m] */
 } PlVesselOutput;
 PetscErrorCode PlDynamicVesselOutput(PlDynamic dyn, PlVesselOutput *o);
 /* The iteration matrix (its layout: pipe nodes, then the vessel's unknowns). */
@@ -239,6 +240,10 @@ typedef struct {
  * ParaView collection). 0, or PL_EXIT_BAD_INPUT with a message. */
 int PlDynamicRestartInfo(const char *dir, int *noutputs, double *t, PlError *err);
 
+/* A rigid body alone (a model with a vessel and no line, m->rigid_body): its dynamic run
+ * from the initial state to files (solver/body.c; serial). Fills res like
+ * PlDynamicRunToFiles; returns 0 (failures are in res). */
+int PlBodyRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynamicResult *res);
 PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, const PlStaticSummary *ssum,
                                    const PlDynamicRunOptions *opt, PlDynamicResult *res);
 
