@@ -286,7 +286,9 @@ static int WriteReport(const char *report, CaseRun *cases, int ncases, int argc,
         "largest difference (where it occurs), `RMS … of range` the RMS difference over the "
         "reference's range (max − min), `max`/`min rel` the relative error of the extreme values; "
         "`decreasing` asks a sequence (e.g. RMS differences over refined meshes) to fall, and shows its "
-        "largest ratio of a value to the one before.\n", f);
+        "largest ratio of a value to the one before; `|comp| <= …% of |ref|` (ratio_max) bounds a number "
+        "by a fraction of another (e.g. what one run leaves of another run's offset), and shows "
+        "|computed|/|reference|.\n", f);
   for (int i = 0; i < ncases; ++i) ReportCase(f, report, &cases[i]);
   int bad = ferror(f);
   if (fclose(f)) bad = 1;

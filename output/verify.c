@@ -20,7 +20,9 @@
  * the maximum, minimum or mean), or compare the same series of several runs with a
  * reference run (the RMS difference, each run interpolated onto the reference run's
  * abscissae): a number for one run, a sequence for several. The tolerance 'decreasing'
- * asks a sequence to fall: every value at most a given fraction of the one before.
+ * asks a sequence to fall: every value at most a given fraction of the one before; the
+ * tolerance 'ratio_max' bounds a number by a fraction of another (|computed| <= value
+ * |reference|), e.g. what is left of an offset in one run against its size in another.
  *
  * The static mesh-convergence measure is eq 5.109 of the Saefstroem thesis: the mean over
  * the nodes of a mesh of |(phi_i, Theta_i) - (phi_ref(S_i), Theta_ref(S_i))|, with the
@@ -46,22 +48,8 @@
 #include "output_impl.h"
 #include "../models/yaml_tree.h"
 
-/* Extensions of case.yaml beyond the fields that include/pipelay/output.h names. That
- * header must not change while the vessel coupling is being written in the same tree, so
- * the measures, difference_rms and the tolerance 'decreasing' keep their settings in fields
- * that these kinds of source leave unused, here and nowhere else (when the header can
- * change, they become fields of their own):
- *   PlVerifySource of kind PL_VSRC_COLUMN
- *     key          "": the series itself (or its value at 'at'); a measure name (kMeasures):
- *                  that number of the series; kDifferenceRms: the RMS differences below
- *     nconv, conv_runs[], conv_reference
- *                  difference_rms: the runs compared and the reference run
- *     norm_of[0]   difference_rms: the summary.json key that is each run's abscissa in the
- *                  sequence ("": 1, 2, 3, ...)
- *   PlTolerance.kind  kTolDecreasing, one past PL_TOL_MIN_REL. */
-#define kTolDecreasing ((PlTolKind)(PL_TOL_MIN_REL + 1))
-static const char kDifferenceRms[] = "difference_rms";
-static const char *const kMeasures[] = {"period", "drift", "max_rise", "change", "max", "min", "mean", NULL};
+/* the names of PlVerifyMeasure in case.yaml, in the order of the enum */
+static const char *const kMeasures[] = {"", "period", "drift", "max_rise", "change", "max", "min", "mean", NULL};
 
 /* snprintf without the compiler's truncation warnings: every text here is cut on purpose
  * to its buffer (paths in messages, names). */
@@ -297,7 +285,7 @@ double PlInterpolate(const double *x, const double *y, int n, double a)
 }
 
 /* ---- tolerances and checks ---------------------------------------------------------------- */
-static const char *const kTolNames[] = {"abs", "rel", "rms_range", "max_rel", "min_rel", "decreasing"};
+static const char *const kTolNames[] = {"abs", "rel", "rms_range", "max_rel", "min_rel", "decreasing", "ratio_max"};
 enum { kNumTolKinds = (int)(sizeof kTolNames / sizeof kTolNames[0]) };
 
 const char *PlToleranceKindName(PlTolKind k)
@@ -335,7 +323,9 @@ int PlToleranceParse(const char *text, PlTolerance *t)
 {
   const char *colon = strchr(text, ':');
   if (!colon) return -1;
-  if (ToleranceKindFromName(text, (size_t)(colon - text), &t->kind) || t->kind == kTolDecreasing) return -1;
+  if (ToleranceKindFromName(text, (size_t)(colon - text), &t->kind) || t->kind == PL_TOL_DECREASING ||
+      t->kind == PL_TOL_RATIO_MAX)
+    return -1;
   return ParseTolValue(colon + 1, &t->value);
 }
 
@@ -353,6 +343,7 @@ void PlCheckScalar(PlCheckResult *r)
   r->series = 0;
   r->at = NAN;
   if (r->tol.kind == PL_TOL_ABS) r->error = r->computed - r->reference;
+  else if (r->tol.kind == PL_TOL_RATIO_MAX) r->error = fabs(r->computed) / fabs(r->reference);
   else r->error = (r->computed - r->reference) / fabs(r->reference);
   r->pass = !r->note[0] && isfinite(r->error) && fabs(r->error) <= r->tol.value;
 }
@@ -412,6 +403,10 @@ int PlCheckSeries(const double *xr, const double *yr, int nr, const double *xc, 
     r->at = x_cmin;
     r->error = (cmin - rmin) / fabs(rmin);
     break;
+  case PL_TOL_DECREASING:
+  case PL_TOL_RATIO_MAX:
+    Fmt(r->note, sizeof r->note, "'%s' is not a tolerance between two series", PlToleranceKindName(r->tol.kind));
+    break;
   }
   r->pass = !r->note[0] && isfinite(r->error) && fabs(r->error) <= r->tol.value;
   return r->note[0] ? -1 : 0;
@@ -419,14 +414,15 @@ int PlCheckSeries(const double *xr, const double *yr, int nr, const double *xc, 
 
 /* ---- measures of a series and the decreasing check ----------------------------------------- */
 
-static int MeasureIndex(const char *name)
+/* The measure called name, or PL_MEASURE_NONE. */
+static PlVerifyMeasure MeasureFromName(const char *name)
 {
-  for (int k = 0; kMeasures[k]; ++k)
-    if (!strcmp(kMeasures[k], name)) return k;
-  return -1;
+  for (int k = 1; kMeasures[k]; ++k)
+    if (!strcmp(kMeasures[k], name)) return (PlVerifyMeasure)k;
+  return PL_MEASURE_NONE;
 }
 
-/* The measure kMeasures[m] of the samples (x[i], y[i]) with lo <= x <= hi (NaN: open), in the
+/* The measure m of the samples (x[i], y[i]) with lo <= x <= hi (NaN: open), in the
  * order of the file (x does not decrease):
  *   period    mean spacing of the upward zero crossings of y - mean(y) (linear interpolation
  *             between samples; (last - first)/(count - 1), at least two crossings)
@@ -434,7 +430,7 @@ static int MeasureIndex(const char *name)
  *   change    y_last - y_first               max, min, mean   of the samples
  * Returns 0, or -1 with note (fewer than two samples, fewer than two crossings, a value that
  * is not a number). */
-static int SeriesMeasure(int m, const double *x, const double *y, int n, double lo, double hi, double *v, char *note,
+static int SeriesMeasure(PlVerifyMeasure m, const double *x, const double *y, int n, double lo, double hi, double *v, char *note,
                          size_t len)
 {
   int i0 = 0, i1 = n; /* [i0, i1): the samples inside the window */
@@ -450,8 +446,8 @@ static int SeriesMeasure(int m, const double *x, const double *y, int n, double 
       Fmt(note, len, "sample %d of the window is not a number", i - i0 + 1);
       return -1;
     }
-  const char *name = kMeasures[m];
-  if (!strcmp(name, "period")) {
+  switch (m) {
+  case PL_MEASURE_PERIOD: {
     double mean = 0, first = NAN, last = NAN;
     int k = 0;
     for (int i = i0; i < i1; ++i) mean += y[i];
@@ -469,25 +465,38 @@ static int SeriesMeasure(int m, const double *x, const double *y, int n, double 
       return -1;
     }
     *v = (last - first) / (k - 1);
-  } else if (!strcmp(name, "drift")) {
+    break;
+  }
+  case PL_MEASURE_DRIFT:
     *v = 0;
     for (int i = i0; i < i1; ++i) *v = fmax(*v, fabs(y[i] - y[i0]));
-  } else if (!strcmp(name, "max_rise")) {
+    break;
+  case PL_MEASURE_MAX_RISE: {
     double low = y[i0];
     *v = 0;
     for (int i = i0 + 1; i < i1; ++i) {
       *v = fmax(*v, y[i] - low);
       low = fmin(low, y[i]);
     }
-  } else if (!strcmp(name, "change")) *v = y[i1 - 1] - y[i0];
-  else if (!strcmp(name, "max") || !strcmp(name, "min")) {
-    const int largest = name[1] == 'a';
+    break;
+  }
+  case PL_MEASURE_CHANGE:
+    *v = y[i1 - 1] - y[i0];
+    break;
+  case PL_MEASURE_MAX:
+  case PL_MEASURE_MIN:
     *v = y[i0];
-    for (int i = i0 + 1; i < i1; ++i) *v = largest ? fmax(*v, y[i]) : fmin(*v, y[i]);
-  } else {
+    for (int i = i0 + 1; i < i1; ++i) *v = m == PL_MEASURE_MAX ? fmax(*v, y[i]) : fmin(*v, y[i]);
+    break;
+  case PL_MEASURE_MEAN: {
     double sum = 0;
     for (int i = i0; i < i1; ++i) sum += y[i];
     *v = sum / (double)(i1 - i0);
+    break;
+  }
+  case PL_MEASURE_NONE:
+    Fmt(note, len, "no measure");
+    return -1;
   }
   return 0;
 }
@@ -535,13 +544,21 @@ void PlCheckFormat(const PlCheckResult *r, char *ref, char *comp, char *err, cha
 {
   char a[64] = "";
   if (r->series && isfinite(r->at)) Fmt(a, sizeof a, " at %s = %.6g", r->at_name[0] ? r->at_name : "x", r->at);
-  if (r->tol.kind == kTolDecreasing) {
+  if (r->tol.kind == PL_TOL_DECREASING) {
     Fmt(ref, len, "each <= %.3g x the one before", r->tol.value);
     if (isnan(r->computed)) Fmt(comp, len, "-");
     else Fmt(comp, len, "largest ratio %.4g%s", r->computed, a);
     if (isnan(r->error)) Fmt(err, len, "-");
     else Fmt(err, len, "ratio %.4g", r->error);
     Fmt(tol, len, "decreasing, ratio <= %.3g", r->tol.value);
+    return;
+  }
+  if (r->tol.kind == PL_TOL_RATIO_MAX) {
+    Num(ref, len, r->reference, r->unit);
+    Num(comp, len, r->computed, r->unit);
+    if (isnan(r->error)) Fmt(err, len, "-");
+    else Fmt(err, len, "|comp/ref| %.3g%%", 100.0 * r->error);
+    Fmt(tol, len, "|comp| <= %.3g%% of |ref|", 100.0 * r->tol.value);
     return;
   }
   switch (r->series ? r->tol.kind : (r->tol.kind == PL_TOL_ABS ? PL_TOL_ABS : PL_TOL_REL)) {
@@ -583,6 +600,9 @@ void PlCheckFormat(const PlCheckResult *r, char *ref, char *comp, char *err, cha
     Fmt(tol, len, "%s rel %.3g%%", w, 100.0 * r->tol.value);
     break;
   }
+  case PL_TOL_DECREASING:
+  case PL_TOL_RATIO_MAX: /* above */
+    break;
   }
 }
 
@@ -875,12 +895,13 @@ static int LoadSource(Loader *L, const PlYNode *n, const char *path, PlVerifySou
     if ((rc = GetNumber(L, v, SUB("at"), &s->at))) return rc;
   }
   if (meas) {
+    char name[32];
     if (s->has_at || diff) return Fail(L, n, path, "'measure' and '%s' do not go together", diff ? "difference_rms" : "at");
-    if ((rc = GetText(L, meas, SUB("measure"), s->key, sizeof s->key))) return rc;
-    if (MeasureIndex(s->key) < 0)
-      return Fail(L, meas, p, "unknown measure '%s' (expected period, drift, max_rise, change, max, min or mean)", s->key);
+    if ((rc = GetText(L, meas, SUB("measure"), name, sizeof name))) return rc;
+    if ((s->measure = MeasureFromName(name)) == PL_MEASURE_NONE)
+      return Fail(L, meas, p, "unknown measure '%s' (expected period, drift, max_rise, change, max, min or mean)", name);
   }
-  if (diff) { /* the runs in conv_runs, the reference run in conv_reference, the abscissa key in norm_of[0] */
+  if (diff) {
     static const char *const dk[] = {"runs", "reference", "abscissa", NULL};
     if (s->run >= 0 || s->has_at || nrm)
       return Fail(L, n, path, "'difference_rms' names its runs itself and takes 'column', not '%s'",
@@ -891,27 +912,29 @@ static int LoadSource(Loader *L, const PlYNode *n, const char *path, PlVerifySou
     if (runs->kind != PL_YNODE_SEQ || runs->nitems < 1 || runs->nitems > PL_VERIFY_MAX_RUNS)
       return Fail(L, runs, SUB("difference_rms.runs"), "expected a list of 1 to %d run ids", PL_VERIFY_MAX_RUNS);
     for (size_t k = 0; k < runs->nitems; ++k)
-      if ((rc = RunIndex(L, runs->items[k], SUB("difference_rms.runs"), &s->conv_runs[k]))) return rc;
-    s->nconv = (int)runs->nitems;
-    if ((rc = RunIndex(L, ref, SUB("difference_rms.reference"), &s->conv_reference))) return rc;
-    if (abscissa && (rc = GetText(L, abscissa, SUB("difference_rms.abscissa"), s->norm_of[0], sizeof s->norm_of[0])))
+      if ((rc = RunIndex(L, runs->items[k], SUB("difference_rms.runs"), &s->diff_runs[k]))) return rc;
+    s->ndiff = (int)runs->nitems;
+    if ((rc = RunIndex(L, ref, SUB("difference_rms.reference"), &s->diff_reference))) return rc;
+    if (abscissa &&
+        (rc = GetText(L, abscissa, SUB("difference_rms.abscissa"), s->diff_abscissa, sizeof s->diff_abscissa)))
       return rc;
-    Fmt(s->key, sizeof s->key, "%s", kDifferenceRms);
   }
   return 0;
 #undef SUB
 }
 
 /* A column source that a measure or difference_rms derives from the series. */
-static int Derived(const PlVerifySource *s) { return s->kind == PL_VSRC_COLUMN && s->key[0]; }
+static int Derived(const PlVerifySource *s)
+{
+  return s->kind == PL_VSRC_COLUMN && (s->measure != PL_MEASURE_NONE || s->ndiff > 0);
+}
 
 /* A source that gives a series (a column, or the sequence of difference_rms over several
  * runs), not a number. */
 static int SourceIsSeries(const PlVerifySource *s)
 {
-  if (s->kind != PL_VSRC_COLUMN || s->has_at) return 0;
-  if (!s->key[0]) return 1;
-  return !strcmp(s->key, kDifferenceRms) && s->nconv > 1;
+  if (s->kind != PL_VSRC_COLUMN || s->has_at || s->measure != PL_MEASURE_NONE) return 0;
+  return s->ndiff != 1;
 }
 
 static int LoadRun(Loader *L, const PlYNode *n, const char *path, PlVerifyRun *r)
@@ -966,18 +989,20 @@ static int LoadCheck(Loader *L, const PlYNode *n, const char *path, PlVerifyChec
   static const char *const tk[] = {"type", "value", NULL};
   if ((rc = KnownKeys(L, t, p, tk))) return rc;
   const PlYNode *tt = Get(t, "type"), *tv = Get(t, "value");
-  if (!tt || !tv) return Fail(L, t, p, "needs type (abs, rel, rms_range, max_rel, min_rel, decreasing) and value");
+  if (!tt || !tv)
+    return Fail(L, t, p, "needs type (abs, rel, rms_range, max_rel, min_rel, decreasing, ratio_max) and value");
   char name[32];
   if ((rc = GetText(L, tt, p, name, sizeof name))) return rc;
   if (ToleranceKindFromName(name, strlen(name), &k->tol.kind))
-    return Fail(L, tt, p, "unknown type '%s' (expected abs, rel, rms_range, max_rel, min_rel or decreasing)", name);
+    return Fail(L, tt, p, "unknown type '%s' (expected abs, rel, rms_range, max_rel, min_rel, decreasing or ratio_max)",
+                name);
   if ((rc = GetNumber(L, tv, p, &k->tol.value))) return rc;
   if (!(k->tol.value >= 0)) return Fail(L, tv, p, "must be >= 0");
   const int series = SourceIsSeries(&k->computed);
   char tp[300];
   Fmt(tp, sizeof tp, "%s", p);
   Fmt(p, sizeof p, "%s.reference", path);
-  if (k->tol.kind == kTolDecreasing) { /* a property of the computed sequence alone */
+  if (k->tol.kind == PL_TOL_DECREASING) { /* a property of the computed sequence alone */
     if (r) return Fail(L, r, p, "a 'decreasing' check has no reference");
     if (!series) return Fail(L, tt, tp, "'decreasing' is for a series or a sequence (difference_rms over several runs)");
     memset(&k->reference, 0, sizeof k->reference);
@@ -988,8 +1013,10 @@ static int LoadCheck(Loader *L, const PlYNode *n, const char *path, PlVerifyChec
     if (k->reference.kind == PL_VSRC_CONVERGENCE) return Fail(L, r, p, "a convergence order is computed, not a reference");
     if (series != SourceIsSeries(&k->reference))
       return Fail(L, n, path, "computed and reference must both be series or both be numbers");
-    if (!series && k->tol.kind != PL_TOL_ABS && k->tol.kind != PL_TOL_REL)
-      return Fail(L, tt, tp, "'%s' is for series; a number takes abs or rel", name);
+    if (!series && k->tol.kind != PL_TOL_ABS && k->tol.kind != PL_TOL_REL && k->tol.kind != PL_TOL_RATIO_MAX)
+      return Fail(L, tt, tp, "'%s' is for series; a number takes abs, rel or ratio_max", name);
+    if (series && k->tol.kind == PL_TOL_RATIO_MAX)
+      return Fail(L, tt, tp, "'ratio_max' is for two numbers; series take abs, rel, rms_range, max_rel or min_rel");
   }
   k->window[0] = k->window[1] = NAN;
   if (w) {
@@ -1401,18 +1428,17 @@ static int ReadSeries(const PlVerifyCase *c, const char *work, int run, const Pl
     Fmt(note, len, "%.250s", err.msg);
     return -1;
   }
-  const int diff = !strcmp(s->key, kDifferenceRms); /* norm_of[0] holds the abscissa key then */
   const char *xn = s->x[0] ? s->x : PlTableColumn(&t, "S_m") >= 0 ? "S_m" : "t_s";
   const int cx = PlTableColumn(&t, xn);
   int cy[2] = {-1, -1};
-  if (s->column[0] || diff) cy[0] = PlTableColumn(&t, s->column);
+  if (s->column[0]) cy[0] = PlTableColumn(&t, s->column);
   else {
     cy[0] = PlTableColumn(&t, s->norm_of[0]);
     cy[1] = PlTableColumn(&t, s->norm_of[1]);
   }
-  if (cx < 0 || cy[0] < 0 || (!s->column[0] && !diff && cy[1] < 0)) {
+  if (cx < 0 || cy[0] < 0 || (!s->column[0] && cy[1] < 0)) {
     Fmt(note, len, "%.180s: no column %s", path,
-        cx < 0 ? xn : cy[0] < 0 ? (s->column[0] || diff ? s->column : s->norm_of[0]) : s->norm_of[1]);
+        cx < 0 ? xn : cy[0] < 0 ? (s->column[0] ? s->column : s->norm_of[0]) : s->norm_of[1]);
     PlTableFree(&t);
     return -1;
   }
@@ -1446,26 +1472,26 @@ static int ReadSeries(const PlVerifyCase *c, const char *work, int run, const Pl
 /* difference_rms: for each run of s, the RMS over the reference run's samples inside [lo, hi]
  * (and inside the run's range) of the run's series, interpolated linearly onto the
  * reference's abscissae, minus the reference's. One run: a number; several: the sequence
- * against the abscissa (the summary key in norm_of[0], else 1, 2, ...), also written to
+ * against the abscissa (the summary key diff_abscissa, else 1, 2, ...), also written to
  * work/difference_rms_<reference>_<column>_<run>-<run>-....csv (run, abscissa,
  * rms_difference; characters other than A-Z a-z 0-9 _ - replaced by _) for plots. */
 static int DifferenceRms(const PlVerifyCase *c, const char *work, const int *status, const PlVerifySource *s, double lo,
                          double hi, Value *out, char *note, size_t len)
 {
   memset(out, 0, sizeof *out);
-  if (RunOk(c, status, s->conv_reference, note, len)) return -1;
-  for (int k = 0; k < s->nconv; ++k)
-    if (RunOk(c, status, s->conv_runs[k], note, len)) return -1;
+  if (RunOk(c, status, s->diff_reference, note, len)) return -1;
+  for (int k = 0; k < s->ndiff; ++k)
+    if (RunOk(c, status, s->diff_runs[k], note, len)) return -1;
   Value ref;
-  if (ReadSeries(c, work, s->conv_reference, s, &ref, note, len)) return -1;
+  if (ReadSeries(c, work, s->diff_reference, s, &ref, note, len)) return -1;
   char refx[PL_VERIFY_NAME_MAX];
   Fmt(refx, sizeof refx, "%s", ref.xname);
   double xs[PL_VERIFY_MAX_RUNS], ys[PL_VERIFY_MAX_RUNS];
-  const char *akey = s->norm_of[0];
-  for (int k = 0; k < s->nconv; ++k) {
+  const char *akey = s->diff_abscissa;
+  for (int k = 0; k < s->ndiff; ++k) {
     Value v;
-    const char *id = c->runs[s->conv_runs[k]].id;
-    if (ReadSeries(c, work, s->conv_runs[k], s, &v, note, len)) {
+    const char *id = c->runs[s->diff_runs[k]].id;
+    if (ReadSeries(c, work, s->diff_runs[k], s, &v, note, len)) {
       ValueFree(&ref);
       return -1;
     }
@@ -1481,7 +1507,7 @@ static int DifferenceRms(const PlVerifyCase *c, const char *work, const int *sta
     ValueFree(&v);
     if (m < 2) {
       Fmt(note, len, "run %s: fewer than 2 samples of run %s inside its range and the window", id,
-          c->runs[s->conv_reference].id);
+          c->runs[s->diff_reference].id);
       ValueFree(&ref);
       return -1;
     }
@@ -1497,26 +1523,26 @@ static int DifferenceRms(const PlVerifyCase *c, const char *work, const int *sta
     }
   }
   ValueFree(&ref);
-  if (s->nconv == 1) {
+  if (s->ndiff == 1) {
     out->value = ys[0];
     return 0;
   }
   out->series = 1;
-  out->n = s->nconv;
+  out->n = s->ndiff;
   Fmt(out->xname, sizeof out->xname, "%s", akey[0] ? akey : "run");
-  out->x = malloc(sizeof *out->x * (size_t)s->nconv);
-  out->y = malloc(sizeof *out->y * (size_t)s->nconv);
+  out->x = malloc(sizeof *out->x * (size_t)s->ndiff);
+  out->y = malloc(sizeof *out->y * (size_t)s->ndiff);
   if (!out->x || !out->y) {
     Fmt(note, len, "out of memory");
     ValueFree(out);
     return -1;
   }
-  memcpy(out->x, xs, sizeof *xs * (size_t)s->nconv);
-  memcpy(out->y, ys, sizeof *ys * (size_t)s->nconv);
+  memcpy(out->x, xs, sizeof *xs * (size_t)s->ndiff);
+  memcpy(out->y, ys, sizeof *ys * (size_t)s->ndiff);
   char name[200], path[2 * PL_PATH_MAX];
-  Fmt(name, sizeof name, "%s_%s", c->runs[s->conv_reference].id, s->column);
-  for (int k = 0; k < s->nconv; ++k)
-    Fmt(name + strlen(name), sizeof name - strlen(name), "%c%s", k ? '-' : '_', c->runs[s->conv_runs[k]].id);
+  Fmt(name, sizeof name, "%s_%s", c->runs[s->diff_reference].id, s->column);
+  for (int k = 0; k < s->ndiff; ++k)
+    Fmt(name + strlen(name), sizeof name - strlen(name), "%c%s", k ? '-' : '_', c->runs[s->diff_runs[k]].id);
   for (char *q = name; *q; ++q)
     if (!isalnum((unsigned char)*q) && *q != '_' && *q != '-') *q = '_';
   Fmt(path, sizeof path, "%s/difference_rms_%s.csv", work, name);
@@ -1524,9 +1550,9 @@ static int DifferenceRms(const PlVerifyCase *c, const char *work, const int *sta
   if (f) {
     fprintf(f, "# RMS difference of %s (%s) of each run to run %s, the runs interpolated onto its %s;\n"
                "# abscissa: %s\nrun,abscissa,rms_difference\n",
-            s->column, s->file, c->runs[s->conv_reference].id, refx,
+            s->column, s->file, c->runs[s->diff_reference].id, refx,
             akey[0] ? akey : "the run's place in the list");
-    for (int k = 0; k < s->nconv; ++k) fprintf(f, "%s,%.17g,%.17g\n", c->runs[s->conv_runs[k]].id, xs[k], ys[k]);
+    for (int k = 0; k < s->ndiff; ++k) fprintf(f, "%s,%.17g,%.17g\n", c->runs[s->diff_runs[k]].id, xs[k], ys[k]);
     fclose(f);
   }
   return 0;
@@ -1559,7 +1585,7 @@ static int Resolve(const PlVerifyCase *c, const char *work, const int *status, c
   case PL_VSRC_COLUMN:
     break;
   }
-  if (s->kind == PL_VSRC_COLUMN && !strcmp(s->key, kDifferenceRms))
+  if (s->kind == PL_VSRC_COLUMN && s->ndiff > 0)
     return DifferenceRms(c, work, status, s, lo, hi, out, note, len);
   FilePath(c, work, s->run, s->file, path, sizeof path);
   if (s->kind == PL_VSRC_NAMED) {
@@ -1583,16 +1609,15 @@ static int Resolve(const PlVerifyCase *c, const char *work, const int *status, c
     return rc;
   }
   if (ReadSeries(c, work, s->run, s, out, note, len)) return -1;
-  const int m = s->key[0] ? MeasureIndex(s->key) : -1;
-  if (!s->has_at && m < 0) return 0;
+  if (!s->has_at && s->measure == PL_MEASURE_NONE) return 0;
   double v;
   if (s->has_at) {
     v = PlInterpolate(out->x, out->y, out->n, s->at);
     if (isnan(v)) Fmt(note, len, "%.180s: %s = %g is outside the file's range", path, out->xname, s->at);
-  } else if (SeriesMeasure(m, out->x, out->y, out->n, lo, hi, &v, note, len)) {
+  } else if (SeriesMeasure(s->measure, out->x, out->y, out->n, lo, hi, &v, note, len)) {
     char what[256];
     Fmt(what, sizeof what, "%s", note);
-    Fmt(note, len, "%.150s: %s of %s: %s", path, s->key, s->column[0] ? s->column : "the norm", what);
+    Fmt(note, len, "%.150s: %s of %s: %s", path, kMeasures[s->measure], s->column[0] ? s->column : "the norm", what);
     v = NAN;
   }
   ValueFree(out);
@@ -1617,7 +1642,7 @@ void PlVerifyCaseEvaluate(const PlVerifyCase *c, const char *work, const int *ru
     const double lo = ck->window[0], hi = ck->window[1];
     const int okc = !Resolve(c, work, run_status, &ck->computed, lo, hi, &cv, note, sizeof note);
     if (!okc) Fmt(r->note, sizeof r->note, "computed: %s", note);
-    const int decreasing = r->tol.kind == kTolDecreasing;
+    const int decreasing = r->tol.kind == PL_TOL_DECREASING;
     const int okr = okc && !decreasing && !Resolve(c, work, run_status, &ck->reference, lo, hi, &rv, note, sizeof note);
     if (okc && !okr && !decreasing) Fmt(r->note, sizeof r->note, "reference: %s", note);
     if (okc && decreasing) {

@@ -173,7 +173,11 @@ typedef enum {
   PL_TOL_REL,                /* |computed - reference| <= value |reference| (series: relative to max |reference|) */
   PL_TOL_RMS_RANGE,          /* series: RMS of the difference <= value (max - min of the reference) */
   PL_TOL_MAX_REL,            /* series: |max computed - max reference| <= value |max reference| */
-  PL_TOL_MIN_REL             /* series: |min computed - min reference| <= value |min reference| */
+  PL_TOL_MIN_REL,            /* series: |min computed - min reference| <= value |min reference| */
+  PL_TOL_DECREASING,         /* case.yaml, a series or sequence alone (no reference), values >= 0:
+                                every value <= value x the one before */
+  PL_TOL_RATIO_MAX           /* case.yaml, two numbers: |computed| <= value |reference| (e.g. what is
+                                left of a quantity in one run against its size in another) */
 } PlTolKind;
 
 typedef struct {
@@ -182,7 +186,8 @@ typedef struct {
 } PlTolerance;
 
 /* Parses "abs:0.05", "rel:0.02", "rms_range:0.05", "max_rel:0.05", "min_rel:0.05" (also
- * "rel:2%"). Returns 0 or -1. */
+ * "rel:2%"), the tolerances of a comparison of two files. Returns 0 or -1 (also for
+ * decreasing and ratio_max, which only case.yaml takes). */
 int PlToleranceParse(const char *text, PlTolerance *t);
 /* The kind's name as in the files: "abs", "rel", ... */
 const char *PlToleranceKindName(PlTolKind k);
@@ -196,12 +201,15 @@ typedef struct {
   double reference, computed;/* scalar: the two values. series, by tolerance kind:
                                 abs/rel: both at the point of the largest difference;
                                 rms_range: the reference's range and the RMS difference;
-                                max_rel/min_rel: the two maxima/minima */
-  double at;                 /* series: abscissa of that point (abs/rel, max_rel, min_rel); NaN otherwise */
+                                max_rel/min_rel: the two maxima/minima; decreasing: reference NaN,
+                                computed the largest ratio of a value to the one before */
+  double at;                 /* series: abscissa of that point (abs/rel, max_rel, min_rel; decreasing: of
+                                the largest ratio's later value); NaN otherwise */
   char at_name[32];          /* its column name (S_m, t_s, ...) */
   int npoints;               /* series: reference points compared */
   double error;              /* abs: computed - reference [unit]; rel, max_rel, min_rel:
-                                (computed - reference)/|reference|; rms_range: RMS/range */
+                                (computed - reference)/|reference|; rms_range: RMS/range;
+                                decreasing: the largest ratio; ratio_max: |computed|/|reference| */
   PlTolerance tol;
   int pass;                  /* 1 when |error| <= tol.value (and evaluated) */
   int known_miss;            /* 1 when it failed and case.yaml lists it as a known miss (with
@@ -210,7 +218,8 @@ typedef struct {
 } PlCheckResult;
 
 /* Fills error and pass of r from r->reference, r->computed and r->tol (a scalar check;
- * rms_range, max_rel and min_rel act as rel). NaN values fail. */
+ * rms_range, max_rel and min_rel act as rel; ratio_max compares |computed|/|reference| with
+ * the value). NaN values fail. */
 void PlCheckScalar(PlCheckResult *r);
 
 /* A series check: the computed series (xc, yc) [nc] is interpolated onto the reference
@@ -255,6 +264,18 @@ typedef enum {
   PL_VSRC_CONVERGENCE         /* convergence: observed order of the static mesh convergence (eq 5.109) */
 } PlVerifySourceKind;
 
+/* The number a measure takes from a series over a check's window (verification/README.md). */
+typedef enum {
+  PL_MEASURE_NONE = 0,        /* no measure: the series itself, or its value at 'at' */
+  PL_MEASURE_PERIOD,          /* mean spacing of the upward zero crossings of y - mean(y) */
+  PL_MEASURE_DRIFT,           /* largest |y - y_first| */
+  PL_MEASURE_MAX_RISE,        /* largest y_j - y_i over i < j (>= 0) */
+  PL_MEASURE_CHANGE,          /* y_last - y_first */
+  PL_MEASURE_MAX,
+  PL_MEASURE_MIN,
+  PL_MEASURE_MEAN
+} PlVerifyMeasure;
+
 /* Where a computed or reference quantity comes from. Files of a run are in WORK/runs/ID;
  * files without a run are in the case folder. */
 typedef struct {
@@ -273,6 +294,14 @@ typedef struct {
   int conv_runs[PL_VERIFY_MAX_RUNS];
   int conv_reference;            /* CONVERGENCE: run of the fine reference mesh */
   double conv_length;            /* CONVERGENCE: line length L for eps/L and h/L [m] */
+  PlVerifyMeasure measure;       /* COLUMN: the number it takes from the series over the window */
+  int ndiff;                     /* COLUMN: > 0: difference_rms of the series of these runs to the
+                                    reference run's (a number for one run, a sequence for several);
+                                    run is -1 then */
+  int diff_runs[PL_VERIFY_MAX_RUNS];
+  int diff_reference;            /* COLUMN with ndiff > 0: the reference run */
+  char diff_abscissa[PL_VERIFY_TEXT_MAX]; /* COLUMN with ndiff > 1: the summary.json key that is each
+                                    run's abscissa in the sequence ("": 1, 2, 3, ...) */
 } PlVerifySource;
 
 typedef struct {
@@ -280,7 +309,8 @@ typedef struct {
   char unit[32];
   PlVerifySource computed, reference;
   PlTolerance tol;
-  double window[2];              /* series: abscissa range compared (NaN: open) */
+  double window[2];              /* abscissa range that a series check compares, a measure reduces
+                                    and difference_rms takes of the reference run (NaN: open) */
   char known_miss[512];          /* "": none; else why this check is known to miss (shown in the
                                     report; a failure of it does not fail the run) */
 } PlVerifyCheck;
