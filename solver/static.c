@@ -139,6 +139,13 @@ PetscErrorCode PlStaticSolve(PlProblem p, PlStaticReport *rep)
     if (++consecutive_cuts > an->max_cutbacks) break;
     dlam *= 0.5;
     easy = 0;
+    if (dlam < 1e-10) { /* no progress left to make: a limit point or a discontinuity */
+      if (used < sizeof rep->failure)
+        used += (size_t)snprintf(rep->failure + used, sizeof rep->failure - used,
+                                 "the load increment fell below 1e-10 at lambda = %.6g: the equilibrium path has a "
+                                 "limit point or a discontinuity there\n", lam);
+      break;
+    }
   }
   rep->lambda = lam;
   rep->converged = lam >= 1.0 ? PETSC_TRUE : PETSC_FALSE;
