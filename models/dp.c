@@ -57,6 +57,15 @@ void PlVesselLoadEval(const PlVesselLoad *L, double t, double out[6])
   }
 }
 
+void PlVesselLoadApply(const PlVesselLoad *L, double t, double out[6], double tau_body[6], double load_global[6])
+{
+  PlVesselLoadEval(L, t, out);
+  for (int i = 0; i < 6; ++i) {
+    if (L && L->body_frame) tau_body[i] += out[i];
+    else load_global[i] += out[i];
+  }
+}
+
 /* ---- reference paths ------------------------------------------------------------------- */
 /* Distance along a line at speed U from t0 with the speed ramped in over Tr, and its rate. */
 static void LineDistance(double U, double t0, double Tr, double t, double *s, double *sd)
@@ -387,8 +396,10 @@ void PlDPControlVessel(const PlDPController *c, double t, const double y[13], co
 /* ---- the hang-off point ------------------------------------------------------------------ */
 void PlVesselHangOff(const PlVesselModel *v, const double r[3], const double q[4], double P[3], double R_top[9])
 {
-  double R[9];
-  PlQuatToMatrix(q, R);
+  double R[9], qn[4];
+  const double n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+  for (int k = 0; k < 4; ++k) qn[k] = q[k] / n;
+  PlQuatToMatrix(qn, R);
   for (int i = 0; i < 3; ++i) {
     P[i] = r[i];
     for (int k = 0; k < 3; ++k) P[i] += R[3 * i + k] * v->hang_off[k];

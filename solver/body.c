@@ -39,11 +39,7 @@ static int Rows(Body *b, double t, const double *y, const double *yp, double c, 
   const int nv = PL_VESSEL_NY, n = b->n;
   double env[6], tb[6] = {0, 0, 0, 0, 0, 0}, lg[6] = {0, 0, 0, 0, 0, 0}, tau[6] = {0, 0, 0, 0, 0, 0}, rz[6];
   double dtau_dy[6 * PL_VESSEL_NY], dtau_dz[36], drz_dy[6 * PL_VESSEL_NY], drz_dz[36], Kv[PL_VESSEL_NY * PL_VESSEL_NY];
-  PlVesselLoadEval(&vm->environment, t, env);
-  for (int i = 0; i < 6; ++i) {
-    if (vm->environment.body_frame) tb[i] = env[i];
-    else lg[i] = env[i];
-  }
+  PlVesselLoadApply(&vm->environment, t, env, tb, lg);
   if (vm->has_dp)
     PlDPControlVessel(&vm->dp, t, y, y + nv, yp + nv, c, tau, rz, K ? dtau_dy : NULL, K ? dtau_dz : NULL,
                       K ? drz_dy : NULL, K ? drz_dz : NULL);
@@ -132,11 +128,9 @@ static int SetUp(Body *b, const PlModel *m, char *why, size_t len)
   /* consistent rates: the loads at t0 do not depend on the rates */
   double r[NB_MAX];
   Rows(b, 0.0, y, yp, 0.0, r, NULL);
-  double tb[6], lg[6] = {0, 0, 0, 0, 0, 0};
-  for (int i = 0; i < 6; ++i) {
-    tb[i] = b->tau[i] + (vm->environment.body_frame ? b->env[i] : 0.0);
-    if (!vm->environment.body_frame) lg[i] = b->env[i];
-  }
+  double tb[6], lg[6] = {0, 0, 0, 0, 0, 0}, env[6];
+  memcpy(tb, b->tau, sizeof tb);
+  PlVesselLoadApply(&vm->environment, 0.0, env, tb, lg);
   if (PlVesselConsistentRate(&vm->body, y, tb, lg, yp)) {
     snprintf(why, len, "the vessel's mass matrix is singular or its start state is not finite");
     return 1;
@@ -172,10 +166,7 @@ static void Output(Body *b, double t, PlVesselOutput *o)
   }
   if (vm->has_dp) PlDPReferenceEval(&vm->dp.ref, t, o->eta_ref, dref);
   else memcpy(o->eta_ref, o->eta, sizeof o->eta);
-  double q[4], n = 0.0;
-  for (int k = 0; k < 4; ++k) n += y[PL_VESSEL_Q + k] * y[PL_VESSEL_Q + k];
-  for (int k = 0; k < 4; ++k) q[k] = y[PL_VESSEL_Q + k] / sqrt(n);
-  PlVesselHangOff(vm, y, q, o->hang_off_point, NULL);
+  PlVesselHangOff(vm, y, y + PL_VESSEL_Q, o->hang_off_point, NULL);
 }
 
 int PlBodyRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynamicResult *res)

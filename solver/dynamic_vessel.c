@@ -345,11 +345,7 @@ PetscErrorCode PlDynVesselRows(PlDynamic d, double t, double c, Vec F, Mat J)
   PetscCallMPI(MPI_Comm_rank(d->comm, &rank));
   /* loads */
   double env[6], tau_body[6] = {0, 0, 0, 0, 0, 0}, load_global[6] = {0, 0, 0, 0, 0, 0};
-  PlVesselLoadEval(&vm->environment, t, env);
-  for (int i = 0; i < 6; ++i) {
-    if (vm->environment.body_frame) tau_body[i] += env[i];
-    else load_global[i] = env[i];
-  }
+  PlVesselLoadApply(&vm->environment, t, env, tau_body, load_global);
   double tau[6] = {0, 0, 0, 0, 0, 0}, rz[6], dtau_dy[6 * PL_VESSEL_NY], dtau_dz[36], drz_dy[6 * PL_VESSEL_NY],
          drz_dz[36];
   if (vm->has_dp)
@@ -403,6 +399,13 @@ PetscErrorCode PlDynVesselRows(PlDynamic d, double t, double c, Vec F, Mat J)
 }
 
 /* ---- start ------------------------------------------------------------------------------------ */
+static void Cross3(const double a[3], const double b[3], double o[3])
+{
+  o[0] = a[1] * b[2] - a[2] * b[1];
+  o[1] = a[2] * b[0] - a[0] * b[2];
+  o[2] = a[0] * b[1] - a[1] * b[0];
+}
+
 /* Owner: the top node's values from the vessel's (y: the node's row). */
 static void TieTop(const PlDynamic d, const double *yv, double *y)
 {
@@ -412,9 +415,7 @@ static void TieTop(const PlDynamic d, const double *yv, double *y)
   double P[3], R[9], wa[3], vb[3];
   PlVesselHangOff(V->vm, yv, q, P, NULL);
   PlQuatToMatrix(q, R);
-  wa[0] = w[1] * a[2] - w[2] * a[1];
-  wa[1] = w[2] * a[0] - w[0] * a[2];
-  wa[2] = w[0] * a[1] - w[1] * a[0];
+  Cross3(w, a, wa);
   for (int c = 0; c < 3; ++c) vb[c] = v[c] + wa[c];
   for (int c = 0; c < 3; ++c) {
     y[c] = P[c] - d->xs[3 * top + c];
@@ -457,16 +458,10 @@ static void TieTopRates(const PlDynamic d, const double *yv, const double *ypv, 
   const double *vd = ypv + PL_VESSEL_V, *wd = ypv + PL_VESSEL_W;
   double R[9], t1[3], t2[3], acc[3], wa[3], vb[3];
   PlQuatToMatrix(yv + PL_VESSEL_Q, R);
-  wa[0] = w[1] * a[2] - w[2] * a[1];
-  wa[1] = w[2] * a[0] - w[0] * a[2];
-  wa[2] = w[0] * a[1] - w[1] * a[0];
+  Cross3(w, a, wa);
   for (int c = 0; c < 3; ++c) vb[c] = v[c] + wa[c];
-  t1[0] = wd[1] * a[2] - wd[2] * a[1];
-  t1[1] = wd[2] * a[0] - wd[0] * a[2];
-  t1[2] = wd[0] * a[1] - wd[1] * a[0];
-  t2[0] = w[1] * vb[2] - w[2] * vb[1];
-  t2[1] = w[2] * vb[0] - w[0] * vb[2];
-  t2[2] = w[0] * vb[1] - w[1] * vb[0];
+  Cross3(wd, a, t1);
+  Cross3(w, vb, t2);
   for (int c = 0; c < 3; ++c) acc[c] = vd[c] + t1[c] + t2[c];
   for (int c = 0; c < 3; ++c) yp_top[d->iV + c] = R[3 * c] * acc[0] + R[3 * c + 1] * acc[1] + R[3 * c + 2] * acc[2];
   if (V->fixed)
@@ -588,11 +583,9 @@ PetscErrorCode PlDynamicVesselOutput(PlDynamic d, PlVesselOutput *o)
     o->environment[i] = V->env[i];
     o->z[i] = V->vm->has_dp ? V->y[PL_VESSEL_NY + i] : 0.0;
   }
-  double dref[6], q[4], n = 0.0;
+  double dref[6];
   if (V->vm->has_dp) PlDPReferenceEval(&V->dp.ref, d->t_out, o->eta_ref, dref);
   else memcpy(o->eta_ref, o->eta, sizeof o->eta);
-  for (int k = 0; k < 4; ++k) n += V->y[PL_VESSEL_Q + k] * V->y[PL_VESSEL_Q + k];
-  for (int k = 0; k < 4; ++k) q[k] = V->y[PL_VESSEL_Q + k] / sqrt(n);
-  PlVesselHangOff(V->vm, V->y, q, o->hang_off_point, NULL);
+  PlVesselHangOff(V->vm, V->y, V->y + PL_VESSEL_Q, o->hang_off_point, NULL);
   PetscFunctionReturn(0);
 }

@@ -75,11 +75,7 @@ static PetscErrorCode Rows(Ctx *C, const double eta[6], const double z[6], doubl
   const double t0 = 0.0;
   double env[6], tau_body[6] = {0, 0, 0, 0, 0, 0}, load_global[6] = {0, 0, 0, 0, 0, 0}, tau[6] = {0, 0, 0, 0, 0, 0};
   double rz[6] = {0, 0, 0, 0, 0, 0}, zd[6] = {0, 0, 0, 0, 0, 0};
-  PlVesselLoadEval(&vm->environment, t0, env);
-  for (int i = 0; i < 6; ++i) {
-    if (vm->environment.body_frame) tau_body[i] = env[i];
-    else load_global[i] = env[i];
-  }
+  PlVesselLoadApply(&vm->environment, t0, env, tau_body, load_global);
   if (vm->has_dp) PlDPControlVessel(&C->dp_on, t0, y, z, zd, 0.0, tau, rz, NULL, NULL, NULL, NULL);
   for (int i = 0; i < 6; ++i) tau_body[i] += tau[i];
   double rt[PL_VESSEL_NY], rg[PL_VESSEL_NY], tr[6], df[18], dm[18];

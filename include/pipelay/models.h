@@ -145,6 +145,9 @@ typedef struct {
 } PlVesselLoad;
 /* out = the load at time t (6 values in the load's frame). */
 void PlVesselLoadEval(const PlVesselLoad *L, double t, double out[6]);
+/* The same (into out), added to tau_body (a body-frame load) or to load_global (a global one):
+ * the two load arguments of PlVesselDynamics. */
+void PlVesselLoadApply(const PlVesselLoad *L, double t, double out[6], double tau_body[6], double load_global[6]);
 
 /* DP reference eta_ref(t), eta_ref_dot(t) (global position [m], Euler angles [rad]):
  *   fixed      eta0;
@@ -350,8 +353,8 @@ typedef struct {
   bool rigid_body;             /* a vessel and no line: the body alone (line, mesh, ends unused) */
 } PlModel;
 
-/* Hang-off point P = r + R(q) a (global) of the vessel at position r and attitude q (unit
- * quaternion of R_b^e), and when R_top is not NULL the top section's frame R(q) R_t^b
+/* Hang-off point P = r + R(q) a (global) of the vessel at position r and attitude q (the
+ * quaternion of R_b^e, normalised here), and when R_top is not NULL the top section's frame R(q) R_t^b
  * (row-major; meaningful for a fixed connection). */
 void PlVesselHangOff(const PlVesselModel *v, const double r[3], const double q[4], double P[3], double R_top[9]);
 /* The top end as the vessel's initial pose makes it (for the static problem's set-up and
