@@ -107,12 +107,22 @@ static void PrintSummary(const PlModel *m, const PlMesh *mesh, const PlStaticRep
          mesh->nelements, m->rotation == PL_ROT_QUATERNION ? "quaternion" : "euler_zxy", nranks,
          mesh->guess_used == PL_GUESS_CATENARY ? "catenary" : "straight");
   if (mesh->guess_note[0]) printf("  note: %s\n", mesh->guess_note);
-  printf("  static solve: %s, %d Newton iterations, %d load steps, %d cut-backs, %.3f s\n",
-         r->converged ? "converged" : "NOT CONVERGED", r->newton_iterations, r->load_steps,
-         r->cutbacks, r->wall_time_s);
-  printf("  residual norms of the last load step [N]:");
-  for (int k = 0; k < r->nhistory; ++k) printf(" %.2e", r->history[k]);
-  printf("\n");
+  if (r->strategy == PL_STATIC_PTC)
+    printf("  static solve: %s by pseudo-transient continuation after Newton failed: %d steps (%d rejected), %d "
+           "Newton iterations in all, %.3f s\n", r->converged ? "converged" : "NOT CONVERGED", r->ptc_steps,
+           r->ptc_rejected, r->newton_iterations, r->wall_time_s);
+  else
+    printf("  static solve: %s, %d Newton iterations, %d load step%s, %d cut-back%s, %.3f s\n",
+           r->converged ? "converged" : "NOT CONVERGED", r->newton_iterations, r->load_steps,
+           r->load_steps == 1 ? "" : "s", r->cutbacks, r->cutbacks == 1 ? "" : "s", r->wall_time_s);
+  if (r->converged && r->strategy == PL_STATIC_NEWTON) {
+    printf("  residual norms of the last load step [N]:");
+    for (int k = 0; k < r->nhistory; ++k) printf(" %.2e", r->history[k]);
+    printf("\n");
+  }
+  if (!r->converged)
+    printf("  NOT AN EQUILIBRIUM: the values below are of the last state reached (residual %.3e N)\n",
+           r->final_residual_norm);
   printf("  top tension              %12.4f kN\n", s->top_tension_N / 1e3);
   printf("  top horizontal tension   %12.4f kN\n", s->top_horizontal_tension_N / 1e3);
   printf("  hang-off angle           %12.4f deg (top tangent from horizontal)\n", s->hang_off_angle_deg);
@@ -276,7 +286,13 @@ static PetscErrorCode RunStatic(PlModel *m, const Args *a, PetscMPIInt rank, Pet
   int nn, ne;
   PetscFunctionBeginUser;
   PetscCall(PlProblemCreate(PETSC_COMM_WORLD, m, &prob));
+  PlProblemSetStopFlag(prob, &g_stop);
+  PlProblemSetQuiet(prob, a->quiet);
+  signal(SIGINT, OnSignal);
+  signal(SIGTERM, OnSignal);
   PetscCall(PlStaticSolve(prob, &rep));
+  signal(SIGINT, SIG_DFL);
+  signal(SIGTERM, SIG_DFL);
   PlVesselStaticReport vrep;
   memset(&vrep, 0, sizeof vrep);
   if (m->vessel.present && rep.converged) PetscCall(PlVesselStaticSolve(prob, &vrep));
@@ -314,13 +330,15 @@ static PetscErrorCode RunStatic(PlModel *m, const Args *a, PetscMPIInt rank, Pet
       }
     }
     if (!rep.converged) {
-      if (rep.lambda > 0.0)
-        fprintf(stderr, "pipelay: the static solve did not converge; the last converged state "
-                        "(load factor %.6g) is written to %s/\n%s\n", rep.lambda, m->output_dir, rep.failure);
+      if (rep.interrupted)
+        fprintf(stderr, "pipelay: interrupted during the static solve; the last state reached (not an "
+                        "equilibrium) is written to %s/\n", m->output_dir);
       else
-        fprintf(stderr, "pipelay: the static solve did not converge: no load step converged, so the "
-                        "files in %s/ hold the initial guess, not a solution\n%s\n", m->output_dir, rep.failure);
-      if (!*rc) *rc = PL_EXIT_NOT_CONVERGED;
+        fprintf(stderr, "pipelay: the static solve did not converge; the last state reached (%s, not an "
+                        "equilibrium) is written to %s/. What was tried:\n%s\n",
+                rep.strategy == PL_STATIC_PTC ? "of the pseudo-transient continuation" : "the last converged load step",
+                m->output_dir, rep.failure);
+      if (!*rc) *rc = rep.interrupted ? PL_EXIT_INTERRUPTED : PL_EXIT_NOT_CONVERGED;
     }
   }
   PetscCallMPI(MPI_Bcast(rc, 1, MPI_INT, 0, PETSC_COMM_WORLD));

@@ -154,6 +154,9 @@ PetscErrorCode PlProblemDestroy(PlProblem *pp)
   if (!pp || !*pp) PetscFunctionReturn(0);
   PlProblem p = *pp;
   PetscCall(SNESDestroy(&p->snes));
+  PetscCall(VecDestroy(&p->ptc_D));
+  PetscCall(VecDestroy(&p->ptc_ref));
+  PetscCall(VecDestroy(&p->ptc_work));
   PetscCall(MatDestroy(&p->J));
   PetscCall(VecDestroy(&p->u));
   PetscCall(DMDestroy(&p->da));
@@ -269,7 +272,8 @@ PetscErrorCode PlFormFunction(SNES snes, Vec U, Vec F, void *ctx)
   PetscCall(DMDAVecRestoreArrayDOFRead(p->da, U, &ug));
   PetscCall(DMDAVecRestoreArrayDOF(p->da, F, &fg));
   PetscCall(MPIU_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, p->comm));
-  if (bad) PetscCall(SNESSetFunctionDomainError(snes));
+  p->domain_error = bad;
+  if (bad && snes) PetscCall(SNESSetFunctionDomainError(snes));
   PetscFunctionReturn(0);
 }
 

@@ -121,7 +121,8 @@ PetscErrorCode PlStaticSummarize(PlProblem p, const PlStation *N, int nn, const 
   for (int c = 0; c < 3; ++c)
     ne_sp[c] = st.Rm[3 * c] * st.n[0] + st.Rm[3 * c + 1] * st.n[1] + st.Rm[3 * c + 2] * st.n[2];
   ne_sp[2] += 0.5 * p->w[last] * p->elements[last].L;
-  s->top_tension_N = sqrt(ne_sp[0] * ne_sp[0] + ne_sp[1] * ne_sp[1] + ne_sp[2] * ne_sp[2]);
+  /* with the sign of the effective tension n1 of the top element: compression is negative */
+  s->top_tension_N = copysign(sqrt(ne_sp[0] * ne_sp[0] + ne_sp[1] * ne_sp[1] + ne_sp[2] * ne_sp[2]), st.n[0]);
   s->top_horizontal_tension_N = hypot(ne_sp[0], ne_sp[1]);
   double R[9];
   PlQuatToMatrix(qtop, R);
@@ -269,6 +270,8 @@ void *PlSummaryBuild(const PlModel *m, const PlStaticReport *rep, const PlStatic
   cJSON_AddNumberToObject(root, "newton_iterations", rep->newton_iterations);
   cJSON_AddNumberToObject(root, "load_steps", rep->load_steps);
   cJSON_AddNumberToObject(root, "cutbacks", rep->cutbacks);
+  cJSON_AddStringToObject(root, "static_strategy", rep->strategy == PL_STATIC_PTC ? "pseudo_transient" : "newton");
+  cJSON_AddNumberToObject(root, "ptc_steps", rep->ptc_steps);
   AddNumber(root, "load_factor", rep->lambda);
   AddNumber(root, "final_residual_norm_N", rep->final_residual_norm);
   AddNumber(root, "wall_time_s", rep->wall_time_s);

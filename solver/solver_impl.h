@@ -2,6 +2,7 @@
  * solver_impl.h - the problem object shared by the solver's files (private).
  */
 #pragma once
+#include <signal.h>
 #include <stdio.h>
 #include <petscdmda.h>
 #include "pipelay/solver.h"
@@ -25,6 +26,13 @@ struct PlProblem_ {
                              (target - start) at full load (PlStaticMoveEnd) */
   DM da;
   Vec u;                  /* solution (global) */
+  /* static solve (static.c): pseudo-transient continuation adds shift D (u - ref) to the
+   * residual of the free DOFs and shift D to the Jacobian's diagonal (shift 0: plain) */
+  double ptc_shift;
+  Vec ptc_D, ptc_ref, ptc_work;
+  int domain_error;       /* set by PlFormFunction: an element left the rod's domain */
+  volatile sig_atomic_t *stop; /* set asynchronously (a signal): the static solve stops */
+  int quiet;              /* no progress lines from the static solve */
   Mat J;
   SNES snes;
   /* the vessel at the top (vessel_static.c): its state at the static equilibrium */

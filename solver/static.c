@@ -1,22 +1,116 @@
 /*
- * static.c - static equilibrium by Newton-Raphson (PETSc SNES) with load stepping.
+ * static.c - static equilibrium F(u) = 0 (assembly.c) by a globalised Newton method.
  *
- * The load factor lambda scales the submerged weight, the end loads and the motion of
- * held DOFs from the initial guess to their targets. Increments start at
- * 1/analysis.load_steps; a failed increment (SNES divergence, domain error, iteration
- * limit) is restored to the last converged state and halved, up to analysis.max_cutbacks
- * times in a row; after two easy successes (< 8 iterations) the increment grows by 1.5.
- * Each increment starts from the secant predictor u + (dlam/dlam_prev)(u - u_prev).
+ * Strategies, in order, each from the initial guess (the start shape):
+ *  1. Newton (PETSc SNES: full steps, direct LU) with load stepping: the load factor lambda
+ *     scales the submerged weight, the end loads and the motion of held DOFs. Increments
+ *     start at 1/analysis.load_steps (default 1: one Newton solve at full load); a failed
+ *     increment is restored and halved, up to analysis.max_cutbacks times in a row, but
+ *     only while halving helps: lambda does not scale the bending of the start shape, so a
+ *     retry whose first residual is not below half of the failed one's starts from the same
+ *     imbalance and is not tried. Each increment starts from the secant predictor.
+ *     This is the fast path: a good start shape converges here quadratically.
+ *  2. Pseudo-transient continuation (PTC, implicit dynamic relaxation; Kelley & Keyes 1998,
+ *     "Convergence analysis of pseudo-transient continuation", SIAM J. Numer. Anal. 35) at
+ *     full load from the start shape: the steps solve
+ *        (J(u_k) + sigma_k D) du = -F(u_k),   u_{k+1} = u_k + du,
+ *     one Newton iteration of the backward-Euler step of the fictitious motion
+ *     D u'' ~ sigma D (u - u_k) = -F(u), D = the lumped mass of the line (translations,
+ *     [kg]) and the mass times the element length squared (rotation parameters, [kg m^2]),
+ *     zero on held DOFs (they are reached in the first step). sigma [1/s^2] is the inverse
+ *     square of a pseudo time step: large sigma damps every mode (a short, safe step along
+ *     the steepest descent of the mass metric), sigma -> 0 is Newton. It follows the
+ *     residual (switched evolution relaxation): sigma_{k+1} = sigma_k ||F_{k+1}|| / ||F_k||,
+ *     bounded per step to [1/10, 10] of its value; a trial that leaves the rod's domain or
+ *     raises the residual more than a hundredfold is rejected and retried with 10 sigma.
+ *     Once sigma D is negligible against the tangent (or the residual has fallen by 1e-3),
+ *     SNES's Newton finishes with its own tolerances (quadratic end game; on failure PTC
+ *     goes on). For a stable structure with positive definite J + sigma D, every step is
+ *     a descent step of the potential energy, hence the robustness.
+ *  3. The same with the load factor ramped up from zero with the pseudo time (for a start
+ *     far from the held DOFs' targets, where full load at once tears the line apart).
+ * Every state accepted as converged is checked for physical sense (CheckPhysical): axial
+ * strain within +-5 % (PL_STRAIN_BOUND), no element folded back on itself, no node deeper
+ * in the seabed than its outer diameter plus ten times the penetration at which the seabed
+ * carries the pipe's submerged weight. A "solution" that fails is not converged: the next
+ * strategy is tried, and if none is left the report says why.
  * Defaults: Newton with full steps (no line search), direct LU (MUMPS on more than one
  * rank); every -snes_, -ksp_, -pc_ option on the command line or in
- * analysis.petsc_options overrides them (SNESSetFromOptions is called last).
+ * analysis.petsc_options overrides them (SNESSetFromOptions is called last); the options
+ * -pipelay_ptc_max_steps N (default 400) and -pipelay_ptc 0 (skip strategy 2) tune PTC.
+ * A stop request (p->stop, set by SIGINT/SIGTERM) is honoured at every residual evaluation:
+ * the solve ends within one Newton iteration, with the last accepted state.
  */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include "solver_impl.h"
 
 #define PL_HISTORY_MAX 200
+#define PL_STRAIN_BOUND 0.05 /* |axial strain| above this is not a pipe in equilibrium */
+
+/* Appends printf-style text to rep->failure, never past its end (cut at a word). */
+static void Note(PlStaticReport *rep, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void Note(PlStaticReport *rep, const char *fmt, ...)
+{
+  const size_t used = strlen(rep->failure), cap = sizeof rep->failure;
+  if (used + 1 >= cap) return;
+  va_list ap;
+  va_start(ap, fmt);
+  const int n = vsnprintf(rep->failure + used, cap - used, fmt, ap);
+  va_end(ap);
+  if (n >= 0 && (size_t)n >= cap - used) { /* cut: end at the last blank, with an ellipsis */
+    char *end = rep->failure + cap - 5, *b = end;
+    while (b > rep->failure + used && *b != ' ') --b;
+    strcpy(b > rep->failure + used ? b : end, " ...");
+  }
+}
+
+static void Say(PlProblem p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void Say(PlProblem p, const char *fmt, ...)
+{
+  char buf[2048];
+  va_list ap;
+  if (p->quiet) return;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  PetscPrintf(p->comm, "pipelay: %s\n", buf);
+}
+
+static int StopRequested(PlProblem p) { return p->stop && *p->stop; }
+
+/* F and J with the PTC shift (p->ptc_shift = 0: the plain static problem). A stop request
+ * makes the residual a domain error, so that SNES returns at once. */
+static PetscErrorCode ShiftedFunction(SNES snes, Vec U, Vec F, void *ctx)
+{
+  PlProblem p = (PlProblem)ctx;
+  PetscFunctionBeginUser;
+  PetscCall(PlFormFunction(snes, U, F, ctx));
+  if (p->ptc_shift > 0.0) {
+    PetscCall(VecWAXPY(p->ptc_work, -1.0, p->ptc_ref, U));
+    PetscCall(VecPointwiseMult(p->ptc_work, p->ptc_work, p->ptc_D));
+    PetscCall(VecAXPY(F, p->ptc_shift, p->ptc_work));
+  }
+  int stop = StopRequested(p);
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &stop, 1, MPI_INT, MPI_MAX, p->comm));
+  if (stop && snes) PetscCall(SNESSetFunctionDomainError(snes));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode ShiftedJacobian(SNES snes, Vec U, Mat J, Mat P, void *ctx)
+{
+  PlProblem p = (PlProblem)ctx;
+  PetscFunctionBeginUser;
+  PetscCall(PlFormJacobian(snes, U, J, P, ctx));
+  if (p->ptc_shift > 0.0) {
+    PetscCall(VecCopy(p->ptc_D, p->ptc_work));
+    PetscCall(VecScale(p->ptc_work, p->ptc_shift));
+    PetscCall(MatDiagonalSet(P, p->ptc_work, ADD_VALUES));
+  }
+  PetscFunctionReturn(0);
+}
 
 static PetscErrorCode SetUpSNES(PlProblem p)
 {
@@ -29,17 +123,17 @@ static PetscErrorCode SetUpSNES(PlProblem p)
     PetscCall(PetscOptionsInsertString(NULL, p->model.analysis.petsc_options));
   PetscCall(SNESCreate(p->comm, &p->snes));
   PetscCall(SNESSetDM(p->snes, p->da));
-  PetscCall(SNESSetFunction(p->snes, NULL, PlFormFunction, p));
-  PetscCall(SNESSetJacobian(p->snes, p->J, p->J, PlFormJacobian, p));
+  PetscCall(SNESSetFunction(p->snes, NULL, ShiftedFunction, p));
+  PetscCall(SNESSetJacobian(p->snes, p->J, p->J, ShiftedJacobian, p));
   PetscCall(SNESSetType(p->snes, SNESNEWTONLS));
   {
-    /* full Newton steps: the residual norm of a stiff rod rises after the first step from
-     * a straight or distant state (linearised kinematics stretch the axis), so a
-     * norm-decreasing line search stalls; the load-step cut-back is the safeguard */
+    /* full Newton steps: the residual norm of a stiff rod rises after the first step from a
+     * distant state (linearised kinematics stretch the axis), so a norm-decreasing line
+     * search stalls; PTC is the safeguard. A residual 1e10 times the first is divergence. */
     SNESLineSearch ls;
     PetscCall(SNESGetLineSearch(p->snes, &ls));
     PetscCall(SNESLineSearchSetType(ls, SNESLINESEARCHBASIC));
-    PetscCall(SNESSetDivergenceTolerance(p->snes, -1.0));
+    PetscCall(SNESSetDivergenceTolerance(p->snes, 1e10));
   }
   const double atol = p->model.analysis.atol > 0.0 ? p->model.analysis.atol : 1e-9 * p->force_scale;
   PetscCall(SNESSetTolerances(p->snes, atol, p->model.analysis.rtol, 1e-13,
@@ -62,33 +156,81 @@ static const char *ReasonText(SNESConvergedReason r)
   case SNES_DIVERGED_MAX_IT: return "the iteration limit was reached";
   case SNES_DIVERGED_LINE_SEARCH: return "the line search found no decrease";
   case SNES_DIVERGED_FNORM_NAN: return "the residual became NaN";
-  case SNES_DIVERGED_DTOL: return "the residual grew beyond the divergence tolerance";
+  case SNES_DIVERGED_DTOL: return "the residual grew 1e10-fold (divergence)";
   default: return SNESConvergedReasons[r];
   }
 }
 
-PetscErrorCode PlStaticSolve(PlProblem p, PlStaticReport *rep)
+/* ---- the check of a converged state ---------------------------------------------------- */
+/* Returns 1 (on every rank) and a reason in why[len] when the state is not physical:
+ * |axial strain| > PL_STRAIN_BOUND, an element whose chord points against its own axis
+ * (folded back), or a node through the seabed (see the loop). */
+static PetscErrorCode CheckPhysical(PlProblem p, int *bad, char *why, size_t len)
+{
+  const int nd = p->nd, ne = p->mesh.nelements;
+  double *u;
+  PetscFunctionBeginUser;
+  PetscCall(PlGatherUnknowns(p, &u));
+  double worst = 0.0, pen = 0.0;
+  int we = -1, folded = -1, deep = -1;
+  for (int e = 0; e < ne; ++e) {
+    PlRodSectionState st;
+    PlRodElementState(&p->elements[e], u + (size_t)e * nd, &st);
+    const double *xa = u + (size_t)e * nd, *xb = u + (size_t)(e + 1) * nd;
+    const double ch[3] = {xb[0] - xa[0], xb[1] - xa[1], xb[2] - xa[2]};
+    const double along = ch[0] * st.Rm[0] + ch[1] * st.Rm[3] + ch[2] * st.Rm[6];
+    if (!(fabs(st.gamma[0]) <= fabs(worst))) {
+      worst = st.gamma[0];
+      we = e;
+    }
+    if (folded < 0 && !(along > 0.0)) folded = e;
+  }
+  if (p->model.seabed != PL_SEABED_NONE)
+    for (int i = 0; i < p->mesh.nnodes; ++i) {
+      const int e = i < ne ? i : ne - 1;
+      const double d = p->model.segments[p->mesh.segment[e]].section.outer_diameter;
+      const double depth_in = -p->model.water_depth - (u[(size_t)i * nd + 2] - 0.5 * d);
+      /* the penetration at which the seabed carries the submerged weight (eq 5.38: d_o/8;
+       * linear: w/k); ten times that plus a diameter is not contact but a line through it */
+      const double rest = p->model.seabed == PL_SEABED_LINEAR && p->model.seabed_stiffness > 0.0
+                            ? fabs(p->w[e]) / p->model.seabed_stiffness : d / 8.0;
+      if (depth_in > d + 10.0 * rest && depth_in > pen) {
+        pen = depth_in;
+        deep = i;
+      }
+    }
+  free(u);
+  *bad = 1;
+  if (!(fabs(worst) <= PL_STRAIN_BOUND))
+    snprintf(why, len, "axial strain %.3g at S = %.2f m is beyond the plausible bound of +-%g (the line is "
+             "torn apart or collapsed: not an equilibrium of a pipe)", worst,
+             0.5 * (p->mesh.S[we] + p->mesh.S[we + 1]), PL_STRAIN_BOUND);
+  else if (folded >= 0)
+    snprintf(why, len, "the element at S = %.2f m is folded back on itself (its chord points against its axis)",
+             0.5 * (p->mesh.S[folded] + p->mesh.S[folded + 1]));
+  else if (deep >= 0)
+    snprintf(why, len, "the line passes through the seabed: the node at S = %.2f m is %.3g m below its surface",
+             p->mesh.S[deep], pen);
+  else *bad = 0;
+  PetscFunctionReturn(0);
+}
+
+/* ---- strategy 1: Newton with load stepping ---------------------------------------------- */
+static PetscErrorCode NewtonLoadStepping(PlProblem p, PlStaticReport *rep, PetscBool *ok)
 {
   const PlAnalysis *an = &p->model.analysis;
-  Vec last;
+  Vec last, prev;
   PetscReal hist[PL_HISTORY_MAX];
   PetscInt hits[PL_HISTORY_MAX];
-  PetscLogDouble t0, t1;
   PetscFunctionBeginUser;
-  memset(rep, 0, sizeof *rep);
-  PetscCall(PetscTime(&t0));
-  if (!p->snes) PetscCall(SetUpSNES(p));
   PetscCall(SNESSetConvergenceHistory(p->snes, hist, hits, PL_HISTORY_MAX, PETSC_TRUE));
-  Vec prev;
   PetscCall(VecDuplicate(p->u, &last));
   PetscCall(VecCopy(p->u, last));
   PetscCall(VecDuplicate(p->u, &prev));
-  double dlam_prev = 0.0;
-
-  double lam = 0.0, dlam = 1.0 / an->load_steps;
+  double dlam_prev = 0.0, lam = 0.0, dlam = 1.0 / an->load_steps, first_failed = -1.0;
   int easy = 0, consecutive_cuts = 0;
-  size_t used = 0;
-  while (lam < 1.0) {
+  p->ptc_shift = 0.0;
+  while (lam < 1.0 && !StopRequested(p)) {
     const double target = fmin(1.0, lam + dlam);
     p->lambda = target;
     if (dlam_prev > 0.0) { /* secant predictor from the last two converged states */
@@ -97,68 +239,316 @@ PetscErrorCode PlStaticSolve(PlProblem p, PlStaticReport *rep)
     }
     PetscCall(SNESSolve(p->snes, NULL, p->u));
     SNESConvergedReason reason;
-    PetscInt its;
-    PetscReal fnorm;
+    PetscInt its, nh;
+    PetscReal fnorm, *h;
     PetscCall(SNESGetConvergedReason(p->snes, &reason));
     PetscCall(SNESGetIterationNumber(p->snes, &its));
     PetscCall(SNESGetFunctionNorm(p->snes, &fnorm));
+    PetscCall(SNESGetConvergenceHistory(p->snes, &h, NULL, &nh));
     rep->newton_iterations += (int)its;
     rep->final_residual_norm = fnorm;
     if (reason > 0) {
-      PetscInt nh;
-      PetscReal *h;
-      PetscCall(SNESGetConvergenceHistory(p->snes, &h, NULL, &nh));
       rep->nhistory = (int)PetscMin(nh, 64);
       for (int k = 0; k < rep->nhistory; ++k) rep->history[k] = h[k];
       dlam_prev = target - lam;
       lam = target;
       rep->load_steps++;
       consecutive_cuts = 0;
+      first_failed = -1.0;
       PetscCall(VecCopy(last, prev));
       PetscCall(VecCopy(p->u, last));
       easy = its < 8 ? easy + 1 : 0;
       if (easy >= 2) dlam *= 1.5;
       continue;
     }
-    /* failed: report, restore, cut back */
-    PetscInt nh;
-    PetscReal *h;
-    PetscCall(SNESGetConvergenceHistory(p->snes, &h, NULL, &nh));
+    if (StopRequested(p)) break;
+    /* failed: report, restore, cut back while that helps */
     char line[512];
-    int n = snprintf(line, sizeof line,
-                     "load step to lambda = %.6g (increment %.3g) failed after %d Newton iterations: %s; residual norms [N]:",
-                     target, dlam, (int)its, ReasonText(reason));
-    for (PetscInt k = 0; k < nh && n < (int)sizeof line - 16; ++k)
+    int n = snprintf(line, sizeof line, "Newton, load step to lambda = %.6g (increment %.3g): failed after %d "
+                     "iterations, %s; residual norms [N]:", target, dlam, (int)its, ReasonText(reason));
+    for (PetscInt k = 0; k < nh && k < 12 && n < (int)sizeof line - 16; ++k)
       n += snprintf(line + n, sizeof line - n, " %.3e", (double)h[k]);
-    PetscCall(PetscPrintf(p->comm, "pipelay: %s; %s\n", line,
-                          consecutive_cuts < an->max_cutbacks ? "retrying with half the increment" : "giving up"));
-    if (used < sizeof rep->failure)
-      used += (size_t)snprintf(rep->failure + used, sizeof rep->failure - used, "%s\n", line);
+    if (nh > 12 && n < (int)sizeof line - 8) snprintf(line + n, sizeof line - n, " ...");
+    const double r0 = nh > 0 ? (double)h[0] : 0.0;
+    const int futile = first_failed > 0.0 && r0 > 0.5 * first_failed;
+    if (first_failed < 0.0) first_failed = r0;
+    rep->attempts++;
+    Note(rep, "%s\n", line);
     PetscCall(VecCopy(last, p->u));
+    const int give_up = futile || consecutive_cuts >= an->max_cutbacks || dlam * 0.5 < 1e-10;
+    Say(p, "%s; %s", line, give_up ? "next strategy" : "retrying with half the increment");
+    if (futile) Note(rep, "halving the load increment did not lower the starting residual (%.3e N): the start "
+                     "shape's own imbalance dominates, so load stepping cannot help\n", r0);
+    if (give_up) break;
+    consecutive_cuts++;
     rep->cutbacks++;
-    if (++consecutive_cuts > an->max_cutbacks) break;
     dlam *= 0.5;
     easy = 0;
-    if (dlam < 1e-10) { /* no progress left to make: a limit point or a discontinuity */
-      if (used < sizeof rep->failure)
-        used += (size_t)snprintf(rep->failure + used, sizeof rep->failure - used,
-                                 "the load increment fell below 1e-10 at lambda = %.6g: the equilibrium path has a "
-                                 "limit point or a discontinuity there\n", lam);
-      break;
-    }
   }
+  *ok = lam >= 1.0 ? PETSC_TRUE : PETSC_FALSE;
   rep->lambda = lam;
-  rep->converged = lam >= 1.0 ? PETSC_TRUE : PETSC_FALSE;
-  if (!rep->converged && used < sizeof rep->failure)
-    snprintf(rep->failure + used, sizeof rep->failure - used,
-             "gave up after %d halvings of the load increment at lambda = %.6g (the last converged "
-             "load factor). Hints: more analysis.load_steps; check that the line can reach its "
-             "ends and that the top tension can hold its weight; -snes_monitor shows every iteration.",
-             an->max_cutbacks, lam);
-  p->lambda = lam;
   PetscCall(SNESSetConvergenceHistory(p->snes, NULL, NULL, 0, PETSC_TRUE)); /* hist is on this stack */
   PetscCall(VecDestroy(&last));
   PetscCall(VecDestroy(&prev));
+  PetscFunctionReturn(0);
+}
+
+/* ---- strategy 2: pseudo-transient continuation ----------------------------------------- */
+/* D: lumped mass of the free translations, mass x (element length)^2 of the free rotation
+ * parameters, zero on held DOFs. */
+static PetscErrorCode BuildMetric(PlProblem p)
+{
+  const int nd = p->nd, ne = p->mesh.nelements;
+  PetscInt xs, xm;
+  PetscScalar **d;
+  PetscFunctionBeginUser;
+  if (!p->ptc_D) {
+    PetscCall(VecDuplicate(p->u, &p->ptc_D));
+    PetscCall(VecDuplicate(p->u, &p->ptc_ref));
+    PetscCall(VecDuplicate(p->u, &p->ptc_work));
+  }
+  PetscCall(DMDAGetCorners(p->da, &xs, NULL, NULL, &xm, NULL, NULL));
+  PetscCall(DMDAVecGetArrayDOF(p->da, p->ptc_D, &d));
+  for (PetscInt i = xs; i < xs + xm; ++i) {
+    double m = 0.0, L = 0.0;
+    int k = 0;
+    for (int e = (int)i - 1; e <= (int)i; ++e) {
+      if (e < 0 || e >= ne) continue;
+      const PlSection *s = &p->model.segments[p->mesh.segment[e]].section;
+      m += 0.5 * s->mass_per_length * p->elements[e].L;
+      L += p->elements[e].L;
+      ++k;
+    }
+    L /= k;
+    for (int c = 0; c < nd; ++c) d[i][c] = p->bc_mask[i * nd + c] ? 0.0 : (c < 3 ? m : m * L * L);
+  }
+  PetscCall(DMDAVecRestoreArrayDOF(p->da, p->ptc_D, &d));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode Residual(PlProblem p, Vec U, Vec F, double *fnorm, int *bad)
+{
+  PetscFunctionBeginUser;
+  const double s = p->ptc_shift;
+  p->ptc_shift = 0.0;
+  PetscCall(PlFormFunction(NULL, U, F, p));
+  p->ptc_shift = s;
+  PetscCall(VecNorm(F, NORM_2, fnorm));
+  *bad = p->domain_error || !isfinite(*fnorm);
+  PetscFunctionReturn(0);
+}
+
+/* PTC from `start`. ramp = 0: at full load. ramp = 1: the load factor (weight, end loads,
+ * held DOFs) rises with the pseudo time from 0, by an increment that grows 1.5-fold after an
+ * accepted step and halves after a rejected one, so that a start far from the holds (the
+ * top of a straight start shape 900 m from its hang-off) is reached gradually. */
+static PetscErrorCode PseudoTransient(PlProblem p, Vec start, int ramp, PlStaticReport *rep, PetscBool *ok)
+{
+  PetscInt max_steps = 400;
+  PetscBool set, monitor = PETSC_FALSE;
+  KSP ksp;
+  Vec F, Ft, du, ut;
+  PetscFunctionBeginUser;
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-pipelay_ptc_max_steps", &max_steps, &set));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-pipelay_ptc_monitor", &monitor, &set));
+  PetscCall(BuildMetric(p));
+  PetscCall(VecDuplicate(p->u, &F));
+  PetscCall(VecDuplicate(p->u, &Ft));
+  PetscCall(VecDuplicate(p->u, &du));
+  PetscCall(VecDuplicate(p->u, &ut));
+  PetscCall(SNESGetKSP(p->snes, &ksp));
+  /* the ramp moves a held DOF by at most half an element length per step */
+  double dlam_max = 1.0;
+  if (ramp) {
+    double far = 0.0;
+    const int nd = p->nd;
+    for (int i = 0; i < p->mesh.nnodes; ++i)
+      for (int c = 0; c < 3; ++c)
+        if (p->bc_mask[i * nd + c]) far = fmax(far, fabs(p->bc_target[i * nd + c] - p->bc_start[i * nd + c]));
+    const double Lmin = p->model.length / p->mesh.nelements;
+    if (far > 0.0) dlam_max = fmin(1.0, 0.5 * Lmin / far);
+    max_steps = PetscMax(max_steps, (PetscInt)(3.0 / dlam_max));
+  }
+  double lam = ramp ? 0.0 : 1.0, dlam = fmin(1.0 / 16.0, dlam_max);
+  p->lambda = ramp ? dlam : 1.0;
+  PetscCall(VecCopy(start, p->u));
+  double fn, fn_start, fn_prev = 0.0, sigma = -1.0, sigma0 = 0.0;
+  int bad, steps = 0, rejects = 0, polishes = 0;
+  *ok = PETSC_FALSE;
+  PetscCall(Residual(p, p->u, F, &fn, &bad));
+  fn_start = fn;
+  {
+    /* sigma0: the Jacobi estimate of the first step, |F_i| / (sigma D_i), limited to a
+     * tenth of the mean element length on the free translations */
+    PetscInt xs, xm;
+    const PetscScalar **f, **d;
+    double ratio = 0.0, Lm = p->model.length / p->mesh.nelements;
+    PetscCall(DMDAGetCorners(p->da, &xs, NULL, NULL, &xm, NULL, NULL));
+    PetscCall(DMDAVecGetArrayDOFRead(p->da, F, &f));
+    PetscCall(DMDAVecGetArrayDOFRead(p->da, p->ptc_D, &d));
+    for (PetscInt i = xs; i < xs + xm; ++i)
+      for (int c = 0; c < 3; ++c)
+        if (d[i][c] > 0.0) ratio = fmax(ratio, fabs(f[i][c]) / d[i][c]);
+    PetscCall(DMDAVecRestoreArrayDOFRead(p->da, F, &f));
+    PetscCall(DMDAVecRestoreArrayDOFRead(p->da, p->ptc_D, &d));
+    PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &ratio, 1, MPI_DOUBLE, MPI_MAX, p->comm));
+    PetscReal opt = 0.0;
+    PetscCall(PetscOptionsGetReal(NULL, NULL, "-pipelay_ptc_sigma0", &opt, &set));
+    sigma = set ? opt : fmax(ratio / (0.1 * Lm), 1e-6);
+    sigma0 = sigma;
+  }
+  const double atol = p->model.analysis.atol > 0.0 ? p->model.analysis.atol : 1e-9 * p->force_scale;
+  while (steps < max_steps && !StopRequested(p)) {
+    /* end game at full load: Newton when PTC has done its work */
+    if (lam >= 1.0 && (fn < 1e-3 * fn_start || sigma < 1e-8 * sigma0 || fn < 10.0 * atol)) {
+      PetscCall(VecCopy(p->u, ut));
+      p->ptc_shift = 0.0;
+      p->lambda = 1.0;
+      PetscCall(SNESSolve(p->snes, NULL, p->u));
+      SNESConvergedReason reason;
+      PetscInt its;
+      PetscCall(SNESGetConvergedReason(p->snes, &reason));
+      PetscCall(SNESGetIterationNumber(p->snes, &its));
+      rep->newton_iterations += (int)its;
+      polishes++;
+      if (reason > 0) {
+        *ok = PETSC_TRUE;
+        break;
+      }
+      PetscCall(VecCopy(ut, p->u));
+      if (StopRequested(p)) break;
+      fn_start = fn; /* PTC goes on: the next end game after another 1e-3 */
+      sigma = fmax(sigma, 1e-6 * sigma0);
+    }
+    /* the load factor of this step (ramp), and the residual there */
+    const double lam_try = ramp ? fmin(1.0, lam + dlam) : 1.0;
+    if (lam_try != p->lambda) {
+      p->lambda = lam_try;
+      PetscCall(Residual(p, p->u, F, &fn, &bad));
+    }
+    /* one PTC step */
+    p->ptc_shift = sigma;
+    PetscCall(VecCopy(p->u, p->ptc_ref));
+    PetscCall(ShiftedJacobian(p->snes, p->u, p->J, p->J, p));
+    PetscCall(KSPSetOperators(ksp, p->J, p->J));
+    PetscCall(KSPSolve(ksp, F, du));
+    KSPConvergedReason kr;
+    PetscCall(KSPGetConvergedReason(ksp, &kr));
+    double fnt = INFINITY;
+    bad = 1;
+    if (kr >= 0) {
+      PetscCall(VecWAXPY(ut, -1.0, du, p->u));
+      PetscCall(Residual(p, ut, Ft, &fnt, &bad));
+    }
+    steps++;
+    rep->newton_iterations++;
+    if (bad || fnt > (ramp && lam < 1.0 ? 10.0 : 100.0) * fn) {
+      if (monitor)
+        PetscCall(PetscPrintf(p->comm, "  PTC step %d rejected: lambda %.4g, |F| %.4e -> %.4e N%s, sigma %.4e\n", steps,
+                              lam_try, fn, fnt, bad ? " (domain)" : "", sigma));
+      rejects++;
+      sigma *= 10.0;
+      if (ramp && lam < 1.0) {
+        dlam *= 0.5;
+        p->lambda = lam; /* F is evaluated again at the next factor */
+        PetscCall(Residual(p, p->u, F, &fn, &bad));
+      }
+      continue;
+    }
+    if (monitor)
+      PetscCall(PetscPrintf(p->comm, "  PTC step %d: lambda %.4g, |F| %.4e -> %.4e N, sigma %.4e\n", steps, lam_try, fn,
+                            fnt, sigma));
+    PetscCall(VecCopy(ut, p->u));
+    PetscCall(VecCopy(Ft, F));
+    /* SER on the larger of the last two residuals: a stiff (axial) component that the
+     * linearisation leaves on every other step must not stall the relaxation */
+    sigma *= fmin(10.0, fmax(0.1, fnt / fmax(fn, fn_prev)));
+    fn_prev = fn;
+    fn = fnt;
+    if (ramp && lam < 1.0) {
+      lam = lam_try;
+      dlam = fmin(1.5 * dlam, dlam_max);
+      if (lam >= 1.0) fn_start = fn;
+    }
+  }
+  p->ptc_shift = 0.0;
+  rep->ptc_steps += steps;
+  rep->ptc_rejected += rejects;
+  rep->final_residual_norm = fn;
+  rep->lambda = *ok ? 1.0 : lam;
+  if (!*ok) {
+    Note(rep, "pseudo-transient continuation %s: %s after %d steps (%d rejected, %d Newton end games) at load factor "
+         "%.4g; residual %.3e N (tolerance %.3e N), pseudo-time shift %.3g of its start\n",
+         ramp ? "with the load ramped from zero" : "at full load", StopRequested(p) ? "interrupted" : "no convergence",
+         steps, rejects, polishes, lam, fn, atol, sigma / sigma0);
+  }
+  PetscCall(VecDestroy(&F));
+  PetscCall(VecDestroy(&Ft));
+  PetscCall(VecDestroy(&du));
+  PetscCall(VecDestroy(&ut));
+  PetscFunctionReturn(0);
+}
+
+/* A suggestion for a failed solve, from what the report shows. */
+static const char *Suggestion(const PlProblem p, const PlStaticReport *rep)
+{
+  if (rep->unphysical)
+    return "check the ends' positions and the applied forces (a line pulled or pushed beyond what a pipe can take "
+           "has no physical equilibrium), and start from a nearby converged run (--start-from DIR)";
+  if (p->mesh.guess_note[0])
+    return "the start shape fell back to a straight line (see the note above): give the top end's position or "
+           "force so that a catenary start exists, or start from a nearby converged run (--start-from DIR)";
+  return "start from a nearby converged run (--start-from DIR), raise -pipelay_ptc_max_steps, or refine the mesh "
+         "where the curvature is high (mesh.zones)";
+}
+
+PetscErrorCode PlStaticSolve(PlProblem p, PlStaticReport *rep)
+{
+  PetscLogDouble t0, t1;
+  Vec start;
+  PetscBool ok = PETSC_FALSE, use_ptc = PETSC_TRUE, set;
+  char why[512];
+  int bad = 0;
+  PetscFunctionBeginUser;
+  memset(rep, 0, sizeof *rep);
+  PetscCall(PetscTime(&t0));
+  if (!p->snes) PetscCall(SetUpSNES(p));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-pipelay_ptc", &use_ptc, &set));
+  PetscCall(VecDuplicate(p->u, &start));
+  PetscCall(VecCopy(p->u, start));
+
+  PetscCall(NewtonLoadStepping(p, rep, &ok));
+  rep->strategy = PL_STATIC_NEWTON;
+  if (ok) {
+    PetscCall(CheckPhysical(p, &bad, why, sizeof why));
+    if (bad) {
+      ok = PETSC_FALSE;
+      Note(rep, "Newton converged to a state that is not physical: %s\n", why);
+      Say(p, "Newton converged to a state that is not physical (%s); next strategy", why);
+    }
+  }
+  for (int ramp = 0; ramp < 2 && !ok && use_ptc && !StopRequested(p); ++ramp) {
+    PetscCall(PseudoTransient(p, start, ramp, rep, &ok));
+    rep->strategy = PL_STATIC_PTC;
+    if (ok) {
+      PetscCall(CheckPhysical(p, &bad, why, sizeof why));
+      if (bad) {
+        ok = PETSC_FALSE;
+        Note(rep, "pseudo-transient continuation converged to a state that is not physical: %s\n", why);
+      }
+    }
+  }
+  rep->unphysical = bad;
+  rep->converged = ok;
+  rep->interrupted = StopRequested(p) ? 1 : 0;
+  if (!ok) {
+    if (rep->interrupted) Note(rep, "interrupted by a signal; the last state reached is written.");
+    else
+      Note(rep, "No strategy converged to a physical equilibrium. Suggestion: %s; -snes_monitor shows every "
+           "iteration.", Suggestion(p, rep));
+  }
+  p->lambda = ok ? 1.0 : rep->lambda;
+  PetscCall(VecDestroy(&start));
   PetscCall(PetscTime(&t1));
   rep->wall_time_s = t1 - t0;
   PetscFunctionReturn(0);
@@ -197,6 +587,7 @@ PetscErrorCode PlStaticMoveEnd(PlProblem p, int end, const double x[3], const do
   PetscCall(VecDuplicate(p->u, &last));
   PetscCall(VecCopy(p->u, last));
   p->lambda = 1.0;
+  p->ptc_shift = 0.0;
   double mu = 0.0, dmu = 1.0;
   int cuts = 0;
   while (mu < 1.0) {
@@ -236,3 +627,6 @@ PetscErrorCode PlStaticMoveEnd(PlProblem p, int end, const double x[3], const do
   PetscCall(VecDestroy(&last));
   PetscFunctionReturn(0);
 }
+
+void PlProblemSetStopFlag(PlProblem p, volatile sig_atomic_t *stop) { p->stop = stop; }
+void PlProblemSetQuiet(PlProblem p, int quiet) { p->quiet = quiet; }

@@ -39,8 +39,17 @@ typedef struct {
   double t2[3], t3[3];      /* section axes in the global frame */
 } PlStation;
 
+/* The strategy that produced the final state of a static solve (static.c). */
+typedef enum { PL_STATIC_NEWTON = 0, PL_STATIC_PTC = 1 } PlStaticStrategy;
+
 typedef struct {
   PetscBool converged;
+  PlStaticStrategy strategy;   /* the last strategy tried */
+  int attempts;                /* failed Newton load increments */
+  int ptc_steps;               /* pseudo-transient continuation steps (0: not needed) */
+  int ptc_rejected;            /* of which rejected (retried with a larger shift) */
+  int unphysical;              /* the last state found failed the physical check */
+  int interrupted;             /* stopped by a signal */
   int load_steps;              /* converged load increments */
   int cutbacks;                /* failed increments that were halved */
   int newton_iterations;       /* total over all increments */
@@ -49,7 +58,7 @@ typedef struct {
   double final_residual_norm;
   int nhistory;                /* entries in history */
   double history[64];          /* residual norms [N] of the last converged load step */
-  char failure[2048];          /* what was tried and where it stopped */
+  char failure[8192];          /* what was tried and where it stopped (whole lines) */
 } PlStaticReport;
 
 PetscErrorCode PlProblemCreate(MPI_Comm comm, const PlModel *model, PlProblem *prob);
@@ -59,6 +68,11 @@ PetscErrorCode PlProblemDestroy(PlProblem *prob);
  * options (SNESSetFromOptions is called last). On failure the last converged state stays
  * in the problem and report->failure says what happened. */
 PetscErrorCode PlStaticSolve(PlProblem prob, PlStaticReport *report);
+/* The static solve stops (within one Newton iteration, keeping the last accepted state,
+ * report->interrupted set) once *stop is nonzero (a signal handler sets it). NULL: never. */
+void PlProblemSetStopFlag(PlProblem prob, volatile sig_atomic_t *stop);
+/* quiet: the static solve prints nothing of its failed attempts (they stay in the report). */
+void PlProblemSetQuiet(PlProblem prob, int quiet);
 
 /* Post-processing on rank 0 (other ranks get 0 stations): node and element stations of the
  * current state. Arrays are malloc'd; free with free(). */
