@@ -29,7 +29,7 @@
  *     a descent step of the potential energy, hence the robustness.
  *  3. The same with the load factor ramped up from zero with the pseudo time (for a start
  *     far from the held DOFs' targets, where full load at once tears the line apart).
- * Every state accepted as converged is checked for physical sense (CheckPhysical): axial
+ * Every state accepted as converged is checked for physical sense (PlStaticCheckState): axial
  * strain within +-5 % (PL_STRAIN_BOUND), no element folded back on itself, no node deeper
  * in the seabed than its outer diameter plus ten times the penetration at which the seabed
  * carries the pipe's submerged weight. A "solution" that fails is not converged: the next
@@ -165,7 +165,7 @@ static const char *ReasonText(SNESConvergedReason r)
 /* Returns 1 (on every rank) and a reason in why[len] when the state is not physical:
  * |axial strain| > PL_STRAIN_BOUND, an element whose chord points against its own axis
  * (folded back), or a node through the seabed (see the loop). */
-static PetscErrorCode CheckPhysical(PlProblem p, int *bad, char *why, size_t len)
+PetscErrorCode PlStaticCheckState(PlProblem p, int *bad, char *why, size_t len)
 {
   const int nd = p->nd, ne = p->mesh.nelements;
   double *u;
@@ -520,7 +520,7 @@ PetscErrorCode PlStaticSolve(PlProblem p, PlStaticReport *rep)
   PetscCall(NewtonLoadStepping(p, rep, &ok));
   rep->strategy = PL_STATIC_NEWTON;
   if (ok) {
-    PetscCall(CheckPhysical(p, &bad, why, sizeof why));
+    PetscCall(PlStaticCheckState(p, &bad, why, sizeof why));
     if (bad) {
       ok = PETSC_FALSE;
       Note(rep, "Newton converged to a state that is not physical: %s\n", why);
@@ -531,7 +531,7 @@ PetscErrorCode PlStaticSolve(PlProblem p, PlStaticReport *rep)
     PetscCall(PseudoTransient(p, start, ramp, rep, &ok));
     rep->strategy = PL_STATIC_PTC;
     if (ok) {
-      PetscCall(CheckPhysical(p, &bad, why, sizeof why));
+      PetscCall(PlStaticCheckState(p, &bad, why, sizeof why));
       if (bad) {
         ok = PETSC_FALSE;
         Note(rep, "pseudo-transient continuation converged to a state that is not physical: %s\n", why);

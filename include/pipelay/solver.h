@@ -73,6 +73,10 @@ PetscErrorCode PlStaticSolve(PlProblem prob, PlStaticReport *report);
 void PlProblemSetStopFlag(PlProblem prob, volatile sig_atomic_t *stop);
 /* quiet: the static solve prints nothing of its failed attempts (they stay in the report). */
 void PlProblemSetQuiet(PlProblem prob, int quiet);
+/* The physical check of the current state that every converged static state passes
+ * (static.c): *bad = 1 with the reason in why[len] when an axial strain exceeds +-5 %, an
+ * element is folded back on itself or a node is through the seabed. Collective. */
+PetscErrorCode PlStaticCheckState(PlProblem prob, int *bad, char *why, size_t len);
 
 /* Post-processing on rank 0 (other ranks get 0 stations): node and element stations of the
  * current state. Arrays are malloc'd; free with free(). */
