@@ -475,9 +475,11 @@ def output_and_statuses(work):
     record("dynamic_output_under_a_file", status == 4 and len(lines) == 1 and
            lines[0].startswith("pipelay: regular_file/dyn: cannot create the output directory"),
            "status %d, stderr %r; expected 4 and one line" % (status, lines))
-    # 3: no convergence (two Newton iterations per load step, one halving)
+    # 3: no convergence (two Newton iterations per load step, one halving, and the
+    # pseudo-transient strategies limited to three steps)
     status, lines = run(["run", file, "--output", "nc_out", "--no-plots", "--quiet", "--set",
-                         "analysis.max_iterations=2", "--set", "analysis.max_cutbacks=1"], work)
+                         "analysis.max_iterations=2", "--set", "analysis.max_cutbacks=1",
+                         "-pipelay_ptc_max_steps", "3"], work)
     record("no_convergence", status == 3 and any("did not converge" in l for l in lines)
            and os.path.isfile(os.path.join(work, "nc_out", "summary.json")),
            "status %d, stderr %r; expected 3, 'did not converge' and nc_out/summary.json"
