@@ -28,7 +28,8 @@
  *     goes on). For a stable structure with positive definite J + sigma D, every step is
  *     a descent step of the potential energy, hence the robustness.
  *  3. The same with the load factor ramped up from zero with the pseudo time (for a start
- *     far from the held DOFs' targets, where full load at once tears the line apart).
+ *     far from the held DOFs' targets, where full load at once tears the line apart; such a
+ *     start, more than two elements from a target, takes 3 before 2).
  * Every state accepted as converged is checked for physical sense (PlStaticCheckState): axial
  * strain within +-5 % (PL_STRAIN_BOUND), no element folded back on itself, no node deeper
  * in the seabed than its outer diameter plus ten times the penetration at which the seabed
@@ -338,6 +339,17 @@ static PetscErrorCode Residual(PlProblem p, Vec U, Vec F, double *fnorm, int *ba
   PetscFunctionReturn(0);
 }
 
+/* The largest distance [m] between a held position of the start and its target. */
+static double HoldDistance(const PlProblem p)
+{
+  double far = 0.0;
+  const int nd = p->nd;
+  for (int i = 0; i < p->mesh.nnodes; ++i)
+    for (int c = 0; c < 3; ++c)
+      if (p->bc_mask[i * nd + c]) far = fmax(far, fabs(p->bc_target[i * nd + c] - p->bc_start[i * nd + c]));
+  return far;
+}
+
 /* PTC from `start`. ramp = 0: at full load. ramp = 1: the load factor (weight, end loads,
  * held DOFs) rises with the pseudo time from 0, by an increment that grows 1.5-fold after an
  * accepted step and halves after a rejected one, so that a start far from the holds (the
@@ -360,13 +372,8 @@ static PetscErrorCode PseudoTransient(PlProblem p, Vec start, int ramp, PlStatic
   /* the ramp moves a held DOF by at most half an element length per step */
   double dlam_max = 1.0;
   if (ramp) {
-    double far = 0.0;
-    const int nd = p->nd;
-    for (int i = 0; i < p->mesh.nnodes; ++i)
-      for (int c = 0; c < 3; ++c)
-        if (p->bc_mask[i * nd + c]) far = fmax(far, fabs(p->bc_target[i * nd + c] - p->bc_start[i * nd + c]));
-    const double Lmin = p->model.length / p->mesh.nelements;
-    if (far > 0.0) dlam_max = fmin(1.0, 0.5 * Lmin / far);
+    const double far = HoldDistance(p), Lmean = p->model.length / p->mesh.nelements;
+    if (far > 0.0) dlam_max = fmin(1.0, 0.5 * Lmean / far);
     max_steps = PetscMax(max_steps, (PetscInt)(3.0 / dlam_max));
   }
   double lam = ramp ? 0.0 : 1.0, dlam = fmin(1.0 / 16.0, dlam_max);
@@ -527,8 +534,10 @@ PetscErrorCode PlStaticSolve(PlProblem p, PlStaticReport *rep)
       Say(p, "Newton converged to a state that is not physical (%s); next strategy", why);
     }
   }
-  for (int ramp = 0; ramp < 2 && !ok && use_ptc && !StopRequested(p); ++ramp) {
-    PetscCall(PseudoTransient(p, start, ramp, rep, &ok));
+  /* a start whose held ends are more than two elements from their targets is ramped first */
+  const int ramp_first = HoldDistance(p) > 2.0 * p->model.length / p->mesh.nelements;
+  for (int k = 0; k < 2 && !ok && use_ptc && !StopRequested(p); ++k) {
+    PetscCall(PseudoTransient(p, start, ramp_first ? 1 - k : k, rep, &ok));
     rep->strategy = PL_STATIC_PTC;
     if (ok) {
       PetscCall(PlStaticCheckState(p, &bad, why, sizeof why));
