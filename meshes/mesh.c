@@ -157,6 +157,44 @@ static void Straight(const PlModel *m, PlMesh *mesh)
   mesh->guess_used = PL_GUESS_STRAIGHT;
 }
 
+/* Straight from the bottom end A to the point P (every node at its share of the chord),
+ * frames along the chord. */
+static void StraightTo(const PlModel *m, PlMesh *mesh, const double P[3])
+{
+  const PlEnd *b = &m->ends[0];
+  const double d[3] = {P[0] - b->position[0], P[1] - b->position[1], P[2] - b->position[2]};
+  const double hor = hypot(d[0], d[1]);
+  double heading = hor > 0.0 ? atan2(d[1], d[0]) : 0.0;
+  if (!(hor > 0.0)) { /* vertical chord: the bottom frame's heading */
+    double q[4], t1[3];
+    const double e1[3] = {1, 0, 0};
+    PlQuatFromMatrix(b->orientation, q);
+    PlQuatRotate(q, e1, t1);
+    heading = atan2(t1[1], t1[0]);
+  }
+  double q[4];
+  FrameOf(heading, atan2(d[2], hor), q);
+  for (int i = 0; i < mesh->nnodes; ++i) {
+    const double f = mesh->S[i] / m->length;
+    for (int c = 0; c < 3; ++c) mesh->x0[3 * i + c] = b->position[c] + f * d[c];
+    memcpy(mesh->q0 + 4 * i, q, sizeof q);
+  }
+  mesh->guess_used = PL_GUESS_STRAIGHT;
+}
+
+/* The start shape "catenary": the elastic catenary of the sections (models/catenary.c)
+ * between the bottom end A and the top end B, in the vertical plane through A along the
+ * heading: A -> B horizontally when the top's horizontal position is held, else the top
+ * force's horizontal direction, else the bottom frame's t1. What the top prescribes picks
+ * the unknowns:
+ *   x, y, z held          H and V0 from the span and the height (suspended, touching down,
+ *                         taut or vertical);
+ *   z held, x/y free      H = the top force's horizontal part, V0 from the height;
+ *   x, y held, z free     V at the top = the top force's vertical part, H from the span;
+ *   nothing held          H and V from the top force.
+ * Nodes below the seabed's resting level (a suspended line that would sag through it) are
+ * lifted to it. Where no catenary exists: a straight line from A to B (or to the top's
+ * height along the heading), saying why in guess_note. */
 void PlMeshInitialGuess(const PlModel *m, PlMesh *mesh)
 {
   mesh->guess_note[0] = '\0';
@@ -166,65 +204,87 @@ void PlMeshInitialGuess(const PlModel *m, PlMesh *mesh)
     return;
   }
   const char *why = NULL;
-  double heading = 0.0, H = 0.0, span = -1.0;
-  const bool top_h_given = t->has_position[0] && t->has_position[1] && t->fixed[PL_DOF_X] &&
-                           t->fixed[PL_DOF_Y];
-  const double w = PlModelMeanSubmergedWeight(m);
-  if (!(b->has_position[0] && b->has_position[1] && b->has_position[2]))
-    why = "the bottom end's position is not given in full";
-  else if (!t->has_position[2])
-    why = "the top end's height is not given";
-  else if (!(w > 0.0))
-    why = "the line is buoyant (submerged weight <= 0)";
-  if (!why) {
-    if (top_h_given) {
-      const double dx = t->position[0] - b->position[0], dy = t->position[1] - b->position[1];
-      heading = atan2(dy, dx);
-      span = hypot(dx, dy);
-    } else {
-      double q[4], t1[3];
-      const double e1[3] = {1, 0, 0};
-      PlQuatFromMatrix(b->orientation, q);
-      PlQuatRotate(q, e1, t1);
-      heading = atan2(t1[1], t1[0]);
-      H = t->force[0] * cos(heading) + t->force[1] * sin(heading);
-      if (!(H > 0.0)) why = "the top end is free horizontally but pulled by no horizontal force";
-    }
-  }
-  const double h = why ? 0.0 : t->position[2] - b->position[2];
-  if (!why && !(h > 0.0)) why = "the top end is not above the bottom end";
-  PlCatenary c = {0};
-  if (!why) {
-    if (span >= 0.0) {
-      if (PlCatenaryForSpan(m->length, w, h, span, &c)) why = "no catenary of this length spans the ends";
-    } else {
-      PlCatenarySolve(H, w, h, &c);
-      if (c.suspended_length > m->length) why = "the line is too short to reach the seabed as a catenary";
-    }
-  }
-  if (why) {
-    snprintf(mesh->guess_note, sizeof mesh->guess_note, "catenary guess not possible (%s); straight line used", why);
+  if (!(b->has_position[0] && b->has_position[1] && b->has_position[2])) {
+    snprintf(mesh->guess_note, sizeof mesh->guess_note,
+             "catenary start not possible (the bottom end's position is not given in full); straight line used");
     Straight(m, mesh);
     return;
   }
-  const double laid = m->length - c.suspended_length;
+  const bool hx = t->has_position[0] && t->fixed[PL_DOF_X], hy = t->has_position[1] && t->fixed[PL_DOF_Y];
+  const bool hz = t->has_position[2] && t->fixed[PL_DOF_Z];
+  PlElasticCatenary c = {0};
+  c.nsections = m->nsegments;
+  for (int i = 0; i < m->nsegments; ++i) {
+    const PlSection *s = &m->segments[i].section;
+    c.L[i] = m->segments[i].length;
+    c.w[i] = PlSectionSubmergedWeight(s, m->water_density, m->gravity);
+    c.EA[i] = s->EA;
+    c.length += c.L[i];
+  }
+  const double d0 = m->segments[0].section.outer_diameter;
+  c.on_seabed = m->seabed != PL_SEABED_NONE && b->position[2] <= -m->water_depth + d0;
+  /* the heading and the horizontal distance to the top */
+  double heading = 0.0, span = 0.0;
+  const double Fh = hypot(t->force[0], t->force[1]);
+  if (hx && hy && hypot(t->position[0] - b->position[0], t->position[1] - b->position[1]) > 1e-9 * m->length) {
+    heading = atan2(t->position[1] - b->position[1], t->position[0] - b->position[0]);
+    span = hypot(t->position[0] - b->position[0], t->position[1] - b->position[1]);
+  } else if (!(hx && hy) && Fh > 0.0) {
+    heading = atan2(t->force[1], t->force[0]);
+  } else {
+    double q[4], t1[3];
+    const double e1[3] = {1, 0, 0};
+    PlQuatFromMatrix(b->orientation, q);
+    PlQuatRotate(q, e1, t1);
+    heading = atan2(t1[1], t1[0]);
+  }
   const double ch = cos(heading), sh = sin(heading);
-  for (int i = 0; i < mesh->nnodes; ++i) {
-    const double S = mesh->S[i];
-    double hor, z, beta;
-    if (S <= laid) {
-      hor = S;
-      z = 0.0;
-      beta = 0.0;
+  double W = 0.0;
+  for (int i = 0; i < c.nsections; ++i) W += c.w[i] * c.L[i];
+  double H = 0.0, V0 = 0.0, h = hz ? t->position[2] - b->position[2] : 0.0;
+  int mode;
+  if (hx && hy && hz) mode = PL_CATENARY_SPAN_HEIGHT;
+  else if (hz) {
+    mode = PL_CATENARY_HEIGHT;
+    H = t->force[0] * ch + t->force[1] * sh;
+    if (!(H > 0.0)) why = "the top is free horizontally but pulled by no horizontal force";
+  } else if (hx && hy) {
+    mode = PL_CATENARY_SPAN_FREE_TOP;
+    V0 = t->force[2] - W;
+  } else {
+    mode = PL_CATENARY_GIVEN;
+    H = fmax(0.0, t->force[0] * ch + t->force[1] * sh);
+    V0 = t->force[2] - W;
+  }
+  if (!why && PlElasticCatenarySolve(&c, mode, span, h, &H, &V0)) why = "no catenary of this line joins its ends";
+  if (!why && mode == PL_CATENARY_SPAN_FREE_TOP && V0 + W < 0.0 && H == 0.0)
+    why = "the top's vertical force does not hold the line's weight";
+  if (why) {
+    double P[3];
+    if (hx && hy && hz) memcpy(P, t->position, sizeof P);
+    else if (hz && fabs(h) < m->length) { /* to the top's height along the heading */
+      const double hor = sqrt(m->length * m->length - h * h);
+      P[0] = b->position[0] + hor * ch;
+      P[1] = b->position[1] + hor * sh;
+      P[2] = t->position[2];
     } else {
-      const double sig = S - laid;
-      hor = laid + c.a * asinh(sig / c.a);
-      z = sqrt(c.a * c.a + sig * sig) - c.a;
-      beta = atan2(sig, c.a);
+      snprintf(mesh->guess_note, sizeof mesh->guess_note, "catenary start not possible (%s); straight line used", why);
+      Straight(m, mesh);
+      return;
     }
-    mesh->x0[3 * i + 0] = b->position[0] + hor * ch;
-    mesh->x0[3 * i + 1] = b->position[1] + hor * sh;
-    mesh->x0[3 * i + 2] = b->position[2] + z;
+    snprintf(mesh->guess_note, sizeof mesh->guess_note,
+             "catenary start not possible (%s); straight line from the bottom end to the top used", why);
+    StraightTo(m, mesh, P);
+    return;
+  }
+  /* the seabed's resting level of the centreline (eq 5.38: penetration d_o/8) */
+  const double zrest = m->seabed != PL_SEABED_NONE ? -m->water_depth + 0.5 * d0 - d0 / 8.0 : -INFINITY;
+  for (int i = 0; i < mesh->nnodes; ++i) {
+    double x, z, beta;
+    PlElasticCatenaryPoint(&c, H, V0, mesh->S[i], &x, &z, &beta);
+    mesh->x0[3 * i + 0] = b->position[0] + x * ch;
+    mesh->x0[3 * i + 1] = b->position[1] + x * sh;
+    mesh->x0[3 * i + 2] = fmax(b->position[2] + z, i ? zrest : -INFINITY);
     FrameOf(heading, beta, mesh->q0 + 4 * i);
   }
   mesh->guess_used = PL_GUESS_CATENARY;

@@ -423,3 +423,26 @@ void PlCatenarySolve(double H, double w, double h, PlCatenary *c);
  * Returns 0, or -1 when no such H exists (line too short or too long for the span). */
 int PlCatenaryForSpan(double L, double w, double h, double span, PlCatenary *c);
 
+/* ---- the elastic catenary of several sections (models/catenary.c; the start shape) ------ */
+/* A line of sections from A (s = 0) to B (s = L) in a vertical plane, no bending stiffness:
+ * constant horizontal tension H >= 0, vertical force V(s) = V0 + integral of w, each piece
+ * stretched by T/EA. on_seabed: A lies on the seabed and where V0 < 0 the line lies on it up
+ * to where V reaches 0. Formulas in catenary.c. */
+typedef struct {
+  int nsections;
+  double L[PL_MAX_SECTIONS];   /* unstretched lengths [m] */
+  double w[PL_MAX_SECTIONS];   /* submerged weights [N/m] (negative: buoyant) */
+  double EA[PL_MAX_SECTIONS];  /* axial stiffnesses [N] */
+  double length;               /* sum of L [m] */
+  bool on_seabed;
+} PlElasticCatenary;
+/* Position (x horizontal, z up) relative to A of the point at unstretched arc length s, and
+ * the tangent's angle beta from the horizontal (may be NULL). */
+void PlElasticCatenaryPoint(const PlElasticCatenary *c, double H, double V0, double s, double *x, double *z,
+                            double *beta);
+/* What the ends prescribe: GIVEN (H and V0 both known), HEIGHT (H known: V0 for the top's
+ * height h), SPAN_HEIGHT (H and V0 for the top at horizontal distance span and height h),
+ * SPAN_FREE_TOP (V0 known: H for the span). Returns 0, or -1 when no such catenary exists. */
+enum { PL_CATENARY_GIVEN = 0, PL_CATENARY_HEIGHT, PL_CATENARY_SPAN_HEIGHT, PL_CATENARY_SPAN_FREE_TOP };
+int PlElasticCatenarySolve(const PlElasticCatenary *c, int mode, double span, double h, double *H, double *V0);
+
