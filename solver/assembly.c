@@ -2,9 +2,13 @@
  * assembly.c - the discrete static problem on PETSc objects: residual and Jacobian.
  *
  *   F(u) = sum_e f_int^e(u)                      rod elements (elements/rod.c)
- *        - lambda sum_e f_grav^e                 submerged weight -w e3 (5.33), two-point
- *                                                Gauss on linear shapes: w L/2 per node
+ *        - lambda sum_e f_grav^e                 weight -q(z) e3: the submerged weight w
+ *                                                (5.33), w L/2 per node, below the sea
+ *                                                surface, the dry weight above it
+ *                                                (PlElementWeight)
  *        - sum_e f_seabed^e(u)                   sigma(z) e3 (5.38), two-point Gauss
+ *        - lambda sum_e f_drag^e(u)              Morison drag of the current on the line at
+ *                                                rest (ElementLoads)
  *        - lambda (end forces, end moments)      dead loads; moments through H(p)^T R0^T M
  *        + gauge (quaternion nodes)              k (|p|^2 - 1) p, see elements.h
  * Held DOFs: F_i = s_i (u_i - ubar_i(lambda)), ubar = start + lambda (target - start), and
@@ -87,6 +91,10 @@ PetscErrorCode PlProblemCreate(MPI_Comm comm, const PlModel *model, PlProblem *o
   p->comm = comm;
   p->hold_factor = -1.0;
   p->model = *model;
+  /* the current of the static solve: settled in a static analysis; at t = 0 before a dynamic
+   * one (its ramp then starts from an equilibrium) */
+  p->current_time = model->analysis.kind == PL_ANALYSIS_DYNAMIC
+                      ? 0.0 : model->current.start_time + model->current.ramp_time + 1.0;
   p->kind = model->rotation == PL_ROT_QUATERNION ? PL_PARAM_QUATERNION : PL_PARAM_EULER_ZXY;
   p->nd = PlNodeDofCount(p->kind);
   PetscCheck(PlMeshCreate(model, &p->mesh) == 0, comm, PETSC_ERR_MEM, "cannot build the mesh (out of memory or more than 10 million nodes)");
@@ -193,6 +201,53 @@ static void SeabedElement(const PlProblem p, int e, double zA, double zB, double
   }
 }
 
+/* The external loads of element e at rest, on its nodes' translation rows (residual sign:
+ * minus the load), and their derivative with respect to the nodes' positions:
+ *   weight              lambda q on each node's z row (PlElementWeight: w L/2 when
+ *                       submerged, the dry weight above the sea surface);
+ *   seabed              -sigma(z) by two-point Gauss (SeabedElement);
+ *   current drag        the Morison drag of the element at rest in the current v_c(z)
+ *                       (PlRodElementMorison, the dynamic analysis' kernel with zero node
+ *                       velocities), times lambda, at the time p->current_time: the settled
+ *                       current in a static analysis, the current at t = 0 before a dynamic one.
+ * f[6] = rows xA, xB; K[36] = df/d(xA, xB) (row-major 6 x 6) when not NULL. */
+static void ElementLoads(const PlProblem p, int e, const double *uA, const double *uB, double f[6], double *K)
+{
+  const PlModel *m = &p->model;
+  const PlSegment *seg = &m->segments[p->mesh.segment[e]];
+  const double L = p->elements[e].L;
+  double fz[2], kz[2][2];
+  memset(f, 0, 6 * sizeof(double));
+  if (K) memset(K, 0, 36 * sizeof(double));
+  double fw[2], kw[2][2];
+  SeabedElement(p, e, uA[2], uB[2], fz, kz);
+  PlElementWeight(&seg->section, m->water_density, m->gravity, L, uA[2], uB[2], fw, K ? kw : NULL);
+  for (int a = 0; a < 2; ++a) {
+    f[3 * a + 2] += p->lambda * fw[a] - fz[a];
+    if (K)
+      for (int b = 0; b < 2; ++b) K[(3 * a + 2) * 6 + 3 * b + 2] += p->lambda * kw[a][b] - kz[a][b];
+  }
+  if (m->current.kind == PL_CURRENT_NONE || (seg->hydro.drag_normal <= 0.0 && seg->hydro.drag_tangential <= 0.0))
+    return;
+  const PlSection *s = &seg->section;
+  const PlMorison h = {.L = L, .rho_w = m->water_density,
+                       .d_h = s->hydro_diameter > 0.0 ? s->hydro_diameter : s->outer_diameter,
+                       .Cdn = seg->hydro.drag_normal, .Cdt = seg->hydro.drag_tangential};
+  const double gq = 0.5 / sqrt(3.0), xi[2] = {0.5 - gq, 0.5 + gq};
+  double yA[6] = {uA[0], uA[1], uA[2], 0, 0, 0}, yB[6] = {uB[0], uB[1], uB[2], 0, 0, 0}, yp[6] = {0};
+  double vc[2][3], dvc[2][3], f6[6], K6[72];
+  for (int q = 0; q < 2; ++q)
+    PlCurrentVelocity(&m->current, m->water_depth, (1.0 - xi[q]) * uA[2] + xi[q] * uB[2], p->current_time, vc[q],
+                      dvc[q]);
+  PlRodElementMorison(&h, yA, yp, yB, yp, 3, vc, dvc, 0.0, f6, K ? K6 : NULL);
+  for (int i = 0; i < 6; ++i) {
+    f[i] += p->lambda * f6[i];
+    if (K) /* the position columns of K6 (columns xA, vA, xB, vB) */
+      for (int b = 0; b < 2; ++b)
+        for (int j = 0; j < 3; ++j) K[i * 6 + 3 * b + j] += p->lambda * K6[i * 12 + 6 * b + j];
+  }
+}
+
 static PetscBool EndMomentGiven(const PlEnd *E)
 {
   return E->moment[0] != 0.0 || E->moment[1] != 0.0 || E->moment[2] != 0.0;
@@ -221,15 +276,16 @@ PetscErrorCode PlFormFunction(SNES snes, Vec U, Vec F, void *ctx)
       ue[nd + c] = u[e + 1][c];
     }
     if (PlRodElementInternal(&p->elements[e], ue, re, NULL)) bad = 1;
-    const double half_weight = 0.5 * p->w[e] * p->elements[e].L * p->lambda;
-    double fz[2], kz[2][2];
-    SeabedElement(p, (int)e, ue[2], ue[nd + 2], fz, kz);
+    double fl[6];
+    ElementLoads(p, (int)e, ue, ue + nd, fl, NULL);
     for (int c = 0; c < nd; ++c) {
       f[e][c] += re[c];
       f[e + 1][c] += re[nd + c];
     }
-    f[e][2] += half_weight - fz[0];
-    f[e + 1][2] += half_weight - fz[1];
+    for (int c = 0; c < 3; ++c) {
+      f[e][c] += fl[c];
+      f[e + 1][c] += fl[3 + c];
+    }
   }
   for (int k = 0; k < 2; ++k) {
     const PetscInt i = k ? nn - 1 : 0;
@@ -302,10 +358,12 @@ PetscErrorCode PlFormJacobian(SNES snes, Vec U, Mat J, Mat P, void *ctx)
       idx[nd + c] = (e + 1 - gxs) * nd + c;
     }
     if (PlRodElementInternal(&p->elements[e], ue, NULL, K)) memset(K, 0, sizeof K);
-    double fz[2], kz[2][2];
-    SeabedElement(p, (int)e, ue[2], ue[nd + 2], fz, kz);
+    double fl[6], Kl[36];
+    ElementLoads(p, (int)e, ue, ue + nd, fl, Kl);
     for (int a = 0; a < 2; ++a)
-      for (int b = 0; b < 2; ++b) K[(a * nd + 2) * n2 + b * nd + 2] -= kz[a][b];
+      for (int i = 0; i < 3; ++i)
+        for (int b = 0; b < 2; ++b)
+          for (int j = 0; j < 3; ++j) K[(a * nd + i) * n2 + b * nd + j] += Kl[(3 * a + i) * 6 + 3 * b + j];
     for (int a = 0; a < 2; ++a) /* held rows carry only s e_i (added below) */
       for (int c = 0; c < nd; ++c)
         if (p->bc_mask[(e + a) * nd + c]) memset(K + (a * nd + c) * n2, 0, n2 * sizeof(double));
@@ -411,15 +469,14 @@ PetscErrorCode PlProblemEndReaction(PlProblem p, int end, double f[3], double m[
 {
   const int nd = p->nd, nn = p->mesh.nnodes, e = end ? p->mesh.nelements - 1 : 0, a = end ? 1 : 0;
   const int i = end ? nn - 1 : 0;
-  double *u, ue[PL_ELEM_DOF_MAX], re[PL_ELEM_DOF_MAX], fz[2], kz[2][2];
+  double *u, ue[PL_ELEM_DOF_MAX], re[PL_ELEM_DOF_MAX], fl[6];
   PetscFunctionBeginUser;
   PetscCall(PlGatherUnknowns(p, &u));
   memcpy(ue, u + (size_t)e * nd, sizeof(double) * 2 * nd);
   PlRodElementInternal(&p->elements[e], ue, re, NULL);
-  SeabedElement(p, e, ue[2], ue[nd + 2], fz, kz);
+  ElementLoads(p, e, ue, ue + nd, fl, NULL);
   const PlEnd *E = &p->model.ends[end];
-  for (int c = 0; c < 3; ++c) f[c] = re[a * nd + c] - p->lambda * E->force[c];
-  f[2] += 0.5 * p->w[e] * p->elements[e].L * p->lambda - fz[a];
+  for (int c = 0; c < 3; ++c) f[c] = re[a * nd + c] + fl[3 * a + c] - p->lambda * E->force[c];
   double rp[4];
   for (int c = 0; c < nd - 3; ++c) rp[c] = re[a * nd + 3 + c];
   if (EndMomentGiven(E)) {

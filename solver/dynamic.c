@@ -210,7 +210,15 @@ static int ElementDyn(const PlDynamic d, int e, double t, const double *yA, cons
   /* submerged weight and seabed (two-point Gauss) */
   const double L = p->elements[e].L, w = p->w[e];
   const double gq = 0.5 / sqrt(3.0), xi[2] = {0.5 - gq, 0.5 + gq};
-  for (int a = 0; a < 2; ++a) fe[a * ndd + d->iV + 2] += 0.5 * w * L;
+  {
+    double fw[2], kw[2][2];
+    PlElementWeight(sec, m->water_density, m->gravity, L, yA[2], yB[2], fw, Ke ? kw : NULL);
+    for (int a = 0; a < 2; ++a) {
+      fe[a * ndd + d->iV + 2] += fw[a];
+      if (Ke)
+        for (int b = 0; b < 2; ++b) Ke[(a * ndd + d->iV + 2) * n2 + b * ndd + 2] += kw[a][b];
+    }
+  }
   if (m->seabed != PL_SEABED_NONE)
     for (int q = 0; q < 2; ++q) {
       const double N[2] = {1.0 - xi[q], xi[q]};

@@ -22,6 +22,7 @@ struct PlProblem_ {
   double *gauge_k;        /* [nnodes] quaternion gauge stiffness [N m] */
   double force_scale;     /* reference force for the absolute tolerance [N] */
   double lambda;          /* load factor in F */
+  double current_time;    /* [s] the time at which the static solve takes the current */
   double hold_factor;     /* < 0: held DOFs move with lambda; else ubar = start + hold_factor
                              (target - start) at full load (PlStaticMoveEnd) */
   DM da;

@@ -410,6 +410,14 @@ const PlSection *PlModelSectionAt(const PlModel *m, double S);
 void PlSeabedForce(const PlModel *m, const PlSection *s, double w, double z, double *sigma,
                    double *dsigma_dz);
 
+/* ---- weight and buoyancy at the sea surface (models/buoyancy.c) ------------------------ */
+/* Nodal downward loads f[2] [N] of a two-node element of length L whose centreline runs from
+ * height zA to zB: its dry weight above the sea surface, its submerged weight below, a C^1
+ * transition over one outer diameter (formulas in buoyancy.c); K = df_i/dz_j (may be NULL).
+ * Wholly submerged: f = w L/2 each. */
+void PlElementWeight(const PlSection *s, double rho_w, double g, double L, double zA, double zB, double f[2],
+                     double K[2][2]);
+
 /* ---- the natural catenary (inextensible, rigid flat seabed) ---------------------------- */
 /* A line of submerged weight w [N/m] hangs from a top point h [m] above the point where
  * it touches the seabed tangentially; horizontal tension H [N]. a = H/w.
