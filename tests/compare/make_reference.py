@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 # make_reference.py - the closed form of hanging.yaml for the "pipelay compare" test (run once
-# by hand; the outputs are committed). A vertical pipe, clamped at (0, 0, -100) and pulled up
+# by hand; the outputs are committed). A vertical pipe, clamped at (0, 0, -200) and pulled up
 # at its free top by F, carries the effective tension T(S) = F - w (L - S) and stretches to
-# z(S) = -100 + S + ((F - w L) S + w S^2/2) / EA, x = y = 0 (w the submerged weight per length).
+# z(S) = -200 + S + ((F - w L) S + w S^2/2) / EA, x = y = 0 (w the submerged weight per length).
 # The reference points S = 6, 13.5, ..., 88.5 lie between the run's nodes (every 5 m), away
 # from the end elements (whose node value is the element's midpoint value), and the columns
 # are in another order than in static.csv:
@@ -21,7 +21,7 @@ S = [6 + 7.5 * k for k in range(12)]
 def rows(scale):
     for s in S:
         T = F - w * (L - s)
-        z = -100 + s + ((F - w * L) * s + w * s * s / 2) / EA
+        z = -200 + s + ((F - w * L) * s + w * s * s / 2) / EA
         yield z, T * scale, s, 0.0
 
 
