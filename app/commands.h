@@ -18,3 +18,8 @@ int PlCmdVerify(int argc, char **argv);
 /* pipelay compare RESULT REFERENCE [--tol [COLUMN=]TYPE:VALUE]... [--x COLUMN]: compares
  * the columns of two CSV files (cmd_compare.c). */
 int PlCmdCompare(int argc, char **argv);
+
+/* pipelay sweep FILE --vary KEY=VALUES ...: static solves over a range of one value, each
+ * started from its converged neighbour (cmd_sweep.c). Needs PETSc initialised (MPI: the
+ * cases are split into one contiguous block per rank). */
+int PlCmdSweep(int argc, char **argv);

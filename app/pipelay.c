@@ -21,8 +21,9 @@
 #include "commands.h"
 
 static const char usage[] =
-  "usage: pipelay run FILE [--set key.path=value]... [--output DIR] [--restart DIR] [--quiet] [--no-plots]\n"
-  "                        [PETSc options]\n"
+  "usage: pipelay run FILE [--set key.path=value]... [--output DIR] [--restart DIR] [--start-from DIR]\n"
+  "                        [--quiet] [--no-plots] [PETSc options]\n"
+  "       pipelay sweep FILE --vary KEY=START:STOP:COUNT|KEY=V1,V2,... [--set ...] [--output DIR]\n"
   "       pipelay info FILE [--set key.path=value]...\n"
   "       pipelay plot DIR\n"
   "       pipelay verify [DIR] [--case NAME]... [--report DIR] [--skip-slow] [--reuse]\n"
@@ -30,20 +31,23 @@ static const char usage[] =
   "       pipelay --version\n"
   "Runs the analysis of the YAML model FILE (see docs/model-file.md). --set overrides any\n"
   "value of the file; --output sets the output directory; --restart DIR continues the\n"
-  "interrupted dynamic run in DIR (same FILE and --set options) from its last output time.\n"
+  "interrupted dynamic run in DIR (same FILE and --set options) from its last output time;\n"
+  "--start-from DIR starts the static solve from the static shape of the run in DIR.\n"
   "PETSc options (-snes_monitor,\n"
   "-ksp_type ..., -pc_type ...) go after FILE. A run also writes ParaView files (DIR/*.pvd,\n"
   "DIR/vtk/) and plots (DIR/plots/, with gnuplot; --no-plots turns them off).\n"
   "info prints the model as understood (section properties, mesh, ends, analysis);\n"
   "plot redraws the plots of a finished run from the files in its output directory DIR.\n"
   "verify runs the verification cases (verification/README.md) and writes a report;\n"
-  "compare compares a run's CSV file with a reference CSV file (exit 6: a check failed).\n"
+  "compare compares a run's CSV file with a reference CSV file (exit 6: a check failed);\n"
+  "sweep solves FILE for each value of KEY, each from the last converged (pipelay sweep --help).\n"
   "Exit status: 0 ok, 2 bad input, 3 no convergence, 4 output not written, 5 interrupted.\n";
 
 typedef struct {
   const char *file;            /* model file */
   const char *output;          /* --output or NULL */
   const char *restart;         /* --restart DIR or NULL */
+  const char *start_from;      /* --start-from DIR or NULL */
   const char *sets[256];       /* --set values */
   int nsets;
   int quiet;
@@ -67,6 +71,14 @@ static int ParseArgs(int argc, char **argv, Args *a, int rank)
         return PL_EXIT_BAD_INPUT;
       }
       a->restart = argv[++i];
+      continue;
+    }
+    if (!strcmp(argv[i], "--start-from")) {
+      if (i + 1 >= argc || !argv[i + 1][0] || strlen(argv[i + 1]) >= PL_PATH_MAX) {
+        if (!rank) fprintf(stderr, "pipelay: --start-from needs the output directory of a previous static run\n");
+        return PL_EXIT_BAD_INPUT;
+      }
+      a->start_from = argv[++i];
       continue;
     }
     if (!strcmp(argv[i], "--set") || !strcmp(argv[i], "--output")) {
@@ -105,7 +117,8 @@ static void PrintSummary(const PlModel *m, const PlMesh *mesh, const PlStaticRep
   printf("pipelay %s: %s (%s)\n", PIPELAY_VERSION, m->name, m->source_path);
   printf("  nodes %d, elements %d, rotations %s, MPI ranks %d, initial guess %s\n", mesh->nnodes,
          mesh->nelements, m->rotation == PL_ROT_QUATERNION ? "quaternion" : "euler_zxy", nranks,
-         mesh->guess_used == PL_GUESS_CATENARY ? "catenary" : "straight");
+         mesh->guess_used == PL_GUESS_CATENARY ? "catenary"
+                                                : (mesh->guess_used == PL_GUESS_RESULTS ? "a previous run's shape" : "straight"));
   if (mesh->guess_note[0]) printf("  note: %s\n", mesh->guess_note);
   if (r->strategy == PL_STATIC_PTC)
     printf("  static solve: %s by pseudo-transient continuation after Newton failed: %d steps (%d rejected), %d "
@@ -367,6 +380,11 @@ int main(int argc, char **argv)
   PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
   PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
   PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
+  if (!strcmp(argv[1], "sweep")) {
+    const int src = PlCmdSweep(argc, argv);
+    PetscCall(PetscFinalize());
+    return src;
+  }
   Args a;
   int rc = ParseArgs(argc, argv, &a, rank);
   PlModel *m = NULL;
@@ -375,6 +393,18 @@ int main(int argc, char **argv)
     PetscCall(PetscCalloc1(1, &m));
     rc = PlModelLoad(a.file, a.nsets, a.sets, m, &err);
     if (rc && !rank) fprintf(stderr, "%s\n", err.msg);
+  }
+  if (!rc && a.start_from) { /* --start-from DIR: as analysis.start_from, relative to here */
+    PlShape shape;
+    char why[PL_ERRMSG_MAX];
+    if (PlShapeRead(a.start_from, &shape, why, sizeof why)) {
+      if (!rank) fprintf(stderr, "pipelay: --start-from: %s\n", why);
+      rc = PL_EXIT_BAD_INPUT;
+    } else {
+      PlShapeFree(&shape);
+      snprintf(m->analysis.start_from, sizeof m->analysis.start_from, "%s", a.start_from);
+      m->analysis.initial_guess = PL_GUESS_RESULTS;
+    }
   }
   if (rc) {
     PlModelFree(m); /* accepts NULL */

@@ -195,6 +195,59 @@ static void StraightTo(const PlModel *m, PlMesh *mesh, const double P[3])
  * Nodes below the seabed's resting level (a suspended line that would sag through it) are
  * lifted to it. Where no catenary exists: a straight line from A to B (or to the top's
  * height along the heading), saying why in guess_note. */
+static void Cross(const double a[3], const double b[3], double c[3])
+{
+  c[0] = a[1] * b[2] - a[2] * b[1];
+  c[1] = a[2] * b[0] - a[0] * b[2];
+  c[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+/* The start shape "results": a previous run's static shape (static.csv), mapped onto this
+ * mesh by the relative arc length S/L (so a different element count or line length works):
+ * positions interpolated linearly, section axes t2, t3 likewise and made orthonormal again
+ * (t1 = t2 x t3). Returns 0, or -1 with the reason in guess_note. */
+static int FromResults(const PlModel *m, PlMesh *mesh)
+{
+  PlShape sh;
+  char why[200];
+  if (PlShapeRead(m->analysis.start_from, &sh, why, sizeof why)) {
+    snprintf(mesh->guess_note, sizeof mesh->guess_note, "start from results not possible (%s)", why);
+    return -1;
+  }
+  const double Lold = sh.v[(size_t)PL_SHAPE_NCOL * (sh.n - 1)] - sh.v[0];
+  int j = 0;
+  for (int i = 0; i < mesh->nnodes; ++i) {
+    const double S = sh.v[0] + mesh->S[i] / m->length * Lold;
+    while (j + 2 < sh.n && sh.v[(size_t)PL_SHAPE_NCOL * (j + 1)] < S) ++j;
+    const double *a = sh.v + (size_t)PL_SHAPE_NCOL * j, *b = a + PL_SHAPE_NCOL;
+    const double f = fmin(1.0, fmax(0.0, (S - a[0]) / (b[0] - a[0])));
+    double v[PL_SHAPE_NCOL];
+    for (int k = 0; k < PL_SHAPE_NCOL; ++k) v[k] = (1.0 - f) * a[k] + f * b[k];
+    for (int c = 0; c < 3; ++c) mesh->x0[3 * i + c] = v[1 + c];
+    double t1[3], t2[3], t3[3] = {v[7], v[8], v[9]};
+    Cross(v + 4, t3, t1);
+    double n1 = sqrt(t1[0] * t1[0] + t1[1] * t1[1] + t1[2] * t1[2]);
+    const double n3 = sqrt(t3[0] * t3[0] + t3[1] * t3[1] + t3[2] * t3[2]);
+    if (!(n1 > 1e-6) || !(n3 > 1e-6)) {
+      PlShapeFree(&sh);
+      snprintf(mesh->guess_note, sizeof mesh->guess_note, "start from results not possible (static.csv: "
+               "degenerate section axes near S = %.3f m)", S);
+      return -1;
+    }
+    for (int c = 0; c < 3; ++c) {
+      t1[c] /= n1;
+      t3[c] /= n3;
+    }
+    Cross(t3, t1, t2);
+    Cross(t1, t2, t3);
+    const double R[9] = {t1[0], t2[0], t3[0], t1[1], t2[1], t3[1], t1[2], t2[2], t3[2]};
+    PlQuatFromMatrix(R, mesh->q0 + 4 * i);
+  }
+  PlShapeFree(&sh);
+  mesh->guess_used = PL_GUESS_RESULTS;
+  return 0;
+}
+
 void PlMeshInitialGuess(const PlModel *m, PlMesh *mesh)
 {
   mesh->guess_note[0] = '\0';
@@ -203,6 +256,7 @@ void PlMeshInitialGuess(const PlModel *m, PlMesh *mesh)
     Straight(m, mesh);
     return;
   }
+  if (m->analysis.initial_guess == PL_GUESS_RESULTS && !FromResults(m, mesh)) return;
   const char *why = NULL;
   if (!(b->has_position[0] && b->has_position[1] && b->has_position[2])) {
     snprintf(mesh->guess_note, sizeof mesh->guess_note,

@@ -254,7 +254,7 @@ static const char *const kDofNames[] = {"x", "y", "z", "rx", "ry", "rz", NULL};
 static const char *const kHarmonicKeys[] = {"amplitude", "period", "phase", NULL};
 static const char *const kAnalysisKeys[] = {"type", "load_steps", "max_cutbacks",
                                             "max_iterations", "rtol", "atol",
-                                            "initial_guess", "petsc_options", "dynamic", NULL};
+                                            "initial_guess", "start_from", "petsc_options", "dynamic", NULL};
 static const char *const kDynamicKeys[] = {
     "duration",      "output_interval", "rtol",         "atol_position", "atol_rotation",
     "atol_velocity", "max_step",        "initial_step", "max_order",     "max_steps",
@@ -2063,6 +2063,20 @@ static int read_analysis(Ctx *c, const Scope *top, PlModel *m)
   if ((rc = get_number(&s, "atol", "N", false, kNonNegative, &a->atol, NULL))) return rc;
   if ((rc = get_choice(&s, "initial_guess", kGuesses, &guess))) return rc;
   a->initial_guess = guess ? PL_GUESS_STRAIGHT : PL_GUESS_CATENARY;
+  /* start_from: a previous run's output directory (relative to the model file) whose
+   * static.csv is the start shape; it replaces initial_guess */
+  char from[PL_PATH_MAX];
+  from[0] = '\0';
+  if ((rc = get_string(&s, "start_from", false, false, from, sizeof from))) return rc;
+  if (from[0]) {
+    resolve_path(c->model_path, from, a->start_from, sizeof a->start_from);
+    a->initial_guess = PL_GUESS_RESULTS;
+    PlShape shape;
+    char why[PL_ERRMSG_MAX - 64];
+    if (PlShapeRead(a->start_from, &shape, why, sizeof why))
+      return at(c->err, value_of(&s, "start_from"), "analysis.start_from", "%s", why);
+    PlShapeFree(&shape);
+  }
   if ((rc = get_string(&s, "petsc_options", false, true, a->petsc_options,
                        sizeof a->petsc_options)))
     return rc;

@@ -451,6 +451,57 @@ int PlPlotStatic(const char *dir, const PlPlotOptions *o)
   return failed ? -1 : n;
 }
 
+/* ---- sweep plots ------------------------------------------------------------------------- */
+int PlPlotSweep(const char *dir, const char *key, const PlPlotOptions *o)
+{
+  Plotter P;
+  if (!FileExists(dir, "sweep.csv")) {
+    Warn(o, "%s/sweep.csv not found: no sweep plots", dir);
+    return -1;
+  }
+  if (PlotterInit(&P, dir, o)) return -1;
+  /* the key as gnuplot single-quoted text */
+  char k[600];
+  size_t j = 0;
+  for (const char *c = key; *c && j + 3 < sizeof k; ++c) {
+    if ((unsigned char)*c < 32 || *c == 127) continue;
+    if (*c == '\'') k[j++] = '\'';
+    k[j++] = *c;
+  }
+  k[j] = '\0';
+  static const struct {
+    const char *name, *column, *scale, *title, *ylabel;
+  } kPlots[] = {
+    {"sweep_top_tension", "top_tension_N", "/1e3", "Top tension", "top tension [kN]"},
+    {"sweep_hang_off_angle", "hang_off_angle_deg", "", "Hang-off angle (top tangent from horizontal)", "hang-off angle [deg]"},
+    {"sweep_layback", "layback_m", "", "Layback (top to touchdown, horizontal)", "layback [m]"},
+    {"sweep_max_bending_moment", "max_bending_moment_Nm", "/1e3", "Largest bending moment (sagbend)", "bending moment [kN m]"},
+    {"sweep_max_strain", "max_fibre_strain", "*100", "Largest fibre strain", "fibre strain [%]"},
+  };
+  int n = 0, failed = 0;
+  for (size_t q = 0; q < sizeof kPlots / sizeof kPlots[0]; ++q) {
+    Text b = {0};
+    Add(&b, "  f = '../sweep.csv'\n"
+            "  set title T('%s against %s')\n"
+            "  set xlabel '%s'\n"
+            "  set ylabel '%s'\n"
+            "  set key top left\n"
+            "  set format y '%%.4g'\n"
+            "  plot f using \"value\":(column(\"converged\") > 0 ? column(\"%s\")%s : NaN) with linespoints lw 2 pt 7 "
+            "title 'converged', \\\n"
+            "       f using \"value\":(column(\"converged\") > 0 ? NaN : column(\"%s\")%s) with points pt 6 ps 2 "
+            "lc rgb '#d62728' title 'not converged'\n",
+        kPlots[q].title, k, k, kPlots[q].ylabel, kPlots[q].column, kPlots[q].scale, kPlots[q].column, kPlots[q].scale);
+    Tally(RunScript(&P, kPlots[q].name, 1000, 700, &b), &n, &failed);
+    free(b.s);
+  }
+  if (!P.gnuplot[0]) {
+    WarnNoGnuplot(&P);
+    return -1;
+  }
+  return failed ? -1 : n;
+}
+
 /* ---- dynamic plots ------------------------------------------------------------------------ */
 static int CompareNames(const void *a, const void *b)
 {

@@ -20,7 +20,7 @@
 
 typedef enum { PL_ROT_QUATERNION = 0, PL_ROT_EULER_ZXY = 1 } PlRotationKind;
 typedef enum { PL_SEABED_NONE = 0, PL_SEABED_NONLINEAR = 1, PL_SEABED_LINEAR = 2 } PlSeabedKind;
-typedef enum { PL_GUESS_CATENARY = 0, PL_GUESS_STRAIGHT = 1 } PlInitialGuess;
+typedef enum { PL_GUESS_CATENARY = 0, PL_GUESS_STRAIGHT = 1, PL_GUESS_RESULTS = 2 } PlInitialGuess;
 typedef enum { PL_ANALYSIS_STATIC = 0, PL_ANALYSIS_DYNAMIC = 1 } PlAnalysisKind;
 
 /* A user error: "FILE:LINE:COL: key: what is wrong" (line, column 1-based). */
@@ -313,6 +313,8 @@ typedef struct {
   double rtol;             /* relative residual tolerance */
   double atol;             /* absolute residual tolerance [N]; <= 0 means automatic */
   PlInitialGuess initial_guess;
+  char start_from[PL_PATH_MAX]; /* PL_GUESS_RESULTS: the previous run's output directory (as
+                                   opened: resolved against the model file's directory) */
   char petsc_options[PL_PATH_MAX]; /* extra PETSc options, e.g. "-snes_monitor" */
   PlDynamicSettings dynamic;  /* used when kind == PL_ANALYSIS_DYNAMIC */
 } PlAnalysis;
@@ -409,6 +411,16 @@ const PlSection *PlModelSectionAt(const PlModel *m, double S);
  * kappa = d_o/8 under the submerged weight w; C^1. Linear law: k * kappa for kappa > 0. */
 void PlSeabedForce(const PlModel *m, const PlSection *s, double w, double z, double *sigma,
                    double *dsigma_dz);
+
+/* ---- a previous run's static shape (models/start_shape.c; analysis.start_from) ----------- */
+#define PL_SHAPE_NCOL 10
+typedef struct {
+  int n;        /* nodes */
+  double *v;    /* [n][PL_SHAPE_NCOL]: S, x, y, z, t2 (3), t3 (3) (malloc'd) */
+} PlShape;
+/* Reads DIR/static.csv. Returns 0, or -1 with "FILE:LINE:COL: what is wrong" in msg. */
+int PlShapeRead(const char *dir, PlShape *shape, char *msg, size_t len);
+void PlShapeFree(PlShape *shape);
 
 /* ---- weight and buoyancy at the sea surface (models/buoyancy.c) ------------------------ */
 /* Nodal downward loads f[2] [N] of a two-node element of length L whose centreline runs from

@@ -123,6 +123,12 @@ int PlPlotStatic(const char *dir, const PlPlotOptions *o);
  * Returns the number of images written, 0 when there are no dynamic files, -1 on failure. */
 int PlPlotDynamic(const char *dir, const PlPlotOptions *o);
 
+/* Sweep plots from dir/sweep.csv (pipelay sweep): top tension, hang-off angle, layback,
+ * largest bending moment and fibre strain against the varied value (key: its name on the
+ * axis), cases that did not converge marked. dir/plots/sweep_*.gp, .png, .svg. Returns the
+ * number of images written, or -1 with a warning. */
+int PlPlotSweep(const char *dir, const char *key, const PlPlotOptions *o);
+
 /* ---- what a static run writes besides its CSV and JSON files ----------------------------- */
 
 /* The static VTK series (dir/vtk/static.vtu, dir/static.pvd) and, when plots is nonzero,

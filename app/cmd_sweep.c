@@ -1,0 +1,396 @@
+/*
+ * cmd_sweep.c - pipelay sweep: static solves over a range of one model value.
+ *
+ *   pipelay sweep FILE --vary KEY=START:STOP:COUNT | --vary KEY=V1,V2,...
+ *                 [--set key.path=value]... [--output DIR] [--quiet] [--no-plots] [PETSc options]
+ *
+ * KEY is any override path of --set (e.g. ends.top.force[0], line.sections[0].wall_thickness,
+ * environment.water_depth); START:STOP:COUNT gives COUNT values evenly spaced from START to
+ * STOP (either direction). The cases are solved in order, each started from the static shape
+ * of the last converged case (natural-parameter continuation: --start-from the neighbour's
+ * folder, mapped onto the case's own mesh), every --set applied to all. With K MPI ranks the
+ * cases are split into K contiguous blocks, each continued on its own rank (PETSC_COMM_SELF);
+ * rank 0 writes the table, which is the same as one rank's to the solver's tolerance.
+ *
+ * Writes into DIR (default: the model's output.directory followed by "_sweep"):
+ *   case_000/ ...           each case's static results (static.csv, static_elements.csv,
+ *                           summary.json)
+ *   sweep.csv, sweep.json   one row per case: the value, converged, the strategy, Newton
+ *                           iterations, wall time and every quantity of the static summary
+ *   plots/sweep_*.gp|png|svg  top tension, hang-off angle, layback, largest bending moment and
+ *                           largest fibre strain against the value
+ * Exit status: 0; 2 bad input; 3 some case did not converge (marked in the table, the next
+ * case started from the last converged one); 4 a file could not be written; 5 interrupted
+ * (the table of the cases done is written).
+ */
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cjson/cJSON.h>
+#include <petscsys.h>
+#include "pipelay/solver.h"
+#include "pipelay/output.h"
+#include "commands.h"
+
+#define MAX_CASES 10000
+#define MAX_SETS 256
+
+/* The columns of sweep.csv (and the keys of sweep.json's rows), one place. */
+enum {
+  C_VALUE, C_CONVERGED, C_PTC, C_NEWTON, C_WALL, C_TOP_T, C_TOP_H, C_ANGLE, C_LAYBACK, C_TD, C_MAXM, C_MAXM_S,
+  C_EPS_AX, C_EPS_FIB, C_MAXT, C_MAXK, NCOL
+};
+static const char *const kCol[NCOL] = {
+  "value", "converged", "pseudo_transient", "newton_iterations", "wall_time_s", "top_tension_N",
+  "top_horizontal_tension_N", "hang_off_angle_deg", "layback_m", "touchdown_arc_length_m", "max_bending_moment_Nm",
+  "max_bending_moment_arc_length_m", "max_axial_strain", "max_fibre_strain", "max_effective_tension_N",
+  "max_curvature_1pm"};
+
+static volatile sig_atomic_t g_sweep_stop = 0;
+static void OnSignal(int sig)
+{
+  (void)sig;
+  g_sweep_stop = 1;
+}
+
+static const char usage[] =
+  "usage: pipelay sweep FILE --vary KEY=START:STOP:COUNT [--set key.path=value]... [--output DIR]\n"
+  "                          [--quiet] [--no-plots] [PETSc options]\n"
+  "       pipelay sweep FILE --vary KEY=V1,V2,... ...\n"
+  "Solves the static analysis of FILE for each value of KEY (any --set path, e.g.\n"
+  "ends.top.force[0]), each case started from the last converged one; writes DIR/case_NNN/,\n"
+  "DIR/sweep.csv, DIR/sweep.json and DIR/plots/sweep_*.png (DIR: output.directory + _sweep).\n"
+  "Exit status: 0 ok, 2 bad input, 3 a case did not converge, 4 output not written, 5 interrupted.\n";
+
+/* Parses SPEC into values; 0 or -1 with a message. */
+static int ParseValues(const char *spec, double *v, int *n, char *msg, size_t len)
+{
+  char *end;
+  *n = 0;
+  if (strchr(spec, ':')) {
+    const double a = strtod(spec, &end);
+    if (end == spec || *end != ':') goto bad;
+    const char *p = end + 1;
+    const double b = strtod(p, &end);
+    if (end == p || *end != ':') goto bad;
+    p = end + 1;
+    const long c = strtol(p, &end, 10);
+    if (end == p || *end || c < 1 || c > MAX_CASES || !isfinite(a) || !isfinite(b)) goto bad;
+    for (long k = 0; k < c; ++k) v[(*n)++] = c == 1 ? a : a + (b - a) * (double)k / (double)(c - 1);
+    return 0;
+  }
+  const char *p = spec;
+  for (;;) {
+    const double x = strtod(p, &end);
+    if (end == p || !isfinite(x) || *n == MAX_CASES) goto bad;
+    v[(*n)++] = x;
+    if (!*end) return 0;
+    if (*end != ',') goto bad;
+    p = end + 1;
+  }
+bad:
+  snprintf(msg, len, "--vary: '%s' is not START:STOP:COUNT (COUNT 1 to %d) or a list V1,V2,... of finite numbers",
+           spec, MAX_CASES);
+  return -1;
+}
+
+/* One case: load, solve from prev_dir (NULL: the model's start shape), write its folder,
+ * fill row. Returns the exit status of the case (0, 2, 3, 4, 5). */
+static PetscErrorCode RunCase(const char *file, int nsets, const char **sets, const char *vary, double value,
+                              const char *case_dir, const char *prev_dir, int quiet, double *row, int *status)
+{
+  char ov[PL_PATH_MAX + 64], od[PL_PATH_MAX + 32];
+  const char *all[MAX_SETS + 2];
+  PlModel m;
+  PlError err;
+  PetscFunctionBeginUser;
+  *status = 0;
+  for (int k = 0; k < NCOL; ++k) row[k] = NAN;
+  row[C_VALUE] = value;
+  row[C_CONVERGED] = 0;
+  for (int k = 0; k < nsets; ++k) all[k] = sets[k];
+  if (snprintf(ov, sizeof ov, "%s=%.17g", vary, value) >= (int)sizeof ov ||
+      snprintf(od, sizeof od, "output.directory=%s", case_dir) >= (int)sizeof od) {
+    fprintf(stderr, "pipelay sweep: the key or the output directory is too long\n");
+    *status = PL_EXIT_BAD_INPUT;
+    PetscFunctionReturn(0);
+  }
+  all[nsets] = ov;
+  all[nsets + 1] = od;
+  if (PlModelLoad(file, nsets + 2, all, &m, &err)) {
+    fprintf(stderr, "%s\n", err.msg);
+    *status = PL_EXIT_BAD_INPUT;
+    PetscFunctionReturn(0);
+  }
+  if (strlen(case_dir) >= sizeof m.output_dir || (prev_dir && strlen(prev_dir) >= sizeof m.analysis.start_from)) {
+    fprintf(stderr, "pipelay sweep: the output directory is too long\n");
+    PlModelFree(&m);
+    *status = PL_EXIT_BAD_INPUT;
+    PetscFunctionReturn(0);
+  }
+  memcpy(m.output_dir, case_dir, strlen(case_dir) + 1); /* not relative to the model file */
+  if (prev_dir) {
+    memcpy(m.analysis.start_from, prev_dir, strlen(prev_dir) + 1);
+    m.analysis.initial_guess = PL_GUESS_RESULTS;
+  }
+  PlProblem p;
+  PlStaticReport rep;
+  PlStaticSummary sum;
+  PlStation *nodes, *els;
+  int nn, ne;
+  PetscCall(PlProblemCreate(PETSC_COMM_SELF, &m, &p));
+  PlProblemSetQuiet(p, quiet);
+  PlProblemSetStopFlag(p, &g_sweep_stop);
+  PetscCall(PlStaticSolve(p, &rep));
+  PetscCall(PlProblemStations(p, &nodes, &nn, &els, &ne));
+  PetscCall(PlStaticSummarize(p, nodes, nn, els, ne, &sum));
+  const char *echo[1] = {ov};
+  int wrc = PlMakeDirs(case_dir, &err);
+  if (!wrc) wrc = PlWriteStaticResults(case_dir, &m, &rep, &sum, nodes, nn, els, ne, 1, 1, echo, &err);
+  if (wrc) {
+    fprintf(stderr, "pipelay: %s\n", err.msg);
+    *status = wrc;
+  }
+  row[C_CONVERGED] = rep.converged ? 1 : 0;
+  row[C_PTC] = rep.strategy == PL_STATIC_PTC ? 1 : 0;
+  row[C_NEWTON] = rep.newton_iterations;
+  row[C_WALL] = rep.wall_time_s;
+  row[C_TOP_T] = sum.top_tension_N;
+  row[C_TOP_H] = sum.top_horizontal_tension_N;
+  row[C_ANGLE] = sum.hang_off_angle_deg;
+  row[C_LAYBACK] = sum.layback_m;
+  row[C_TD] = sum.touchdown_arc_length_m;
+  row[C_MAXM] = sum.max_bending_moment_Nm;
+  row[C_MAXM_S] = sum.max_bending_moment_arc_length_m;
+  row[C_EPS_AX] = sum.max_axial_strain;
+  row[C_EPS_FIB] = sum.max_fibre_strain;
+  row[C_MAXT] = sum.max_tension_N;
+  row[C_MAXK] = sum.max_curvature_1pm;
+  if (!*status && !rep.converged) {
+    *status = rep.interrupted ? PL_EXIT_INTERRUPTED : PL_EXIT_NOT_CONVERGED;
+    if (!rep.interrupted) fprintf(stderr, "pipelay sweep: %s = %.10g did not converge:\n%s\n", vary, value, rep.failure);
+  }
+  free(nodes);
+  free(els);
+  PetscCall(PlProblemDestroy(&p));
+  PlModelFree(&m);
+  PetscFunctionReturn(0);
+}
+
+static int WriteTables(const char *dir, const char *file, const char *vary, const double *rows, int n, PlError *err)
+{
+  char path[PL_PATH_MAX + 32], tmp[PL_PATH_MAX + 40];
+  snprintf(path, sizeof path, "%s/sweep.csv", dir);
+  snprintf(tmp, sizeof tmp, "%s/.sweep.csv.tmp", dir);
+  FILE *f = fopen(tmp, "w");
+  if (f) {
+    fprintf(f, "%s", kCol[0]);
+    for (int k = 1; k < NCOL; ++k) fprintf(f, ",%s", kCol[k]);
+    fprintf(f, "\n");
+    for (int i = 0; i < n; ++i) {
+      for (int k = 0; k < NCOL; ++k) {
+        const double x = rows[i * NCOL + k];
+        if (k) fputc(',', f);
+        if (k == C_CONVERGED || k == C_PTC || k == C_NEWTON) fprintf(f, "%d", (int)x);
+        else if (isfinite(x)) fprintf(f, "%.17g", x);
+        else fprintf(f, "nan");
+      }
+      fputc('\n', f);
+    }
+  }
+  int rc = PlFileCommit(f, 0, tmp, path, err);
+  if (rc) return rc;
+  cJSON *root = cJSON_CreateObject();
+  cJSON_AddStringToObject(root, "model_file", file);
+  cJSON_AddStringToObject(root, "varied", vary);
+  cJSON *arr = cJSON_AddArrayToObject(root, "cases");
+  for (int i = 0; i < n; ++i) {
+    cJSON *o = cJSON_CreateObject();
+    char name[32];
+    snprintf(name, sizeof name, "case_%03d", i);
+    cJSON_AddStringToObject(o, "directory", name);
+    for (int k = 0; k < NCOL; ++k) {
+      const double x = rows[i * NCOL + k];
+      if (k == C_CONVERGED || k == C_PTC) cJSON_AddBoolToObject(o, k == C_PTC ? "pseudo_transient" : "converged", x != 0);
+      else if (isfinite(x)) cJSON_AddNumberToObject(o, kCol[k], x);
+      else cJSON_AddNullToObject(o, kCol[k]);
+    }
+    cJSON_AddItemToArray(arr, o);
+  }
+  char *text = cJSON_Print(root);
+  cJSON_Delete(root);
+  snprintf(path, sizeof path, "%s/sweep.json", dir);
+  snprintf(tmp, sizeof tmp, "%s/.sweep.json.tmp", dir);
+  f = text ? fopen(tmp, "w") : NULL;
+  if (f) fprintf(f, "%s\n", text);
+  free(text);
+  return PlFileCommit(f, 0, tmp, path, err);
+}
+
+int PlCmdSweep(int argc, char **argv)
+{
+  PetscMPIInt rank, size;
+  MPI_Comm_rank(PETSC_COMM_WORLD, &rank);
+  MPI_Comm_size(PETSC_COMM_WORLD, &size);
+  const char *file = NULL, *vary_arg = NULL, *out = NULL, *sets[MAX_SETS];
+  int nsets = 0, quiet = 0, no_plots = 0;
+  for (int i = 2; i < argc; ++i) {
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+      if (!rank) fputs(usage, stdout);
+      return 0;
+    } else if (!strcmp(argv[i], "--vary") || !strcmp(argv[i], "--set") || !strcmp(argv[i], "--output")) {
+      if (i + 1 >= argc) {
+        if (!rank) fprintf(stderr, "pipelay sweep: %s needs a value\n%s", argv[i], usage);
+        return PL_EXIT_BAD_INPUT;
+      }
+      if (argv[i][2] == 'v') vary_arg = argv[++i];
+      else if (argv[i][2] == 'o') out = argv[++i];
+      else if (nsets == MAX_SETS) {
+        if (!rank) fprintf(stderr, "pipelay sweep: more than %d --set options\n", MAX_SETS);
+        return PL_EXIT_BAD_INPUT;
+      } else sets[nsets++] = argv[++i];
+    } else if (!strcmp(argv[i], "--quiet")) quiet = 1;
+    else if (!strcmp(argv[i], "--no-plots")) no_plots = 1;
+    else if (argv[i][0] == '-' && argv[i][1] != '-') {
+      if (i + 1 < argc && argv[i + 1][0] != '-') ++i; /* a PETSc option's value */
+    } else if (!file) file = argv[i];
+    else {
+      if (!rank) fprintf(stderr, "pipelay sweep: unknown argument '%s'\n%s", argv[i], usage);
+      return PL_EXIT_BAD_INPUT;
+    }
+  }
+  if (!file || !vary_arg) {
+    if (!rank) fprintf(stderr, "pipelay sweep: %s\n%s", file ? "--vary KEY=VALUES is required" : "no model FILE", usage);
+    return PL_EXIT_BAD_INPUT;
+  }
+  char key[512], msg[600];
+  const char *eq = strchr(vary_arg, '=');
+  if (!eq || eq == vary_arg || (size_t)(eq - vary_arg) >= sizeof key) {
+    if (!rank) fprintf(stderr, "pipelay sweep: --vary '%s': expected KEY=START:STOP:COUNT or KEY=V1,V2,...\n", vary_arg);
+    return PL_EXIT_BAD_INPUT;
+  }
+  memcpy(key, vary_arg, (size_t)(eq - vary_arg));
+  key[eq - vary_arg] = '\0';
+  double *values = malloc(sizeof(double) * MAX_CASES);
+  int n = 0;
+  if (!values || ParseValues(eq + 1, values, &n, msg, sizeof msg)) {
+    if (!rank) fprintf(stderr, "pipelay sweep: %s\n", values ? msg : "out of memory");
+    free(values);
+    return PL_EXIT_BAD_INPUT;
+  }
+  /* the first value checks the key and the model, and gives the default output directory */
+  char dir[PL_PATH_MAX];
+  {
+    const char *all[MAX_SETS + 1];
+    char ov[600];
+    for (int k = 0; k < nsets; ++k) all[k] = sets[k];
+    snprintf(ov, sizeof ov, "%s=%.17g", key, values[0]);
+    all[nsets] = ov;
+    PlModel m;
+    PlError err;
+    if (PlModelLoad(file, nsets + 1, all, &m, &err)) {
+      if (!rank) fprintf(stderr, "%s\n", err.msg);
+      free(values);
+      return PL_EXIT_BAD_INPUT;
+    }
+    if (m.analysis.kind != PL_ANALYSIS_STATIC) {
+      if (!rank) fprintf(stderr, "pipelay sweep: %s: analysis.type must be static for a sweep\n", file);
+      PlModelFree(&m);
+      free(values);
+      return PL_EXIT_BAD_INPUT;
+    }
+    if (out) snprintf(dir, sizeof dir, "%s", out);
+    else if (snprintf(dir, sizeof dir, "%s_sweep", m.output_dir) >= (int)sizeof dir) dir[0] = '\0';
+    PlModelFree(&m);
+    PlError derr;
+    int drc = 0;
+    if (!dir[0]) {
+      if (!rank) fprintf(stderr, "pipelay sweep: the output directory's name is too long\n");
+      drc = PL_EXIT_BAD_INPUT;
+    } else if (!rank && (drc = PlMakeDirs(dir, &derr))) fprintf(stderr, "pipelay: %s\n", derr.msg);
+    MPI_Bcast(&drc, 1, MPI_INT, 0, PETSC_COMM_WORLD);
+    if (drc) {
+      free(values);
+      return drc;
+    }
+  }
+  /* this rank's block of cases */
+  const int i0 = (int)((long)n * rank / size), i1 = (int)((long)n * (rank + 1) / size);
+  double *rows = calloc((size_t)n * NCOL, sizeof(double));
+  int worst = 0;
+  if (!rows) {
+    free(values);
+    return PL_EXIT_FAILURE;
+  }
+  for (int i = 0; i < n * NCOL; ++i) rows[i] = NAN;
+  signal(SIGINT, OnSignal);
+  signal(SIGTERM, OnSignal);
+  char prev[PL_PATH_MAX + 16] = "";
+  int done_local = 0;
+  for (int i = i0; i < i1 && !g_sweep_stop; ++i) {
+    char case_dir[PL_PATH_MAX + 16];
+    snprintf(case_dir, sizeof case_dir, "%s/case_%03d", dir, i);
+    int st = 0;
+    if (RunCase(file, nsets, sets, key, values[i], case_dir, prev[0] ? prev : NULL, 1, rows + (size_t)i * NCOL, &st))
+      st = PL_EXIT_FAILURE;
+    if (st == PL_EXIT_INTERRUPTED) break;
+    done_local = i + 1 - i0;
+    if (st == 0) snprintf(prev, sizeof prev, "%s", case_dir);
+    if (st > worst) worst = st;
+    if (!quiet && size == 1)
+      printf("  case %3d: %s = %-14.8g %s  top tension %12.4f kN  hang-off %8.4f deg  layback %10.3f m  (%d its%s)\n",
+             i, key, values[i], rows[i * NCOL + C_CONVERGED] != 0 ? "converged    " : "NOT CONVERGED",
+             rows[i * NCOL + C_TOP_T] / 1e3, rows[i * NCOL + C_ANGLE], rows[i * NCOL + C_LAYBACK],
+             (int)rows[i * NCOL + C_NEWTON], rows[i * NCOL + C_PTC] != 0 ? ", pseudo-transient" : "");
+    fflush(stdout);
+  }
+  signal(SIGINT, SIG_DFL);
+  signal(SIGTERM, SIG_DFL);
+  (void)done_local;
+  int interrupted = g_sweep_stop ? 1 : 0;
+  MPI_Allreduce(MPI_IN_PLACE, &interrupted, 1, MPI_INT, MPI_MAX, PETSC_COMM_WORLD);
+  MPI_Allreduce(MPI_IN_PLACE, &worst, 1, MPI_INT, MPI_MAX, PETSC_COMM_WORLD);
+  /* every rank's block of rows to rank 0 (cases not reached stay NaN) */
+  {
+    int *counts = malloc(sizeof(int) * (size_t)size), *displs = malloc(sizeof(int) * (size_t)size);
+    for (int r = 0; counts && displs && r < size; ++r) {
+      const int a = (int)((long)n * r / size), b = (int)((long)n * (r + 1) / size);
+      counts[r] = (b - a) * NCOL;
+      displs[r] = a * NCOL;
+    }
+    if (counts && displs)
+      MPI_Gatherv(rank ? rows + (size_t)i0 * NCOL : MPI_IN_PLACE, (i1 - i0) * NCOL, MPI_DOUBLE, rows, counts, displs,
+                  MPI_DOUBLE, 0, PETSC_COMM_WORLD);
+    free(counts);
+    free(displs);
+  }
+  int rc = interrupted ? PL_EXIT_INTERRUPTED : worst;
+  if (!rank) {
+    int ndone = 0;
+    while (ndone < n && !isnan(rows[ndone * NCOL + C_CONVERGED])) ++ndone;
+    PlError err;
+    const int wrc = WriteTables(dir, file, key, rows, ndone, &err);
+    if (wrc) {
+      fprintf(stderr, "pipelay: %s\n", err.msg);
+      rc = wrc;
+    } else if (!no_plots) {
+      PlPlotOptions po;
+      PlPlotOptionsDefault(&po);
+      snprintf(po.name, sizeof po.name, "%.200s", file);
+      PlPlotSweep(dir, key, &po);
+    }
+    int nconv = 0;
+    for (int i = 0; i < ndone; ++i) nconv += rows[i * NCOL + C_CONVERGED] != 0;
+    if (!quiet)
+      printf("pipelay sweep: %s over %d cases (%d done), %d converged, MPI ranks %d; results in %s/ (sweep.csv, "
+             "sweep.json, case_NNN/%s)\n", key, n, ndone, nconv, size, dir, no_plots ? "" : ", plots/");
+    if (interrupted) fprintf(stderr, "pipelay sweep: interrupted after %d cases; their table is written to %s/\n", ndone, dir);
+  }
+  MPI_Bcast(&rc, 1, MPI_INT, 0, PETSC_COMM_WORLD);
+  free(rows);
+  free(values);
+  return rc;
+}
