@@ -296,6 +296,7 @@ int PlCmdSweep(int argc, char **argv)
       free(values);
       return PL_EXIT_BAD_INPUT;
     }
+    for (int k = 0; !rank && k < m.nwarnings; ++k) fprintf(stderr, "%s\n", m.warnings[k]);
     if (m.analysis.kind != PL_ANALYSIS_STATIC) {
       if (!rank) fprintf(stderr, "pipelay sweep: %s: analysis.type must be static for a sweep\n", file);
       PlModelFree(&m);

@@ -393,6 +393,7 @@ int main(int argc, char **argv)
     PetscCall(PetscCalloc1(1, &m));
     rc = PlModelLoad(a.file, a.nsets, a.sets, m, &err);
     if (rc && !rank) fprintf(stderr, "%s\n", err.msg);
+    for (int k = 0; !rc && !rank && k < m->nwarnings; ++k) fprintf(stderr, "%s\n", m->warnings[k]);
   }
   if (!rc && a.start_from) { /* --start-from DIR: as analysis.start_from, relative to here */
     PlShape shape;

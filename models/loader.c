@@ -231,7 +231,7 @@ static const char *const kLineKeys[] = {"length", "sections", NULL};
 static const char *const kSectionKeys[] = {
     "length", "outer_diameter", "hydrodynamic_diameter", "wall_thickness", "material",
     "contents_density", "shear_coefficient", "EA", "EI", "EI2", "EI3", "GJ", "GA",
-    "mass_per_length", "rotary_inertia", "radius_of_gyration", "hydrodynamics", NULL};
+    "mass_per_length", "rotary_inertia", "radius_of_gyration", "hydrodynamics", "buoyant", NULL};
 static const char *const kMaterialKeys[] = {"youngs_modulus", "shear_modulus",
                                             "poissons_ratio", "density", NULL};
 static const char *const kHydroKeys[] = {"drag_normal", "drag_tangential",
@@ -1056,6 +1056,10 @@ static int read_section(PlError *err, const PlYNode *n, const char *path, bool i
                    " (a pipe section needs outer_diameter, wall_thickness and material; an "
                    "explicit one EA, EI, GJ and mass_per_length)");
   if (rc) return rc;
+  static const char *const kNoYes[] = {"false", "true", NULL};
+  int buoyant = 0;
+  if ((rc = get_choice(&s, "buoyant", kNoYes, &buoyant))) return rc;
+  seg->buoyant = buoyant == 1;
   return read_hydro(&s, &seg->hydro);
 }
 
@@ -2652,6 +2656,8 @@ static int read_vessel(const Ctx *c, const Scope *top, PlModel *m)
 /* ---- the whole document --------------------------------------------------------------- */
 
 /* Walks the (overridden) tree into m. */
+static int check_plausible(PlError *err, const PlYNode *root, PlModel *m);
+
 static int read_model(PlError *err, const PlYNode *root, PlModel *m)
 {
   Ctx c = {err, NULL, {NULL, NULL}, PL_ANALYSIS_STATIC, false, m->source_path, false, false};
@@ -2703,7 +2709,7 @@ static int read_model(PlError *err, const PlYNode *root, PlModel *m)
                 dz, m->length,
                 m->vessel.present ? "; the top end is the vessel's hang-off point" : "");
   }
-  return 0;
+  return check_plausible(err, root, m);
 }
 
 /* ---- overrides ------------------------------------------------------------------------ */
@@ -2756,6 +2762,149 @@ static int split_path(const char *p, size_t len, Step *steps)
     i++;
   }
 }
+
+/* ---- plausibility: values a model can hold but no pipeline has (issue 12) --------------
+ * Errors where the value cannot be intended (a unit slip), warnings where it could be. Every
+ * bound is here, with its reason; docs/model-file.md ("Plausibility checks") lists them. */
+#define PL_E_MIN_ERROR 1e8      /* Pa: below, a modulus typed in GPa or MPa (steel 2.07e11) */
+#define PL_E_MIN_WARN 1e9       /* Pa: below steel, titanium, aluminium, composites; HDPE ~1e9 */
+#define PL_E_MAX_ERROR 1e13     /* Pa: above diamond (1.2e12) */
+#define PL_G_MIN_ERROR 1e7      /* Pa: a shear modulus in GPa or MPa */
+#define PL_DENSITY_MIN 100.0    /* kg/m^3: a wall material in t/m^3 (steel 7.85) */
+#define PL_DIAMETER_MAX 5.0     /* m: no pipe, riser or cable is wider; a diameter in mm */
+#define PL_DEPTH_MAX 12000.0    /* m: the deepest ocean is 10 935 m */
+#define PL_HIGH_END 100.0       /* m above the sea surface: higher than any hang-off */
+#define PL_CHORD_STRAIN 0.05    /* ends farther apart than L (1 + this): no steel line reaches */
+
+/* The node at a key path of the tree ("line.sections[0].material.youngs_modulus"), or NULL. */
+static const PlYNode *node_at(const PlYNode *root, const char *path)
+{
+  Step steps[MAX_STEPS];
+  const int n = split_path(path, strlen(path), steps);
+  const PlYNode *x = root;
+  for (int k = 0; k < n && x; ++k) {
+    if (steps[k].is_index) x = x->kind == PL_YNODE_SEQ && steps[k].index < x->nitems ? x->items[steps[k].index] : NULL;
+    else {
+      const PlYPair *pr = x->kind == PL_YNODE_MAP ? PlYMapFind(x, steps[k].key) : NULL;
+      x = pr ? pr->value : NULL;
+    }
+  }
+  return n > 0 ? x : NULL;
+}
+
+/* A number at a path of the tree (validated already); NAN when absent. */
+static double number_at(const PlYNode *root, const char *path, const PlYNode **node)
+{
+  const PlYNode *x = node_at(root, path);
+  if (node) *node = x;
+  if (!x || x->kind != PL_YNODE_SCALAR) return NAN;
+  return strtod(x->text, NULL);
+}
+
+/* Adds "SRC:LINE:COL: PATH: warning: ..." to the model's warnings (the place of n, or of
+ * the document when NULL). */
+static void warn(PlModel *m, const PlYNode *n, const PlYNode *root, const char *path, const char *fmt, ...)
+{
+  if (m->nwarnings >= PL_MAX_WARNINGS) return;
+  PlError e;
+  char what[PL_ERRMSG_MAX];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(what, sizeof what, fmt, ap);
+  va_end(ap);
+  const PlYNode *w = n ? n : root;
+  report(&e, w->source, w->line, w->col, path, "warning: %s", what);
+  memcpy(m->warnings[m->nwarnings++], e.msg, sizeof e.msg);
+}
+
+static int check_plausible(PlError *err, const PlYNode *root, PlModel *m)
+{
+  char path[PATH_CAP];
+  const PlYNode *n;
+  /* environment */
+  number_at(root, "environment.water_depth", &n);
+  if (m->water_depth > PL_DEPTH_MAX)
+    return at(err, n, "environment.water_depth", "%.10g m is deeper than any ocean (at most %g m; the unit is m)",
+              m->water_depth, PL_DEPTH_MAX);
+  if (!(m->gravity > 9.7 && m->gravity < 9.9))
+    warn(m, node_at(root, "environment.gravity"), root, "environment.gravity",
+         "%.6g m/s^2 is not the Earth's gravity (9.78 to 9.83 m/s^2)", m->gravity);
+  if (!(m->water_density >= 990.0 && m->water_density <= 1050.0))
+    warn(m, node_at(root, "environment.water_density"), root, "environment.water_density",
+         "%.6g kg/m^3 is not sea or fresh water (1000 to 1030 kg/m^3)", m->water_density);
+  /* sections */
+  for (int i = 0; i < m->nsegments; ++i) {
+    const PlSection *sec = &m->segments[i].section;
+    snprintf(path, sizeof path, "line.sections[%d].material.youngs_modulus", i);
+    const double E = number_at(root, path, &n);
+    if (n && E < PL_E_MIN_ERROR)
+      return at(err, n, path, "%.6g Pa is no structural material's Young's modulus (steel: 2.07e11 Pa): the unit "
+                "is Pa, not GPa or MPa", E);
+    if (n && E > PL_E_MAX_ERROR)
+      return at(err, n, path, "%.6g Pa is stiffer than any material (the unit is Pa; steel 2.07e11 Pa)", E);
+    if (n && E < PL_E_MIN_WARN)
+      warn(m, n, root, path, "%.6g Pa is below steel, titanium, aluminium and composites (HDPE: about 1e9 Pa); "
+           "check the unit (Pa)", E);
+    snprintf(path, sizeof path, "line.sections[%d].material.shear_modulus", i);
+    const double G = number_at(root, path, &n);
+    if (n && G < PL_G_MIN_ERROR)
+      return at(err, n, path, "%.6g Pa is no structural material's shear modulus (steel: 7.9e10 Pa): the unit is "
+                "Pa, not GPa or MPa", G);
+    snprintf(path, sizeof path, "line.sections[%d].material.density", i);
+    const double rho = number_at(root, path, &n);
+    if (n && rho < PL_DENSITY_MIN)
+      return at(err, n, path, "%.6g kg/m^3 is no pipe wall material's density (steel: 7850 kg/m^3): the unit is "
+                "kg/m^3, not t/m^3", rho);
+    snprintf(path, sizeof path, "line.sections[%d].outer_diameter", i);
+    number_at(root, path, &n);
+    if (n && sec->outer_diameter > PL_DIAMETER_MAX)
+      return at(err, n, path, "%.6g m is wider than any pipe, riser or cable (at most %g m; the unit is m, not mm)",
+                sec->outer_diameter, PL_DIAMETER_MAX);
+    const double w = PlSectionSubmergedWeight(sec, m->water_density, m->gravity);
+    if (w < -1e-9 * sec->mass_per_length * m->gravity && !m->segments[i].buoyant) { /* not neutral by round-off */
+      snprintf(path, sizeof path, "line.sections[%d]", i);
+      n = node_at(root, path);
+      return at(err, n ? n : root, path, "this section floats: its submerged weight is %.6g N/m (mass %.6g kg/m "
+                "against %.6g kg/m of displaced water); if it should (a buoyancy section of a lazy wave), say so with "
+                "'buoyant: true', else check the diameter, wall thickness and densities", w, sec->mass_per_length,
+                m->water_density * M_PI * sec->outer_diameter * sec->outer_diameter / 4.0);
+    }
+  }
+  /* ends */
+  const double d0 = m->segments[0].section.outer_diameter;
+  for (int k = 0; k < 2; ++k) {
+    const PlEnd *e = &m->ends[k];
+    if (!e->has_position[2] || (k == 1 && m->vessel.present)) continue;
+    const double dk = m->segments[k ? m->nsegments - 1 : 0].section.outer_diameter;
+    snprintf(path, sizeof path, "ends.%s.position", k ? "top" : "bottom");
+    n = node_at(root, path);
+    if (e->position[2] < -m->water_depth - dk)
+      return at(err, n ? n : root, path, "the end is %.6g m below the seabed (z = %.10g m, the seabed at z = -%.10g "
+                "m): give its height above -water_depth", -m->water_depth - e->position[2], e->position[2],
+                m->water_depth);
+    if (e->position[2] > PL_HIGH_END)
+      warn(m, n, root, path, "the end is %.6g m above the sea surface (z = 0 is mean sea level; depth is negative "
+           "z)", e->position[2]);
+  }
+  (void)d0;
+  const PlEnd *b = &m->ends[0], *t = &m->ends[1];
+  bool full = !m->vessel.present;
+  for (int c = 0; c < 3; ++c) full = full && b->has_position[c] && t->has_position[c] && b->fixed[c] && t->fixed[c];
+  if (full) {
+    const double chord = sqrt(pow(t->position[0] - b->position[0], 2) + pow(t->position[1] - b->position[1], 2) +
+                              pow(t->position[2] - b->position[2], 2));
+    n = node_at(root, "ends.top.position");
+    if (chord > m->length * (1.0 + PL_CHORD_STRAIN))
+      return at(err, n ? n : root, "ends.top.position", "the ends are %.10g m apart, %.3g %% more than the line's "
+                "length %.10g m: no pipe stretches that far (give a longer line or closer ends)", chord,
+                100.0 * (chord / m->length - 1.0), m->length);
+    if (chord > m->length)
+      warn(m, n, root, "ends.top.position", "the ends are %.10g m apart, farther than the line's length %.10g m: the "
+           "line must stretch %.3g %% to reach them", chord, m->length, 100.0 * (chord / m->length - 1.0));
+  }
+  return 0;
+}
+
 
 /* True when s[0..len) can stand as the key of a message: not empty, only the characters
  * of key paths (names, '.', '[', ']'). Else messages name "(override)" and quote it. */

@@ -17,6 +17,7 @@
 #define PL_MAX_ZONES 64
 #define PL_PATH_MAX 1024
 #define PL_ERRMSG_MAX 1024
+#define PL_MAX_WARNINGS 8
 
 typedef enum { PL_ROT_QUATERNION = 0, PL_ROT_EULER_ZXY = 1 } PlRotationKind;
 typedef enum { PL_SEABED_NONE = 0, PL_SEABED_NONLINEAR = 1, PL_SEABED_LINEAR = 2 } PlSeabedKind;
@@ -46,6 +47,7 @@ typedef struct {
 
 typedef struct {
   double length;          /* [m] unstretched */
+  bool buoyant;           /* the section may float (a lazy wave's buoyancy section) */
   PlSection section;      /* derived properties (materials layer) */
   PlHydro hydro;          /* hydrodynamic coefficients (dynamic analyses only) */
 } PlSegment;
@@ -353,6 +355,9 @@ typedef struct {
   PlOutputPoint output_points[PL_MAX_OUTPUT_NODES];
   PlVesselModel vessel;        /* the vessel at the top (vessel.present false: none) */
   bool rigid_body;             /* a vessel and no line: the body alone (line, mesh, ends unused) */
+  int nwarnings;               /* plausibility warnings of the loader ("FILE:LINE:COL: key:
+                                  warning: ..."), printed by the commands */
+  char warnings[PL_MAX_WARNINGS][PL_ERRMSG_MAX];
 } PlModel;
 
 /* Hang-off point P = r + R(q) a (global) of the vessel at position r and attitude q (the
