@@ -21,8 +21,9 @@
  *     square of a pseudo time step: large sigma damps every mode (a short, safe step along
  *     the steepest descent of the mass metric), sigma -> 0 is Newton. It follows the
  *     residual (switched evolution relaxation): sigma_{k+1} = sigma_k ||F_{k+1}|| / ||F_k||,
- *     bounded per step to [1/10, 10] of its value; a trial that leaves the rod's domain or
- *     raises the residual more than a hundredfold is rejected and retried with 10 sigma.
+ *     bounded per step to [1/10, 10] of its value; a trial that leaves the rod's domain,
+ *     raises the residual more than a hundredfold or to thirty times the best residual seen
+ *     is rejected and retried with 10 sigma.
  *     Once sigma D is negligible against the tangent (or the residual has fallen by 1e-3),
  *     SNES's Newton finishes with its own tolerances (quadratic end game; on failure PTC
  *     goes on). For a stable structure with positive definite J + sigma D, every step is
@@ -379,11 +380,12 @@ static PetscErrorCode PseudoTransient(PlProblem p, Vec start, int ramp, PlStatic
   double lam = ramp ? 0.0 : 1.0, dlam = fmin(1.0 / 16.0, dlam_max);
   p->lambda = ramp ? dlam : 1.0;
   PetscCall(VecCopy(start, p->u));
-  double fn, fn_start, fn_prev = 0.0, sigma = -1.0, sigma0 = 0.0;
+  double fn, fn_start, fn_prev = 0.0, fn_best = INFINITY, sigma = -1.0, sigma0 = 0.0;
   int bad, steps = 0, rejects = 0, polishes = 0;
   *ok = PETSC_FALSE;
   PetscCall(Residual(p, p->u, F, &fn, &bad));
   fn_start = fn;
+  if (!ramp) fn_best = fn;
   {
     /* sigma0: the Jacobi estimate of the first step, |F_i| / (sigma D_i), limited to a
      * tenth of the mean element length on the free translations */
@@ -449,7 +451,9 @@ static PetscErrorCode PseudoTransient(PlProblem p, Vec start, int ramp, PlStatic
     }
     steps++;
     rep->newton_iterations++;
-    if (bad || fnt > (ramp && lam < 1.0 ? 10.0 : 100.0) * fn) {
+    /* a step that raises the residual a hundredfold, or thirty times above the best state
+     * seen at this load, is rejected: accepted increases must not compound into a drift */
+    if (bad || fnt > (ramp && lam < 1.0 ? 10.0 : 100.0) * fn || (lam_try >= 1.0 && fnt > 30.0 * fn_best)) {
       if (monitor)
         PetscCall(PetscPrintf(p->comm, "  PTC step %d rejected: lambda %.4g, |F| %.4e -> %.4e N%s, sigma %.4e\n", steps,
                               lam_try, fn, fnt, bad ? " (domain)" : "", sigma));
@@ -467,6 +471,7 @@ static PetscErrorCode PseudoTransient(PlProblem p, Vec start, int ramp, PlStatic
                             fnt, sigma));
     PetscCall(VecCopy(ut, p->u));
     PetscCall(VecCopy(Ft, F));
+    if (lam_try >= 1.0) fn_best = fmin(fn_best, fnt);
     /* SER on the larger of the last two residuals: a stiff (axial) component that the
      * linearisation leaves on every other step must not stall the relaxation */
     sigma *= fmin(10.0, fmax(0.1, fnt / fmax(fn, fn_prev)));
@@ -475,7 +480,7 @@ static PetscErrorCode PseudoTransient(PlProblem p, Vec start, int ramp, PlStatic
     if (ramp && lam < 1.0) {
       lam = lam_try;
       dlam = fmin(1.5 * dlam, dlam_max);
-      if (lam >= 1.0) fn_start = fn;
+      if (lam >= 1.0) fn_start = fn_best = fn;
     }
   }
   p->ptc_shift = 0.0;
