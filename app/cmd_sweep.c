@@ -329,10 +329,10 @@ int PlCmdSweep(int argc, char **argv)
   for (int i = 0; i < n * NCOL; ++i) rows[i] = NAN;
   signal(SIGINT, OnSignal);
   signal(SIGTERM, OnSignal);
-  char prev[PL_PATH_MAX + 16] = "";
+  char prev[PL_PATH_MAX + 32] = "";
   int done_local = 0;
   for (int i = i0; i < i1 && !g_sweep_stop; ++i) {
-    char case_dir[PL_PATH_MAX + 16];
+    char case_dir[PL_PATH_MAX + 32];
     snprintf(case_dir, sizeof case_dir, "%s/case_%03d", dir, i);
     int st = 0;
     if (RunCase(file, nsets, sets, key, values[i], case_dir, prev[0] ? prev : NULL, 1, rows + (size_t)i * NCOL, &st))
