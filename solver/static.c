@@ -217,6 +217,17 @@ PetscErrorCode PlStaticCheckState(PlProblem p, int *bad, char *why, size_t len)
   PetscFunctionReturn(0);
 }
 
+/* One SNES (Newton) solve from p->u: its reason; its iterations are added to the report. */
+static PetscErrorCode NewtonSolve(PlProblem p, PlStaticReport *rep, SNESConvergedReason *reason, PetscInt *its)
+{
+  PetscFunctionBeginUser;
+  PetscCall(SNESSolve(p->snes, NULL, p->u));
+  PetscCall(SNESGetConvergedReason(p->snes, reason));
+  PetscCall(SNESGetIterationNumber(p->snes, its));
+  rep->newton_iterations += (int)*its;
+  PetscFunctionReturn(0);
+}
+
 /* ---- strategy 1: Newton with load stepping ---------------------------------------------- */
 static PetscErrorCode NewtonLoadStepping(PlProblem p, PlStaticReport *rep, PetscBool *ok)
 {
@@ -239,15 +250,12 @@ static PetscErrorCode NewtonLoadStepping(PlProblem p, PlStaticReport *rep, Petsc
       PetscCall(VecCopy(last, p->u));
       PetscCall(VecAXPBYPCZ(p->u, (target - lam) / dlam_prev, -(target - lam) / dlam_prev, 1.0, last, prev));
     }
-    PetscCall(SNESSolve(p->snes, NULL, p->u));
     SNESConvergedReason reason;
     PetscInt its, nh;
     PetscReal fnorm, *h;
-    PetscCall(SNESGetConvergedReason(p->snes, &reason));
-    PetscCall(SNESGetIterationNumber(p->snes, &its));
+    PetscCall(NewtonSolve(p, rep, &reason, &its));
     PetscCall(SNESGetFunctionNorm(p->snes, &fnorm));
     PetscCall(SNESGetConvergenceHistory(p->snes, &h, NULL, &nh));
-    rep->newton_iterations += (int)its;
     rep->final_residual_norm = fnorm;
     if (reason > 0) {
       rep->nhistory = (int)PetscMin(nh, 64);
@@ -413,12 +421,9 @@ static PetscErrorCode PseudoTransient(PlProblem p, Vec start, int ramp, PlStatic
       PetscCall(VecCopy(p->u, ut));
       p->ptc_shift = 0.0;
       p->lambda = 1.0;
-      PetscCall(SNESSolve(p->snes, NULL, p->u));
       SNESConvergedReason reason;
       PetscInt its;
-      PetscCall(SNESGetConvergedReason(p->snes, &reason));
-      PetscCall(SNESGetIterationNumber(p->snes, &its));
-      rep->newton_iterations += (int)its;
+      PetscCall(NewtonSolve(p, rep, &reason, &its));
       polishes++;
       if (reason > 0) {
         *ok = PETSC_TRUE;
@@ -607,12 +612,9 @@ PetscErrorCode PlStaticMoveEnd(PlProblem p, int end, const double x[3], const do
   while (mu < 1.0) {
     const double to = fmin(1.0, mu + dmu);
     p->hold_factor = to;
-    PetscCall(SNESSolve(p->snes, NULL, p->u));
     SNESConvergedReason reason;
     PetscInt its;
-    PetscCall(SNESGetConvergedReason(p->snes, &reason));
-    PetscCall(SNESGetIterationNumber(p->snes, &its));
-    rep->newton_iterations += (int)its;
+    PetscCall(NewtonSolve(p, rep, &reason, &its));
     if (reason > 0) {
       mu = to;
       rep->load_steps++;
