@@ -3,12 +3,15 @@
 stops `pipelay run` within one second with exit status 5, and the last state reached is
 written (static.csv, summary.json with "converged": false).
 
-usage: check_static_signal.py PIPELAY MODEL WORKDIR
+usage: check_static_signal.py PIPELAY MODEL WORKDIR [LIMIT_S]
+LIMIT_S (default 1) is the time allowed from the signal to the exit; the sanitizer build,
+whose every step is tens of times slower, passes 10.
 """
 import json, os, signal, subprocess, sys, time
 
 def main():
     pipelay, model, work = sys.argv[1:4]
+    limit = float(sys.argv[4]) if len(sys.argv) > 4 else 1.0
     failures = 0
     for sig in (signal.SIGINT, signal.SIGTERM):
         out = os.path.join(work, "static_signal_%d" % sig)
@@ -28,12 +31,12 @@ def main():
             print("FAIL: no exit 10 s after signal %d" % sig)
             return 1
         dt = time.monotonic() - t0
-        ok = proc.returncode == 5 and dt < 1.0
+        ok = proc.returncode == 5 and dt < limit
         summ = os.path.join(out, "summary.json")
         written = os.path.isfile(os.path.join(out, "static.csv")) and os.path.isfile(summ)
         conv = json.load(open(summ)).get("converged") if written else None
-        print("signal %d: exit %d after %.3f s (want 5 within 1 s); static.csv and summary.json written: %s; "
-              "converged: %s; stderr: %s" % (sig, proc.returncode, dt, written, conv, err.strip()[:200]))
+        print("signal %d: exit %d after %.3f s (want 5 within %g s); static.csv and summary.json written: %s; "
+              "converged: %s; stderr: %s" % (sig, proc.returncode, dt, limit, written, conv, err.strip()[:200]))
         if not (ok and written and conv is False and "interrupted" in err):
             failures += 1
     print("%d passed, %d failed" % (2 - failures, failures))
