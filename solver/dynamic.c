@@ -983,33 +983,66 @@ PetscErrorCode PlDynamicSetRaw(PlDynamic d, double t, const double *y, const dou
   PetscFunctionReturn(0);
 }
 
+void PlDynamicSetStopFlag(PlDynamic d, volatile sig_atomic_t *stop) { d->stop = stop; }
+
+/* IDA one step at a time up to tout, then the state at tout interpolated (IDAGetDky: the
+ * same interpolation as IDA_NORMAL's, so the results do not change). Between steps: a stop
+ * request (agreed over the ranks) and the stall test. */
 PetscErrorCode PlDynamicAdvance(PlDynamic d, double tout, int *flag, char *why, size_t len)
 {
-  realtype tret;
+  realtype tret = 0.0, tcur = 0.0, h = 0.0;
+  int small = 0;
   PetscFunctionBeginUser;
   *flag = 0;
   if (why && len) why[0] = '\0';
-  const int rc = IDASolve(d->ida, tout, &tret, d->ny, d->nyp, IDA_NORMAL);
-  if (rc >= 0) d->t_out = tret;
-  if (rc < 0) {
-    *flag = rc;
-    if (why && len) {
-      realtype h = 0.0, tc = 0.0;
-      IDAGetCurrentStep(d->ida, &h);
-      IDAGetCurrentTime(d->ida, &tc);
-      const char *name = IDAGetReturnFlagName(rc);
-      const char *hint =
-        rc == IDA_CONV_FAIL   ? "the Newton iteration kept failing as the step was cut (a state the rod cannot take, e.g. an end driven too hard, or too loose tolerances)"
-        : rc == IDA_ERR_FAIL  ? "the error test kept failing as the step was cut (a discontinuity in the loads or the prescribed motion, or tolerances too tight)"
-        : rc == IDA_TOO_MUCH_WORK ? "analysis.dynamic.max_steps reached"
-        : rc == IDA_TOO_MUCH_ACC ? "the tolerances are below machine precision for this state"
-        : rc == IDA_RES_FAIL  ? "the residual evaluation failed"
-        : "see the IDA documentation";
-      snprintf(why, len, "IDA stopped at t = %.6g s (step %.3g s) with %s: %s", (double)tc, (double)h,
-               name ? name : "an error", hint);
-      free((void *)name); /* IDAGetReturnFlagName mallocs its text */
+  IDAGetCurrentTime(d->ida, &tcur);
+  while (tcur < tout) {
+    int stop = d->stop && *d->stop;
+    PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &stop, 1, MPI_INT, MPI_MAX, d->comm));
+    if (stop) {
+      *flag = PL_DYN_INTERRUPTED;
+      if (why && len) snprintf(why, len, "interrupted by a signal at t = %.6g s", (double)tcur);
+      PetscFunctionReturn(0);
     }
+    const int rc = IDASolve(d->ida, tout, &tret, d->ny, d->nyp, IDA_ONE_STEP);
+    if (rc < 0) {
+      *flag = rc;
+      if (why && len) {
+        realtype hc = 0.0, tc = 0.0;
+        IDAGetCurrentStep(d->ida, &hc);
+        IDAGetCurrentTime(d->ida, &tc);
+        const char *name = IDAGetReturnFlagName(rc);
+        const char *hint =
+          rc == IDA_CONV_FAIL   ? "the Newton iteration kept failing as the step was cut (a state the rod cannot take, e.g. an end driven too hard, or too loose tolerances)"
+          : rc == IDA_ERR_FAIL  ? "the error test kept failing as the step was cut (a discontinuity in the loads or the prescribed motion, or tolerances too tight)"
+          : rc == IDA_TOO_MUCH_WORK ? "analysis.dynamic.max_steps reached"
+          : rc == IDA_TOO_MUCH_ACC ? "the tolerances are below machine precision for this state"
+          : rc == IDA_RES_FAIL  ? "the residual evaluation failed"
+          : "see the IDA documentation";
+        snprintf(why, len, "IDA stopped at t = %.6g s (step %.3g s) with %s: %s", (double)tc, (double)hc,
+                 name ? name : "an error", hint);
+        free((void *)name); /* IDAGetReturnFlagName mallocs its text */
+      }
+      PetscFunctionReturn(0);
+    }
+    IDAGetLastStep(d->ida, &h);
+    small = h < 1e-10 * (1.0 + fabs((double)tret)) ? small + 1 : 0;
+    if (small >= 100) {
+      *flag = PL_DYN_STALLED;
+      if (why && len)
+        snprintf(why, len, "the integration stalled at t = %.9g s: 100 steps in a row were shorter than %.1e s (the "
+                 "last %.3g s). A jump in a prescribed velocity or a load does this: a time-series motion with "
+                 "interpolation: linear jumps in velocity at every row, so set its interpolation: cubic; otherwise "
+                 "look for a step in the loads at that time, or loosen analysis.dynamic.rtol", (double)tret,
+                 1e-10 * (1.0 + fabs((double)tret)), (double)h);
+      PetscFunctionReturn(0);
+    }
+    IDAGetCurrentTime(d->ida, &tcur);
+    if (rc == IDA_TSTOP_RETURN) break;
   }
+  PetscCheck(IDAGetDky(d->ida, tout, 0, d->ny) == IDA_SUCCESS && IDAGetDky(d->ida, tout, 1, d->nyp) == IDA_SUCCESS,
+             d->comm, PETSC_ERR_LIB, "IDAGetDky failed at t = %g s", tout);
+  d->t_out = tout;
   PetscFunctionReturn(0);
 }
 

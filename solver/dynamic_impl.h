@@ -3,6 +3,7 @@
  * (private).
  */
 #pragma once
+#include <signal.h>
 #include <ida/ida.h>
 #include <nvector/nvector_petsc.h>
 #include <sunnonlinsol/sunnonlinsol_petscsnes.h>
@@ -63,6 +64,7 @@ struct PlDynamic_ {
   /* IDA */
   SUNContext sunctx;
   void *ida;
+  volatile sig_atomic_t *stop; /* set by a signal: PlDynamicAdvance returns PL_DYN_INTERRUPTED */
   N_Vector ny, nyp, natol, newt;
   SUNNonlinearSolver nls;
   SNES snes;

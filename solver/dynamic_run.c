@@ -283,6 +283,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   const double wall0 = MPI_Wtime();
   PetscCall(PlProblemStations(p, &stat, &nnr, &Es, &ner));
   PetscCall(PlDynamicCreate(p, &d));
+  PlDynamicSetStopFlag(d, opt->stop);
   const int ndd = PlDynNodeDofCount(p->kind);
   PetscInt nstate;
   PetscCall(VecGetSize(PlDynamicState(d), &nstate));
@@ -330,6 +331,12 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
     const double tout = k == nout ? T : k * dt;
     if (k > 0) {
       PetscCall(PlDynamicAdvance(d, tout, &res->ida_flag, res->failure, sizeof res->failure));
+      if (res->ida_flag == PL_DYN_INTERRUPTED) { /* between steps: the last output stays the result */
+        res->ida_flag = 0;
+        res->failure[0] = '\0';
+        res->interrupted = 1;
+        break;
+      }
       if (res->ida_flag) break;
     }
     t = tout;

@@ -153,6 +153,13 @@ PetscErrorCode PlDynamicSetVelocity(PlDynamic dyn, const double *v_nodes);
 /* Integrates to time tout (interpolated output). Returns 0 with *flag = 0 on success, or
  * *flag = the IDA return flag (< 0) and a reason in why[len] when IDA cannot continue. */
 PetscErrorCode PlDynamicAdvance(PlDynamic dyn, double tout, int *flag, char *why, size_t len);
+/* PlDynamicAdvance steps one IDA step at a time: between steps it honours a stop request
+ * (*flag = PL_DYN_INTERRUPTED; the state stays at the last output) and detects a stalled
+ * integration, 100 steps in a row shorter than 1e-10 (1 + |t|) s (*flag = PL_DYN_STALLED,
+ * why says where and what to change). */
+enum { PL_DYN_INTERRUPTED = -1000, PL_DYN_STALLED = -1001 };
+/* The stop flag PlDynamicAdvance checks between steps (a signal handler sets it); NULL: none. */
+void PlDynamicSetStopFlag(PlDynamic dyn, volatile sig_atomic_t *stop);
 PetscErrorCode PlDynamicGetStats(PlDynamic dyn, PlDynamicStats *st);
 /* Energies [J]: kinetic, strain and potential of the lumped submerged weights (W_n z_n)
  * and of the dead end forces (-F.x). Collective. */
