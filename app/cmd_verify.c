@@ -341,6 +341,22 @@ int PlCmdVerify(int argc, char **argv)
       return PL_EXIT_BAD_INPUT;
     }
   }
+  /* without a DIR: ./verification, else the verification/ beside the build folder of this
+   * program (build/pipelay -> verification/), so that it runs from any directory */
+  static char beside[PL_PATH_MAX];
+  struct stat sb;
+  if (!root_given && stat(root, &sb)) {
+    char exe[PL_PATH_MAX];
+    const ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+      exe[n] = '\0';
+      char *slash = strrchr(exe, '/');
+      if (slash) *slash = '\0';
+      if (snprintf(beside, sizeof beside, "%s/../verification", exe) < (int)sizeof beside && !stat(beside, &sb) &&
+          S_ISDIR(sb.st_mode))
+        root = beside;
+    }
+  }
   if (strlen(root) > PL_PATH_MAX - 300 || strlen(report) > PL_PATH_MAX - 300) {
     fprintf(stderr, "pipelay: path too long\n");
     return PL_EXIT_BAD_INPUT;

@@ -41,7 +41,8 @@ static const char usage[] =
   "verify runs the verification cases (verification/README.md) and writes a report;\n"
   "compare compares a run's CSV file with a reference CSV file (exit 6: a check failed);\n"
   "sweep solves FILE for each value of KEY, each from the last converged (pipelay sweep --help).\n"
-  "Exit status: 0 ok, 2 bad input, 3 no convergence, 4 output not written, 5 interrupted.\n";
+  "Exit status: 0 ok, 2 bad input, 3 no convergence, 4 output not written, 5 interrupted,\n"
+  "6 a check of verify or compare failed.\n";
 
 typedef struct {
   const char *file;            /* model file */
@@ -63,6 +64,11 @@ static int ParseArgs(int argc, char **argv, Args *a, int rank)
     if (!rank) fputs(usage, stderr);
     return PL_EXIT_BAD_INPUT;
   }
+  for (int i = 2; i < argc; ++i)
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+      if (!rank) fputs(usage, stdout);
+      return -1; /* help printed: exit 0 */
+    }
   a->file = argv[2];
   for (int i = 3; i < argc; ++i) {
     if (!strcmp(argv[i], "--restart")) {
@@ -387,6 +393,10 @@ int main(int argc, char **argv)
   }
   Args a;
   int rc = ParseArgs(argc, argv, &a, rank);
+  if (rc < 0) { /* --help */
+    PetscCall(PetscFinalize());
+    return PL_EXIT_OK;
+  }
   PlModel *m = NULL;
   PlError err;
   if (!rc) {

@@ -383,13 +383,20 @@ int PlCheckSeries(const double *xr, const double *yr, int nr, const double *xc, 
     r->reference = yr[iworst];
     r->computed = cworst;
     r->at = xr[iworst];
-    r->error = r->tol.kind == PL_TOL_ABS ? cworst - yr[iworst] : (cworst - yr[iworst]) / amax;
+    /* a reference that is zero throughout: only an equal series passes (0/0 is no error) */
+    r->error = r->tol.kind == PL_TOL_ABS ? cworst - yr[iworst]
+               : amax > 0.0               ? (cworst - yr[iworst]) / amax
+               : cworst == yr[iworst]      ? 0.0 : INFINITY;
     break;
   case PL_TOL_RMS_RANGE:
     r->reference = rmax - rmin;
     r->computed = sqrt(sum2 / m);
-    r->error = r->computed / r->reference;
-    if (!(r->reference > 0)) Fmt(r->note, sizeof r->note, "the reference has zero range");
+    if (r->reference > 0) r->error = r->computed / r->reference;
+    else { /* a constant reference: only an equal series passes */
+      r->error = r->computed == 0.0 ? 0.0 : INFINITY;
+      if (r->computed != 0.0)
+        Fmt(r->note, sizeof r->note, "the reference has zero range: only a series equal to it passes");
+    }
     break;
   case PL_TOL_MAX_REL:
     r->reference = rmax;

@@ -777,7 +777,7 @@ static PetscErrorCode SetUpIDA(PlDynamic d)
   PetscCheck(IDASetUserData(d->ida, d) == IDA_SUCCESS, d->comm, PETSC_ERR_LIB, "IDASetUserData failed");
   if (s->max_step > 0.0) IDASetMaxStep(d->ida, s->max_step);
   if (s->initial_step > 0.0) IDASetInitStep(d->ida, s->initial_step);
-  IDASetMaxOrd(d->ida, s->max_order > 0 ? s->max_order : 5);
+  IDASetMaxOrd(d->ida, s->max_order); /* the loader's default or the user's, 1..5 */
   IDASetMaxNumSteps(d->ida, s->max_steps > 0 ? s->max_steps : 1000000);
   IDASetMaxConvFails(d->ida, 20);
   /* never step past the end of the analysis (outputs before it are interpolated) */

@@ -279,7 +279,8 @@ typedef struct {
   double duration;            /* [s] simulated time, required, > 0 */
   double output_interval;     /* [s] time between output rows, default 0.1 */
   double rtol;                /* IDA relative tolerance, default 1e-4 */
-  double atol_position;       /* [m] absolute tolerance on positions, default 1e-4 */
+  double atol_position;       /* [m] absolute tolerance on positions (default: the loader's,
+                                 PlModelInitDefaults; docs/model-file.md) */
   double atol_rotation;       /* [-] on rotation parameters, default 1e-5 */
   double atol_velocity;       /* [m/s, rad/s] on velocities, default 1e-3 */
   double atol_strain;         /* [-] node position tolerance = min(atol_position, atol_strain x
@@ -287,7 +288,7 @@ typedef struct {
                                  follows from position differences times EA/L */
   double max_step;            /* [s] largest time step; 0 = no limit (default) */
   double initial_step;        /* [s] first step; 0 = IDA's choice (default) */
-  int max_order;              /* BDF order limit 1..5, default 5 */
+  int max_order;              /* BDF order limit 1..5 (default: the loader's, PlModelInitDefaults) */
   int max_steps;              /* steps allowed, default 1000000 */
 } PlDynamicSettings;
 

@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""Small defects of issue 13 (item 8), each as it was reported:
+1. `pipelay compare f.csv f.csv` on an all-zero column passes (exit 0); a column that differs
+   from an all-zero reference fails (exit 6);
+2. `pipelay verify` without a DIR finds its cases from outside the repository root (run from
+   the filesystem root, one fast case);
+3. `pipelay run --help` (and `pipelay run FILE --help`) prints the usage and exits 0;
+4. `pipelay --help` names exit status 6.
+
+usage: check_small_defects.py PIPELAY WORKDIR
+"""
+import os, subprocess, sys
+
+def run(cmd, cwd=None):
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd)
+    return p.returncode, p.stdout, p.stderr
+
+def main():
+    pipelay, work = sys.argv[1:3]
+    os.makedirs(work, exist_ok=True)
+    z, z2 = os.path.join(work, "zeros.csv"), os.path.join(work, "not_zeros.csv")
+    open(z, "w").write("t_s,a,b\n0,1,0\n1,2,0\n2,3,0\n")
+    open(z2, "w").write("t_s,a,b\n0,1,0\n1,2,0.1\n2,3,0\n")
+    fails = 0
+    def check(ok, what):
+        nonlocal fails
+        print(("PASS " if ok else "FAIL ") + what)
+        fails += not ok
+    rc, out, err = run([pipelay, "compare", z, z])
+    check(rc == 0, "compare f.csv f.csv with an all-zero column: exit %d (want 0)" % rc)
+    rc, out, err = run([pipelay, "compare", z2, z])
+    check(rc == 6, "compare against an all-zero reference that differs: exit %d (want 6)" % rc)
+    rc, out, err = run([os.path.abspath(pipelay), "verify", "--case", "rollup", "--report",
+                        os.path.join(os.path.abspath(work), "verify_from_root")], cwd="/")
+    check(rc == 0 and "checks passed" in out, "verify from / finds its cases: exit %d %s" % (rc, err.strip()[:200]))
+    for cmd in (["run", "--help"], ["run", "some_model.yaml", "--help"]):
+        rc, out, err = run([pipelay] + cmd)
+        check(rc == 0 and out.startswith("usage:") and not err.strip(), "pipelay %s: exit %d, usage on stdout" % (" ".join(cmd), rc))
+    rc, out, err = run([pipelay, "--help"])
+    check(rc == 0 and "6 a check" in out, "pipelay --help names exit status 6")
+    print("%d passed, %d failed" % (6 - fails, fails))
+    return 1 if fails else 0
+
+if __name__ == "__main__":
+    sys.exit(main())
