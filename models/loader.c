@@ -2887,6 +2887,18 @@ static int check_plausible(PlError *err, const PlYNode *root, PlModel *m)
            "z)", e->position[2]);
   }
   (void)d0;
+  /* a time series shorter than the run is held at its last row: said, not silent */
+  for (int k = 0; k < 2 && m->analysis.kind == PL_ANALYSIS_DYNAMIC; ++k) {
+    const PlMotion *mo = &m->ends[k].motion;
+    if (mo->kind != PL_MOTION_TIMESERIES || mo->nrows < 1 || !mo->table) continue;
+    const double tend = mo->table[7 * (mo->nrows - 1)];
+    if (tend < m->analysis.dynamic.duration * (1.0 - 1e-12)) {
+      snprintf(path, sizeof path, "ends.%s.motion.file", k ? "top" : "bottom");
+      warn(m, node_at(root, path), root, path, "the time series ends at t = %.6g s, before the end of the run "
+           "(analysis.dynamic.duration %.6g s): its last row is held from then on", tend,
+           m->analysis.dynamic.duration);
+    }
+  }
   const PlEnd *b = &m->ends[0], *t = &m->ends[1];
   bool full = !m->vessel.present;
   for (int c = 0; c < 3; ++c) full = full && b->has_position[c] && t->has_position[c] && b->fixed[c] && t->fixed[c];

@@ -26,6 +26,13 @@ def main():
               and word in lines[0])
         print("%s %s: exit %d, %r" % ("PASS" if ok else "FAIL", ov, p.returncode, lines))
         fails += not ok
+    # a time series shorter than the dynamic run (issue 13, item 7): warned, then held
+    stall = os.path.join(os.path.dirname(os.path.abspath(__file__)), "models", "stall_linear.yaml")
+    p = subprocess.run([pipelay, "info", stall, "--set", "analysis.dynamic.duration=20"], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True)
+    ok = p.returncode == 0 and "ends.top.motion.file: warning: the time series ends at t = 10 s" in p.stderr
+    print("%s a time series shorter than the run: exit %d, %r" % ("PASS" if ok else "FAIL", p.returncode, p.stderr.strip()))
+    fails += not ok
     # a buoyancy section: refused without the key, accepted with it
     sets = ["line.sections[0].material.density=900"]
     p = subprocess.run([pipelay, "info", model, "--set", sets[0]], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -37,7 +44,7 @@ def main():
     ok = p.returncode == 0 and not p.stderr.strip()
     print("%s the same with buoyant: true: exit %d %s" % ("PASS" if ok else "FAIL", p.returncode, p.stderr.strip()))
     fails += not ok
-    print("%d passed, %d failed" % (len(CASES) + 2 - fails, fails))
+    print("%d passed, %d failed" % (len(CASES) + 3 - fails, fails))
     return 1 if fails else 0
 
 if __name__ == "__main__":
