@@ -59,7 +59,78 @@ static void PrintEnd(const char *name, const PlEnd *e, int dynamic)
   } else printf("    %-28s from the initial guess\n", "frame");
   PrintVector("force", e->force, NULL, "N (global, dead load)");
   PrintVector("moment", e->moment, NULL, "N m (global, dead load)");
-  if (dynamic) printf("    %-28s %s\n", "prescribed motion", MotionName(e->motion.kind));
+  if (!dynamic) return;
+  const PlMotion *mo = &e->motion;
+  printf("    %-28s %s\n", "prescribed motion", MotionName(mo->kind));
+  if (mo->kind == PL_MOTION_HARMONIC) {
+    Line("start time", mo->start_time, "s");
+    Line("ramp time", mo->ramp_time, "s");
+    for (int d = 0; d < 6; ++d)
+      if (mo->harmonic_dof[d])
+        printf("    %-28s amplitude %.10g %s, period %.10g s, phase %.10g deg\n", dof[d], mo->harmonic[d].amplitude,
+               d < 3 ? "m" : "deg", mo->harmonic[d].period, mo->harmonic[d].phase_deg);
+  } else if (mo->kind == PL_MOTION_CIRCLE) {
+    Line("radius", mo->radius, "m");
+    Line("period", mo->period, "s");
+    Line("start time", mo->start_time, "s");
+    printf("    %-28s %.10g, %.10g, %.10g s\n", "ramp up, hold, ramp down", mo->ramp_up, mo->hold, mo->ramp_down);
+    printf("    %-28s %s\n", "direction", mo->counter_clockwise ? "counter-clockwise" : "clockwise");
+  } else if (mo->kind == PL_MOTION_TIMESERIES) {
+    printf("    %-28s %s\n", "file", mo->file);
+    printf("    %-28s %d (t = %.10g .. %.10g s), %s\n", "rows", mo->nrows, mo->nrows ? mo->table[0] : 0.0,
+           mo->nrows ? mo->table[7 * (mo->nrows - 1)] : 0.0, mo->ncols == 7 ? "positions and rotations" : "positions");
+    printf("    %-28s %s\n", "interpolation", mo->cubic ? "cubic (C^1)" : "linear");
+  }
+}
+
+static void PrintCurrent(const PlModel *m)
+{
+  static const char *const kind[] = {"none (still water)", "uniform", "sheared", "table"};
+  const PlCurrent *c = &m->current;
+  printf("  current\n");
+  printf("    %-28s %s\n", "profile", kind[c->kind]);
+  if (c->kind == PL_CURRENT_NONE) return;
+  Line("direction", c->direction_deg, "deg (flowing towards, from +x to +y)");
+  if (c->kind == PL_CURRENT_UNIFORM) Line("speed", c->speed, "m/s");
+  if (c->kind == PL_CURRENT_SHEARED) {
+    Line("surface speed", c->surface_speed, "m/s");
+    Line("seabed speed", c->seabed_speed, "m/s");
+  }
+  for (int k = 0; c->kind == PL_CURRENT_TABLE && k < c->ntable; ++k)
+    printf("    %-28s z %.10g m: %.10g m/s\n", k ? "" : "table", c->table_z[k], c->table_speed[k]);
+  Line("start time", c->start_time, "s");
+  Line("ramp time", c->ramp_time, "s");
+  printf("    %-28s %s\n", "acts in", "statics (settled; before a dynamic run: at t = 0) and dynamics");
+}
+
+static void PrintVessel(const PlModel *m)
+{
+  const PlVesselModel *v = &m->vessel;
+  if (!v->present) return;
+  printf("  vessel: %s\n", v->name);
+  Line("mass (M_RB 11)", v->body.MRB[0], "kg");
+  printf("    %-28s %.10g, %.10g, %.10g kg m^2\n", "inertia (M_RB 44, 55, 66)", v->body.MRB[21], v->body.MRB[28],
+         v->body.MRB[35]);
+  printf("    %-28s %.10g, %.10g, %.10g kg\n", "added mass (M_A 11, 22, 33)", v->body.MA[0], v->body.MA[7], v->body.MA[14]);
+  PrintVector("initial position O_b", v->position, NULL, "m (global)");
+  const double r2d = 180.0 / M_PI, rpy[3] = {v->rpy[0] * r2d, v->rpy[1] * r2d, v->rpy[2] * r2d};
+  PrintVector("initial roll, pitch, yaw", rpy, NULL, "deg");
+  PrintVector("hang-off point", v->hang_off, NULL, "m (body frame, from O_b)");
+  printf("    %-28s %s\n", "connection", v->connection == PL_HANGOFF_HINGE ? "hinge" : "fixed");
+  Line("waterplane area", v->body.Awp, "m^2");
+  printf("    %-28s %.10g, %.10g m\n", "GM_T, GM_L", v->body.GM_T, v->body.GM_L);
+  if (!v->has_dp) {
+    printf("    %-28s none\n", "DP controller");
+    return;
+  }
+  static const char *const ref[] = {"fixed", "circle", "line", "waypoints"};
+  const PlDPController *c = &v->dp;
+  printf("    %-28s %s reference, start %.10g s, ramp %.10g s\n", "DP controller", ref[c->ref.kind], c->start_time,
+         c->ramp_time);
+  printf("    %-28s %.6g, %.6g, %.6g N/m; %.6g N m/rad (yaw)\n", "Kp surge, sway, heave", c->Kp[0], c->Kp[1], c->Kp[2],
+         c->Kp[5]);
+  printf("    %-28s %.6g, %.6g, %.6g N s/m; %.6g N m s/rad (yaw)\n", "Kd", c->Kd[0], c->Kd[1], c->Kd[2], c->Kd[5]);
+  printf("    %-28s %.6g, %.6g, %.6g N/(m s); %.6g N m/(rad s) (yaw)\n", "Ki", c->Ki[0], c->Ki[1], c->Ki[2], c->Ki[5]);
 }
 
 int PlCmdInfo(int argc, char **argv)
@@ -164,6 +235,12 @@ int PlCmdInfo(int argc, char **argv)
     Line("rotary inertia J3", s->inertia[2], "kg m");
     Line("submerged weight w", PlSectionSubmergedWeight(s, m->water_density, m->gravity),
          "N/m  (m_p - rho_w pi d_o^2/4) g");
+    if (g->buoyant) printf("    %-28s yes (may float)\n", "buoyant");
+    Line("drag coefficient normal", g->hydro.drag_normal, "- (C_dn)");
+    Line("drag coefficient tangential", g->hydro.drag_tangential, "- (C_dt)");
+    Line("added mass normal", g->hydro.added_mass_normal, "- (C_an, dynamics)");
+    Line("added mass tangential", g->hydro.added_mass_tangential, "- (C_at, dynamics)");
+    PrintVector("rotational damping", g->hydro.rotational_damping, NULL, "N s (D4, D5, D6, dynamics)");
     printf("    %-28s %d\n", "elements", ne);
     if (ne) {
       Line("element length min", lmin, "m");
@@ -197,10 +274,15 @@ int PlCmdInfo(int argc, char **argv)
 
   PrintEnd("bottom (S = 0)", &m->ends[0], dynamic);
   PrintEnd("top (S = L)", &m->ends[1], dynamic);
+  PrintCurrent(m);
+  PrintVessel(m);
 
   printf("  analysis\n");
   printf("    %-28s %s\n", "type", dynamic ? "dynamic" : "static");
-  printf("    %-28s %s\n", "initial guess", m->analysis.initial_guess == PL_GUESS_CATENARY ? "catenary" : "straight");
+  if (m->analysis.initial_guess == PL_GUESS_RESULTS)
+    printf("    %-28s the static shape in %s\n", "start shape", m->analysis.start_from);
+  else
+    printf("    %-28s %s\n", "start shape", m->analysis.initial_guess == PL_GUESS_CATENARY ? "elastic catenary" : "straight");
   printf("    %-28s %d\n", "load steps", m->analysis.load_steps);
   printf("    %-28s %d\n", "max cut-backs", m->analysis.max_cutbacks);
   printf("    %-28s %d\n", "max Newton iterations", m->analysis.max_iterations);
@@ -208,8 +290,20 @@ int PlCmdInfo(int argc, char **argv)
   if (m->analysis.atol > 0.0) Line("absolute tolerance", m->analysis.atol, "N");
   else printf("    %-28s automatic\n", "absolute tolerance");
   if (dynamic) {
-    Line("duration", m->analysis.dynamic.duration, "s");
-    Line("output interval", m->analysis.dynamic.output_interval, "s");
+    const PlDynamicSettings *d = &m->analysis.dynamic;
+    Line("duration", d->duration, "s");
+    Line("output interval", d->output_interval, "s");
+    Line("IDA relative tolerance", d->rtol, "-");
+    Line("atol position", d->atol_position, "m");
+    Line("atol strain", d->atol_strain, "- (x element length)");
+    Line("atol rotation", d->atol_rotation, "-");
+    Line("atol velocity", d->atol_velocity, "m/s, rad/s");
+    if (d->max_step > 0.0) Line("max step", d->max_step, "s");
+    else printf("    %-28s none\n", "max step");
+    if (d->initial_step > 0.0) Line("initial step", d->initial_step, "s");
+    else printf("    %-28s IDA's choice\n", "initial step");
+    printf("    %-28s %d\n", "max BDF order", d->max_order);
+    printf("    %-28s %d\n", "max steps", d->max_steps);
     printf("    %-28s", "output points");
     for (int k = 0; k < m->noutput_points; ++k)
       printf(" %s (S = %.10g m)", m->output_points[k].name, m->output_points[k].arc_length);

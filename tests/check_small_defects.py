@@ -5,9 +5,12 @@
 2. `pipelay verify` without a DIR finds its cases from outside the repository root (run from
    the filesystem root, one fast case);
 3. `pipelay run --help` (and `pipelay run FILE --help`) prints the usage and exits 0;
-4. `pipelay --help` names exit status 6.
+4. `pipelay --help` names exit status 6;
+5. `pipelay info` shows what reaches the solver (item 9): the drag and added-mass
+   coefficients, the current, the motion's parameters, the dynamic settings, the vessel and
+   its DP gains.
 
-usage: check_small_defects.py PIPELAY WORKDIR
+usage: check_small_defects.py PIPELAY WORKDIR EXAMPLES
 """
 import os, subprocess, sys
 
@@ -16,7 +19,7 @@ def run(cmd, cwd=None):
     return p.returncode, p.stdout, p.stderr
 
 def main():
-    pipelay, work = sys.argv[1:3]
+    pipelay, work, examples = sys.argv[1:4]
     os.makedirs(work, exist_ok=True)
     z, z2 = os.path.join(work, "zeros.csv"), os.path.join(work, "not_zeros.csv")
     open(z, "w").write("t_s,a,b\n0,1,0\n1,2,0\n2,3,0\n")
@@ -38,7 +41,18 @@ def main():
         check(rc == 0 and out.startswith("usage:") and not err.strip(), "pipelay %s: exit %d, usage on stdout" % (" ".join(cmd), rc))
     rc, out, err = run([pipelay, "--help"])
     check(rc == 0 and "6 a check" in out, "pipelay --help names exit status 6")
-    print("%d passed, %d failed" % (6 - fails, fails))
+    rc, out, err = run([pipelay, "info", os.path.join(examples, "jlay_circle.yaml"), "--set",
+                        "current={profile: uniform, speed: 0.7, direction: 30}"])
+    want = ["drag coefficient normal      1 - (C_dn)", "added mass normal", "prescribed motion            circle",
+            "radius                       2.5 m", "profile                      uniform", "speed                        0.7 m/s",
+            "IDA relative tolerance", "atol position", "max BDF order"]
+    missing = [w for w in want if w not in out]
+    check(rc == 0 and not missing, "info shows hydrodynamics, current, motion, dynamic settings (missing: %s)" % missing)
+    rc, out, err = run([pipelay, "info", os.path.join(examples, "dp_sec44.yaml")])
+    want = ["vessel:", "mass (M_RB 11)", "hang-off point", "DP controller", "Kp surge, sway, heave"]
+    missing = [w for w in want if w not in out]
+    check(rc == 0 and not missing, "info shows the vessel and its DP controller (missing: %s)" % missing)
+    print("%d passed, %d failed" % (8 - fails, fails))
     return 1 if fails else 0
 
 if __name__ == "__main__":
