@@ -2871,7 +2871,6 @@ static int check_plausible(PlError *err, const PlYNode *root, PlModel *m)
     }
   }
   /* ends */
-  const double d0 = m->segments[0].section.outer_diameter;
   for (int k = 0; k < 2; ++k) {
     const PlEnd *e = &m->ends[k];
     if (!e->has_position[2] || (k == 1 && m->vessel.present)) continue;
@@ -2886,7 +2885,6 @@ static int check_plausible(PlError *err, const PlYNode *root, PlModel *m)
       warn(m, n, root, path, "the end is %.6g m above the sea surface (z = 0 is mean sea level; depth is negative "
            "z)", e->position[2]);
   }
-  (void)d0;
   /* a time series shorter than the run is held at its last row: said, not silent */
   for (int k = 0; k < 2 && m->analysis.kind == PL_ANALYSIS_DYNAMIC; ++k) {
     const PlMotion *mo = &m->ends[k].motion;

@@ -282,7 +282,6 @@ static PetscErrorCode NewtonLoadStepping(PlProblem p, PlStaticReport *rep, Petsc
     const double r0 = nh > 0 ? (double)h[0] : 0.0;
     const int futile = first_failed > 0.0 && r0 > 0.5 * first_failed;
     if (first_failed < 0.0) first_failed = r0;
-    rep->attempts++;
     Note(rep, "%s\n", line);
     PetscCall(VecCopy(last, p->u));
     const int give_up = futile || consecutive_cuts >= an->max_cutbacks || dlam * 0.5 < 1e-10;
@@ -339,10 +338,7 @@ static PetscErrorCode BuildMetric(PlProblem p)
 static PetscErrorCode Residual(PlProblem p, Vec U, Vec F, double *fnorm, int *bad)
 {
   PetscFunctionBeginUser;
-  const double s = p->ptc_shift;
-  p->ptc_shift = 0.0;
-  PetscCall(PlFormFunction(NULL, U, F, p));
-  p->ptc_shift = s;
+  PetscCall(PlFormFunction(NULL, U, F, p)); /* the plain residual: the shift is ShiftedFunction's */
   PetscCall(VecNorm(F, NORM_2, fnorm));
   *bad = p->domain_error || !isfinite(*fnorm);
   PetscFunctionReturn(0);
@@ -519,12 +515,28 @@ static const char *Suggestion(const PlProblem p, const PlStaticReport *rep)
          "where the curvature is high (mesh.zones)";
 }
 
+/* A strategy's converged state that fails the physical check is not converged: *ok false,
+ * *bad set, the reason in the report and on the console. */
+static PetscErrorCode RejectUnphysical(PlProblem p, PlStaticReport *rep, const char *strategy, PetscBool *ok, int *bad)
+{
+  char why[512];
+  PetscFunctionBeginUser;
+  *bad = 0;
+  if (!*ok) PetscFunctionReturn(0);
+  PetscCall(PlStaticCheckState(p, bad, why, sizeof why));
+  if (*bad) {
+    *ok = PETSC_FALSE;
+    Note(rep, "%s converged to a state that is not physical: %s\n", strategy, why);
+    Say(p, "%s converged to a state that is not physical (%s); next strategy", strategy, why);
+  }
+  PetscFunctionReturn(0);
+}
+
 PetscErrorCode PlStaticSolve(PlProblem p, PlStaticReport *rep)
 {
   PetscLogDouble t0, t1;
   Vec start;
   PetscBool ok = PETSC_FALSE, use_ptc = PETSC_TRUE, set;
-  char why[512];
   int bad = 0;
   PetscFunctionBeginUser;
   memset(rep, 0, sizeof *rep);
@@ -536,26 +548,13 @@ PetscErrorCode PlStaticSolve(PlProblem p, PlStaticReport *rep)
 
   PetscCall(NewtonLoadStepping(p, rep, &ok));
   rep->strategy = PL_STATIC_NEWTON;
-  if (ok) {
-    PetscCall(PlStaticCheckState(p, &bad, why, sizeof why));
-    if (bad) {
-      ok = PETSC_FALSE;
-      Note(rep, "Newton converged to a state that is not physical: %s\n", why);
-      Say(p, "Newton converged to a state that is not physical (%s); next strategy", why);
-    }
-  }
+  PetscCall(RejectUnphysical(p, rep, "Newton", &ok, &bad));
   /* a start whose held ends are more than two elements from their targets is ramped first */
   const int ramp_first = HoldDistance(p) > 2.0 * p->model.length / p->mesh.nelements;
   for (int k = 0; k < 2 && !ok && use_ptc && !StopRequested(p); ++k) {
     PetscCall(PseudoTransient(p, start, ramp_first ? 1 - k : k, rep, &ok));
     rep->strategy = PL_STATIC_PTC;
-    if (ok) {
-      PetscCall(PlStaticCheckState(p, &bad, why, sizeof why));
-      if (bad) {
-        ok = PETSC_FALSE;
-        Note(rep, "pseudo-transient continuation converged to a state that is not physical: %s\n", why);
-      }
-    }
+    PetscCall(RejectUnphysical(p, rep, "pseudo-transient continuation", &ok, &bad));
   }
   rep->unphysical = bad;
   rep->converged = ok;

@@ -45,7 +45,6 @@ typedef enum { PL_STATIC_NEWTON = 0, PL_STATIC_PTC = 1 } PlStaticStrategy;
 typedef struct {
   PetscBool converged;
   PlStaticStrategy strategy;   /* the last strategy tried */
-  int attempts;                /* failed Newton load increments */
   int ptc_steps;               /* pseudo-transient continuation steps (0: not needed) */
   int ptc_rejected;            /* of which rejected (retried with a larger shift) */
   int unphysical;              /* the last state found failed the physical check */
