@@ -8,7 +8,7 @@
  *                                                (PlElementWeight)
  *        - sum_e f_seabed^e(u)                   sigma(z) e3 (5.38), two-point Gauss
  *        - lambda sum_e f_drag^e(u)              Morison drag of the current on the line at
- *                                                rest (ElementLoads)
+ *                                                rest (PlProblemElementLoads)
  *        - lambda (end forces, end moments)      dead loads; moments through H(p)^T R0^T M
  *        + gauge (quaternion nodes)              k (|p|^2 - 1) p, see elements.h
  * Held DOFs: F_i = s_i (u_i - ubar_i(lambda)), ubar = start + lambda (target - start), and
@@ -211,7 +211,7 @@ static void SeabedElement(const PlProblem p, int e, double zA, double zB, double
  *                       velocities), times lambda, at the time p->current_time: the settled
  *                       current in a static analysis, the current at t = 0 before a dynamic one.
  * f[6] = rows xA, xB; K[36] = df/d(xA, xB) (row-major 6 x 6) when not NULL. */
-static void ElementLoads(const PlProblem p, int e, const double *uA, const double *uB, double f[6], double *K)
+void PlProblemElementLoads(const PlProblem p, int e, const double *uA, const double *uB, double f[6], double *K)
 {
   const PlModel *m = &p->model;
   const PlSegment *seg = &m->segments[p->mesh.segment[e]];
@@ -277,7 +277,7 @@ PetscErrorCode PlFormFunction(SNES snes, Vec U, Vec F, void *ctx)
     }
     if (PlRodElementInternal(&p->elements[e], ue, re, NULL)) bad = 1;
     double fl[6];
-    ElementLoads(p, (int)e, ue, ue + nd, fl, NULL);
+    PlProblemElementLoads(p, (int)e, ue, ue + nd, fl, NULL);
     for (int c = 0; c < nd; ++c) {
       f[e][c] += re[c];
       f[e + 1][c] += re[nd + c];
@@ -359,7 +359,7 @@ PetscErrorCode PlFormJacobian(SNES snes, Vec U, Mat J, Mat P, void *ctx)
     }
     if (PlRodElementInternal(&p->elements[e], ue, NULL, K)) memset(K, 0, sizeof K);
     double fl[6], Kl[36];
-    ElementLoads(p, (int)e, ue, ue + nd, fl, Kl);
+    PlProblemElementLoads(p, (int)e, ue, ue + nd, fl, Kl);
     for (int a = 0; a < 2; ++a)
       for (int i = 0; i < 3; ++i)
         for (int b = 0; b < 2; ++b)
@@ -474,7 +474,7 @@ PetscErrorCode PlProblemEndReaction(PlProblem p, int end, double f[3], double m[
   PetscCall(PlGatherUnknowns(p, &u));
   memcpy(ue, u + (size_t)e * nd, sizeof(double) * 2 * nd);
   PlRodElementInternal(&p->elements[e], ue, re, NULL);
-  ElementLoads(p, e, ue, ue + nd, fl, NULL);
+  PlProblemElementLoads(p, e, ue, ue + nd, fl, NULL);
   const PlEnd *E = &p->model.ends[end];
   for (int c = 0; c < 3; ++c) f[c] = re[a * nd + c] + fl[3 * a + c] - p->lambda * E->force[c];
   double rp[4];

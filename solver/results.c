@@ -110,24 +110,20 @@ PetscErrorCode PlStaticSummarize(PlProblem p, const PlStation *N, int nn, const 
     free(u);
     PetscFunctionReturn(0);
   }
-  /* top reaction: R = n^e(last element) + (its weight on the top node) e3 (the top node's
-   * equilibrium; PlElementWeight: w L/2 below the sea surface) */
+  /* top reaction: R = n^e(last element) + the top element's loads on the top node (weight,
+   * seabed, current drag: the top node's equilibrium, as its residual row) */
   const int last = ne - 1;
   PlRodSectionState st;
   double qtop[4];
   PlRodElementState(&p->elements[last], u + last * p->nd, &st);
   PlNodeQuaternion(p->kind, p->mesh.q0 + 4 * (nn - 1), u + (nn - 1) * p->nd + 3, qtop);
-  const double zA = u[last * p->nd + 2], zB = u[(last + 1) * p->nd + 2];
+  double fl[6]; /* the top element's loads: the top node's share (rows 3..5) */
+  PlProblemElementLoads(p, last, u + last * p->nd, u + (last + 1) * p->nd, fl, NULL);
   free(u);
   double ne_sp[3];
   for (int c = 0; c < 3; ++c)
     ne_sp[c] = st.Rm[3 * c] * st.n[0] + st.Rm[3 * c + 1] * st.n[1] + st.Rm[3 * c + 2] * st.n[2];
-  {
-    double fw[2];
-    PlElementWeight(&p->model.segments[p->mesh.segment[last]].section, p->model.water_density, p->model.gravity,
-                    p->elements[last].L, zA, zB, fw, NULL);
-    ne_sp[2] += fw[1];
-  }
+  for (int c = 0; c < 3; ++c) ne_sp[c] += fl[3 + c];
   /* with the sign of the effective tension n1 of the top element: compression is negative */
   s->top_tension_N = copysign(sqrt(ne_sp[0] * ne_sp[0] + ne_sp[1] * ne_sp[1] + ne_sp[2] * ne_sp[2]), st.n[0]);
   s->top_horizontal_tension_N = hypot(ne_sp[0], ne_sp[1]);

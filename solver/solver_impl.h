@@ -48,6 +48,10 @@ struct PlProblem_ {
 static inline int PlHeldParam(PlParamKind kind, int c) { return kind == PL_PARAM_QUATERNION ? 1 + c : c; }
 
 PetscErrorCode PlFormFunction(SNES snes, Vec U, Vec F, void *ctx);
+/* assembly.c: the external loads of element e at rest (weight, seabed, current drag) on its
+ * nodes' translation rows with the residual's sign, f[6] = rows of A then B, and when K is
+ * not NULL their derivative with respect to the two positions (6 x 6, row-major). */
+void PlProblemElementLoads(const PlProblem p, int e, const double *uA, const double *uB, double f[6], double *K);
 PetscErrorCode PlFormJacobian(SNES snes, Vec U, Mat J, Mat P, void *ctx);
 /* The raw unknowns [nnodes nd] gathered on every rank (malloc'd). */
 PetscErrorCode PlGatherUnknowns(PlProblem p, double **u);
