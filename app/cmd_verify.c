@@ -10,7 +10,9 @@
  * REPORT/CASE/runs/ID.status (children keep runs isolated: a crash or an MPI abort in one
  * run does not take the others down). Then the checks are evaluated on the run files and
  * the plots drawn (output/verify.c). --reuse evaluates the runs already in REPORT
- * instead of running them again (to redraw a report).
+ * instead of running them again (to redraw a report). --ranks K runs each model on K MPI
+ * ranks: "COMMAND -n K pipelay run ...", COMMAND from --mpiexec (default mpiexec, found in
+ * PATH), so that the same checks test K ranks against the references (issue 13, item 5).
  *
  * REPORT (default: verification_report) receives report.md (summary, per case: the
  * description from the top of case.yaml, runs with their wall times, the checks, the
@@ -35,10 +37,14 @@
 
 static const char usage[] =
   "usage: pipelay verify [DIR] [--case NAME]... [--report DIR] [--skip-slow] [--reuse]\n"
+  "                      [--ranks K [--mpiexec COMMAND]]\n"
   "Runs the verification cases in DIR (default: verification; a folder of case folders, or\n"
   "one case folder), prints the table of checks and writes DIR_REPORT/report.md with plots\n"
   "(--report, default: verification_report). --case runs only the named cases; --skip-slow\n"
   "leaves out the cases marked slow; --reuse evaluates the runs already in the report folder.\n"
+  "--ranks K runs every model on K MPI ranks, as COMMAND -n K pipelay run ... (COMMAND: mpiexec\n"
+  "unless --mpiexec gives another, e.g. \"mpiexec --oversubscribe\"; its words split at blanks):\n"
+  "the checks then show that K ranks reproduce the reference as one rank does.\n"
   "Exit status: 0 all checks pass, 2 bad input, 4 report not written, 6 a check failed.\n";
 
 typedef struct {
@@ -132,7 +138,28 @@ static int MakeDirs(const char *dir)
 
 /* Runs "pipelay run ..." for run r of case c into work/runs/ID; returns its exit status
  * (128 + signal when killed, 127 when it could not start). */
-static int SpawnRun(const char *self, const PlVerifyCase *c, const PlVerifyRun *r, const char *work)
+/* How runs are started: directly, or under an MPI launcher with K ranks. */
+typedef struct {
+  int ranks;                 /* 1: this program directly */
+  char words[512];           /* the launcher command, its words separated by NULs */
+  const char *argv[16];      /* the launcher's words */
+  int nargv;
+} Launcher;
+
+/* Splits COMMAND at blanks into l->argv; -1 when it is empty or has more than 12 words. */
+static int LauncherParse(Launcher *l, const char *command)
+{
+  if (snprintf(l->words, sizeof l->words, "%s", command) >= (int)sizeof l->words) return -1;
+  l->nargv = 0;
+  for (char *tok = strtok(l->words, " \t"); tok; tok = strtok(NULL, " \t")) {
+    if (l->nargv == 12) return -1;
+    l->argv[l->nargv++] = tok;
+  }
+  return l->nargv ? 0 : -1;
+}
+
+static int SpawnRun(const char *self, const Launcher *launch, const PlVerifyCase *c, const PlVerifyRun *r,
+                    const char *work)
 {
   char out[PL_PATH_MAX + 256], log[PL_PATH_MAX + 256], model[2 * PL_PATH_MAX];
   snprintf(out, sizeof out, "%s/runs/%s", work, r->id);
@@ -140,9 +167,16 @@ static int SpawnRun(const char *self, const PlVerifyCase *c, const PlVerifyRun *
   if (r->model[0] == '/') snprintf(model, sizeof model, "%s", r->model);
   else snprintf(model, sizeof model, "%s/%s", c->dir, r->model);
   nftw(out, RemoveEntry, 16, FTW_DEPTH | FTW_PHYS); /* no stale files of an earlier run */
-  const char *argv[8 + 2 * PL_VERIFY_MAX_SETS];
+  const char *argv[32 + 2 * PL_VERIFY_MAX_SETS];
+  char ranks[32];
   int n = 0;
-  argv[n++] = "pipelay";
+  if (launch->ranks > 1) {
+    for (int k = 0; k < launch->nargv; ++k) argv[n++] = launch->argv[k];
+    snprintf(ranks, sizeof ranks, "%d", launch->ranks);
+    argv[n++] = "-n";
+    argv[n++] = ranks;
+    argv[n++] = self;
+  } else argv[n++] = "pipelay";
   argv[n++] = "run";
   argv[n++] = model;
   for (int k = 0; k < r->nsets; ++k) {
@@ -164,8 +198,9 @@ static int SpawnRun(const char *self, const PlVerifyCase *c, const PlVerifyRun *
       dup2(fd, 2);
       close(fd);
     }
-    execv(self, (char *const *)argv);
-    fprintf(stderr, "pipelay verify: cannot run %s: %s\n", self, strerror(errno));
+    if (launch->ranks > 1) execvp(argv[0], (char *const *)argv);
+    else execv(self, (char *const *)argv);
+    fprintf(stderr, "pipelay verify: cannot run %s: %s\n", launch->ranks > 1 ? argv[0] : self, strerror(errno));
     _exit(127);
   }
   int status;
@@ -316,9 +351,26 @@ int PlCmdVerify(int argc, char **argv)
 {
   const char *root = "verification", *report = "verification_report";
   const char *only[64];
+  const char *mpiexec = "mpiexec";
   int nonly = 0, skip_slow = 0, reuse = 0, root_given = 0;
+  Launcher launch = {.ranks = 1};
   for (int i = 2; i < argc; ++i) {
-    if (!strcmp(argv[i], "--case") || !strcmp(argv[i], "--report")) {
+    if (!strcmp(argv[i], "--ranks") || !strcmp(argv[i], "--mpiexec")) {
+      if (i + 1 >= argc || !argv[i + 1][0]) {
+        fprintf(stderr, "pipelay: %s needs a value\n%s", argv[i], usage);
+        return PL_EXIT_BAD_INPUT;
+      }
+      if (argv[i][2] == 'm') mpiexec = argv[++i];
+      else {
+        char *end;
+        const long k = strtol(argv[++i], &end, 10);
+        if (*end || k < 1 || k > 4096) {
+          fprintf(stderr, "pipelay: --ranks %s: give a whole number of MPI ranks from 1 to 4096\n", argv[i]);
+          return PL_EXIT_BAD_INPUT;
+        }
+        launch.ranks = (int)k;
+      }
+    } else if (!strcmp(argv[i], "--case") || !strcmp(argv[i], "--report")) {
       if (i + 1 >= argc || !argv[i + 1][0]) {
         fprintf(stderr, "pipelay: %s needs a value\n%s", argv[i], usage);
         return PL_EXIT_BAD_INPUT;
@@ -363,6 +415,10 @@ int PlCmdVerify(int argc, char **argv)
   }
   if (!IsDir(root)) {
     fprintf(stderr, "pipelay: %s: not a directory (a folder of verification cases, or one case folder)\n", root);
+    return PL_EXIT_BAD_INPUT;
+  }
+  if (LauncherParse(&launch, mpiexec)) {
+    fprintf(stderr, "pipelay: --mpiexec '%s': give the MPI launcher command, at most 12 words\n", mpiexec);
     return PL_EXIT_BAD_INPUT;
   }
   char self[PL_PATH_MAX];
@@ -431,10 +487,11 @@ int PlCmdVerify(int argc, char **argv)
         cr->status[k] = ReadStatus(work, c->runs[k].id, &cr->wall[k]);
         continue;
       }
-      printf("verify %s: run %s ...", c->name, c->runs[k].id);
+      if (launch.ranks > 1) printf("verify %s: run %s on %d ranks ...", c->name, c->runs[k].id, launch.ranks);
+      else printf("verify %s: run %s ...", c->name, c->runs[k].id);
       fflush(stdout);
       const double r0 = Now();
-      cr->status[k] = SpawnRun(self, c, &c->runs[k], work);
+      cr->status[k] = SpawnRun(self, &launch, c, &c->runs[k], work);
       cr->wall[k] = Now() - r0;
       WriteStatus(work, c->runs[k].id, cr->status[k], cr->wall[k]);
       printf(" %s (%.1f s)\n", cr->status[k] ? "FAILED" : "done", cr->wall[k]);

@@ -34,7 +34,7 @@ step_asan() {
   ASAN_OPTIONS=fast_unwind_on_malloc=0:detect_leaks=1 \
   LSAN_OPTIONS=suppressions=$root/scripts/lsan.supp:print_suppressions=0 \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    ctest --test-dir build-asan --output-on-failure -j"$jobs" -L 'unit|verification' -LE slow \
+    ctest --test-dir build-asan --output-on-failure -j"$jobs" -L 'unit|verification' -LE 'slow|mpi' \
       --timeout 900
 }
 
