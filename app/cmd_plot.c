@@ -22,7 +22,8 @@ static int HasTimeSeries(const char *dir)
   struct dirent *e;
   while (!found && (e = readdir(d))) {
     const size_t n = strlen(e->d_name);
-    found = !strncmp(e->d_name, "timeseries_", 11) && n > 15 && !strcmp(e->d_name + n - 4, ".csv");
+    found = !strncmp(e->d_name, "timeseries_", 11) && n > 15 && !strcmp(e->d_name + n - 4, ".csv") &&
+            PlOutputFileListed(dir, e->d_name);
   }
   closedir(d);
   return found;
@@ -42,10 +43,11 @@ int PlCmdPlot(int argc, char **argv)
     fprintf(stderr, "pipelay: %s: not a directory\n", dir);
     return PL_EXIT_BAD_INPUT;
   }
+  /* only the files of the run that wrote summary.json (ownership.c) */
   snprintf(path, sizeof path, "%s/static.csv", dir);
-  const int has_static = !stat(path, &sb);
+  const int has_static = !stat(path, &sb) && PlOutputFileListed(dir, "static.csv");
   snprintf(path, sizeof path, "%s/envelopes.csv", dir);
-  const int has_dynamic = !stat(path, &sb) || HasTimeSeries(dir);
+  const int has_dynamic = (!stat(path, &sb) && PlOutputFileListed(dir, "envelopes.csv")) || HasTimeSeries(dir);
   if (!has_static && !has_dynamic) {
     fprintf(stderr, "pipelay: %s: no results to plot (static.csv, envelopes.csv or timeseries_*.csv)\n", dir);
     return PL_EXIT_BAD_INPUT;

@@ -11,14 +11,18 @@
  * Exit statuses: 0 success, 1 internal error, 2 bad input, 3 no convergence (the last
  * converged state is written), 4 output could not be written, 5 interrupted.
  */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <petscsys.h>
 #include "pipelay/solver.h"
 #include "pipelay/output.h"
 #include "commands.h"
+#include "describe.h"
 
 static const char usage[] =
   "usage: pipelay run FILE [--set key.path=value]... [--output DIR] [--restart DIR] [--start-from DIR]\n"
@@ -152,8 +156,7 @@ static void PrintSummary(const PlModel *m, const PlMesh *mesh, const PlStaticRep
   printf("  max bending moment       %12.4f kN m at S = %.2f m\n", s->max_bending_moment_Nm / 1e3,
          s->max_bending_moment_arc_length_m);
   printf("  max axial strain         %12.4e (max fibre strain %.4e)\n", s->max_axial_strain, s->max_fibre_strain);
-  if (written) printf("  results in %s/ (static.csv, static_elements.csv, summary.json)\n", dir);
-  else printf("  results NOT written (see the message above)\n");
+  if (!written) printf("  results NOT written to %s/ (see the message above)\n", dir);
 }
 
 static volatile sig_atomic_t g_stop = 0;
@@ -184,6 +187,18 @@ static PetscErrorCode RunDynamic(PlProblem prob, const PlStaticReport *rep, cons
   opt.overrides = a->sets;
   opt.stop = &g_stop;
   opt.restart = a->restart != NULL;
+  /* the model as text: restart.bin keeps it, and a restart must match it */
+  char *fingerprint = NULL;
+  size_t fplen = 0;
+  FILE *fp = open_memstream(&fingerprint, &fplen);
+  if (fp) {
+    PlDescribeModel(fp, m, PlProblemMesh(prob), 1);
+    if (fclose(fp)) {
+      free(fingerprint);
+      fingerprint = NULL;
+    }
+  }
+  opt.fingerprint = fingerprint;
   int vrc = 0;
   if (!rank && a->restart) {
     int nkeep = 0;
@@ -208,6 +223,7 @@ static PetscErrorCode RunDynamic(PlProblem prob, const PlStaticReport *rep, cons
     printf("  dynamic analysis: %.6g s, output every %.6g s, rtol %.1e\n", m->analysis.dynamic.duration,
            m->analysis.dynamic.output_interval, m->analysis.dynamic.rtol);
   PetscCall(PlDynamicRunToFiles(prob, rep, sum, &opt, &res));
+  free(fingerprint);
   signal(SIGINT, SIG_DFL);
   signal(SIGTERM, SIG_DFL);
   if (vs) {
@@ -231,7 +247,6 @@ static PetscErrorCode RunDynamic(PlProblem prob, const PlStaticReport *rep, cons
       if (isfinite(res.max_top_tension_N))
         printf("  top tension %.4f .. %.4f kN, max bending moment %.4f kN m\n", res.min_top_tension_N / 1e3,
                res.max_top_tension_N / 1e3, res.max_bending_moment_Nm / 1e3);
-      printf("  results in %s/ (timeseries_*.csv, envelopes.csv, summary.json, dynamic.pvd)\n", m->output_dir);
     }
     if (res.io_status) {
       fprintf(stderr, "pipelay: %s\n", res.err.msg);
@@ -277,7 +292,6 @@ static int RunBody(const PlModel *m, const Args *a, PetscMPIInt rank)
            res.simulated_time_s, res.stats.steps, res.wall_time_s, res.real_time_factor);
     printf("  final O_b (%.6f, %.6f, %.6f) m, body point (%.6f, %.6f, %.6f) m\n", o->eta[0], o->eta[1], o->eta[2],
            o->hang_off_point[0], o->hang_off_point[1], o->hang_off_point[2]);
-    printf("  results in %s/ (timeseries_vessel.csv, energy.csv, summary.json)\n", m->output_dir);
   }
   if (res.io_status) {
     fprintf(stderr, "pipelay: %s\n", res.err.msg);
@@ -437,6 +451,13 @@ int main(int argc, char **argv)
     PetscCallMPI(MPI_Bcast(&orc, 1, MPI_INT, 0, PETSC_COMM_WORLD));
     if (orc) rc = orc;
   }
+  if (!rc && !a.restart) { /* the folder is this run's: no file of an earlier run stays */
+    int orc = 0;
+    if (!rank && (orc = PlOutputClean(m->output_dir, &err))) fprintf(stderr, "pipelay: %s\n", err.msg);
+    PetscCallMPI(MPI_Bcast(&orc, 1, MPI_INT, 0, PETSC_COMM_WORLD));
+    if (orc) rc = orc;
+  }
+  const int ran = !rc;
   if (!rc && m->rigid_body) { /* no line: the body alone */
     rc = RunBody(m, &a, rank);
     PetscCallMPI(MPI_Bcast(&rc, 1, MPI_INT, 0, PETSC_COMM_WORLD));
@@ -450,6 +471,22 @@ int main(int argc, char **argv)
     rc = ierr == PETSC_ERR_ARG_UNKNOWN_TYPE || ierr == PETSC_ERR_ARG_OUTOFRANGE || ierr == PETSC_ERR_ARG_WRONG
            ? PL_EXIT_BAD_INPUT : PL_EXIT_FAILURE;
   }
+  if (ran && !rank) { /* summary.json lists the run's files; the console only those */
+    char path[PL_PATH_MAX + 64];
+    struct stat sb;
+    snprintf(path, sizeof path, "%s/summary.json", m->output_dir);
+    if (!stat(path, &sb)) {
+      const int frc = PlOutputRecordFiles(m->output_dir, &err);
+      if (frc) fprintf(stderr, "pipelay: %s\n", err.msg);
+      if (frc && (!rc || rc == PL_EXIT_NOT_CONVERGED || rc == PL_EXIT_INTERRUPTED)) rc = frc;
+    }
+    if (!a.quiet) {
+      static char files[16384];
+      PlOutputDescribeFiles(m->output_dir, files, sizeof files);
+      printf("  written to %s/: %s\n", m->output_dir, files[0] ? files : "nothing");
+    }
+  }
+  PetscCallMPI(MPI_Bcast(&rc, 1, MPI_INT, 0, PETSC_COMM_WORLD));
   PlModelFree(m);
   PetscCall(PetscFree(m));
   PetscCall(PetscFinalize());

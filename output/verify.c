@@ -1429,6 +1429,14 @@ static int ReadSeries(const PlVerifyCase *c, const char *work, int run, const Pl
   char path[2 * PL_PATH_MAX];
   memset(out, 0, sizeof *out);
   FilePath(c, work, run, s->file, path, sizeof path);
+  if (run >= 0) { /* only what the run wrote (ownership.c): never a file left by another run */
+    char rundir[2 * PL_PATH_MAX];
+    Fmt(rundir, sizeof rundir, "%s/runs/%s", work, c->runs[run].id);
+    if (!PlOutputFileListed(rundir, s->file)) {
+      Fmt(note, len, "%.250s: not a file of run %s (not in its summary.json's files)", path, c->runs[run].id);
+      return -1;
+    }
+  }
   PlTable t;
   PlError err;
   if (PlTableRead(path, &t, &err)) {

@@ -1000,7 +1000,10 @@ PetscErrorCode PlDynamicAdvance(PlDynamic d, double tout, int *flag, char *why, 
     int stop = d->stop && *d->stop;
     PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &stop, 1, MPI_INT, MPI_MAX, d->comm));
     if (stop) {
+      /* y, yp hold IDA's last step at tcur (IDA_ONE_STEP returns it there): that state is
+       * what a checkpoint of the interrupted run records */
       *flag = PL_DYN_INTERRUPTED;
+      d->t_out = tcur;
       if (why && len) snprintf(why, len, "interrupted by a signal at t = %.6g s", (double)tcur);
       PetscFunctionReturn(0);
     }

@@ -60,7 +60,8 @@ struct PlDynamic_ {
   double *wnode;            /* [nnodes] lumped submerged weight [N] (potential energy) */
   PlDynEnd ends[2];
   double t0;                /* start time [s] */
-  double t_out;             /* time of the state in y (the last output) [s] */
+  double t_out;             /* time of the state in y: the last output, or the last step
+                               of an interrupted PlDynamicAdvance [s] */
   /* IDA */
   SUNContext sunctx;
   void *ida;

@@ -14,9 +14,14 @@
  *       bending moments about t2 and t3, min/max effective tension and its static value,
  *       over the output times (t = 0 included).
  *   energy.csv     t_s,kinetic_J,strain_J,potential_J,total_J (see kEnergyHeader)
- *   summary.json   the static summary with "analysis": "dynamic" and the dynamic keys.
- * Top tension is the effective tension of the top node station (the top element's axial
- * force); the maximum bending moment is the largest |(m2, m3)| over nodes and output times.
+ *   summary.json   "analysis": "dynamic": the static start's results as static_* keys, the
+ *       extrema over the whole run (DynamicSummary), the counters, "completed".
+ *   restart.bin    the state to continue from (--restart), with the model as text.
+ * Checkpoints: restart.bin, envelopes.csv and summary.json ("completed": false and the time
+ * reached) are rewritten atomically after the first output, then every kCheckpointWall
+ * seconds of wall-clock time, and at the end (also after a signal, an IDA failure or a failed
+ * write), so that a killed run leaves a consistent set saying how far it got. Top tension is
+ * the effective tension of the top node station (the top element's axial force).
  */
 #include <errno.h>
 #include <math.h>
@@ -43,6 +48,7 @@ static FILE *TrimSeries(const char *path, double t_last);
 
 typedef struct {
   FILE *f[4 + PL_MAX_OUTPUT_NODES]; /* the node series, energy.csv, timeseries_vessel.csv */
+  char path[4 + PL_MAX_OUTPUT_NODES][PL_PATH_MAX + 128];
   int vessel;                       /* has the vessel file */
   int node[2 + PL_MAX_OUTPUT_NODES];
   int n;
@@ -50,11 +56,26 @@ typedef struct {
   const PlStation *stat; /* static node stations */
 } Writer;
 
-static void WriteRow(FILE *f, double t, const PlStation *s)
+/* After a row of file j: flushed to the file system, or PL_EXIT_IO naming the file and the
+ * reason (a full disk, a file-size limit). */
+static int RowWritten(Writer *w, int j, PlError *err)
 {
-  fprintf(f, "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", t, s->x[0], s->x[1], s->x[2], s->tension,
+  if (fflush(w->f[j]) == 0 && !ferror(w->f[j])) return 0;
+  snprintf(err->msg, sizeof err->msg, "%.900s: write failed: %s", w->path[j], strerror(errno));
+  return PL_EXIT_IO;
+}
+
+static int WriteRow(Writer *w, int j, double t, const PlStation *s, PlError *err)
+{
+  fprintf(w->f[j], "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", t, s->x[0], s->x[1], s->x[2], s->tension,
           s->moment[0], s->moment[1], s->curvature);
-  fflush(f);
+  return RowWritten(w, j, err);
+}
+
+static int WriteEnergyRow(Writer *w, double t, double ek, double es, double ep, PlError *err)
+{
+  fprintf(w->f[w->n], "%.17g,%.17g,%.17g,%.17g,%.17g\n", t, ek, es, ep, ek + es + ep);
+  return RowWritten(w, w->n, err);
 }
 
 static int OpenSeries(Writer *w, const char *dir, const PlProblem p, double t_restart, PlError *err)
@@ -78,10 +99,11 @@ static int OpenSeries(Writer *w, const char *dir, const PlProblem p, double t_re
   names[w->n] = "energy";
   w->vessel = m->vessel.present;
   for (int k = 0; k <= w->n + w->vessel; ++k) {
-    char path[PL_PATH_MAX + 128];
-    if (k == w->n) snprintf(path, sizeof path, "%s/energy.csv", dir);
-    else if (k == w->n + 1) snprintf(path, sizeof path, "%s/timeseries_vessel.csv", dir);
-    else snprintf(path, sizeof path, "%s/timeseries_%s.csv", dir, names[k]);
+    char *path = w->path[k];
+    const size_t len = sizeof w->path[k];
+    if (k == w->n) snprintf(path, len, "%s/energy.csv", dir);
+    else if (k == w->n + 1) snprintf(path, len, "%s/timeseries_vessel.csv", dir);
+    else snprintf(path, len, "%s/timeseries_%s.csv", dir, names[k]);
     if (t_restart >= 0.0) {
       w->f[k] = TrimSeries(path, t_restart);
       if (!w->f[k]) {
@@ -91,7 +113,8 @@ static int OpenSeries(Writer *w, const char *dir, const PlProblem p, double t_re
       continue;
     }
     w->f[k] = fopen(path, "w");
-    if (!w->f[k] || fputs(k == w->n ? kEnergyHeader : k > w->n ? PlVesselSeriesHeader() : kSeriesHeader, w->f[k]) < 0) {
+    if (!w->f[k] || fputs(k == w->n ? kEnergyHeader : k > w->n ? PlVesselSeriesHeader() : kSeriesHeader, w->f[k]) < 0 ||
+        fflush(w->f[k])) {
       snprintf(err->msg, sizeof err->msg, "%.900s: cannot write: %s", path, strerror(errno));
       return PL_EXIT_IO;
     }
@@ -134,32 +157,56 @@ static int WriteEnvelopes(const Writer *w, const char *dir, int nn, PlError *err
   return PlFileCommit(f, 0, tmp, path, err);
 }
 
-/* ---- restart files -------------------------------------------------------------------------
- * DIR/restart.bin, rewritten atomically (tmp + rename) after every output time:
- *   header: magic "PLRST02", nnodes, ndd, parametrisation, outputs written, the vessel's
- *   unknowns (0 without one), a fingerprint of
- *   the static shape (FNV-1a of its node positions: the run must restart on the same model),
- *   time t, top-tension and bending-moment extrema; then y, ydot (nnodes ndd + nextra each, the raw
- *   IDA state at t) and the envelopes (12 per node). Host byte order. */
-typedef struct {
-  char magic[8];
-  int32_t nnodes, ndd, kind, noutputs, nextra;
-  uint64_t fingerprint;
-  double t, max_top, min_top, max_bm;
-} RestartHeader;
-
-static uint64_t Fingerprint(const PlStation *stat, int nn)
+/* ---- extrema over the run ------------------------------------------------------------ */
+static void ExtremaInit(PlRunExtrema *x)
 {
-  uint64_t h = 1469598103934665603ull;
-  for (int i = 0; i < nn; ++i) {
-    const unsigned char *b = (const unsigned char *)stat[i].x;
-    for (size_t k = 0; k < sizeof stat[i].x; ++k) h = (h ^ b[k]) * 1099511628211ull;
-  }
-  return h;
+  PlExtreme *all = (PlExtreme *)x;
+  for (size_t k = 0; k < sizeof *x / sizeof *all; ++k) all[k] = (PlExtreme){NAN, NAN, NAN};
 }
 
+static void Raise(PlExtreme *e, double v, double S, double t, int larger)
+{
+  if (isnan(e->value) || (larger ? v > e->value : v < e->value)) *e = (PlExtreme){v, S, t};
+}
+
+/* The extrema of the state at time t: E the element stations, top the top node station. */
+static void ExtremaUpdate(PlRunExtrema *x, const PlProblem p, double t, const PlStation *E, int ne,
+                          const PlStation *top)
+{
+  Raise(&x->max_top_tension, top->tension, top->S, t, 1);
+  Raise(&x->min_top_tension, top->tension, top->S, t, 0);
+  for (int e = 0; e < ne; ++e) {
+    const double d_o = p->model.segments[p->mesh.segment[e]].section.outer_diameter;
+    Raise(&x->max_tension, E[e].tension, E[e].S, t, 1);
+    Raise(&x->min_tension, E[e].tension, E[e].S, t, 0);
+    Raise(&x->max_moment, hypot(E[e].moment[0], E[e].moment[1]), E[e].S, t, 1);
+    Raise(&x->max_curvature, E[e].curvature, E[e].S, t, 1);
+    Raise(&x->max_axial_strain, E[e].axial_strain, E[e].S, t, 1);
+    Raise(&x->max_fibre_strain, E[e].axial_strain + 0.5 * d_o * E[e].curvature, E[e].S, t, 1);
+  }
+}
+
+/* ---- restart files -------------------------------------------------------------------------
+ * DIR/restart.bin, rewritten atomically (tmp + rename) at every checkpoint:
+ *   header: magic "PLRST03", nnodes, ndd, parametrisation, the outputs written, the vessel's
+ *   unknowns (0 without one), the length of the model text; time t of the state; the
+ *   counters and the extrema so far; then y, ydot (nnodes ndd + nextra each, the raw IDA
+ *   state at t), the envelopes (12 per node) and the model text (PlDynamicRunOptions
+ *   fingerprint). Host byte order. */
+typedef struct {
+  char magic[8];
+  int32_t nnodes, ndd, kind, noutputs, nextra, pad;
+  int64_t text_len;
+  double t;
+  int64_t steps, residual_evaluations, nonlinear_iterations, nonlinear_failures, jacobian_evaluations,
+    error_test_failures;
+  PlRunExtrema ext;
+} RestartHeader;
+
+static const char kRestartMagic[8] = "PLRST03";
+
 static int WriteRestart(const char *dir, const RestartHeader *h, const double *y, const double *yp,
-                        const double *env, PlError *err)
+                        const double *env, const char *text, PlError *err)
 {
   char path[PL_PATH_MAX + 64], tmp[PL_PATH_MAX + 80];
   const size_t n = (size_t)h->nnodes * h->ndd + (size_t)h->nextra;
@@ -172,8 +219,15 @@ static int WriteRestart(const char *dir, const RestartHeader *h, const double *y
     bad |= fwrite(y, sizeof(double), n, f) != n;
     bad |= fwrite(yp, sizeof(double), n, f) != n;
     bad |= fwrite(env, sizeof(double), (size_t)12 * h->nnodes, f) != (size_t)12 * h->nnodes;
+    if (h->text_len) bad |= fwrite(text, 1, (size_t)h->text_len, f) != (size_t)h->text_len;
   }
   return PlFileCommit(f, bad, tmp, path, err);
+}
+
+static int ReadHeader(FILE *f, RestartHeader *h)
+{
+  return fread(h, sizeof *h, 1, f) == 1 && !memcmp(h->magic, kRestartMagic, 8) && h->noutputs > 0 &&
+         h->nnodes > 0 && h->ndd > 0 && h->nextra >= 0 && h->text_len >= 0 && h->text_len < (1 << 24);
 }
 
 int PlDynamicRestartInfo(const char *dir, int *noutputs, double *t, PlError *err)
@@ -186,10 +240,10 @@ int PlDynamicRestartInfo(const char *dir, int *noutputs, double *t, PlError *err
     snprintf(err->msg, sizeof err->msg, "%.900s: cannot read the restart file: %s", path, strerror(errno));
     return PL_EXIT_BAD_INPUT;
   }
-  const int ok = fread(&h, sizeof h, 1, f) == 1 && !memcmp(h.magic, "PLRST02", 8) && h.noutputs > 0;
+  const int ok = ReadHeader(f, &h);
   fclose(f);
   if (!ok) {
-    snprintf(err->msg, sizeof err->msg, "%.900s: not a pipelay restart file (or cut short)", path);
+    snprintf(err->msg, sizeof err->msg, "%.900s: not a pipelay restart file of this version (or cut short)", path);
     return PL_EXIT_BAD_INPUT;
   }
   *noutputs = h.noutputs;
@@ -197,9 +251,31 @@ int PlDynamicRestartInfo(const char *dir, int *noutputs, double *t, PlError *err
   return 0;
 }
 
+/* The first lines where two model texts differ, "was: ... / now: ..." (at most three). */
+static void TextDiff(const char *was, const char *now, char *out, size_t len)
+{
+  size_t used = 0;
+  int shown = 0;
+  out[0] = '\0';
+  while ((*was || *now) && shown < 3) {
+    const char *ew = strchr(was, '\n'), *en = strchr(now, '\n');
+    const size_t lw = ew ? (size_t)(ew - was) : strlen(was), ln = en ? (size_t)(en - now) : strlen(now);
+    if (lw != ln || memcmp(was, now, lw)) {
+      const int k = snprintf(out + used, len - used, "\n  was: %.*s\n  now: %.*s", (int)(lw > 200 ? 200 : lw), was,
+                             (int)(ln > 200 ? 200 : ln), now);
+      if (k < 0 || (size_t)k >= len - used) break;
+      used += (size_t)k;
+      ++shown;
+    }
+    was += lw + (ew ? 1 : 0);
+    now += ln + (en ? 1 : 0);
+  }
+}
+
 /* Reads the restart file of dir into h, y, yp, env (sized for nn, ndd) and checks that it
- * belongs to this model. 0 or PL_EXIT_BAD_INPUT with a message. */
-static int ReadRestart(const char *dir, int nn, int ndd, int nextra, int kind, uint64_t fp, RestartHeader *h,
+ * belongs to this model (text: the model as text, or NULL). 0 or PL_EXIT_BAD_INPUT with a
+ * message naming what differs. */
+static int ReadRestart(const char *dir, int nn, int ndd, int nextra, int kind, const char *text, RestartHeader *h,
                        double *y, double *yp, double *env, PlError *err)
 {
   char path[PL_PATH_MAX + 64];
@@ -209,21 +285,37 @@ static int ReadRestart(const char *dir, int nn, int ndd, int nextra, int kind, u
     snprintf(err->msg, sizeof err->msg, "%.900s: cannot read the restart file: %s", path, strerror(errno));
     return PL_EXIT_BAD_INPUT;
   }
-  const size_t n = (size_t)nn * ndd + (size_t)nextra;
-  int ok = fread(h, sizeof *h, 1, f) == 1 && !memcmp(h->magic, "PLRST02", 8);
-  if (ok && (h->nnodes != nn || h->ndd != ndd || h->nextra != nextra || h->kind != kind || h->fingerprint != fp)) {
+  if (!ReadHeader(f, h)) {
     fclose(f);
-    snprintf(err->msg, sizeof err->msg,
-             "%.700s: the restart file belongs to another model (%d nodes, %d unknowns per node, or another "
-             "static shape); restart with the model file and --set options of the interrupted run", path,
-             (int)h->nnodes, (int)h->ndd);
+    snprintf(err->msg, sizeof err->msg, "%.900s: not a pipelay restart file of this version (or cut short)", path);
     return PL_EXIT_BAD_INPUT;
   }
-  ok = ok && fread(y, sizeof(double), n, f) == n && fread(yp, sizeof(double), n, f) == n &&
-       fread(env, sizeof(double), (size_t)12 * nn, f) == (size_t)12 * nn;
+  const size_t n = (size_t)nn * ndd + (size_t)nextra;
+  const size_t nsaved = (size_t)h->nnodes * h->ndd + (size_t)h->nextra;
+  char *saved = calloc((size_t)h->text_len + 1, 1);
+  int ok = saved && n == nsaved && fread(y, sizeof(double), n, f) == n && fread(yp, sizeof(double), n, f) == n &&
+           fread(env, sizeof(double), (size_t)12 * nn, f) == (size_t)12 * nn &&
+           (h->text_len == 0 || fread(saved, 1, (size_t)h->text_len, f) == (size_t)h->text_len);
   fclose(f);
+  if (ok && text && strcmp(saved, text)) {
+    char diff[1400];
+    TextDiff(saved, text, diff, sizeof diff);
+    snprintf(err->msg, sizeof err->msg,
+             "%.400s: the model differs from the run that wrote this restart file, so it cannot be continued "
+             "(only analysis.dynamic.duration may change); restart with the model file and --set options of that "
+             "run, or start a new run. What differs (pipelay info shows the whole model):%s", path, diff);
+    free(saved);
+    return PL_EXIT_BAD_INPUT;
+  }
+  free(saved);
+  if (ok && (h->nnodes != nn || h->ndd != ndd || h->nextra != nextra || h->kind != kind)) {
+    snprintf(err->msg, sizeof err->msg,
+             "%.700s: the restart file belongs to another model (%d nodes, %d unknowns per node); restart with the "
+             "model file and --set options of the interrupted run", path, (int)h->nnodes, (int)h->ndd);
+    return PL_EXIT_BAD_INPUT;
+  }
   if (!ok) {
-    snprintf(err->msg, sizeof err->msg, "%.900s: not a pipelay restart file (or cut short)", path);
+    snprintf(err->msg, sizeof err->msg, "%.900s: not a pipelay restart file of this model (or cut short)", path);
     return PL_EXIT_BAD_INPUT;
   }
   return 0;
@@ -261,6 +353,127 @@ static void Progress(double t, double T, long steps, double wall, int done)
   fflush(stdout);
 }
 
+/* ---- summary.json of a dynamic run ----------------------------------------------------------
+ * The static start's results keep their meaning under a static_ prefix (static_top_tension_N,
+ * static_max_bending_moment_Nm, ...); the unprefixed extrema (max_effective_tension_N,
+ * max_bending_moment_Nm, ...) are over the whole run, each with the arc length and the time
+ * where it occurred; completed says whether the run reached its duration. */
+static const char *const kStaticKeys[] = {
+  "top_tension_N", "top_horizontal_tension_N", "hang_off_angle_deg", "layback_m", "touchdown_arc_length_m",
+  "max_bending_moment_Nm", "max_bending_moment_arc_length_m", "max_axial_strain", "max_fibre_strain",
+  "max_effective_tension_N", "max_curvature_1pm"};
+
+static void AddExtreme(cJSON *root, const char *key, const char *unit, const PlExtreme *e, int with_S)
+{
+  char k[96];
+  snprintf(k, sizeof k, "%s%s", key, unit);
+  if (isfinite(e->value)) cJSON_AddNumberToObject(root, k, e->value);
+  else cJSON_AddNullToObject(root, k);
+  if (with_S) {
+    snprintf(k, sizeof k, "%s_arc_length_m", key);
+    if (isfinite(e->S_m)) cJSON_AddNumberToObject(root, k, e->S_m);
+    else cJSON_AddNullToObject(root, k);
+  }
+  snprintf(k, sizeof k, "%s_time_s", key);
+  if (isfinite(e->t_s)) cJSON_AddNumberToObject(root, k, e->t_s);
+  else cJSON_AddNullToObject(root, k);
+}
+
+static cJSON *DynamicSummary(const PlProblem p, const PlStaticReport *srep, const PlStaticSummary *ssum,
+                             const PlDynamicRunOptions *opt, const PlDynamicResult *res, int nranks, double T,
+                             double dt)
+{
+  const PlModel *m = &p->model;
+  cJSON *root = PlSummaryBuild(m, srep, ssum, p->mesh.nnodes, p->mesh.nelements, nranks, opt->noverrides,
+                               opt->overrides);
+  cJSON_ReplaceItemInObject(root, "analysis", cJSON_CreateString("dynamic"));
+  for (size_t k = 0; k < sizeof kStaticKeys / sizeof *kStaticKeys; ++k) {
+    cJSON *v = cJSON_DetachItemFromObject(root, kStaticKeys[k]);
+    char key[96];
+    snprintf(key, sizeof key, "static_%s", kStaticKeys[k]);
+    if (v) cJSON_AddItemToObject(root, key, v);
+  }
+  cJSON *st_wall = cJSON_DetachItemFromObject(root, "wall_time_s");
+  if (st_wall) cJSON_AddItemToObject(root, "static_wall_time_s", st_wall);
+  cJSON_AddNumberToObject(root, "wall_time_s", res->wall_time_s);
+  cJSON_AddBoolToObject(root, "completed", res->completed);
+  cJSON_AddNumberToObject(root, "duration_s", T);
+  cJSON_AddNumberToObject(root, "simulated_time_s", res->simulated_time_s);
+  cJSON_AddNumberToObject(root, "real_time_factor", res->real_time_factor);
+  const PlDynamicStats *st = &res->stats;
+  cJSON_AddNumberToObject(root, "steps", (double)st->steps);
+  cJSON_AddNumberToObject(root, "nonlinear_iterations", (double)st->nonlinear_iterations);
+  cJSON_AddNumberToObject(root, "nonlinear_failures", (double)st->nonlinear_failures);
+  cJSON_AddNumberToObject(root, "jacobian_evaluations", (double)st->jacobian_evaluations);
+  cJSON_AddNumberToObject(root, "residual_evaluations", (double)st->residual_evaluations);
+  cJSON_AddNumberToObject(root, "error_test_failures", (double)st->error_test_failures);
+  cJSON_AddNumberToObject(root, "output_interval_s", dt);
+  const PlRunExtrema *x = &res->extrema;
+  AddExtreme(root, "max_top_tension", "_N", &x->max_top_tension, 0);
+  AddExtreme(root, "min_top_tension", "_N", &x->min_top_tension, 0);
+  AddExtreme(root, "max_effective_tension", "_N", &x->max_tension, 1);
+  AddExtreme(root, "min_effective_tension", "_N", &x->min_tension, 1);
+  AddExtreme(root, "max_bending_moment", "_Nm", &x->max_moment, 1);
+  AddExtreme(root, "max_curvature", "_1pm", &x->max_curvature, 1);
+  AddExtreme(root, "max_axial_strain", "", &x->max_axial_strain, 1);
+  AddExtreme(root, "max_fibre_strain", "", &x->max_fibre_strain, 1);
+  if (res->ida_flag) cJSON_AddStringToObject(root, "dynamic_failure", res->failure);
+  else if (res->interrupted) cJSON_AddStringToObject(root, "dynamic_failure", "interrupted by a signal");
+  if (opt->restart) cJSON_AddNumberToObject(root, "restarted_at_s", res->restarted_at_s);
+  if (res->has_vessel) PlSummaryAddVessel(root, m, res);
+  return root;
+}
+
+/* Every checkpoint (rank 0): restart.bin, envelopes.csv and summary.json, each written
+ * atomically, so that a run killed at any moment leaves a consistent set that says how far
+ * it got ("completed": false, "simulated_time_s"). Also called at the end. */
+static const double kCheckpointWall = 10.0; /* [s] of wall-clock time between checkpoints */
+
+typedef struct {
+  const PlProblem p;
+  const PlStaticReport *srep;
+  const PlStaticSummary *ssum;
+  const PlDynamicRunOptions *opt;
+  int nranks;
+  double T, dt;
+} SummaryContext;
+
+static int Checkpoint(const SummaryContext *c, const Writer *w, RestartHeader *rh, const double *y,
+                      const double *yp, const PlDynamicResult *res, PlError *err)
+{
+  const char *dir = c->p->model.output_dir;
+  const PlDynamicStats *st = &res->stats;
+  rh->steps = st->steps;
+  rh->residual_evaluations = st->residual_evaluations;
+  rh->nonlinear_iterations = st->nonlinear_iterations;
+  rh->nonlinear_failures = st->nonlinear_failures;
+  rh->jacobian_evaluations = st->jacobian_evaluations;
+  rh->error_test_failures = st->error_test_failures;
+  rh->ext = res->extrema;
+  int io = WriteRestart(dir, rh, y, yp, w->env, c->opt->fingerprint, err);
+  if (!io) io = WriteEnvelopes(w, dir, c->p->mesh.nnodes, err);
+  if (!io) {
+    cJSON *root = DynamicSummary(c->p, c->srep, c->ssum, c->opt, res, c->nranks, c->T, c->dt);
+    io = PlSummaryWrite(dir, root, err);
+    cJSON_Delete(root);
+  }
+  return io;
+}
+
+/* The counters of this process's IDA plus those of the runs before a restart. */
+static PetscErrorCode Stats(PlDynamic d, const PlDynamicStats *base, PlDynamicStats *st)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PlDynamicGetStats(d, st));
+  st->steps += base->steps;
+  st->residual_evaluations += base->residual_evaluations;
+  st->nonlinear_iterations += base->nonlinear_iterations;
+  st->nonlinear_failures += base->nonlinear_failures;
+  st->jacobian_evaluations += base->jacobian_evaluations;
+  st->error_test_failures += base->error_test_failures;
+  PetscFunctionReturn(0);
+}
+
 PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, const PlStaticSummary *ssum,
                                    const PlDynamicRunOptions *opt, PlDynamicResult *res)
 {
@@ -278,8 +491,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   memset(&w, 0, sizeof w);
   PetscCallMPI(MPI_Comm_rank(p->comm, &rank));
   PetscCallMPI(MPI_Comm_size(p->comm, &size));
-  res->max_top_tension_N = -INFINITY;
-  res->min_top_tension_N = INFINITY;
+  ExtremaInit(&res->extrema);
   const double wall0 = MPI_Wtime();
   PetscCall(PlProblemStations(p, &stat, &nnr, &Es, &ner));
   PetscCall(PlDynamicCreate(p, &d));
@@ -292,29 +504,34 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   PetscCheck(yraw && ypraw, p->comm, PETSC_ERR_MEM, "out of memory for the restart state");
   RestartHeader rh;
   memset(&rh, 0, sizeof rh);
-  memcpy(rh.magic, "PLRST02", 8);
+  memcpy(rh.magic, kRestartMagic, 8);
   rh.nnodes = nn;
   rh.ndd = ndd;
   rh.nextra = (int32_t)(nstate - (PetscInt)nn * ndd);
   rh.kind = (int32_t)p->kind;
+  rh.text_len = opt->fingerprint ? (int64_t)strlen(opt->fingerprint) : 0;
+  PlDynamicStats base;
+  memset(&base, 0, sizeof base);
   int io = 0;
   long k0 = 0;
   w.env = calloc((size_t)12 * nn, sizeof(double));
   PetscCheck(w.env, p->comm, PETSC_ERR_MEM, "out of memory for the envelopes");
-  if (!rank) rh.fingerprint = Fingerprint(stat, nn);
-  PetscCallMPI(MPI_Bcast(&rh.fingerprint, 1, MPI_UINT64_T, 0, p->comm));
   if (opt->restart) {
-    /* continue an interrupted run from its last output (every rank reads the file) */
+    /* continue an interrupted run from its last checkpoint (every rank reads the file) */
     RestartHeader in;
-    io = ReadRestart(dir, nn, ndd, rh.nextra, rh.kind, rh.fingerprint, &in, yraw, ypraw, w.env, &res->err);
+    io = ReadRestart(dir, nn, ndd, rh.nextra, rh.kind, opt->fingerprint, &in, yraw, ypraw, w.env, &res->err);
     PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &io, 1, MPI_INT, MPI_MAX, p->comm));
     if (!io) {
       PetscCall(PlDynamicSetRaw(d, in.t, yraw, ypraw));
       k0 = in.noutputs;
-      res->max_top_tension_N = in.max_top;
-      res->min_top_tension_N = in.min_top;
-      res->max_bending_moment_Nm = in.max_bm;
+      res->extrema = in.ext;
       res->restarted_at_s = in.t;
+      base.steps = in.steps;
+      base.residual_evaluations = in.residual_evaluations;
+      base.nonlinear_iterations = in.nonlinear_iterations;
+      base.nonlinear_failures = in.nonlinear_failures;
+      base.jacobian_evaluations = in.jacobian_evaluations;
+      base.error_test_failures = in.error_test_failures;
     }
   }
   if (!rank) {
@@ -326,12 +543,14 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   const int progress = !rank && !opt->quiet && isatty(fileno(stdout));
   const double dt = s->output_interval, T = s->duration;
   const long nout = (long)ceil(T / dt - 1e-9);
-  double t = opt->restart ? res->restarted_at_s : 0.0;
-  for (long k = k0; !io && k <= nout; ++k) {
+  const SummaryContext sc = {p, srep, ssum, opt, size, T, dt};
+  double t = opt->restart ? res->restarted_at_s : 0.0, last_checkpoint = -INFINITY;
+  long k = k0;
+  for (; !io && k <= nout; ++k) {
     const double tout = k == nout ? T : k * dt;
     if (k > 0) {
       PetscCall(PlDynamicAdvance(d, tout, &res->ida_flag, res->failure, sizeof res->failure));
-      if (res->ida_flag == PL_DYN_INTERRUPTED) { /* between steps: the last output stays the result */
+      if (res->ida_flag == PL_DYN_INTERRUPTED) { /* between steps: the state at the last step */
         res->ida_flag = 0;
         res->failure[0] = '\0';
         res->interrupted = 1;
@@ -354,89 +573,79 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
       res->vessel_max_thrust_N = fmax(res->vessel_max_thrust_N, hypot(vo.thrust[0], vo.thrust[1]));
     }
     if (!rank) {
-      for (int j = 0; j < w.n; ++j) WriteRow(w.f[j], t, &N[w.node[j]]);
-      fprintf(w.f[w.n], "%.17g,%.17g,%.17g,%.17g,%.17g\n", t, ek, es, ep, ek + es + ep);
-      fflush(w.f[w.n]);
-      if (w.vessel) PlVesselSeriesRow(w.f[w.n + 1], t, &vo);
+      for (int j = 0; !io && j < w.n; ++j) io = WriteRow(&w, j, t, &N[w.node[j]], &res->err);
+      if (!io) io = WriteEnergyRow(&w, t, ek, es, ep, &res->err);
+      if (!io && w.vessel) {
+        PlVesselSeriesRow(w.f[w.n + 1], t, &vo);
+        io = RowWritten(&w, w.n + 1, &res->err);
+      }
       UpdateEnvelopes(&w, N, nn, k == 0 && !opt->restart);
-      const double Ttop = N[nn - 1].tension;
-      res->max_top_tension_N = fmax(res->max_top_tension_N, Ttop);
-      res->min_top_tension_N = fmin(res->min_top_tension_N, Ttop);
-      for (int i = 0; i < nn; ++i) res->max_bending_moment_Nm = fmax(res->max_bending_moment_Nm, hypot(N[i].moment[0], N[i].moment[1]));
-      if (opt->observer) io = opt->observer(opt->observer_ctx, t, N, nn, &res->err);
+      ExtremaUpdate(&res->extrema, p, t, E, ner, &N[nn - 1]);
+      if (!io && opt->observer) io = opt->observer(opt->observer_ctx, t, N, nn, &res->err);
     }
     free(N);
     free(E);
     N = E = NULL;
-    /* the restart point: this output time */
-    PetscCall(PlDynamicGetRaw(d, &rh.t, yraw, ypraw));
-    if (!rank && !io) {
-      rh.noutputs = (int32_t)(k + 1);
-      rh.max_top = res->max_top_tension_N;
-      rh.min_top = res->min_top_tension_N;
-      rh.max_bm = res->max_bending_moment_Nm;
-      io = WriteRestart(dir, &rh, yraw, ypraw, w.env, &res->err);
-    }
+    res->simulated_time_s = t;
+    /* a checkpoint after the first output, then every kCheckpointWall s of wall-clock time */
+    int due = MPI_Wtime() - last_checkpoint >= kCheckpointWall && k < nout;
+    PetscCallMPI(MPI_Bcast(&due, 1, MPI_INT, 0, p->comm));
     PetscCallMPI(MPI_Bcast(&io, 1, MPI_INT, 0, p->comm));
+    if (due && !io) {
+      PetscCall(PlDynamicGetRaw(d, &rh.t, yraw, ypraw));
+      PetscCall(Stats(d, &base, &res->stats));
+      res->wall_time_s = MPI_Wtime() - wall0;
+      res->real_time_factor = res->wall_time_s > 0 ? t / res->wall_time_s : 0.0;
+      rh.noutputs = (int32_t)(k + 1);
+      if (!rank) io = Checkpoint(&sc, &w, &rh, yraw, ypraw, res, &res->err);
+      PetscCallMPI(MPI_Bcast(&io, 1, MPI_INT, 0, p->comm));
+      last_checkpoint = MPI_Wtime();
+    }
     if (progress) {
       PlDynamicStats st;
-      PetscCall(PlDynamicGetStats(d, &st));
+      PetscCall(Stats(d, &base, &st));
       Progress(t, T, st.steps, MPI_Wtime() - wall0, k == nout);
     }
     if (opt->stop && *opt->stop) {
       res->interrupted = 1;
+      ++k; /* output k is written */
       break;
     }
   }
   if (progress && (res->ida_flag || res->interrupted)) fputc('\n', stdout);
-  PlDynamicStats st;
-  PetscCall(PlDynamicGetStats(d, &st));
-  res->stats = st;
+  PetscCall(Stats(d, &base, &res->stats));
   res->simulated_time_s = t;
   res->wall_time_s = MPI_Wtime() - wall0;
   res->real_time_factor = res->wall_time_s > 0 ? t / res->wall_time_s : 0.0;
   res->completed = !res->ida_flag && !res->interrupted && !io && t >= T * (1 - 1e-12);
+  res->max_top_tension_N = res->extrema.max_top_tension.value;
+  res->min_top_tension_N = res->extrema.min_top_tension.value;
+  res->max_bending_moment_Nm = res->extrema.max_moment.value;
+  /* the final checkpoint: the state where the run ended (an interrupted run: its last step;
+   * an IDA failure: the last output, so that a restart does not begin from the failed state) */
+  int final_io = 0;
+  if (!res->ida_flag) PetscCall(PlDynamicGetRaw(d, &rh.t, yraw, ypraw));
   if (!rank) {
     for (int j = 0; j <= w.n + w.vessel; ++j)
       if (w.f[j] && fclose(w.f[j]) && !io) {
-        snprintf(res->err.msg, sizeof res->err.msg, "%.900s: closing a time-series file failed", dir);
+        snprintf(res->err.msg, sizeof res->err.msg, "%.900s: write failed: %s", w.path[j], strerror(errno));
         io = PL_EXIT_IO;
       }
-    if (!io && w.env) io = WriteEnvelopes(&w, dir, nn, &res->err);
-    if (!io) {
-      cJSON *root = PlSummaryBuild(m, srep, ssum, nn, p->mesh.nelements, size, opt->noverrides, opt->overrides);
-      cJSON_ReplaceItemInObject(root, "analysis", cJSON_CreateString("dynamic"));
-      cJSON *st_wall = cJSON_GetObjectItem(root, "wall_time_s");
-      if (st_wall) cJSON_AddNumberToObject(root, "static_wall_time_s", st_wall->valuedouble);
-      cJSON_ReplaceItemInObject(root, "wall_time_s", cJSON_CreateNumber(res->wall_time_s));
-      cJSON_AddBoolToObject(root, "completed", res->completed);
-      cJSON_AddNumberToObject(root, "duration_s", T);
-      cJSON_AddNumberToObject(root, "simulated_time_s", t);
-      cJSON_AddNumberToObject(root, "real_time_factor", res->real_time_factor);
-      cJSON_AddNumberToObject(root, "steps", (double)st.steps);
-      cJSON_AddNumberToObject(root, "nonlinear_iterations", (double)st.nonlinear_iterations);
-      cJSON_AddNumberToObject(root, "nonlinear_failures", (double)st.nonlinear_failures);
-      cJSON_AddNumberToObject(root, "jacobian_evaluations", (double)st.jacobian_evaluations);
-      cJSON_AddNumberToObject(root, "residual_evaluations", (double)st.residual_evaluations);
-      cJSON_AddNumberToObject(root, "error_test_failures", (double)st.error_test_failures);
-      cJSON_AddNumberToObject(root, "output_interval_s", dt);
-      if (isfinite(res->max_top_tension_N)) {
-        cJSON_AddNumberToObject(root, "max_top_tension_N", res->max_top_tension_N);
-        cJSON_AddNumberToObject(root, "min_top_tension_N", res->min_top_tension_N);
+    if (w.env && !res->ida_flag) {
+      /* outputs 0 .. k-1 are in the files; the state is at rh.t >= their last time */
+      rh.noutputs = (int32_t)k;
+      final_io = Checkpoint(&sc, &w, &rh, yraw, ypraw, res, io ? &(PlError){{0}} : &res->err);
+    } else if (w.env) {
+      /* IDA failed: the envelopes and the summary so far; restart.bin stays at the last
+       * checkpoint */
+      final_io = WriteEnvelopes(&w, dir, nn, io ? &(PlError){{0}} : &res->err);
+      if (!final_io) {
+        cJSON *root = DynamicSummary(p, srep, ssum, opt, res, size, T, dt);
+        final_io = PlSummaryWrite(dir, root, io ? &(PlError){{0}} : &res->err);
+        cJSON_Delete(root);
       }
-      cJSON_AddNumberToObject(root, "max_bending_moment_dynamic_Nm", res->max_bending_moment_Nm);
-      /* the key: the dynamic maximum (the static one stays as max_bending_moment_static_Nm) */
-      cJSON *mb = cJSON_GetObjectItem(root, "max_bending_moment_Nm");
-      if (mb) cJSON_AddNumberToObject(root, "max_bending_moment_static_Nm", mb->valuedouble);
-      cJSON_ReplaceItemInObject(root, "max_bending_moment_Nm", cJSON_CreateNumber(res->max_bending_moment_Nm));
-      cJSON_DeleteItemFromObject(root, "max_bending_moment_dynamic_Nm");
-      if (res->ida_flag) cJSON_AddStringToObject(root, "dynamic_failure", res->failure);
-      if (res->interrupted) cJSON_AddStringToObject(root, "dynamic_failure", "interrupted by a signal");
-      if (opt->restart) cJSON_AddNumberToObject(root, "restarted_at_s", res->restarted_at_s);
-      if (res->has_vessel) PlSummaryAddVessel(root, m, res);
-      io = PlSummaryWrite(dir, root, &res->err);
-      cJSON_Delete(root);
     }
+    if (!io) io = final_io;
   }
   free(w.env);
   free(yraw);

@@ -374,3 +374,19 @@ void PlVerifyCaseEvaluate(const PlVerifyCase *c, const char *work, const int *ru
 /* Draws the case's plots into work/NAME.gp, .png, .svg (gnuplot, as the run plots).
  * Returns the number of plots drawn; warnings go to warnings (NULL: silent). */
 int PlVerifyCasePlots(const PlVerifyCase *c, const char *work, FILE *warnings);
+
+/* ---- the run's files (output/ownership.c) ------------------------------------------------ */
+/* Removes from dir every file of the kinds a run writes (results, time series, restart.bin,
+ * ParaView files in vtk/, plots in plots/); other files stay. 0 or PL_EXIT_IO naming the file. */
+int PlOutputClean(const char *dir, PlError *err);
+
+/* Adds "files" (the run's files, relative to dir) to dir/summary.json, atomically. */
+int PlOutputRecordFiles(const char *dir, PlError *err);
+
+/* 1 when rel (a path relative to dir) is listed in dir/summary.json's "files", or when the
+ * summary has no such list (a killed run, an older version); else 0. */
+int PlOutputFileListed(const char *dir, const char *rel);
+
+/* The run's files in dir as one line: "static.csv, summary.json, ..., vtk/ (12 files)". */
+void PlOutputDescribeFiles(const char *dir, char *buf, size_t len);
+

@@ -240,7 +240,26 @@ typedef struct {
   void *observer_ctx;
   volatile sig_atomic_t *stop;    /* set asynchronously (a signal): stop at the next output */
   int restart;                    /* continue from model.output_dir/restart.bin */
+  const char *fingerprint;        /* the model as text (app/describe.c, fingerprint mode): kept
+                                     in restart.bin; a restart with another text is refused,
+                                     naming the lines that differ. NULL: not checked */
 } PlDynamicRunOptions;
+
+/* An extreme value over a dynamic run, and where and when it occurred. */
+typedef struct {
+  double value, S_m, t_s;
+} PlExtreme;
+
+/* The extrema of a dynamic run over its output times, t = 0 (the static state) included.
+ * Section values at the element midpoints (as the static summary); the top tension at the
+ * top node station (the top element's effective tension). */
+typedef struct {
+  PlExtreme max_top_tension, min_top_tension;   /* [N] */
+  PlExtreme max_tension, min_tension;           /* effective tension n1 [N] */
+  PlExtreme max_moment;                         /* |(m2, m3)| [N m] */
+  PlExtreme max_curvature;                      /* |(kappa2, kappa3)| [1/m] */
+  PlExtreme max_axial_strain, max_fibre_strain; /* gamma1, gamma1 + |kappa| d_o/2 [-] */
+} PlRunExtrema;
 
 typedef struct {
   int completed;                  /* reached the duration with every file written */
@@ -249,7 +268,8 @@ typedef struct {
   int io_status;                  /* 0 or PL_EXIT_IO (err says why) */
   double simulated_time_s, wall_time_s, real_time_factor;
   double max_top_tension_N, min_top_tension_N, max_bending_moment_Nm;
-  PlDynamicStats stats;
+  PlRunExtrema extrema;           /* over the whole run (restarts included) */
+  PlDynamicStats stats;           /* counters over the whole run (restarts included) */
   double restarted_at_s;          /* restart: the time it continued from */
   int has_vessel;
   PlVesselOutput vessel_final;    /* the vessel at the end */

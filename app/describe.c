@@ -1,0 +1,271 @@
+/*
+ * describe.c - the model as the program understands it, as text: what "pipelay info" prints
+ * and what a restart file records (PlDescribeModel).
+ *
+ * Prints, with units: the environment; per section the derived properties of
+ * materials.h (EA, EI2, EI3, GJ, GA2, GA3, mass per length m_p, submerged weight per length
+ * w = (m_p - rho_w pi d_o^2/4) g (eq 5.33), outer and hydrodynamic diameter), its
+ * hydrodynamic coefficients and its elements (count, min/max/mean length); the mesh; the
+ * seabed; the ends (held DOFs, positions, forces, moments, motions, with a checksum of a
+ * time series' rows); the current; the vessel; the analysis. One "label value unit" per
+ * line, so that scripts can read it.
+ *
+ * With fingerprint set, the lines that do not change the solution up to a given time are
+ * left out (the model file's path, the name, the duration, the output directory): the text
+ * a restart compares (solver/dynamic_run.c), so that a run can be continued with a longer
+ * duration but not with anything else changed.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include "describe.h"
+
+static void Line(FILE *out, const char *label, double v, const char *unit)
+{
+  fprintf(out, "    %-28s %.10g %s\n", label, v, unit);
+}
+
+static void PrintVector(FILE *out, const char *label, const double v[3], const bool *given, const char *unit)
+{
+  fprintf(out, "    %-28s [", label);
+  for (int c = 0; c < 3; ++c) {
+    if (given && !given[c]) fprintf(out, "%sfree", c ? ", " : "");
+    else fprintf(out, "%s%.10g", c ? ", " : "", v[c]);
+  }
+  fprintf(out, "] %s\n", unit);
+}
+
+static const char *MotionName(int kind)
+{
+  switch (kind) {
+  case PL_MOTION_HARMONIC: return "harmonic";
+  case PL_MOTION_CIRCLE: return "circle";
+  case PL_MOTION_TIMESERIES: return "timeseries";
+  default: return "none";
+  }
+}
+
+static void PrintEnd(FILE *out, const char *name, const PlEnd *e, int dynamic)
+{
+  static const char *const dof[6] = {"x", "y", "z", "rx", "ry", "rz"};
+  fprintf(out, "  end %s\n", name);
+  fprintf(out, "    %-28s", "held DOFs");
+  int nheld = 0;
+  for (int d = 0; d < 6; ++d)
+    if (e->fixed[d]) fprintf(out, " %s", dof[d]), ++nheld;
+  fprintf(out, "%s\n", nheld ? "" : " none");
+  PrintVector(out, "position", e->position, e->has_position, "m (global; free: found by the solve)");
+  if (e->has_orientation) {
+    const double t1[3] = {e->orientation[0], e->orientation[3], e->orientation[6]};
+    PrintVector(out, "frame axis t1", t1, NULL, "(global, from the given orientation)");
+  } else fprintf(out, "    %-28s from the initial guess\n", "frame");
+  PrintVector(out, "force", e->force, NULL, "N (global, dead load)");
+  PrintVector(out, "moment", e->moment, NULL, "N m (global, dead load)");
+  if (!dynamic) return;
+  const PlMotion *mo = &e->motion;
+  fprintf(out, "    %-28s %s\n", "prescribed motion", MotionName(mo->kind));
+  if (mo->kind == PL_MOTION_HARMONIC) {
+    Line(out, "start time", mo->start_time, "s");
+    Line(out, "ramp time", mo->ramp_time, "s");
+    for (int d = 0; d < 6; ++d)
+      if (mo->harmonic_dof[d])
+        fprintf(out, "    %-28s amplitude %.10g %s, period %.10g s, phase %.10g deg\n", dof[d], mo->harmonic[d].amplitude,
+               d < 3 ? "m" : "deg", mo->harmonic[d].period, mo->harmonic[d].phase_deg);
+  } else if (mo->kind == PL_MOTION_CIRCLE) {
+    Line(out, "radius", mo->radius, "m");
+    Line(out, "period", mo->period, "s");
+    Line(out, "start time", mo->start_time, "s");
+    fprintf(out, "    %-28s %.10g, %.10g, %.10g s\n", "ramp up, hold, ramp down", mo->ramp_up, mo->hold, mo->ramp_down);
+    fprintf(out, "    %-28s %s\n", "direction", mo->counter_clockwise ? "counter-clockwise" : "clockwise");
+  } else if (mo->kind == PL_MOTION_TIMESERIES) {
+    fprintf(out, "    %-28s %s\n", "file", mo->file);
+    fprintf(out, "    %-28s %d (t = %.10g .. %.10g s), %s\n", "rows", mo->nrows, mo->nrows ? mo->table[0] : 0.0,
+           mo->nrows ? mo->table[7 * (mo->nrows - 1)] : 0.0, mo->ncols == 7 ? "positions and rotations" : "positions");
+    fprintf(out, "    %-28s %s\n", "interpolation", mo->cubic ? "cubic (C^1)" : "linear");
+    uint64_t h = 1469598103934665603ull; /* FNV-1a of the rows as read */
+    const unsigned char *b = (const unsigned char *)mo->table;
+    for (size_t k = 0; k < sizeof(double) * 7 * (size_t)mo->nrows; ++k) h = (h ^ b[k]) * 1099511628211ull;
+    fprintf(out, "    %-28s %016llx\n", "rows checksum (FNV-1a)", (unsigned long long)h);
+  }
+}
+
+static void PrintCurrent(FILE *out, const PlModel *m)
+{
+  static const char *const kind[] = {"none (still water)", "uniform", "sheared", "table"};
+  const PlCurrent *c = &m->current;
+  fprintf(out, "  current\n");
+  fprintf(out, "    %-28s %s\n", "profile", kind[c->kind]);
+  if (c->kind == PL_CURRENT_NONE) return;
+  Line(out, "direction", c->direction_deg, "deg (flowing towards, from +x to +y)");
+  if (c->kind == PL_CURRENT_UNIFORM) Line(out, "speed", c->speed, "m/s");
+  if (c->kind == PL_CURRENT_SHEARED) {
+    Line(out, "surface speed", c->surface_speed, "m/s");
+    Line(out, "seabed speed", c->seabed_speed, "m/s");
+  }
+  for (int k = 0; c->kind == PL_CURRENT_TABLE && k < c->ntable; ++k)
+    fprintf(out, "    %-28s z %.10g m: %.10g m/s\n", k ? "" : "table", c->table_z[k], c->table_speed[k]);
+  Line(out, "start time", c->start_time, "s");
+  Line(out, "ramp time", c->ramp_time, "s");
+  fprintf(out, "    %-28s %s\n", "acts in", "statics (settled; before a dynamic run: at t = 0) and dynamics");
+}
+
+static void PrintVessel(FILE *out, const PlModel *m)
+{
+  const PlVesselModel *v = &m->vessel;
+  if (!v->present) return;
+  fprintf(out, "  vessel: %s\n", v->name);
+  Line(out, "mass (M_RB 11)", v->body.MRB[0], "kg");
+  fprintf(out, "    %-28s %.10g, %.10g, %.10g kg m^2\n", "inertia (M_RB 44, 55, 66)", v->body.MRB[21], v->body.MRB[28],
+         v->body.MRB[35]);
+  fprintf(out, "    %-28s %.10g, %.10g, %.10g kg\n", "added mass (M_A 11, 22, 33)", v->body.MA[0], v->body.MA[7], v->body.MA[14]);
+  PrintVector(out, "initial position O_b", v->position, NULL, "m (global)");
+  const double r2d = 180.0 / M_PI, rpy[3] = {v->rpy[0] * r2d, v->rpy[1] * r2d, v->rpy[2] * r2d};
+  PrintVector(out, "initial roll, pitch, yaw", rpy, NULL, "deg");
+  PrintVector(out, "hang-off point", v->hang_off, NULL, "m (body frame, from O_b)");
+  fprintf(out, "    %-28s %s\n", "connection", v->connection == PL_HANGOFF_HINGE ? "hinge" : "fixed");
+  Line(out, "waterplane area", v->body.Awp, "m^2");
+  fprintf(out, "    %-28s %.10g, %.10g m\n", "GM_T, GM_L", v->body.GM_T, v->body.GM_L);
+  if (!v->has_dp) {
+    fprintf(out, "    %-28s none\n", "DP controller");
+    return;
+  }
+  static const char *const ref[] = {"fixed", "circle", "line", "waypoints"};
+  const PlDPController *c = &v->dp;
+  fprintf(out, "    %-28s %s reference, start %.10g s, ramp %.10g s\n", "DP controller", ref[c->ref.kind], c->start_time,
+         c->ramp_time);
+  fprintf(out, "    %-28s %.6g, %.6g, %.6g N/m; %.6g N m/rad (yaw)\n", "Kp surge, sway, heave", c->Kp[0], c->Kp[1], c->Kp[2],
+         c->Kp[5]);
+  fprintf(out, "    %-28s %.6g, %.6g, %.6g N s/m; %.6g N m s/rad (yaw)\n", "Kd", c->Kd[0], c->Kd[1], c->Kd[2], c->Kd[5]);
+  fprintf(out, "    %-28s %.6g, %.6g, %.6g N/(m s); %.6g N m/(rad s) (yaw)\n", "Ki", c->Ki[0], c->Ki[1], c->Ki[2], c->Ki[5]);
+}
+
+void PlDescribeModel(FILE *out, const PlModel *m, const PlMesh *mesh_, int fingerprint)
+{
+  const PlMesh mesh = *mesh_;
+  if (fingerprint) fprintf(out, "pipelay %s\n", PIPELAY_VERSION);
+  else {
+    fprintf(out, "pipelay %s: model %s\n", PIPELAY_VERSION, m->source_path);
+    fprintf(out, "  name: %s\n", m->name);
+  }
+  const int dynamic = m->analysis.kind == PL_ANALYSIS_DYNAMIC;
+  fprintf(out, "  analysis: %s\n", dynamic ? "dynamic (from the static solution)" : "static");
+
+  fprintf(out, "  environment\n");
+  Line(out, "water depth", m->water_depth, "m (seabed at z = -depth)");
+  Line(out, "water density rho_w", m->water_density, "kg/m^3");
+  Line(out, "gravity g", m->gravity, "m/s^2");
+
+  fprintf(out, "  line\n");
+  Line(out, "length", m->length, "m (unstretched)");
+  fprintf(out, "    %-28s %d\n", "sections", m->nsegments);
+  double S0 = 0.0;
+  for (int k = 0; k < m->nsegments; ++k) {
+    const PlSegment *g = &m->segments[k];
+    const PlSection *s = &g->section;
+    int ne = 0;
+    double lmin = INFINITY, lmax = 0.0, lsum = 0.0;
+    for (int e = 0; e < mesh.nelements; ++e) {
+      if (mesh.segment[e] != k) continue;
+      const double l = mesh.S[e + 1] - mesh.S[e];
+      ++ne;
+      lmin = fmin(lmin, l);
+      lmax = fmax(lmax, l);
+      lsum += l;
+    }
+    fprintf(out, "  section %d: S = %.10g .. %.10g m\n", k + 1, S0, S0 + g->length);
+    S0 += g->length;
+    Line(out, "length", g->length, "m");
+    Line(out, "outer diameter d_o", s->outer_diameter, "m");
+    Line(out, "hydrodynamic diameter", s->hydro_diameter, "m");
+    if (s->wall_thickness > 0.0) Line(out, "wall thickness", s->wall_thickness, "m");
+    if (s->steel_area > 0.0) Line(out, "steel area A", s->steel_area, "m^2");
+    Line(out, "EA", s->EA, "N");
+    Line(out, "EI2", s->EI[0], "N m^2");
+    Line(out, "EI3", s->EI[1], "N m^2");
+    Line(out, "GJ", s->GJ, "N m^2");
+    Line(out, "GA2", s->GA[0], "N");
+    Line(out, "GA3", s->GA[1], "N");
+    Line(out, "mass per length m_p", s->mass_per_length, "kg/m");
+    Line(out, "rotary inertia J1", s->inertia[0], "kg m");
+    Line(out, "rotary inertia J2", s->inertia[1], "kg m");
+    Line(out, "rotary inertia J3", s->inertia[2], "kg m");
+    Line(out, "submerged weight w", PlSectionSubmergedWeight(s, m->water_density, m->gravity),
+         "N/m  (m_p - rho_w pi d_o^2/4) g");
+    if (g->buoyant) fprintf(out, "    %-28s yes (may float)\n", "buoyant");
+    Line(out, "drag coefficient normal", g->hydro.drag_normal, "- (C_dn)");
+    Line(out, "drag coefficient tangential", g->hydro.drag_tangential, "- (C_dt)");
+    Line(out, "added mass normal", g->hydro.added_mass_normal, "- (C_an, dynamics)");
+    Line(out, "added mass tangential", g->hydro.added_mass_tangential, "- (C_at, dynamics)");
+    PrintVector(out, "rotational damping", g->hydro.rotational_damping, NULL, "N s (D4, D5, D6, dynamics)");
+    fprintf(out, "    %-28s %d\n", "elements", ne);
+    if (ne) {
+      Line(out, "element length min", lmin, "m");
+      Line(out, "element length max", lmax, "m");
+      Line(out, "element length mean", lsum / ne, "m");
+    }
+  }
+
+  fprintf(out, "  mesh\n");
+  fprintf(out, "    %-28s %d\n", "nodes", mesh.nnodes);
+  fprintf(out, "    %-28s %d\n", "elements", mesh.nelements);
+  double lmin = INFINITY, lmax = 0.0;
+  for (int e = 0; e < mesh.nelements; ++e) {
+    lmin = fmin(lmin, mesh.S[e + 1] - mesh.S[e]);
+    lmax = fmax(lmax, mesh.S[e + 1] - mesh.S[e]);
+  }
+  if (mesh.nelements) {
+    Line(out, "element length min", lmin, "m");
+    Line(out, "element length max", lmax, "m");
+    Line(out, "element length mean", mesh.S[mesh.nnodes - 1] / mesh.nelements, "m");
+  }
+  fprintf(out, "    %-28s %s\n", "rotations", m->rotation == PL_ROT_QUATERNION ? "quaternion" : "euler_zxy");
+
+  fprintf(out, "  seabed\n");
+  if (m->seabed == PL_SEABED_NONE) fprintf(out, "    %-28s none\n", "model");
+  else if (m->seabed == PL_SEABED_NONLINEAR) fprintf(out, "    %-28s nonlinear (eq 5.38)\n", "model");
+  else {
+    fprintf(out, "    %-28s linear\n", "model");
+    Line(out, "stiffness", m->seabed_stiffness, "N/m^2");
+  }
+
+  PrintEnd(out, "bottom (S = 0)", &m->ends[0], dynamic);
+  PrintEnd(out, "top (S = L)", &m->ends[1], dynamic);
+  PrintCurrent(out, m);
+  PrintVessel(out, m);
+
+  fprintf(out, "  analysis\n");
+  fprintf(out, "    %-28s %s\n", "type", dynamic ? "dynamic" : "static");
+  if (m->analysis.initial_guess == PL_GUESS_RESULTS)
+    fprintf(out, "    %-28s the static shape in %s\n", "start shape", m->analysis.start_from);
+  else
+    fprintf(out, "    %-28s %s\n", "start shape", m->analysis.initial_guess == PL_GUESS_CATENARY ? "elastic catenary" : "straight");
+  fprintf(out, "    %-28s %d\n", "load steps", m->analysis.load_steps);
+  fprintf(out, "    %-28s %d\n", "max cut-backs", m->analysis.max_cutbacks);
+  fprintf(out, "    %-28s %d\n", "max Newton iterations", m->analysis.max_iterations);
+  Line(out, "relative tolerance", m->analysis.rtol, "-");
+  if (m->analysis.atol > 0.0) Line(out, "absolute tolerance", m->analysis.atol, "N");
+  else fprintf(out, "    %-28s automatic\n", "absolute tolerance");
+  if (dynamic) {
+    const PlDynamicSettings *d = &m->analysis.dynamic;
+    if (!fingerprint) Line(out, "duration", d->duration, "s");
+    Line(out, "output interval", d->output_interval, "s");
+    Line(out, "IDA relative tolerance", d->rtol, "-");
+    Line(out, "atol position", d->atol_position, "m");
+    Line(out, "atol strain", d->atol_strain, "- (x element length)");
+    Line(out, "atol rotation", d->atol_rotation, "-");
+    Line(out, "atol velocity", d->atol_velocity, "m/s, rad/s");
+    if (d->max_step > 0.0) Line(out, "max step", d->max_step, "s");
+    else fprintf(out, "    %-28s none\n", "max step");
+    if (d->initial_step > 0.0) Line(out, "initial step", d->initial_step, "s");
+    else fprintf(out, "    %-28s IDA's choice\n", "initial step");
+    fprintf(out, "    %-28s %d\n", "max BDF order", d->max_order);
+    fprintf(out, "    %-28s %d\n", "max steps", d->max_steps);
+    fprintf(out, "    %-28s", "output points");
+    for (int k = 0; k < m->noutput_points; ++k)
+      fprintf(out, " %s (S = %.10g m)", m->output_points[k].name, m->output_points[k].arc_length);
+    fprintf(out, "%s\n", m->noutput_points ? "" : " none (bottom and top only)");
+  }
+  if (!fingerprint) fprintf(out, "  output directory: %s\n", m->output_dir);
+
+}

@@ -1,0 +1,171 @@
+/*
+ * ownership.c - a run owns its output folder (issue 13, item 4).
+ *
+ * The kinds of file a run writes are listed once, here (kTop, kSub). Before a new run (not
+ * a restart) PlOutputClean removes every file of those kinds from the folder, so that no
+ * file of an earlier run (a time series, dynamic.pvd, restart.bin, a plot) survives beside
+ * the new results; any other file the user put there is left alone. After the run,
+ * PlOutputRecordFiles writes the list of the run's files into summary.json ("files", paths
+ * relative to the folder); "pipelay plot" and "pipelay verify" read only the files listed
+ * there (PlOutputFileListed).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <cjson/cJSON.h>
+#include "pipelay/output.h"
+#include "pipelay/solver.h"
+
+/* file-name patterns of the folder itself, and of its subfolders */
+static const char *const kTop[] = {"static.csv", "static_elements.csv", "static.pvd", "summary.json",
+                                   "envelopes.csv", "energy.csv", "restart.bin", "dynamic.pvd",
+                                   "timeseries_*.csv", ".*.tmp", NULL};
+static const struct {
+  const char *dir;
+  const char *const pattern[4];
+} kSub[] = {{"vtk", {"*.vtu", ".*.tmp", NULL}}, {"plots", {"*.gp", "*.png", "*.svg", NULL}}};
+
+static int Matches(const char *const *patterns, const char *name)
+{
+  for (int k = 0; patterns[k]; ++k)
+    if (!fnmatch(patterns[k], name, FNM_PERIOD)) return 1;
+  return 0;
+}
+
+/* Calls fn(ctx, relative path, full path) for every file of a run's kinds in dir. */
+static int ForEachRunFile(const char *dir, int (*fn)(void *, const char *, const char *), void *ctx)
+{
+  const size_t nsub = sizeof kSub / sizeof *kSub;
+  for (size_t s = 0; s <= nsub; ++s) {
+    char folder[PL_PATH_MAX + 64];
+    const char *const *patterns = s < nsub ? kSub[s].pattern : kTop;
+    if (s < nsub) snprintf(folder, sizeof folder, "%s/%s", dir, kSub[s].dir);
+    else snprintf(folder, sizeof folder, "%s", dir);
+    DIR *d = opendir(folder);
+    if (!d) continue;
+    struct dirent *e;
+    int rc = 0;
+    while (!rc && (e = readdir(d))) {
+      if (!Matches(patterns, e->d_name)) continue;
+      char rel[PL_PATH_MAX], full[2 * PL_PATH_MAX + 64];
+      struct stat sb;
+      snprintf(full, sizeof full, "%s/%s", folder, e->d_name);
+      if (stat(full, &sb) || !S_ISREG(sb.st_mode)) continue;
+      if (s < nsub) snprintf(rel, sizeof rel, "%s/%s", kSub[s].dir, e->d_name);
+      else snprintf(rel, sizeof rel, "%s", e->d_name);
+      rc = fn(ctx, rel, full);
+    }
+    closedir(d);
+    if (rc) return rc;
+  }
+  return 0;
+}
+
+static int RemoveOne(void *ctx, const char *rel, const char *full)
+{
+  PlError *err = ctx;
+  if (!remove(full)) return 0;
+  snprintf(err->msg, sizeof err->msg, "%.900s: cannot remove this file of an earlier run (%s): %s", full, rel,
+           strerror(errno));
+  return PL_EXIT_IO;
+}
+
+int PlOutputClean(const char *dir, PlError *err) { return ForEachRunFile(dir, RemoveOne, err); }
+
+static int AddName(void *ctx, const char *rel, const char *full)
+{
+  (void)full;
+  cJSON_AddItemToArray((cJSON *)ctx, cJSON_CreateString(rel));
+  return 0;
+}
+
+static char *ReadSmall(const char *path)
+{
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  char *buf = malloc((64u << 20) + 1);
+  const size_t n = buf ? fread(buf, 1, 64u << 20, f) : 0;
+  fclose(f);
+  if (buf) buf[n] = '\0';
+  return buf;
+}
+
+int PlOutputRecordFiles(const char *dir, PlError *err)
+{
+  char path[PL_PATH_MAX + 64], tmp[PL_PATH_MAX + 80];
+  snprintf(path, sizeof path, "%s/summary.json", dir);
+  snprintf(tmp, sizeof tmp, "%s/.summary.json.tmp", dir);
+  char *text = ReadSmall(path);
+  cJSON *root = text ? cJSON_Parse(text) : NULL;
+  free(text);
+  if (!root) {
+    snprintf(err->msg, sizeof err->msg, "%.900s: cannot read the summary back to list the run's files", path);
+    return PL_EXIT_IO;
+  }
+  cJSON *files = cJSON_CreateArray();
+  ForEachRunFile(dir, AddName, files);
+  cJSON_DeleteItemFromObjectCaseSensitive(root, "files");
+  cJSON_AddItemToObject(root, "files", files);
+  char *out = cJSON_Print(root);
+  cJSON_Delete(root);
+  FILE *f = out ? fopen(tmp, "w") : NULL;
+  const int bad = !f || fputs(out, f) < 0 || fputc('\n', f) == EOF;
+  free(out);
+  return PlFileCommit(f, bad, tmp, path, err);
+}
+
+int PlOutputFileListed(const char *dir, const char *rel)
+{
+  char path[PL_PATH_MAX + 64];
+  snprintf(path, sizeof path, "%s/summary.json", dir);
+  char *text = ReadSmall(path);
+  cJSON *root = text ? cJSON_Parse(text) : NULL;
+  free(text);
+  const cJSON *files = cJSON_GetObjectItemCaseSensitive(root, "files");
+  int listed = 1; /* no list (an older or a killed run): every file of the folder counts */
+  if (cJSON_IsArray(files)) {
+    listed = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, files) if (cJSON_IsString(e) && !strcmp(e->valuestring, rel)) listed = 1;
+  }
+  cJSON_Delete(root);
+  return listed;
+}
+
+typedef struct {
+  char *buf;
+  size_t len, used;
+  int nsub[sizeof kSub / sizeof *kSub];
+} Listing;
+
+static int ListOne(void *ctx, const char *rel, const char *full)
+{
+  Listing *l = ctx;
+  (void)full;
+  for (size_t s = 0; s < sizeof kSub / sizeof *kSub; ++s)
+    if (!strncmp(rel, kSub[s].dir, strlen(kSub[s].dir)) && rel[strlen(kSub[s].dir)] == '/') {
+      ++l->nsub[s];
+      return 0;
+    }
+  if (rel[0] == '.') return 0; /* a temporary file */
+  const int k = snprintf(l->buf + l->used, l->len - l->used, "%s%s", l->used ? ", " : "", rel);
+  if (k > 0 && (size_t)k < l->len - l->used) l->used += (size_t)k;
+  return 0;
+}
+
+void PlOutputDescribeFiles(const char *dir, char *buf, size_t len)
+{
+  Listing l = {buf, len, 0, {0}};
+  buf[0] = '\0';
+  ForEachRunFile(dir, ListOne, &l);
+  for (size_t s = 0; s < sizeof kSub / sizeof *kSub; ++s) {
+    if (!l.nsub[s]) continue;
+    const int k = snprintf(buf + l.used, len - l.used, "%s%s/ (%d file%s)", l.used ? ", " : "", kSub[s].dir, l.nsub[s],
+                           l.nsub[s] == 1 ? "" : "s");
+    if (k > 0 && (size_t)k < len - l.used) l.used += (size_t)k;
+  }
+}
