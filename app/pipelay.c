@@ -331,7 +331,14 @@ static PetscErrorCode RunStatic(PlModel *m, const Args *a, PetscMPIInt rank, Pet
   if (m->vessel.present && rep.converged) PetscCall(PlVesselStaticSolve(prob, &vrep));
   PetscCall(PlProblemStations(prob, &nodes, &nn, &els, &ne));
   PetscCall(PlStaticSummarize(prob, nodes, nn, els, ne, &sum));
-  if (!rank) {
+  if (!rank && a->restart) {
+    /* a restart keeps the files of the run it continues (the static start is the same) */
+    if (!rep.converged) {
+      fprintf(stderr, "pipelay: --restart: the static start did not converge, so the run cannot be continued:\n%s\n",
+              rep.failure);
+      *rc = rep.interrupted ? PL_EXIT_INTERRUPTED : PL_EXIT_NOT_CONVERGED;
+    }
+  } else if (!rank) {
     int wrc = PlWriteStaticResults(m->output_dir, m, &rep, &sum, nodes, nn, els, ne, size,
                                    a->nsets, a->sets, &err);
     if (!wrc) wrc = PlOutputWriteStatic(m->output_dir, m, nodes, nn, !a->no_plots, &err); /* VTK, plots */

@@ -259,7 +259,7 @@ static const char *const kDynamicKeys[] = {
     "duration",      "output_interval", "rtol",         "atol_position", "atol_rotation",
     "atol_velocity", "max_step",        "initial_step", "max_order",     "max_steps",
     "atol_strain",   NULL};
-static const char *const kOutputKeys[] = {"directory", "points", NULL};
+static const char *const kOutputKeys[] = {"directory", "points", "checkpoint_interval", NULL};
 static const char *const kPointKeys[] = {"name", "arc_length", NULL};
 static const char *const kVesselKeys[] = {
     "name",           "axes",          "mass",         "centre_of_gravity", "radii_of_gyration",
@@ -2157,6 +2157,9 @@ static int read_output(const Ctx *c, const Scope *top, PlModel *m)
   if (rc || !present) return rc;
   if ((rc = get_string(&s, "directory", false, false, m->output_dir, sizeof m->output_dir)))
     return rc;
+  if (pair_of(&s, "checkpoint_interval") && (rc = dynamic_only(c, &s, "checkpoint_interval"))) return rc;
+  if ((rc = get_number(&s, "checkpoint_interval", "s", false, kNonNegative, &m->checkpoint_interval, NULL)))
+    return rc;
   return read_points(c, &s, m);
 }
 
@@ -3113,6 +3116,7 @@ void PlModelInitDefaults(PlModel *m)
     mo->ncols = 0;
     mo->table = NULL;
   }
+  m->checkpoint_interval = 10.0; /* [s] wall clock: at most 10 s of computing lost to a kill */
   PlDynamicSettings *d = &m->analysis.dynamic;
   d->duration = 0.0; /* required: unset */
   d->output_interval = 0.1;

@@ -18,8 +18,8 @@
  *       extrema over the whole run (DynamicSummary), the counters, "completed".
  *   restart.bin    the state to continue from (--restart), with the model as text.
  * Checkpoints: restart.bin, envelopes.csv and summary.json ("completed": false and the time
- * reached) are rewritten atomically after the first output, then every kCheckpointWall
- * seconds of wall-clock time, and at the end (also after a signal, an IDA failure or a failed
+ * reached) are rewritten atomically after the first output, then every output.checkpoint_interval
+ * seconds of wall-clock time (default 10), and at the end (also after a signal, an IDA failure or a failed
  * write), so that a killed run leaves a consistent set saying how far it got. Top tension is
  * the effective tension of the top node station (the top element's axial force).
  */
@@ -251,18 +251,27 @@ int PlDynamicRestartInfo(const char *dir, int *noutputs, double *t, PlError *err
   return 0;
 }
 
-/* The first lines where two model texts differ, "was: ... / now: ..." (at most three). */
+/* The first lines where two model texts differ, each under the heading it belongs to (the
+ * last line before it indented by two blanks: "  end top (S = L)", "  section 2: ..."),
+ * "was: ... / now: ..." (at most three). */
 static void TextDiff(const char *was, const char *now, char *out, size_t len)
 {
   size_t used = 0;
   int shown = 0;
+  const char *head = NULL;
+  size_t lhead = 0;
   out[0] = '\0';
   while ((*was || *now) && shown < 3) {
     const char *ew = strchr(was, '\n'), *en = strchr(now, '\n');
     const size_t lw = ew ? (size_t)(ew - was) : strlen(was), ln = en ? (size_t)(en - now) : strlen(now);
+    if (ln > 2 && now[0] == ' ' && now[1] == ' ' && now[2] != ' ') {
+      head = now + 2;
+      lhead = ln - 2;
+    }
     if (lw != ln || memcmp(was, now, lw)) {
-      const int k = snprintf(out + used, len - used, "\n  was: %.*s\n  now: %.*s", (int)(lw > 200 ? 200 : lw), was,
-                             (int)(ln > 200 ? 200 : ln), now);
+      const int k = snprintf(out + used, len - used, "\n  in '%.*s':\n    was: %.*s\n    now: %.*s",
+                             (int)(head ? (lhead > 100 ? 100 : lhead) : 5), head ? head : "model",
+                             (int)(lw > 200 ? 200 : lw), was, (int)(ln > 200 ? 200 : ln), now);
       if (k < 0 || (size_t)k >= len - used) break;
       used += (size_t)k;
       ++shown;
@@ -418,6 +427,7 @@ static cJSON *DynamicSummary(const PlProblem p, const PlStaticReport *srep, cons
   AddExtreme(root, "max_axial_strain", "", &x->max_axial_strain, 1);
   AddExtreme(root, "max_fibre_strain", "", &x->max_fibre_strain, 1);
   if (res->ida_flag) cJSON_AddStringToObject(root, "dynamic_failure", res->failure);
+  else if (res->io_status) cJSON_AddStringToObject(root, "dynamic_failure", res->err.msg);
   else if (res->interrupted) cJSON_AddStringToObject(root, "dynamic_failure", "interrupted by a signal");
   if (opt->restart) cJSON_AddNumberToObject(root, "restarted_at_s", res->restarted_at_s);
   if (res->has_vessel) PlSummaryAddVessel(root, m, res);
@@ -427,7 +437,6 @@ static cJSON *DynamicSummary(const PlProblem p, const PlStaticReport *srep, cons
 /* Every checkpoint (rank 0): restart.bin, envelopes.csv and summary.json, each written
  * atomically, so that a run killed at any moment leaves a consistent set that says how far
  * it got ("completed": false, "simulated_time_s"). Also called at the end. */
-static const double kCheckpointWall = 10.0; /* [s] of wall-clock time between checkpoints */
 
 typedef struct {
   const PlProblem p;
@@ -534,6 +543,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
       base.error_test_failures = in.error_test_failures;
     }
   }
+  const int started = !io; /* else nothing of this run is written (a refused restart keeps its files) */
   if (!rank) {
     if (!io) io = PlMakeDirs(dir, &res->err);
     if (!io) io = OpenSeries(&w, dir, p, opt->restart ? res->restarted_at_s : -1.0, &res->err);
@@ -587,8 +597,8 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
     free(E);
     N = E = NULL;
     res->simulated_time_s = t;
-    /* a checkpoint after the first output, then every kCheckpointWall s of wall-clock time */
-    int due = MPI_Wtime() - last_checkpoint >= kCheckpointWall && k < nout;
+    /* a checkpoint after the first output, then every output.checkpoint_interval s of wall time */
+    int due = MPI_Wtime() - last_checkpoint >= m->checkpoint_interval && k < nout;
     PetscCallMPI(MPI_Bcast(&due, 1, MPI_INT, 0, p->comm));
     PetscCallMPI(MPI_Bcast(&io, 1, MPI_INT, 0, p->comm));
     if (due && !io) {
@@ -621,27 +631,30 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   res->max_top_tension_N = res->extrema.max_top_tension.value;
   res->min_top_tension_N = res->extrema.min_top_tension.value;
   res->max_bending_moment_Nm = res->extrema.max_moment.value;
-  /* the final checkpoint: the state where the run ended (an interrupted run: its last step;
-   * an IDA failure: the last output, so that a restart does not begin from the failed state) */
+  /* The end: summary.json says how the run ended. With a state past the start (an output
+   * written, or a restart's), also the envelopes and the final checkpoint: the state where
+   * the run ended (an interrupted run: its last step); after an IDA failure restart.bin stays
+   * at the last checkpoint, so that a restart does not begin from the failed state. */
+  const int have_state = started && (k0 > 0 || k > 0);
   int final_io = 0;
-  if (!res->ida_flag) PetscCall(PlDynamicGetRaw(d, &rh.t, yraw, ypraw));
+  if (have_state && !res->ida_flag) PetscCall(PlDynamicGetRaw(d, &rh.t, yraw, ypraw));
   if (!rank) {
     for (int j = 0; j <= w.n + w.vessel; ++j)
       if (w.f[j] && fclose(w.f[j]) && !io) {
         snprintf(res->err.msg, sizeof res->err.msg, "%.900s: write failed: %s", w.path[j], strerror(errno));
         io = PL_EXIT_IO;
       }
-    if (w.env && !res->ida_flag) {
+    res->io_status = io;
+    PlError *e = io ? &(PlError){{0}} : &res->err; /* the first failure's message stays */
+    if (have_state && !res->ida_flag) {
       /* outputs 0 .. k-1 are in the files; the state is at rh.t >= their last time */
       rh.noutputs = (int32_t)k;
-      final_io = Checkpoint(&sc, &w, &rh, yraw, ypraw, res, io ? &(PlError){{0}} : &res->err);
-    } else if (w.env) {
-      /* IDA failed: the envelopes and the summary so far; restart.bin stays at the last
-       * checkpoint */
-      final_io = WriteEnvelopes(&w, dir, nn, io ? &(PlError){{0}} : &res->err);
+      final_io = Checkpoint(&sc, &w, &rh, yraw, ypraw, res, e);
+    } else if (started) {
+      if (have_state) final_io = WriteEnvelopes(&w, dir, nn, e);
       if (!final_io) {
         cJSON *root = DynamicSummary(p, srep, ssum, opt, res, size, T, dt);
-        final_io = PlSummaryWrite(dir, root, io ? &(PlError){{0}} : &res->err);
+        final_io = PlSummaryWrite(dir, root, e);
         cJSON_Delete(root);
       }
     }

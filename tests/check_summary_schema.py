@@ -63,16 +63,33 @@ def main(argv):
     bad = copy.deepcopy(summary)
     bad["converged"], bad["analysis"], bad["failure"] = True, "static", "x"
     must_reject(bad, "of a converged static run with a 'failure'")
+    # a dynamic summary: the static start's results under static_*, the run's extrema plain
+    static_keys = ["top_tension_N", "top_horizontal_tension_N", "hang_off_angle_deg", "layback_m",
+                   "touchdown_arc_length_m", "max_bending_moment_Nm", "max_bending_moment_arc_length_m",
+                   "max_axial_strain", "max_fibre_strain", "max_effective_tension_N", "max_curvature_1pm"]
     dyn = copy.deepcopy(summary)
-    dyn.update(analysis="dynamic", simulated_time_s=10.0, wall_time_s=2.5, real_time_factor=4.0,
-               steps=120, nonlinear_iterations=300, jacobian_evaluations=40, error_test_failures=3,
-               max_top_tension_N=1.6e6, min_top_tension_N=1.4e6, max_bending_moment_Nm=2.8e6,
-               completed=True, duration_s=10.0, output_interval_s=0.1, static_wall_time_s=0.08,
-               nonlinear_failures=0, residual_evaluations=500, max_bending_moment_static_Nm=2.7e6,
-               dynamic_failure="interrupted by a signal")
+    if dyn.get("analysis") == "static":
+        for k in static_keys:
+            dyn["static_" + k] = dyn.pop(k)
+        dyn.update(analysis="dynamic", simulated_time_s=10.0, wall_time_s=2.5, real_time_factor=4.0,
+                   steps=120, nonlinear_iterations=300, jacobian_evaluations=40, error_test_failures=3,
+                   max_top_tension_N=1.6e6, max_top_tension_time_s=3.0, min_top_tension_N=1.4e6,
+                   min_top_tension_time_s=5.0, max_bending_moment_Nm=2.8e6, max_bending_moment_arc_length_m=400.0,
+                   max_bending_moment_time_s=4.0, max_effective_tension_N=1.6e6, min_effective_tension_N=-1e3,
+                   max_curvature_1pm=3e-3, max_axial_strain=1e-4, max_fibre_strain=1e-3,
+                   completed=True, duration_s=10.0, output_interval_s=0.1, static_wall_time_s=0.08,
+                   nonlinear_failures=0, residual_evaluations=500, dynamic_failure="interrupted by a signal",
+                   files=["summary.json"])
     if not v.is_valid(dyn):
         failures.append("the schema rejects a summary with the dynamic-analysis keys: "
                         + next(v.iter_errors(dyn)).message)
+    bad = copy.deepcopy(dyn)
+    if bad.get("analysis") == "dynamic":
+        bad["top_tension_N"] = bad.pop("static_top_tension_N")
+        must_reject(bad, "of a dynamic run with the static start's top tension under its plain name")
+        bad = copy.deepcopy(dyn)
+        del bad["completed"]
+        must_reject(bad, "of a dynamic run without 'completed'")
     for msg in failures:
         print(f"check_summary_schema: FAIL {msg}", file=sys.stderr)
     return 1 if failures else 0

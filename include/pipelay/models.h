@@ -352,6 +352,7 @@ typedef struct {
   PlAnalysis analysis;
   PlCurrent current;           /* dynamic analyses only */
   char output_dir[PL_PATH_MAX];
+  double checkpoint_interval;  /* [s] wall-clock time between a dynamic run's checkpoints */
   int noutput_points;          /* named output points (dynamic) */
   PlOutputPoint output_points[PL_MAX_OUTPUT_NODES];
   PlVesselModel vessel;        /* the vessel at the top (vessel.present false: none) */
