@@ -233,8 +233,7 @@ static PetscErrorCode RunDynamic(PlProblem prob, const PlStaticReport *rep, cons
   if (!rank && !a->no_plots) {
     PlPlotOptions po;
     PlPlotOptionsDefault(&po);
-    po.water_depth_m = m->water_depth;
-    snprintf(po.name, sizeof po.name, "%s", m->name);
+    PlPlotOptionsFromModel(&po, m, m->output_dir);
     PlPlotDynamic(m->output_dir, &po);
   }
   if (!rank) {

@@ -32,8 +32,7 @@ int PlOutputWriteStatic(const char *dir, const PlModel *m, const PlStation *node
   if (plots) {
     PlPlotOptions o;
     PlPlotOptionsDefault(&o);
-    o.water_depth_m = m->water_depth;
-    snprintf(o.name, sizeof o.name, "%s", m->name);
+    PlPlotOptionsFromModel(&o, m, dir);
     (void)PlPlotStatic(dir, &o);
   }
   return 0;

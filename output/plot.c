@@ -30,6 +30,7 @@ void PlPlotOptionsDefault(PlPlotOptions *o)
 {
   memset(o, 0, sizeof *o);
   o->water_depth_m = NAN;
+  o->touchdown_S_m = NAN;
   o->warnings = stderr;
 }
 
@@ -59,6 +60,28 @@ static char *ReadFile(const char *path, size_t max_bytes)
   }
   buf[n] = '\0';
   return buf;
+}
+
+void PlPlotOptionsFromModel(PlPlotOptions *o, const PlModel *m, const char *dir)
+{
+  o->water_depth_m = m->water_depth;
+  snprintf(o->name, sizeof o->name, "%s", m->name);
+  o->nboundaries = 0;
+  double S = 0.0;
+  for (int k = 0; k + 1 < m->nsegments && o->nboundaries < PL_PLOT_MAX_MARKS; ++k) {
+    S += m->segments[k].length;
+    o->boundary_S_m[o->nboundaries++] = S;
+  }
+  o->touchdown_S_m = NAN;
+  char path[PL_PATH_MAX + 64];
+  snprintf(path, sizeof path, "%s/summary.json", dir);
+  char *text = ReadFile(path, 64u << 20);
+  cJSON *root = text ? cJSON_Parse(text) : NULL;
+  free(text);
+  const cJSON *td = cJSON_GetObjectItemCaseSensitive(root, "touchdown_arc_length_m");
+  if (!td) td = cJSON_GetObjectItemCaseSensitive(root, "static_touchdown_arc_length_m");
+  if (cJSON_IsNumber(td)) o->touchdown_S_m = td->valuedouble;
+  cJSON_Delete(root);
 }
 
 void PlPlotOptionsFromRun(const char *dir, PlPlotOptions *o)
@@ -96,7 +119,7 @@ void PlPlotOptionsFromRun(const char *dir, PlPlotOptions *o)
       PlModelFree(m);
       loaded = !PlModelLoad(alt, n, sets, m, &err);
     }
-    if (loaded) o->water_depth_m = m->water_depth;
+    if (loaded) PlPlotOptionsFromModel(o, m, dir);
     else
       Warn(o, "the model of %s (%s) could not be loaded again: the seabed is not drawn", path,
            file->valuestring);
@@ -350,6 +373,73 @@ static void WarnNoGnuplot(const Plotter *P)
              "no images made; the scripts are in %s/", P->plots);
 }
 
+/* ---- marks: section boundaries and the static touchdown point -------------------------- */
+/* Vertical lines on a plot against the arc length S: each section boundary (grey, dotted)
+ * and the static touchdown point (brown, dashed), labelled along the line from the bottom. They stay for the
+ * following panels of a multiplot; ClearMarks removes them. */
+static void AddMarksS(Text *b, const PlPlotOptions *o)
+{
+  for (int k = 0; k < o->nboundaries; ++k)
+    Add(b, "  set arrow from %.17g, graph 0 to %.17g, graph 1 nohead dt 3 lw 1 lc rgb '#7f7f7f' front\n"
+           "  set label 'sections %d|%d' at %.17g, graph 0.02 left rotate by 90 offset -0.6, 0 front font ',9' "
+           "tc rgb '#7f7f7f'\n",
+        o->boundary_S_m[k], o->boundary_S_m[k], k + 1, k + 2, o->boundary_S_m[k]);
+  if (isfinite(o->touchdown_S_m))
+    Add(b, "  set arrow from %.17g, graph 0 to %.17g, graph 1 nohead dt 2 lw 1.5 lc rgb '#8c564b' front\n"
+           "  set label 'touchdown (static)' at %.17g, graph 0.02 left rotate by 90 offset -0.6, 0 front font ',9' "
+           "tc rgb '#8c564b'\n",
+        o->touchdown_S_m, o->touchdown_S_m, o->touchdown_S_m);
+}
+
+static void ClearMarks(Text *b) { Add(b, "  unset arrow\n  unset label\n"); }
+
+/* The same marks as points on the static shape (from dir/static.csv, interpolated in S):
+ * coordinates a and b (0 x, 1 y, 2 z) of the plot's axes. */
+static void AddMarksShape(Text *b, const char *dir, const PlPlotOptions *o, int ca, int cb)
+{
+  char path[PL_PATH_MAX + 64];
+  PlTable t;
+  PlError err;
+  snprintf(path, sizeof path, "%s/static.csv", dir);
+  if (PlTableRead(path, &t, &err)) return;
+  static const char *const names[3] = {"x_m", "y_m", "z_m"};
+  const int cS = PlTableColumn(&t, "S_m"), c1 = PlTableColumn(&t, names[ca]), c2 = PlTableColumn(&t, names[cb]);
+  if (cS < 0 || c1 < 0 || c2 < 0 || t.nrows < 2) {
+    PlTableFree(&t);
+    return;
+  }
+  const double *S = PlTableData(&t, cS), *A = PlTableData(&t, c1), *B = PlTableData(&t, c2);
+  for (int k = 0; k <= o->nboundaries; ++k) {
+    const double Sk = k < o->nboundaries ? o->boundary_S_m[k] : o->touchdown_S_m;
+    if (!isfinite(Sk)) continue;
+    int i = 0;
+    while (i < t.nrows - 2 && S[i + 1] < Sk) ++i;
+    const double f = S[i + 1] > S[i] ? (Sk - S[i]) / (S[i + 1] - S[i]) : 0.0;
+    const double a = A[i] + f * (A[i + 1] - A[i]), c = B[i] + f * (B[i + 1] - B[i]);
+    /* labels right of the point on the first half of the line, left of it on the second */
+    const int right = Sk > 0.5 * S[t.nrows - 1];
+    const char *side = right ? "right offset -1" : "left offset 1";
+    if (k < o->nboundaries)
+      Add(b, "  set label 'sections %d|%d' at %.17g, %.17g %s, -1 point pt 2 ps 1.5 lc rgb '#7f7f7f' front "
+             "font ',9' tc rgb '#7f7f7f'\n", k + 1, k + 2, a, c, side);
+    else
+      Add(b, "  set label 'touchdown' at %.17g, %.17g %s, 1 point pt 7 ps 1.5 lc rgb '#8c564b' front "
+             "font ',9' tc rgb '#8c564b'\n", a, c, side);
+  }
+  PlTableFree(&t);
+}
+
+/* The curvature axis (of f's column curvature_1pm): tick labels with four significant digits
+ * in scientific form, and a range of at least 1% of the value, so that two ticks never get
+ * the same label (a nearly constant curvature would otherwise get ticks 1e-7 apart). */
+static const char *kCurvatureAxis =
+  "  stats f using \"curvature_1pm\" nooutput\n"
+  "  if (STATS_max - STATS_min < 0.01 * abs(STATS_max)) {\n"
+  "    c0 = (STATS_max + STATS_min) / 2\n"
+  "    set yrange [c0 - 0.005 * abs(c0) - 1e-12 : c0 + 0.005 * abs(c0) + 1e-12]\n"
+  "  }\n"
+  "  set format y '%.3e'\n";
+
 /* ---- static plots ------------------------------------------------------------------------ */
 static const char *kS = "arc length S from the bottom end [m]";
 
@@ -373,6 +463,7 @@ int PlPlotStatic(const char *dir, const PlPlotOptions *o)
             "  set ylabel 'z [m]'\n"
             "  set key left center\n"
             "  set offsets 0, 0, graph 0.05, graph 0.05\n");
+    AddMarksShape(&b, dir, o, 0, 2);
     if (isfinite(o->water_depth_m))
       Add(&b, "  plot f using \"x_m\":\"z_m\" with lines lw 2 lc rgb '#1f77b4' title 'pipe centreline', \\\n"
               "       %.17g with lines dt 2 lw 1.5 lc rgb '#8c564b' title 'seabed (z = %g m)', \\\n"
@@ -380,7 +471,10 @@ int PlPlotStatic(const char *dir, const PlPlotOptions *o)
           -o->water_depth_m, -o->water_depth_m);
     else
       Add(&b, "  plot f using \"x_m\":\"z_m\" with lines lw 2 lc rgb '#1f77b4' title 'pipe centreline'\n");
+    ClearMarks(&b);
+    AddMarksShape(&b, dir, o, 0, 1);
     Add(&b, "  set offsets 0, 0, 0, 0\n"
+            "  set key below\n"
             "  set title 'Plan view (x-y plane)'\n"
             "  set xlabel 'x [m]'\n"
             "  set ylabel 'y [m]'\n"
@@ -396,6 +490,7 @@ int PlPlotStatic(const char *dir, const PlPlotOptions *o)
   { /* effective tension */
     Text b = {0};
     Add(&b, "  %s", f);
+    AddMarksS(&b, o);
     Add(&b, "  set title T('Effective tension along the line (static)')\n"
             "  set xlabel '%s'\n"
             "  set ylabel 'effective tension n1 [kN]'\n"
@@ -408,6 +503,7 @@ int PlPlotStatic(const char *dir, const PlPlotOptions *o)
   { /* bending moments */
     Text b = {0};
     Add(&b, "  %s", f);
+    AddMarksS(&b, o);
     Add(&b, "  set title T('Bending moments along the line (static)')\n"
             "  set xlabel '%s'\n"
             "  set ylabel 'bending moment [kN m]'\n"
@@ -423,18 +519,21 @@ int PlPlotStatic(const char *dir, const PlPlotOptions *o)
   { /* curvature */
     Text b = {0};
     Add(&b, "  %s", f);
+    AddMarksS(&b, o);
     Add(&b, "  set title T('Bending curvature along the line (static)')\n"
             "  set xlabel '%s'\n"
             "  set ylabel 'curvature |kappa| [1/m]'\n"
+            "%s"
             "  set key top right\n"
             "  plot f using \"S_m\":\"curvature_1pm\" with lines lw 2 title 'curvature'\n",
-        kS);
+        kS, kCurvatureAxis);
     Tally(RunScript(&P, "static_curvature", 1200, 750, &b), &n, &failed);
     free(b.s);
   }
   { /* seabed contact force */
     Text b = {0};
     Add(&b, "  %s", f);
+    AddMarksS(&b, o);
     Add(&b, "  set title T('Seabed contact force along the line (static)')\n"
             "  set xlabel '%s'\n"
             "  set ylabel 'seabed contact force per length [kN/m]'\n"
@@ -500,6 +599,22 @@ int PlPlotSweep(const char *dir, const char *key, const PlPlotOptions *o)
     return -1;
   }
   return failed ? -1 : n;
+}
+
+/* 1 when the header line of dir/file names the column col. */
+static int HeaderHas(const char *dir, const char *file, const char *col)
+{
+  char path[PL_PATH_MAX + 64], line[4096];
+  snprintf(path, sizeof path, "%s/%s", dir, file);
+  FILE *f = fopen(path, "r");
+  if (!f) return 0;
+  int found = 0;
+  if (fgets(line, sizeof line, f)) {
+    line[strcspn(line, "\r\n")] = '\0';
+    for (char *tok = strtok(line, ","); tok && !found; tok = strtok(NULL, ",")) found = !strcmp(tok, col);
+  }
+  fclose(f);
+  return found;
 }
 
 /* ---- dynamic plots ------------------------------------------------------------------------ */
@@ -574,6 +689,7 @@ int PlPlotDynamic(const char *dir, const PlPlotOptions *o)
       static const char *const axis[3] = {"x", "y", "z"};
       Text b = {0};
       Add(&b, "  %s", f);
+      AddMarksS(&b, o);
       Add(&b, "  set multiplot layout 3,1 title T('Displacement envelopes from the static shape (dynamic)')\n"
               "  set key top right\n"
               "  set xlabel '%s'\n", kS);
@@ -592,6 +708,7 @@ int PlPlotDynamic(const char *dir, const PlPlotOptions *o)
     { /* bending moments */
       Text b = {0};
       Add(&b, "  %s", f);
+      AddMarksS(&b, o);
       Add(&b, "  set multiplot layout 2,1 title T('Bending moment envelopes (dynamic)')\n"
               "  set key top right\n"
               "  set xlabel '%s'\n"
@@ -607,6 +724,7 @@ int PlPlotDynamic(const char *dir, const PlPlotOptions *o)
     { /* effective tension */
       Text b = {0};
       Add(&b, "  %s", f);
+      AddMarksS(&b, o);
       Add(&b, "  set title T('Effective tension envelope (dynamic)')\n"
               "  set xlabel '%s'\n"
               "  set ylabel 'effective tension n1 [kN]'\n"
@@ -618,16 +736,57 @@ int PlPlotDynamic(const char *dir, const PlPlotOptions *o)
       free(b.s);
     }
   }
+  if (FileExists(dir, "energy.csv")) { /* energy.csv: kinetic, strain, potential, total */
+    Text b = {0};
+    Add(&b, "  f = '../energy.csv'\n"
+            "  set title T('Mechanical energy of the line (dynamic)')\n"
+            "  set xlabel 'time t [s]'\n"
+            "  set ylabel 'energy [kJ]'\n"
+            "  set key outside right top\n"
+            "  plot f using \"t_s\":(column(\"kinetic_J\")/1e3) with lines lw 2 title 'kinetic', \\\n"
+            "       f using \"t_s\":(column(\"strain_J\")/1e3) with lines lw 2 title 'strain', \\\n"
+            "       f using \"t_s\":(column(\"potential_J\")/1e3) with lines lw 2 title 'potential', \\\n"
+            "       f using \"t_s\":(column(\"total_J\")/1e3) with lines lw 3 lc rgb 'black' title 'total'\n");
+    Tally(RunScript(&P, "dynamic_energy", 1200, 750, &b), &n, &failed);
+    free(b.s);
+  }
   for (int k = 0; k < nts; ++k) {
-    if (!strcmp(names[k], "top")) { /* top tension */
+    if (!strcmp(names[k], "top") && !HeaderHas(dir, "timeseries_top.csv", "top_load_x_N")) {
+      /* a top series without the load and angle columns (written by pipelay before 0.2) */
       Text b = {0};
       Add(&b, "  f = '../timeseries_top.csv'\n"
-              "  set title T('Top tension (dynamic)')\n"
+              "  set title T('The top of the line (dynamic)')\n"
               "  set xlabel 'time t [s]'\n"
-              "  set ylabel 'top tension (effective tension at the top node) [kN]'\n"
+              "  set ylabel 'tension [kN]'\n"
               "  set key top right\n"
-              "  plot f using \"t_s\":(column(\"effective_tension_N\")/1e3) with lines lw 2 title 'top tension'\n");
+              "  plot f using \"t_s\":(column(\"effective_tension_N\")/1e3) with lines lw 2 title 'n1, top element'\n");
       Tally(RunScript(&P, "dynamic_top_tension", 1200, 750, &b), &n, &failed);
+      free(b.s);
+    } else if (!strcmp(names[k], "top")) { /* top tension, the load on the top, the top angles */
+      Text b = {0};
+      Add(&b, "  f = '../timeseries_top.csv'\n"
+              "  set multiplot layout 3,1 title T('The top of the line (dynamic)')\n"
+              "  set xlabel 'time t [s]'\n"
+              "  set key outside right top\n"
+              "  set lmargin at screen 0.08\n  set rmargin at screen 0.80\n"
+              "  set title 'top tension'\n"
+              "  set ylabel 'tension [kN]'\n"
+              "  plot f using \"t_s\":(column(\"effective_tension_N\")/1e3) with lines lw 2 title 'n1, top element', \\\n"
+              "       f using \"t_s\":(sqrt(column(\"top_load_x_N\")**2 + column(\"top_load_y_N\")**2 + "
+              "column(\"top_load_z_N\")**2)/1e3) with lines dt 2 lw 2 title '|load on the top|'\n"
+              "  set title 'load of the line on its top (support and applied end force), global frame'\n"
+              "  set ylabel 'force [kN]'\n"
+              "  plot f using \"t_s\":(column(\"top_load_x_N\")/1e3) with lines lw 2 title 'x', \\\n"
+              "       f using \"t_s\":(column(\"top_load_y_N\")/1e3) with lines lw 2 title 'y', \\\n"
+              "       f using \"t_s\":(column(\"top_load_z_N\")/1e3) with lines lw 2 title 'z'\n"
+              "  set title 'top angles'\n"
+              "  set ylabel 'angle [deg]'\n"
+              "  set y2label 'flex-joint angle [deg]'\n  set ytics nomirror\n  set y2tics\n  set key below\n"
+              "  plot f using \"t_s\":\"hang_off_angle_deg\" with lines lw 2 title 'top tangent from horizontal', \\\n"
+              "       f using \"t_s\":\"flex_joint_angle_deg\" axes x1y2 with lines lw 2 title 'from its static direction (y2)'\n"
+              "  unset y2label\n  unset y2tics\n  set ytics mirror\n"
+              "  unset multiplot\n");
+      Tally(RunScript(&P, "dynamic_top_tension", 1200, 1300, &b), &n, &failed);
       free(b.s);
     }
     if (!strcmp(names[k], "vessel")) { /* timeseries_vessel.csv: the vessel and its DP */
@@ -687,9 +846,10 @@ int PlPlotDynamic(const char *dir, const PlPlotOptions *o)
             "       f using \"t_s\":(column(\"bending_moment_3_Nm\")/1e3) with lines lw 2 title 'm3 (about t3)'\n"
             "  set title 'bending curvature'\n"
             "  set ylabel 'curvature [1/m]'\n"
+            "%s"
             "  plot f using \"t_s\":\"curvature_1pm\" with lines lw 2 title 'curvature'\n"
             "  unset multiplot\n",
-        names[k], names[k]);
+        names[k], names[k], kCurvatureAxis);
     Tally(RunScript(&P, script, 1200, 1400, &b), &n, &failed);
     free(b.s);
   }

@@ -322,7 +322,7 @@ static PetscErrorCode Evaluate(PlDynamic d, double t, Vec Y, Vec YP, double c, V
         f[e + 1][r] += fe[ndd + r];
       }
     const int to_vessel = vessel && e + 1 == top;
-    if (to_vessel)
+    if (e + 1 == top) /* the top node's momentum residual: the vessel's load, the top reaction */
       for (int k = 0; k < 3; ++k) {
         lam[k] += fe[ndd + d->iV + k];
         lam[3 + k] += fe[ndd + d->iW + k];
@@ -358,7 +358,7 @@ static PetscErrorCode Evaluate(PlDynamic d, double t, Vec Y, Vec YP, double c, V
       if (d->ends[k].node == i)
         for (int cc = 0; cc < 3; ++cc) rn[d->iV + cc] -= d->ends[k].F[cc];
     const int to_vessel = vessel && i == top;
-    if (to_vessel)
+    if (i == top)
       for (int k = 0; k < 3; ++k) {
         lam[k] += rn[d->iV + k];
         lam[3 + k] += rn[d->iW + k];
@@ -383,6 +383,7 @@ static PetscErrorCode Evaluate(PlDynamic d, double t, Vec Y, Vec YP, double c, V
   }
   PetscCall(DMDAVecRestoreArrayDOFRead(d->da, Yl, &y));
   PetscCall(DMDAVecRestoreArrayDOFRead(d->da, YPl, &yp));
+  for (int k = 0; k < 3; ++k) d->top_part[k] = lam[k]; /* this rank's share (PlDynamicTopLoad) */
   if (vessel) {
     PetscCallMPI(MPIU_Allreduce(lam, d->ves.lam, 6, MPI_DOUBLE, MPI_SUM, d->comm));
     if (!d->ves.fixed)
@@ -422,6 +423,25 @@ static PetscErrorCode Evaluate(PlDynamic d, double t, Vec Y, Vec YP, double c, V
   if (d->domain_error) bad = 1; /* set by the vessel rows */
   PetscCall(MPIU_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, d->comm));
   d->domain_error = bad;
+  PetscFunctionReturn(0);
+}
+
+/* The load of the line on its top (global frame, [N]): what the support and the applied end
+ * force F together hold, reversed. The top node's translational momentum residual without
+ * its constraint rows is r = M a + f_int - f_ext - F (f_ext: weight, drag, contact; F the
+ * end's dead force), and the support's force on the node is S = r; the line's load on its
+ * top attachments is -(S + F). In a static state its magnitude is the top tension of the
+ * summary. One residual evaluation at the output state (t_out, y, yp); collective. */
+PetscErrorCode PlDynamicTopLoad(PlDynamic d, double load[3])
+{
+  Vec F;
+  PetscFunctionBeginUser;
+  PetscCall(VecDuplicate(d->y, &F));
+  PetscCall(PlDynamicResidual(d, d->t_out, d->y, d->yp, F));
+  PetscCall(VecDestroy(&F));
+  double sum[3];
+  PetscCallMPI(MPIU_Allreduce(d->top_part, sum, 3, MPI_DOUBLE, MPI_SUM, d->comm));
+  for (int k = 0; k < 3; ++k) load[k] = -(sum[k] + d->ends[1].F[k]);
   PetscFunctionReturn(0);
 }
 

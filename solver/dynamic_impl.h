@@ -60,6 +60,7 @@ struct PlDynamic_ {
   double *wnode;            /* [nnodes] lumped submerged weight [N] (potential energy) */
   PlDynEnd ends[2];
   double t0;                /* start time [s] */
+  double top_part[3];       /* this rank's share of the top node's momentum residual [N] */
   double t_out;             /* time of the state in y: the last output, or the last step
                                of an interrupted PlDynamicAdvance [s] */
   /* IDA */

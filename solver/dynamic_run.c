@@ -7,6 +7,8 @@
  * Files (rank 0, in the output directory, every double with 17 significant digits):
  *   timeseries_bottom.csv, timeseries_top.csv, timeseries_<point>.csv
  *       t_s,x_m,y_m,z_m,effective_tension_N,bending_moment_2_Nm,bending_moment_3_Nm,curvature_1pm
+ *       (timeseries_top.csv also top_load_x_N, top_load_y_N, top_load_z_N, hang_off_angle_deg,
+ *        flex_joint_angle_deg: kTopColumns)
  *       (node stations: positions at the node, section values averaged from the adjacent
  *        element midpoints as in static.csv); a row per output time, flushed at once, so an
  *       interrupted run keeps every row written.
@@ -65,11 +67,34 @@ static int RowWritten(Writer *w, int j, PlError *err)
   return PL_EXIT_IO;
 }
 
-static int WriteRow(Writer *w, int j, double t, const PlStation *s, PlError *err)
+/* top: NULL, or the top file's extra values (kTopColumns) */
+static int WriteRow(Writer *w, int j, double t, const PlStation *s, const double *top, PlError *err)
 {
-  fprintf(w->f[j], "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", t, s->x[0], s->x[1], s->x[2], s->tension,
+  fprintf(w->f[j], "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", t, s->x[0], s->x[1], s->x[2], s->tension,
           s->moment[0], s->moment[1], s->curvature);
+  if (top) fprintf(w->f[j], ",%.17g,%.17g,%.17g,%.17g,%.17g", top[0], top[1], top[2], top[3], top[4]);
+  fputc('\n', w->f[j]);
   return RowWritten(w, j, err);
+}
+
+/* The top's extra columns: the line's load on its top (support and applied end force
+ * together: PlDynamicTopLoad; its magnitude is the top tension of a static summary), the
+ * angle of the top tangent t1 from the horizontal (as hang_off_angle_deg of the summary) and
+ * the angle between t1 and its static direction (the rotation a flex joint at the hang-off
+ * takes). */
+static const char *kTopColumns =
+  ",top_load_x_N,top_load_y_N,top_load_z_N,hang_off_angle_deg,flex_joint_angle_deg\n";
+
+static void TopAngles(const PlStation *now, const PlStation *stat, double *hang_off_deg, double *flex_deg)
+{
+  double t1[3], s1[3];
+  const double *a = now->t2, *b = now->t3, *c = stat->t2, *e = stat->t3;
+  t1[0] = a[1] * b[2] - a[2] * b[1], t1[1] = a[2] * b[0] - a[0] * b[2], t1[2] = a[0] * b[1] - a[1] * b[0];
+  s1[0] = c[1] * e[2] - c[2] * e[1], s1[1] = c[2] * e[0] - c[0] * e[2], s1[2] = c[0] * e[1] - c[1] * e[0];
+  const double r2d = 180.0 / M_PI;
+  *hang_off_deg = atan2(t1[2], hypot(t1[0], t1[1])) * r2d;
+  const double cr[3] = {t1[1] * s1[2] - t1[2] * s1[1], t1[2] * s1[0] - t1[0] * s1[2], t1[0] * s1[1] - t1[1] * s1[0]};
+  *flex_deg = atan2(sqrt(cr[0] * cr[0] + cr[1] * cr[1] + cr[2] * cr[2]), t1[0] * s1[0] + t1[1] * s1[1] + t1[2] * s1[2]) * r2d;
 }
 
 static int WriteEnergyRow(Writer *w, double t, double ek, double es, double ep, PlError *err)
@@ -113,8 +138,11 @@ static int OpenSeries(Writer *w, const char *dir, const PlProblem p, double t_re
       continue;
     }
     w->f[k] = fopen(path, "w");
-    if (!w->f[k] || fputs(k == w->n ? kEnergyHeader : k > w->n ? PlVesselSeriesHeader() : kSeriesHeader, w->f[k]) < 0 ||
-        fflush(w->f[k])) {
+    int bad = !w->f[k];
+    if (!bad && k == 1) /* the top: the node columns and kTopColumns */
+      bad = fprintf(w->f[k], "%.*s%s", (int)strlen(kSeriesHeader) - 1, kSeriesHeader, kTopColumns) < 0;
+    else if (!bad) bad = fputs(k == w->n ? kEnergyHeader : k > w->n ? PlVesselSeriesHeader() : kSeriesHeader, w->f[k]) < 0;
+    if (bad || fflush(w->f[k])) {
       snprintf(err->msg, sizeof err->msg, "%.900s: cannot write: %s", path, strerror(errno));
       return PL_EXIT_IO;
     }
@@ -582,8 +610,11 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
         res->vessel_max_offset_m = fmax(res->vessel_max_offset_m, hypot(vo.eta[0] - vo.eta_ref[0], vo.eta[1] - vo.eta_ref[1]));
       res->vessel_max_thrust_N = fmax(res->vessel_max_thrust_N, hypot(vo.thrust[0], vo.thrust[1]));
     }
+    double top[5];
+    PetscCall(PlDynamicTopLoad(d, top));
     if (!rank) {
-      for (int j = 0; !io && j < w.n; ++j) io = WriteRow(&w, j, t, &N[w.node[j]], &res->err);
+      TopAngles(&N[nn - 1], &stat[nn - 1], &top[3], &top[4]);
+      for (int j = 0; !io && j < w.n; ++j) io = WriteRow(&w, j, t, &N[w.node[j]], j == 1 ? top : NULL, &res->err);
       if (!io) io = WriteEnergyRow(&w, t, ek, es, ep, &res->err);
       if (!io && w.vessel) {
         PlVesselSeriesRow(w.f[w.n + 1], t, &vo);

@@ -89,6 +89,16 @@ check(s["max_curvature_1pm"] >= s["static_max_curvature_1pm"] and s["max_fibre_s
 check(s["max_top_tension_N"] > 1.05 * s["static_top_tension_N"] and s["max_effective_tension_N"] > 1.05 * s["static_max_effective_tension_N"],
       f"the dynamic tension exceeds the static one ({s['max_top_tension_N']:.4e} vs {s['static_top_tension_N']:.4e} N): "
       "the summary reports the dynamic value")
+# the top's extra columns (item 11): at t = 0, the static state, the line's load on its top
+# has the static top tension as magnitude and the static hang-off angle; the flex-joint angle
+# is zero there and moves once the top circles
+t0 = top[0]
+load0 = (t0["top_load_x_N"] ** 2 + t0["top_load_y_N"] ** 2 + t0["top_load_z_N"] ** 2) ** 0.5
+check(abs(load0 / s["static_top_tension_N"] - 1) < 1e-6 and abs(t0["hang_off_angle_deg"] - s["static_hang_off_angle_deg"]) < 1e-6
+      and t0["flex_joint_angle_deg"] == 0 and max(r["flex_joint_angle_deg"] for r in top) > 0.1,
+      f"top load at t = 0: |F| = {load0:.6e} N against the static top tension {s['static_top_tension_N']:.6e} N; "
+      f"hang-off angle {t0['hang_off_angle_deg']:.6f} deg; flex-joint angle up to "
+      f"{max(r['flex_joint_angle_deg'] for r in top):.3f} deg")
 check("top_tension_N" not in s and s["completed"] is True and s["simulated_time_s"] == 30,
       "no unprefixed static top tension in a dynamic summary; completed at 30 s")
 

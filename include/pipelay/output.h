@@ -95,14 +95,22 @@ void PlVtkSeriesDestroy(PlVtkSeries *vs);
 
 /* ---- plots (gnuplot) ------------------------------------------------------------------- */
 
+#define PL_PLOT_MAX_MARKS 32
 typedef struct {
   double water_depth_m;      /* seabed line in the configuration plot; NaN: not drawn */
   char name[256];            /* the model's name, shown under the titles; "" for none */
   FILE *warnings;            /* where warnings go ("pipelay: warning: ..."); NULL: silent */
+  double touchdown_S_m;      /* static touchdown point, marked on the plots; NaN: none */
+  int nboundaries;           /* section boundaries (arc lengths between sections), marked */
+  double boundary_S_m[PL_PLOT_MAX_MARKS];
 } PlPlotOptions;
 
-/* Defaults: no water depth, no name, warnings to stderr. */
+/* Defaults: no water depth, no name, no marks, warnings to stderr. */
 void PlPlotOptionsDefault(PlPlotOptions *o);
+
+/* The options of a run of model m with its output in dir: the water depth, the name, the
+ * section boundaries, and the static touchdown point recorded in dir/summary.json. */
+void PlPlotOptionsFromModel(PlPlotOptions *o, const PlModel *m, const char *dir);
 
 /* Options for the plots of a finished run in dir: the name and the water depth of the
  * model recorded in dir/summary.json (input.model_file with input.overrides, loaded

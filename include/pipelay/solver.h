@@ -180,6 +180,8 @@ DM PlDynamicDM(PlDynamic dyn);
 PetscErrorCode PlDynamicResidual(PlDynamic dyn, double t, Vec Y, Vec YP, Vec F);
 PetscErrorCode PlDynamicIterationMatrix(PlDynamic dyn, double t, Vec Y, Vec YP, double c, Mat J);
 Vec PlDynamicState(PlDynamic dyn);
+/* The line's load on its top support at the output state, global frame [N] (collective). */
+PetscErrorCode PlDynamicTopLoad(PlDynamic dyn, double load[3]);
 /* The vessel at the current output state (every rank; zeros without a vessel). */
 typedef struct {
   double eta[6];          /* O_b [m], roll, pitch, yaw (zyx) [rad] */
