@@ -126,6 +126,18 @@ static void PrintVessel(FILE *out, const PlModel *m)
   fprintf(out, "    %-28s %s\n", "connection", v->connection == PL_HANGOFF_HINGE ? "hinge" : "fixed");
   Line(out, "waterplane area", v->body.Awp, "m^2");
   fprintf(out, "    %-28s %.10g, %.10g m\n", "GM_T, GM_L", v->body.GM_T, v->body.GM_L);
+  Line(out, "displacement", v->body.displacement, "kg (0: no roll/pitch restoring)");
+  const double *D = v->body.Dp, *Q = v->body.Dq;
+  fprintf(out, "    %-28s %.6g, %.6g, %.6g N s/m; %.6g, %.6g, %.6g N m s\n", "linear damping (diagonal)", D[0], D[7],
+          D[14], D[21], D[28], D[35]);
+  fprintf(out, "    %-28s %.6g, %.6g, %.6g N s^2/m^2; %.6g, %.6g, %.6g N m s^2\n", "quadratic damping", Q[0], Q[1], Q[2],
+          Q[3], Q[4], Q[5]);
+  const PlVesselLoad *L = &v->environment;
+  fprintf(out, "    %-28s %s frame: %.6g, %.6g, %.6g N; %.6g, %.6g, %.6g N m\n", "environment load",
+          L->body_frame ? "body" : "global", L->value[0], L->value[1], L->value[2], L->value[3], L->value[4], L->value[5]);
+  fprintf(out, "    %-28s start %.10g s, ramp %.10g s; time series: %d rows\n", "environment load timing", L->start_time,
+          L->ramp_time, L->nrows);
+  Line(out, "norm rate", v->body.norm_rate, "1/s (attitude unit-norm term)");
   if (!v->has_dp) {
     fprintf(out, "    %-28s none\n", "DP controller");
     return;
@@ -138,6 +150,11 @@ static void PrintVessel(FILE *out, const PlModel *m)
          c->Kp[5]);
   fprintf(out, "    %-28s %.6g, %.6g, %.6g N s/m; %.6g N m s/rad (yaw)\n", "Kd", c->Kd[0], c->Kd[1], c->Kd[2], c->Kd[5]);
   fprintf(out, "    %-28s %.6g, %.6g, %.6g N/(m s); %.6g N m/(rad s) (yaw)\n", "Ki", c->Ki[0], c->Ki[1], c->Ki[2], c->Ki[5]);
+  fprintf(out, "    %-28s %.6g, %.6g, %.6g m s; %.6g rad s (yaw); <= 0: unbounded\n", "integral bound", c->integral_bound[0],
+          c->integral_bound[1], c->integral_bound[2], c->integral_bound[5]);
+  Line(out, "anti-windup time", c->antiwindup_time, "s");
+  fprintf(out, "    %-28s %.6g, %.6g N; %.6g N m (yaw); <= 0: no limit\n", "thrust limit", c->thrust_max[0],
+          c->thrust_max[1], c->thrust_max[5]);
 }
 
 void PlDescribeModel(FILE *out, const PlModel *m, const PlMesh *mesh_, int fingerprint)
@@ -228,6 +245,7 @@ void PlDescribeModel(FILE *out, const PlModel *m, const PlMesh *mesh_, int finge
     fprintf(out, "    %-28s linear\n", "model");
     Line(out, "stiffness", m->seabed_stiffness, "N/m^2");
   }
+  if (m->seabed != PL_SEABED_NONE && dynamic) Line(out, "damping", m->seabed_damping, "N s/m^2 (dynamics)");
 
   PrintEnd(out, "bottom (S = 0)", &m->ends[0], dynamic);
   PrintEnd(out, "top (S = L)", &m->ends[1], dynamic);
@@ -266,6 +284,9 @@ void PlDescribeModel(FILE *out, const PlModel *m, const PlMesh *mesh_, int finge
       fprintf(out, " %s (S = %.10g m)", m->output_points[k].name, m->output_points[k].arc_length);
     fprintf(out, "%s\n", m->noutput_points ? "" : " none (bottom and top only)");
   }
-  if (!fingerprint) fprintf(out, "  output directory: %s\n", m->output_dir);
+  if (!fingerprint) {
+    fprintf(out, "  output directory: %s\n", m->output_dir);
+    if (dynamic) fprintf(out, "  checkpoint interval: %.10g s (wall clock)\n", m->checkpoint_interval);
+  }
 
 }

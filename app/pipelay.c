@@ -388,6 +388,13 @@ static PetscErrorCode RunStatic(PlModel *m, const Args *a, PetscMPIInt rank, Pet
   PetscFunctionReturn(0);
 }
 
+/* Before PetscFinalize, which restores SIGPIPE's default and flushes stdout: a reader that
+ * stopped early (| head) gets nothing more, and the program is not killed for it. */
+static void StdoutDone(void)
+{
+  if (fflush(stdout) == EOF && errno == EPIPE && !freopen("/dev/null", "w", stdout)) clearerr(stdout);
+}
+
 int main(int argc, char **argv)
 {
   PetscMPIInt rank, size;
@@ -404,16 +411,21 @@ int main(int argc, char **argv)
   if (!strcmp(argv[1], "verify")) return PlCmdVerify(argc, argv);   /* runs children: no MPI here */
   if (!strcmp(argv[1], "compare")) return PlCmdCompare(argc, argv);
   PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
+  /* output piped into a reader that stops early (| head): the console lines are lost, the run
+   * and its files are not (no death by SIGPIPE, no PETSc crash report) */
+  signal(SIGPIPE, SIG_IGN);
   PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
   PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
   if (!strcmp(argv[1], "sweep")) {
     const int src = PlCmdSweep(argc, argv);
+    StdoutDone();
     PetscCall(PetscFinalize());
     return src;
   }
   Args a;
   int rc = ParseArgs(argc, argv, &a, rank);
   if (rc < 0) { /* --help */
+    StdoutDone();
     PetscCall(PetscFinalize());
     return PL_EXIT_OK;
   }
@@ -440,6 +452,7 @@ int main(int argc, char **argv)
   if (rc) {
     PlModelFree(m); /* accepts NULL */
     PetscCall(PetscFree(m));
+    StdoutDone();
     PetscCall(PetscFinalize());
     return rc;
   }
@@ -495,6 +508,7 @@ int main(int argc, char **argv)
   PetscCallMPI(MPI_Bcast(&rc, 1, MPI_INT, 0, PETSC_COMM_WORLD));
   PlModelFree(m);
   PetscCall(PetscFree(m));
+  StdoutDone();
   PetscCall(PetscFinalize());
   return rc;
 }

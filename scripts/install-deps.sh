@@ -4,7 +4,7 @@
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config petsc-dev libsundials-dev libyaml-dev libmetis-dev
       libcjson-dev openmpi-bin
-      gnuplot-nox python3-vtk9 python3-jsonschema  # plots; VTK and JSON-schema checks (tests)
+      gnuplot-nox python3-vtk9 python3-jsonschema python3-yaml  # plots; VTK, JSON-schema and docs checks (tests)
       clang libclang-rt-dev valgrind)  # scripts/run-checks.sh: libFuzzer (clang's runtime), memcheck
 missing=()
 for p in "${pkgs[@]}"; do

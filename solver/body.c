@@ -143,7 +143,7 @@ static int SetUp(Body *b, const PlModel *m, char *why, size_t len)
       IDASetUserData(b->ida, b) || IDASetLinearSolver(b->ida, b->LS, b->A) || IDASetJacFn(b->ida, IdaJac))
     return 1;
   IDASetMaxNumSteps(b->ida, s->max_steps > 0 ? s->max_steps : 1000000);
-  IDASetMaxOrd(b->ida, s->max_order > 0 ? s->max_order : 5);
+  IDASetMaxOrd(b->ida, s->max_order); /* the loader's default or the user's, 1..5 */
   if (s->max_step > 0.0) IDASetMaxStep(b->ida, s->max_step);
   if (s->initial_step > 0.0) IDASetInitStep(b->ida, s->initial_step);
   IDASetStopTime(b->ida, s->duration);

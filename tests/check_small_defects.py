@@ -8,7 +8,9 @@
 4. `pipelay --help` names exit status 6;
 5. `pipelay info` shows what reaches the solver (item 9): the drag and added-mass
    coefficients, the current, the motion's parameters, the dynamic settings, the vessel and
-   its DP gains.
+   its DP gains;
+6. `pipelay run ... | head -1`: the run is not killed by SIGPIPE (exit 0, no PETSc crash
+   report) and its files are complete (summary.json says completed).
 
 usage: check_small_defects.py PIPELAY WORKDIR EXAMPLES
 """
@@ -52,7 +54,22 @@ def main():
     want = ["vessel:", "mass (M_RB 11)", "hang-off point", "DP controller", "Kp surge, sway, heave"]
     missing = [w for w in want if w not in out]
     check(rc == 0 and not missing, "info shows the vessel and its DP controller (missing: %s)" % missing)
-    print("%d passed, %d failed" % (8 - fails, fails))
+    out_dir = os.path.join(work, "piped")
+    p = subprocess.Popen([pipelay, "run", os.path.join(examples, "jlay_circle.yaml"), "--set",
+                          "analysis.dynamic.duration=5", "--output", out_dir],  # plots: gnuplot runs flush stdout
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    p.stdout.readline()
+    p.stdout.close()  # the reader stops after one line, as head -1 does
+    err = p.stderr.read()
+    rc = p.wait()
+    import json
+    try:
+        done = json.load(open(os.path.join(out_dir, "summary.json"))).get("completed")
+    except (OSError, ValueError):
+        done = None
+    check(rc == 0 and "PETSC ERROR" not in err and done is True,
+          "run | head -1: exit %d, summary completed %s, stderr %r" % (rc, done, err.strip()[:200]))
+    print("%d passed, %d failed" % (9 - fails, fails))
     return 1 if fails else 0
 
 if __name__ == "__main__":
