@@ -17,7 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <cjson/cJSON.h>
-#include "pipelay/output.h"
+#include "output_impl.h"
 #include "pipelay/solver.h"
 
 /* file-name patterns of the folder itself, and of its subfolders */
@@ -83,15 +83,24 @@ static int AddName(void *ctx, const char *rel, const char *full)
   return 0;
 }
 
-static char *ReadSmall(const char *path)
+void *PlOutputSummaryRead(const char *dir)
 {
+  char path[PL_PATH_MAX + 64];
+  snprintf(path, sizeof path, "%s/summary.json", dir);
   FILE *f = fopen(path, "rb");
   if (!f) return NULL;
-  char *buf = malloc((64u << 20) + 1);
-  const size_t n = buf ? fread(buf, 1, 64u << 20, f) : 0;
+  const size_t max = 64u << 20;
+  char *buf = malloc(max + 1);
+  const size_t n = buf ? fread(buf, 1, max + 1, f) : 0;
+  const int bad = !buf || ferror(f) || n > max;
   fclose(f);
-  if (buf) buf[n] = '\0';
-  return buf;
+  cJSON *root = NULL;
+  if (!bad) {
+    buf[n] = '\0';
+    root = cJSON_Parse(buf);
+  }
+  free(buf);
+  return root;
 }
 
 int PlOutputRecordFiles(const char *dir, PlError *err)
@@ -99,9 +108,7 @@ int PlOutputRecordFiles(const char *dir, PlError *err)
   char path[PL_PATH_MAX + 64], tmp[PL_PATH_MAX + 80];
   snprintf(path, sizeof path, "%s/summary.json", dir);
   snprintf(tmp, sizeof tmp, "%s/.summary.json.tmp", dir);
-  char *text = ReadSmall(path);
-  cJSON *root = text ? cJSON_Parse(text) : NULL;
-  free(text);
+  cJSON *root = PlOutputSummaryRead(dir);
   if (!root) {
     snprintf(err->msg, sizeof err->msg, "%.900s: cannot read the summary back to list the run's files", path);
     return PL_EXIT_IO;
@@ -120,11 +127,7 @@ int PlOutputRecordFiles(const char *dir, PlError *err)
 
 int PlOutputFileListed(const char *dir, const char *rel)
 {
-  char path[PL_PATH_MAX + 64];
-  snprintf(path, sizeof path, "%s/summary.json", dir);
-  char *text = ReadSmall(path);
-  cJSON *root = text ? cJSON_Parse(text) : NULL;
-  free(text);
+  cJSON *root = PlOutputSummaryRead(dir);
   const cJSON *files = cJSON_GetObjectItemCaseSensitive(root, "files");
   int listed = 1; /* no list (an older or a killed run): every file of the folder counts */
   if (cJSON_IsArray(files)) {

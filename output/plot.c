@@ -45,23 +45,6 @@ static void Warn(const PlPlotOptions *o, const char *fmt, ...)
   va_end(ap);
 }
 
-/* Reads a whole (small) file; NULL when it cannot be read. Free with free(). */
-static char *ReadFile(const char *path, size_t max_bytes)
-{
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  char *buf = malloc(max_bytes + 1);
-  size_t n = buf ? fread(buf, 1, max_bytes + 1, f) : 0;
-  const int bad = !buf || ferror(f) || n > max_bytes;
-  fclose(f);
-  if (bad) {
-    free(buf);
-    return NULL;
-  }
-  buf[n] = '\0';
-  return buf;
-}
-
 void PlPlotOptionsFromModel(PlPlotOptions *o, const PlModel *m, const char *dir)
 {
   o->water_depth_m = m->water_depth;
@@ -73,11 +56,7 @@ void PlPlotOptionsFromModel(PlPlotOptions *o, const PlModel *m, const char *dir)
     o->boundary_S_m[o->nboundaries++] = S;
   }
   o->touchdown_S_m = NAN;
-  char path[PL_PATH_MAX + 64];
-  snprintf(path, sizeof path, "%s/summary.json", dir);
-  char *text = ReadFile(path, 64u << 20);
-  cJSON *root = text ? cJSON_Parse(text) : NULL;
-  free(text);
+  cJSON *root = PlOutputSummaryRead(dir);
   const cJSON *td = cJSON_GetObjectItemCaseSensitive(root, "touchdown_arc_length_m");
   if (!td) td = cJSON_GetObjectItemCaseSensitive(root, "static_touchdown_arc_length_m");
   if (cJSON_IsNumber(td)) o->touchdown_S_m = td->valuedouble;
@@ -91,9 +70,7 @@ void PlPlotOptionsFromRun(const char *dir, PlPlotOptions *o)
   o->warnings = warnings;
   char path[PL_PATH_MAX + 64];
   snprintf(path, sizeof path, "%s/summary.json", dir);
-  char *text = ReadFile(path, 64u << 20);
-  cJSON *root = text ? cJSON_Parse(text) : NULL;
-  free(text);
+  cJSON *root = PlOutputSummaryRead(dir);
   const cJSON *in = cJSON_GetObjectItemCaseSensitive(root, "input");
   const cJSON *name = cJSON_GetObjectItemCaseSensitive(in, "name");
   const cJSON *file = cJSON_GetObjectItemCaseSensitive(in, "model_file");

@@ -434,11 +434,9 @@ static PetscErrorCode Evaluate(PlDynamic d, double t, Vec Y, Vec YP, double c, V
  * summary. One residual evaluation at the output state (t_out, y, yp); collective. */
 PetscErrorCode PlDynamicTopLoad(PlDynamic d, double load[3])
 {
-  Vec F;
   PetscFunctionBeginUser;
-  PetscCall(VecDuplicate(d->y, &F));
-  PetscCall(PlDynamicResidual(d, d->t_out, d->y, d->yp, F));
-  PetscCall(VecDestroy(&F));
+  /* work_y is the Newton iteration's scratch, free between steps */
+  PetscCall(PlDynamicResidual(d, d->t_out, d->y, d->yp, d->work_y));
   double sum[3];
   PetscCallMPI(MPIU_Allreduce(d->top_part, sum, 3, MPI_DOUBLE, MPI_SUM, d->comm));
   for (int k = 0; k < 3; ++k) load[k] = -(sum[k] + d->ends[1].F[k]);

@@ -298,8 +298,8 @@ static void TextDiff(const char *was, const char *now, char *out, size_t len)
     }
     if (lw != ln || memcmp(was, now, lw)) {
       const int k = snprintf(out + used, len - used, "\n  in '%.*s':\n    was: %.*s\n    now: %.*s",
-                             (int)(head ? (lhead > 100 ? 100 : lhead) : 5), head ? head : "model",
-                             (int)(lw > 200 ? 200 : lw), was, (int)(ln > 200 ? 200 : ln), now);
+                             (int)(head ? (lhead > 40 ? 40 : lhead) : 5), head ? head : "model",
+                             (int)(lw > 60 ? 60 : lw), was, (int)(ln > 60 ? 60 : ln), now);
       if (k < 0 || (size_t)k >= len - used) break;
       used += (size_t)k;
       ++shown;
@@ -335,10 +335,10 @@ static int ReadRestart(const char *dir, int nn, int ndd, int nextra, int kind, c
            (h->text_len == 0 || fread(saved, 1, (size_t)h->text_len, f) == (size_t)h->text_len);
   fclose(f);
   if (ok && text && strcmp(saved, text)) {
-    char diff[1400];
+    char diff[520]; /* with the path (200) and the text (~280): within the 1024 of a message */
     TextDiff(saved, text, diff, sizeof diff);
     snprintf(err->msg, sizeof err->msg,
-             "%.400s: the model differs from the run that wrote this restart file, so it cannot be continued "
+             "%.200s: the model differs from the run that wrote this restart file, so it cannot be continued "
              "(only analysis.dynamic.duration may change); restart with the model file and --set options of that "
              "run, or start a new run. What differs (pipelay info shows the whole model):%s", path, diff);
     free(saved);
