@@ -246,3 +246,29 @@ void PlVesselJointLoad(const double yv[PL_VESSEL_NY], const double a[3], const d
 #define PL_DENSE_MAX 16
 int PlSolveDense(int n, const double *A, const double *b, double *x);
 /* ==== end of the vessel section ========================================================== */
+
+/* ==== joints between rigid bodies (elements/joint.c; issue 14, docs/design-system-core.md
+ * §2.2) ===================================================================================
+ * A joint between body A and body B (or the ground): its point p_a in A's body frame, p_b in
+ * B's (ground: global), its frame in each (F_a, F_b: columns f1 = the axis, f2, f3;
+ * row-major 3x3). Poses y = (r, q) as PlVessel's first 7 unknowns; NULL for the ground (the
+ * identity). The constraint rows g (m of them: spherical 3, revolute 5, prismatic 5, fixed
+ * 6; the formulas are in joint.c), their velocity Jacobians G_a, G_b (m x 6 each, with
+ * respect to the body-frame (v, w); g' = G_a nu_a + G_b nu_b), and the exact derivatives of
+ * g, G_a and G_b with respect to the 14 position parameters (r_a, q_a, r_b, q_b). */
+typedef enum { PL_JOINT_SPHERICAL, PL_JOINT_REVOLUTE, PL_JOINT_PRISMATIC, PL_JOINT_FIXED } PlJointKind;
+typedef struct {
+  PlJointKind kind;
+  double pa[3], pb[3]; /* the joint point in A's and in B's frame [m] */
+  double Fa[9], Fb[9]; /* the joint frame in A and in B (columns f1, f2, f3) */
+} PlJoint;
+typedef struct {
+  int m;               /* constraint rows */
+  double g[6];         /* g [m, or - for the axis rows] */
+  double Ga[36], Gb[36];       /* [m x 6] row-major */
+  double dg[6 * 14];           /* dg_r / dp_k at [14 r + k] */
+  double dGa[36 * 14], dGb[36 * 14]; /* dG_rc / dp_k at [14 (6 r + c) + k] */
+} PlJointEvalOut;
+int PlJointRowCount(PlJointKind kind);
+void PlJointEval(const PlJoint *j, const double ya[7], const double yb[7], PlJointEvalOut *out);
+/* ==== end of the joints section ========================================================= */
