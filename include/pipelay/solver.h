@@ -293,3 +293,30 @@ int PlBodyRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynamic
 PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, const PlStaticSummary *ssum,
                                    const PlDynamicRunOptions *opt, PlDynamicResult *res);
 
+
+/* ---- rigid bodies joined by joints (solver/multibody.c; issue 14) ------------------------
+ * The residual of nbodies bodies (PlVessel each, 13 unknowns) and njoints joints (lambda and
+ * mu, m rows each, after the bodies' unknowns) in the stabilised index-2 form of
+ * docs/design-system-core.md §2.2. load_global[b] (may be NULL): a dead force and moment at
+ * body b's origin, global frame (its weight when O_b is the centre of gravity). */
+#define PL_MULTIBODY_MAX_BODIES 16
+typedef struct {
+  PlJoint joint;
+  int body[2];                  /* body a, body b (-1: the ground) */
+} PlMultibodyJoint;
+typedef struct {
+  int nbodies, njoints;
+  const PlVessel *bodies;       /* [nbodies] */
+  const double (*load_global)[6]; /* [nbodies] or NULL */
+  const PlMultibodyJoint *joints; /* [njoints] */
+} PlMultibody;
+/* The number of unknowns: 13 nbodies + 2 sum_j m_j. */
+int PlMultibodySize(const PlMultibody *mb);
+/* IDA's ids: 1 for the bodies' unknowns (differential), 0 for the multipliers. */
+void PlMultibodyIds(const PlMultibody *mb, double *id);
+/* F(t, y, y') (n = PlMultibodySize rows). Returns 0, or 1 outside the domain. */
+int PlMultibodyResidual(const PlMultibody *mb, double t, const double *y, const double *yp, double *F);
+/* The same, and when J is not NULL the iteration matrix dF/dy + c dF/dy' (n x n, row-major,
+ * overwritten). */
+int PlMultibodyEvaluate(const PlMultibody *mb, double t, const double *y, const double *yp, double c, double *F,
+                        double *J);
