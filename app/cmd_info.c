@@ -62,8 +62,7 @@ int PlCmdInfo(int argc, char **argv)
   }
   for (int k = 0; k < m->nwarnings; ++k) fprintf(stderr, "%s\n", m->warnings[k]);
   if (m->rigid_body) {
-    printf("pipelay info: %s (%s)\n  a rigid body alone (a vessel without a line): mass matrix M_RB + M_A,\n"
-           "  damping and restoring as given; nothing of a line to report\n", m->name, file);
+    PlDescribeBodies(stdout, m);
     PlModelFree(m);
     free(m);
     return 0;

@@ -110,11 +110,13 @@ static void PrintCurrent(FILE *out, const PlModel *m)
   fprintf(out, "    %-28s %s\n", "acts in", "statics (settled; before a dynamic run: at t = 0) and dynamics");
 }
 
-static void PrintVessel(FILE *out, const PlModel *m)
+/* A body: the vessel at the top of a line (on_line) or a body of a model without one. */
+static void PrintBody(FILE *out, const PlVesselModel *v, int on_line)
 {
-  const PlVesselModel *v = &m->vessel;
   if (!v->present) return;
-  fprintf(out, "  vessel: %s\n", v->name);
+  if (on_line) fprintf(out, "  vessel: %s\n", v->name);
+  else fprintf(out, "  body %s%s%s\n", v->id, strcmp(v->id, v->name) && v->name[0] ? ": " : "",
+               strcmp(v->id, v->name) ? v->name : "");
   Line(out, "mass (M_RB 11)", v->body.MRB[0], "kg");
   fprintf(out, "    %-28s %.10g, %.10g, %.10g kg m^2\n", "inertia (M_RB 44, 55, 66)", v->body.MRB[21], v->body.MRB[28],
          v->body.MRB[35]);
@@ -122,8 +124,20 @@ static void PrintVessel(FILE *out, const PlModel *m)
   PrintVector(out, "initial position O_b", v->position, NULL, "m (global)");
   const double r2d = 180.0 / M_PI, rpy[3] = {v->rpy[0] * r2d, v->rpy[1] * r2d, v->rpy[2] * r2d};
   PrintVector(out, "initial roll, pitch, yaw", rpy, NULL, "deg");
-  PrintVector(out, "hang-off point", v->hang_off, NULL, "m (body frame, from O_b)");
-  fprintf(out, "    %-28s %s\n", "connection", v->connection == PL_HANGOFF_HINGE ? "hinge" : "fixed");
+  if (on_line) {
+    PrintVector(out, "hang-off point", v->hang_off, NULL, "m (body frame, from O_b)");
+    fprintf(out, "    %-28s %s\n", "connection", v->connection == PL_HANGOFF_HINGE ? "hinge" : "fixed");
+  } else {
+    PrintVector(out, "initial velocity", v->velocity, NULL, "m/s (body frame)");
+    const double w[3] = {v->angular_velocity[0] * r2d, v->angular_velocity[1] * r2d, v->angular_velocity[2] * r2d};
+    PrintVector(out, "initial angular velocity", w, NULL, "deg/s (body frame)");
+    PrintVector(out, "reported body point", v->hang_off, NULL, "m (body frame, from O_b)");
+  }
+  if (v->body.weight_mass > 0.0) {
+    Line(out, "weight", v->body.weight_mass * v->body.gravity, "N (at the centre of gravity)");
+    PrintVector(out, "centre of gravity", v->body.r_g, NULL, "m (body frame, from O_b)");
+  } else
+    fprintf(out, "    %-28s none (floating: in the restoring law)\n", "weight");
   Line(out, "waterplane area", v->body.Awp, "m^2");
   fprintf(out, "    %-28s %.10g, %.10g m\n", "GM_T, GM_L", v->body.GM_T, v->body.GM_L);
   Line(out, "displacement", v->body.displacement, "kg (0: no roll/pitch restoring)");
@@ -155,6 +169,24 @@ static void PrintVessel(FILE *out, const PlModel *m)
   Line(out, "anti-windup time", c->antiwindup_time, "s");
   fprintf(out, "    %-28s %.6g, %.6g N; %.6g N m (yaw); <= 0: no limit\n", "thrust limit", c->thrust_max[0],
           c->thrust_max[1], c->thrust_max[5]);
+}
+
+/* The settings of a dynamic analysis. */
+static void PrintDynamic(FILE *out, const PlDynamicSettings *d, int fingerprint)
+{
+  if (!fingerprint) Line(out, "duration", d->duration, "s");
+  Line(out, "output interval", d->output_interval, "s");
+  Line(out, "IDA relative tolerance", d->rtol, "-");
+  Line(out, "atol position", d->atol_position, "m");
+  Line(out, "atol strain", d->atol_strain, "- (x element length)");
+  Line(out, "atol rotation", d->atol_rotation, "-");
+  Line(out, "atol velocity", d->atol_velocity, "m/s, rad/s");
+  if (d->max_step > 0.0) Line(out, "max step", d->max_step, "s");
+  else fprintf(out, "    %-28s none\n", "max step");
+  if (d->initial_step > 0.0) Line(out, "initial step", d->initial_step, "s");
+  else fprintf(out, "    %-28s IDA's choice\n", "initial step");
+  fprintf(out, "    %-28s %d\n", "max BDF order", d->max_order);
+  fprintf(out, "    %-28s %d\n", "max steps", d->max_steps);
 }
 
 void PlDescribeModel(FILE *out, const PlModel *m, const PlMesh *mesh_, int fingerprint)
@@ -250,7 +282,7 @@ void PlDescribeModel(FILE *out, const PlModel *m, const PlMesh *mesh_, int finge
   PrintEnd(out, "bottom (S = 0)", &m->ends[0], dynamic);
   PrintEnd(out, "top (S = L)", &m->ends[1], dynamic);
   PrintCurrent(out, m);
-  PrintVessel(out, m);
+  PrintBody(out, &m->vessel, 1);
 
   fprintf(out, "  analysis\n");
   fprintf(out, "    %-28s %s\n", "type", dynamic ? "dynamic" : "static");
@@ -265,20 +297,7 @@ void PlDescribeModel(FILE *out, const PlModel *m, const PlMesh *mesh_, int finge
   if (m->analysis.atol > 0.0) Line(out, "absolute tolerance", m->analysis.atol, "N");
   else fprintf(out, "    %-28s automatic\n", "absolute tolerance");
   if (dynamic) {
-    const PlDynamicSettings *d = &m->analysis.dynamic;
-    if (!fingerprint) Line(out, "duration", d->duration, "s");
-    Line(out, "output interval", d->output_interval, "s");
-    Line(out, "IDA relative tolerance", d->rtol, "-");
-    Line(out, "atol position", d->atol_position, "m");
-    Line(out, "atol strain", d->atol_strain, "- (x element length)");
-    Line(out, "atol rotation", d->atol_rotation, "-");
-    Line(out, "atol velocity", d->atol_velocity, "m/s, rad/s");
-    if (d->max_step > 0.0) Line(out, "max step", d->max_step, "s");
-    else fprintf(out, "    %-28s none\n", "max step");
-    if (d->initial_step > 0.0) Line(out, "initial step", d->initial_step, "s");
-    else fprintf(out, "    %-28s IDA's choice\n", "initial step");
-    fprintf(out, "    %-28s %d\n", "max BDF order", d->max_order);
-    fprintf(out, "    %-28s %d\n", "max steps", d->max_steps);
+    PrintDynamic(out, &m->analysis.dynamic, fingerprint);
     fprintf(out, "    %-28s", "output points");
     for (int k = 0; k < m->noutput_points; ++k)
       fprintf(out, " %s (S = %.10g m)", m->output_points[k].name, m->output_points[k].arc_length);
@@ -289,4 +308,30 @@ void PlDescribeModel(FILE *out, const PlModel *m, const PlMesh *mesh_, int finge
     if (dynamic) fprintf(out, "  checkpoint interval: %.10g s (wall clock)\n", m->checkpoint_interval);
   }
 
+}
+
+void PlDescribeBodies(FILE *out, const PlModel *m)
+{
+  static const char *const kinds[] = {"spherical", "revolute", "prismatic", "fixed"};
+  fprintf(out, "pipelay info: %s (%s)\n", m->name, m->source_path);
+  fprintf(out, "  a system of %d rigid bod%s and %d joint%s, no line\n", m->nbodies, m->nbodies == 1 ? "y" : "ies",
+          m->njoints, m->njoints == 1 ? "" : "s");
+  fprintf(out, "  environment\n");
+  Line(out, "gravity", m->gravity, "m/s^2");
+  Line(out, "water density", m->water_density, "kg/m^3");
+  for (int b = 0; b < m->nbodies; ++b) PrintBody(out, &m->bodies[b], 0);
+  for (int j = 0; j < m->njoints; ++j) {
+    const PlJointModel *jm = &m->joints[j];
+    fprintf(out, "  joint %s: %s, %s to %s\n", jm->name, kinds[jm->joint.kind], m->bodies[jm->body[0]].id,
+            jm->body[1] >= 0 ? m->bodies[jm->body[1]].id : "ground");
+    PrintVector(out, "point", jm->point, NULL, "m (global, initial poses)");
+    if (jm->joint.kind == PL_JOINT_REVOLUTE || jm->joint.kind == PL_JOINT_PRISMATIC)
+      PrintVector(out, "axis", jm->axis, NULL, "- (global, initial poses)");
+    fprintf(out, "    %-28s %d (reactions lambda; as many projection multipliers mu)\n", "constraint rows",
+            PlJointRowCount(jm->joint.kind));
+  }
+  fprintf(out, "  analysis\n    %-28s dynamic\n", "type");
+  PrintDynamic(out, &m->analysis.dynamic, 0);
+  if (m->njoints) Line(out, "atol reaction", m->analysis.dynamic.atol_reaction, "N, N m (Newton test)");
+  fprintf(out, "  output directory: %s\n", m->output_dir);
 }

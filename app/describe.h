@@ -8,3 +8,5 @@
 /* Writes the model and its mesh to out, one "label value unit" per line. fingerprint: leave
  * out what does not change the solution (path, name, duration, output directory). */
 void PlDescribeModel(FILE *out, const PlModel *m, const PlMesh *mesh, int fingerprint);
+/* A model without a line: its bodies, joints and dynamic settings. */
+void PlDescribeBodies(FILE *out, const PlModel *m);

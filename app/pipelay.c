@@ -269,28 +269,39 @@ static int RunBody(const PlModel *m, const Args *a, PetscMPIInt rank)
 {
   PlDynamicRunOptions opt = {0};
   PlDynamicResult res;
+  static PlBodiesReport rep;
   int rc = 0;
   if (rank) return 0;
   if (a->restart) {
-    fprintf(stderr, "pipelay: --restart is not available for a rigid body alone (%s): rerun it\n", a->file);
+    fprintf(stderr, "pipelay: --restart is not available for a model without a line (%s): rerun it\n", a->file);
     return PL_EXIT_BAD_INPUT;
   }
   opt.stop = &g_stop;
   signal(SIGINT, OnSignal);
   signal(SIGTERM, OnSignal);
   if (!a->quiet)
-    printf("pipelay %s: %s (%s)\n  rigid body alone (a vessel without a line): %.6g s, output every %.6g s, rtol "
-           "%.1e\n", PIPELAY_VERSION, m->name, m->source_path, m->analysis.dynamic.duration,
-           m->analysis.dynamic.output_interval, m->analysis.dynamic.rtol);
-  PlBodyRunToFiles(m, &opt, &res);
+    printf("pipelay %s: %s (%s)\n  %d rigid bod%s and %d joint%s, no line: %.6g s, output every %.6g s, rtol %.1e\n",
+           PIPELAY_VERSION, m->name, m->source_path, m->nbodies, m->nbodies == 1 ? "y" : "ies", m->njoints,
+           m->njoints == 1 ? "" : "s", m->analysis.dynamic.duration, m->analysis.dynamic.output_interval,
+           m->analysis.dynamic.rtol);
+  PlBodiesRunToFiles(m, &opt, &res, &rep);
   signal(SIGINT, SIG_DFL);
   signal(SIGTERM, SIG_DFL);
   if (!a->quiet) {
-    const PlVesselOutput *o = &res.vessel_final;
     printf("  %s at t = %.6g s, %ld steps, wall time %.3f s, %.1fx real time\n", res.completed ? "completed" : "STOPPED",
            res.simulated_time_s, res.stats.steps, res.wall_time_s, res.real_time_factor);
-    printf("  final O_b (%.6f, %.6f, %.6f) m, body point (%.6f, %.6f, %.6f) m\n", o->eta[0], o->eta[1], o->eta[2],
-           o->hang_off_point[0], o->hang_off_point[1], o->hang_off_point[2]);
+    for (int b = 0; b < m->nbodies; ++b) {
+      const PlVesselOutput *o = &rep.body_final[b];
+      printf("  %s: final O_b (%.6f, %.6f, %.6f) m, body point (%.6f, %.6f, %.6f) m\n", m->bodies[b].id, o->eta[0],
+             o->eta[1], o->eta[2], o->hang_off_point[0], o->hang_off_point[1], o->hang_off_point[2]);
+    }
+    for (int j = 0; j < m->njoints; ++j) {
+      const double *F = rep.joint_force[j], *M = rep.joint_moment[j];
+      printf("  %s: final reaction on %s (%.6g, %.6g, %.6g) N, (%.6g, %.6g, %.6g) N m; largest |F| %.6g N\n",
+             m->joints[j].name, m->bodies[m->joints[j].body[0]].id, F[0], F[1], F[2], M[0], M[1], M[2],
+             rep.joint_max_force_N[j]);
+    }
+    if (m->njoints) printf("  largest joint gap over the outputs %.3g m\n", rep.max_joint_gap_m);
   }
   if (res.io_status) {
     fprintf(stderr, "pipelay: %s\n", res.err.msg);
@@ -477,7 +488,7 @@ int main(int argc, char **argv)
     if (orc) rc = orc;
   }
   const int ran = !rc;
-  if (!rc && m->rigid_body) { /* no line: the body alone */
+  if (!rc && m->rigid_body) { /* no line: the bodies and joints */
     rc = RunBody(m, &a, rank);
     PetscCallMPI(MPI_Bcast(&rc, 1, MPI_INT, 0, PETSC_COMM_WORLD));
   }

@@ -55,6 +55,9 @@
  *            r~ = (GM_L k_1, GM_T k_2, 0) = (GM_L (R e1).e3, GM_T (R e2).e3, 0)   (5.62-5.63)
  *     so that nu^T g = dU_V/dt with U_V = A_wp rho_w g (z - z_eq)^2/2
  *            + m_V g (GM_L k_1^2 + GM_T k_2^2)/2   (eq 5.85, z_eq = -h_ref);
+ *   weight (weight_mass m_w > 0): the dead load (0, 0, -m_w g) at the centre of gravity
+ *     r + R r_g, on the left-hand side [m_w g k ; r_g x m_w g k] (k = R^T e3 as above), the
+ *     gradient of U_w = m_w g (r_z + (R r_g)_z) = m_w g (r_z + k . r_g);
  *   s = [R^T K_s (r - r_a) ; 0], a linear spring on O_b in the global frame (not in the
  *     thesis: a soft mooring, and the spring of Giusti's oscillator, Table 4);
  *   tau_body external force and moment in the body frame (controller, follower loads, and
@@ -243,9 +246,9 @@ int PlVesselCheck(const PlVessel *V, char *msg, size_t len)
       snprintf(msg, len, "quadratic damping coefficient %d is %g, must be >= 0", i + 1, V->Dq[i]);
       return 1;
     }
-  const double nonneg[4] = {V->Awp, V->displacement, V->rho_w, V->gravity};
-  const char *names[4] = {"waterplane area", "displacement", "water density", "gravity"};
-  for (int i = 0; i < 4; ++i)
+  const double nonneg[5] = {V->Awp, V->displacement, V->rho_w, V->gravity, V->weight_mass};
+  const char *names[5] = {"waterplane area", "displacement", "water density", "gravity", "weight mass"};
+  for (int i = 0; i < 5; ++i)
     if (!(nonneg[i] >= 0.0)) {
       snprintf(msg, len, "%s is %g, must be >= 0", names[i], nonneg[i]);
       return 1;
@@ -254,8 +257,9 @@ int PlVesselCheck(const PlVessel *V, char *msg, size_t len)
     snprintf(msg, len, "norm_rate is %g, must be > 0", V->norm_rate);
     return 1;
   }
-  if (!isfinite(V->GM_T) || !isfinite(V->GM_L) || !isfinite(V->z_eq)) {
-    snprintf(msg, len, "metacentric heights and heave equilibrium must be finite");
+  if (!isfinite(V->GM_T) || !isfinite(V->GM_L) || !isfinite(V->z_eq) || !isfinite(V->r_g[0]) ||
+      !isfinite(V->r_g[1]) || !isfinite(V->r_g[2])) {
+    snprintf(msg, len, "metacentric heights, heave equilibrium and centre of gravity must be finite");
     return 1;
   }
   double K[36] = {0};
@@ -348,6 +352,18 @@ int PlVesselDynamics(const PlVessel *V, const double y[PL_VESSEL_NY], const doub
     D mr[3];
     DCross(rt, k3, mr);
     for (int i = 0; i < 3; ++i) G[3 + i] = da(G[3 + i], dk(mr[i], mg));
+  }
+  /* weight at the centre of gravity */
+  if (V->weight_mass != 0.0) {
+    const double W = V->weight_mass * V->gravity;
+    const D rg[3] = {dc(V->r_g[0]), dc(V->r_g[1]), dc(V->r_g[2])};
+    D wk[3], mw[3];
+    for (int i = 0; i < 3; ++i) wk[i] = dk(k3[i], W);
+    DCross(rg, wk, mw);
+    for (int i = 0; i < 3; ++i) {
+      G[i] = da(G[i], wk[i]);
+      G[3 + i] = da(G[3 + i], mw[i]);
+    }
   }
   /* linear spring on O_b (global frame) */
   {
@@ -464,6 +480,7 @@ double PlVesselPotentialEnergy(const PlVessel *V, const double y[PL_VESSEL_NY])
   const double k1 = Rm[6], k2 = Rm[7], dz = y[2] - V->z_eq;
   double U = 0.5 * V->Awp * V->rho_w * V->gravity * dz * dz +
              0.5 * V->displacement * V->gravity * (V->GM_L * k1 * k1 + V->GM_T * k2 * k2);
+  U += V->weight_mass * V->gravity * (y[2] + Rm[6] * V->r_g[0] + Rm[7] * V->r_g[1] + Rm[8] * V->r_g[2]);
   const double d[3] = {y[0] - V->r_anchor[0], y[1] - V->r_anchor[1], y[2] - V->r_anchor[2]};
   for (int i = 0; i < 3; ++i)
     for (int j = 0; j < 3; ++j) U += 0.5 * d[i] * V->K_spring[3 * i + j] * d[j];

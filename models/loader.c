@@ -220,12 +220,16 @@ typedef enum {
   SCH_HANGOFF,   /* vessel.hang_off */
   SCH_ENVLOAD,   /* vessel.environment_load */
   SCH_DP,        /* vessel.dp */
-  SCH_DPREF      /* vessel.dp.reference */
+  SCH_DPREF,     /* vessel.dp.reference */
+  SCH_BODIES,    /* list of SCH_VESSEL: the bodies of a model without a line */
+  SCH_JOINTS,    /* list of SCH_JOINT */
+  SCH_JOINT
 } Schema;
 
 static const char *const kTopKeys[] = {"name",     "environment", "line",     "seabed",
                                        "current",  "mesh",        "rotation", "ends",
-                                       "analysis", "output",      "vessel",   NULL};
+                                       "analysis", "output",      "vessel",   "bodies",
+                                       "joints",   NULL};
 static const char *const kEnvKeys[] = {"water_depth", "water_density", "gravity", NULL};
 static const char *const kLineKeys[] = {"length", "sections", NULL};
 static const char *const kSectionKeys[] = {
@@ -258,14 +262,15 @@ static const char *const kAnalysisKeys[] = {"type", "load_steps", "max_cutbacks"
 static const char *const kDynamicKeys[] = {
     "duration",      "output_interval", "rtol",         "atol_position", "atol_rotation",
     "atol_velocity", "max_step",        "initial_step", "max_order",     "max_steps",
-    "atol_strain",   NULL};
+    "atol_strain",   "atol_reaction", NULL};
 static const char *const kOutputKeys[] = {"directory", "points", "checkpoint_interval", NULL};
 static const char *const kPointKeys[] = {"name", "arc_length", NULL};
 static const char *const kVesselKeys[] = {
     "name",           "axes",          "mass",         "centre_of_gravity", "radii_of_gyration",
     "inertia",        "mass_matrix",   "added_mass",   "linear_damping",    "quadratic_damping",
     "restoring",      "spring",        "norm_rate",    "initial",           "hang_off",
-    "environment_load", "dp",          NULL};
+    "environment_load", "dp",          "weight",       NULL};
+static const char *const kJointKeys[] = {"name", "type", "bodies", "point", "axis", NULL};
 static const char *const kRestoringKeys[] = {"waterplane_area", "heave_equilibrium",
                                              "gm_transverse", "gm_longitudinal", "displacement",
                                              NULL};
@@ -329,6 +334,7 @@ static const char *const *schema_keys(Schema s)
   case SCH_ENVLOAD: return kEnvLoadKeys;
   case SCH_DP: return kDPKeys;
   case SCH_DPREF: return kDPRefKeys;
+  case SCH_JOINT: return kJointKeys;
   default: return NULL;
   }
 }
@@ -354,6 +360,7 @@ static Schema schema_child(Schema parent, const char *key)
       {SCH_VESSEL, "spring", SCH_SPRING}, {SCH_VESSEL, "initial", SCH_VINITIAL},
       {SCH_VESSEL, "hang_off", SCH_HANGOFF}, {SCH_VESSEL, "environment_load", SCH_ENVLOAD},
       {SCH_VESSEL, "dp", SCH_DP},        {SCH_DP, "reference", SCH_DPREF},
+      {SCH_TOP, "bodies", SCH_BODIES},   {SCH_TOP, "joints", SCH_JOINTS},
   };
   if (parent == SCH_DOFS) return name_index(kDofNames, key) >= 0 ? SCH_HARMONIC : SCH_LEAF;
   for (size_t i = 0; i < sizeof kChildren / sizeof kChildren[0]; i++)
@@ -368,6 +375,8 @@ static Schema schema_item(Schema s)
   return s == SCH_SECTIONS ? SCH_SECTION
          : s == SCH_ZONES  ? SCH_ZONE
          : s == SCH_POINTS ? SCH_POINT
+         : s == SCH_BODIES ? SCH_VESSEL
+         : s == SCH_JOINTS ? SCH_JOINT
                            : SCH_LEAF;
 }
 
@@ -818,7 +827,8 @@ typedef struct {
   bool kind_given;            /* analysis.type was given (else it is the default) */
   const char *model_path;     /* the model file; time-series files are relative to it */
   bool has_vessel;            /* a vessel block is given: the top end hangs from it */
-  bool body_only;             /* a vessel and no line: a rigid body alone */
+  bool body_only;             /* no line: a system of bodies (vessel: or bodies:) and joints */
+  const PlYNode *body_names[PL_MAX_BODIES]; /* bodies[*].name value nodes (duplicate messages) */
 } Ctx;
 
 /* "is only used by a dynamic analysis (analysis.type is 'static')" at key of scope s, when
@@ -2039,6 +2049,7 @@ static int read_dynamic(const Scope *an, PlDynamicSettings *d)
   if ((rc = get_number(&s, "atol_velocity", "m/s", false, kPositive, &d->atol_velocity, NULL)))
     return rc;
   if ((rc = get_number(&s, "atol_strain", "", false, kPositive, &d->atol_strain, NULL))) return rc;
+  if ((rc = get_number(&s, "atol_reaction", "N", false, kPositive, &d->atol_reaction, NULL))) return rc;
   if ((rc = get_number(&s, "max_step", "s", false, kNonNegative, &d->max_step, NULL))) return rc;
   if ((rc = get_number(&s, "initial_step", "s", false, kNonNegative, &d->initial_step, NULL)))
     return rc;
@@ -2238,8 +2249,9 @@ static int name_bits(const char *const *names, unsigned bits, char *buf, size_t 
 
 /* The rigid-body mass: mass, centre_of_gravity and radii_of_gyration or inertia
  * (PlVesselRigidBodyMass) plus added_mass; or mass_matrix, the total M (MA = 0). */
-static int read_vessel_mass(const Scope *s, bool ned, PlVessel *V)
+static int read_vessel_mass(const Scope *s, bool ned, PlVessel *V, double *mass_out, double cg_out[3])
 {
+  *mass_out = 0.0; /* the mass_matrix form: no mass and centre of gravity of their own */
   static const char *const kMassForm[] = {"mass", "centre_of_gravity", "radii_of_gyration",
                                           "inertia", "added_mass", NULL};
   int rc;
@@ -2299,6 +2311,8 @@ static int read_vessel_mass(const Scope *s, bool ned, PlVessel *V)
   }
   if (ned) ned_vec3(cg);
   PlVesselRigidBodyMass(mass, cg, I, V->MRB);
+  *mass_out = mass;
+  memcpy(cg_out, cg, sizeof cg);
   if ((rc = get_matrix(s, "added_mass", false, 6, kMassUnits, V->MA, &where))) return rc;
   if (!where) return 0;
   if (ned) ned_matrix6(V->MA);
@@ -2616,23 +2630,86 @@ static int read_dp(const Scope *vs, PlVesselModel *v)
   return 0;
 }
 
-/* vessel: everything about the vessel; environment first (rho_w, g). */
-static int read_vessel(const Ctx *c, const Scope *top, PlModel *m)
+/* An object's name (the key 'name' of s, required): letters, digits, '_' and '-' (it names
+ * files), not "ground" (a joint's word for the fixed frame), unique among the nseen names
+ * given before (seen, with their nodes). */
+static int read_object_name(const Scope *s, const char *what, char *out, size_t cap,
+                            const char (*seen)[PL_NAME_MAX], const PlYNode *const *seen_nodes, int nseen,
+                            const PlYNode **node)
 {
-  Scope s;
-  bool present;
-  int rc = open_child(top, "vessel", false, kVesselKeys, &s, &present);
-  if (rc || !present) return rc;
-  PlVesselModel *v = &m->vessel;
+  int rc = get_string(s, "name", true, false, out, cap);
+  if (rc) return rc;
+  const PlYNode *nn = value_of(s, "name");
+  char np[PATH_CAP];
+  join_key(np, sizeof np, s->path, "name");
+  for (size_t k = 0; out[k]; k++)
+    if (!point_name_char(out[k]))
+      return at(s->err, nn, np, "may only hold letters, digits, '_' and '-' (it names an output file), found '%s'",
+                got(nn).s);
+  if (!strcmp(out, "ground"))
+    return at(s->err, nn, np, "'ground' is the fixed frame a joint may hold a body to; give the %s another name",
+              what);
+  for (int j = 0; j < nseen; j++)
+    if (!strcmp(seen[j], out))
+      return at(s->err, nn, np, "duplicate name '%s' (first given at %s:%d:%d); every body and joint needs its own",
+                out, seen_nodes[j]->source, seen_nodes[j]->line, seen_nodes[j]->col);
+  *node = nn;
+  return 0;
+}
+
+/* weight: the body's weight at its centre of gravity (needs mass and centre_of_gravity). */
+static int read_weight(const Scope *s, double mass, const double cg[3], PlVessel *V)
+{
+  static const char *const kNoYes[] = {"false", "true", NULL};
+  int on = 0;
+  int rc = get_choice(s, "weight", kNoYes, &on);
+  if (rc || !on) return rc;
+  if (!(mass > 0.0)) {
+    const PlYPair *pw = pair_of(s, "weight");
+    char path[PATH_CAP];
+    join_key(path, sizeof path, s->path, "weight");
+    return at(s->err, pw->value, path,
+              "needs 'mass' and 'centre_of_gravity' (the weight acts there), not 'mass_matrix'");
+  }
+  V->weight_mass = mass;
+  memcpy(V->r_g, cg, sizeof V->r_g);
+  return 0;
+}
+
+/* One body: the vessel block (its object name "vessel", 'name' free text) or an item of
+ * bodies: ('name' its object name). Environment first (rho_w, g). */
+static int read_body(Ctx *c, const Scope *bs, const PlModel *m, bool listed, PlVesselModel *v)
+{
+  const Scope s = *bs;
+  int rc;
   PlVessel *V = &v->body;
   v->present = true;
   V->rho_w = m->water_density;
   V->gravity = m->gravity;
-  if ((rc = get_string(&s, "name", false, true, v->name, sizeof v->name))) return rc;
+  if (listed) {
+    const PlYNode *nn = NULL;
+    const PlYNode *seen_nodes[PL_MAX_BODIES];
+    char seen[PL_MAX_BODIES][PL_NAME_MAX];
+    int nseen = 0;
+    for (int k = 0; k < m->nbodies && nseen < PL_MAX_BODIES; k++) {
+      snprintf(seen[nseen], PL_NAME_MAX, "%s", m->bodies[k].id);
+      seen_nodes[nseen++] = c->body_names[k];
+    }
+    if ((rc = read_object_name(&s, "body", v->id, sizeof v->id, (const char(*)[PL_NAME_MAX])seen, seen_nodes, nseen,
+                               &nn)))
+      return rc;
+    snprintf(v->name, sizeof v->name, "%s", v->id);
+    c->body_names[m->nbodies] = nn;
+  } else {
+    snprintf(v->id, sizeof v->id, "vessel");
+    if ((rc = get_string(&s, "name", false, true, v->name, sizeof v->name))) return rc;
+  }
   int axes = 0;
   if ((rc = get_choice(&s, "axes", kVesselAxes, &axes))) return rc;
   const bool ned = axes == 1;
-  if ((rc = read_vessel_mass(&s, ned, V))) return rc;
+  double mass = 0.0, cg[3] = {0, 0, 0};
+  if ((rc = read_vessel_mass(&s, ned, V, &mass, cg))) return rc;
+  if ((rc = read_weight(&s, mass, cg, V))) return rc;
   const PlYNode *where = NULL;
   char path[PATH_CAP];
   if ((rc = get_matrix(&s, "linear_damping", false, 6, kDampingUnits, V->Dp, &where))) return rc;
@@ -2656,6 +2733,233 @@ static int read_vessel(const Ctx *c, const Scope *top, PlModel *m)
   return 0;
 }
 
+/* vessel: the body at the top of the line, or (no line) the one body of the model. */
+static int read_vessel(Ctx *c, const Scope *top, PlModel *m)
+{
+  Scope s;
+  bool present;
+  int rc = open_child(top, "vessel", false, kVesselKeys, &s, &present);
+  if (rc || !present) return rc;
+  if (!c->body_only) return read_body(c, &s, m, false, &m->vessel);
+  if ((rc = read_body(c, &s, m, false, &m->bodies[0]))) return rc;
+  m->nbodies = 1;
+  return 0;
+}
+
+/* bodies: the rigid bodies of a model without a line. */
+static int read_bodies(Ctx *c, const Scope *top, PlModel *m)
+{
+  const PlYPair *pb = pair_of(top, "bodies");
+  if (!pb) return 0;
+  char path[PATH_CAP];
+  join_key(path, sizeof path, top->path, "bodies");
+  const PlYNode *list = pb->value;
+  if (list->kind != PL_YNODE_SEQ || list->nitems == 0)
+    return at(c->err, list, path, "expected a non-empty list of bodies (each with name, mass, ...), found %s",
+              found(list).s);
+  if (list->nitems > PL_MAX_BODIES)
+    return at(c->err, list, path, "too many bodies (%zu, at most %d)", list->nitems, PL_MAX_BODIES);
+  for (size_t i = 0; i < list->nitems; i++) {
+    char ip[PATH_CAP];
+    join_index(ip, sizeof ip, path, i);
+    Scope s;
+    int rc = open_scope(c->err, list->items[i], list->items[i], ip, kVesselKeys, &s);
+    if (rc) return rc;
+    if ((rc = reject_key(&s, "dp", "is not yet available on a body of bodies: (the DP controller acts on the "
+                                   "vessel: block; docs/design-system-core.md)")))
+      return rc;
+    if ((rc = read_body(c, &s, m, true, &m->bodies[i]))) return rc;
+    m->nbodies = (int)i + 1;
+  }
+  return 0;
+}
+
+static const char *const kJointTypes[] = {"spherical", "revolute", "prismatic", "fixed", NULL};
+
+/* Orthonormal frame F (columns n, f2, f3; row-major) with its first column along n (unit). */
+static void frame_from_axis(const double n[3], double F[9])
+{
+  const double a[3] = {fabs(n[0]) < 0.9 ? 1.0 : 0.0, fabs(n[0]) < 0.9 ? 0.0 : 1.0, 0.0};
+  double f2[3] = {n[1] * a[2] - n[2] * a[1], n[2] * a[0] - n[0] * a[2], n[0] * a[1] - n[1] * a[0]};
+  const double l = sqrt(f2[0] * f2[0] + f2[1] * f2[1] + f2[2] * f2[2]);
+  for (int i = 0; i < 3; i++) f2[i] /= l;
+  const double f3[3] = {n[1] * f2[2] - n[2] * f2[1], n[2] * f2[0] - n[0] * f2[2], n[0] * f2[1] - n[1] * f2[0]};
+  for (int i = 0; i < 3; i++) {
+    F[3 * i] = n[i];
+    F[3 * i + 1] = f2[i];
+    F[3 * i + 2] = f3[i];
+  }
+}
+
+/* The kernel's data of joint j from the bodies' initial poses (models.h, PlJointModel). */
+static void joint_from_initial_poses(const PlModel *m, PlJointModel *j)
+{
+  double F[9];
+  frame_from_axis(j->axis, F);
+  for (int side = 0; side < 2; side++) {
+    double *p = side ? j->joint.pb : j->joint.pa, *Fs = side ? j->joint.Fb : j->joint.Fa;
+    if (j->body[side] < 0) { /* the ground: global */
+      memcpy(p, j->point, 3 * sizeof *p);
+      memcpy(Fs, F, sizeof F);
+      continue;
+    }
+    const PlVesselModel *b = &m->bodies[j->body[side]];
+    double q[4], R[9];
+    PlVesselQuatFromEulerZYX(b->rpy, q);
+    PlQuatToMatrix(q, R);
+    for (int r = 0; r < 3; r++) {
+      p[r] = 0.0;
+      for (int k = 0; k < 3; k++) p[r] += R[3 * k + r] * (j->point[k] - b->position[k]);
+      for (int col = 0; col < 3; col++) {
+        double sum = 0.0;
+        for (int k = 0; k < 3; k++) sum += R[3 * k + r] * F[3 * k + col];
+        Fs[3 * r + col] = sum;
+      }
+    }
+  }
+}
+
+/* The bodies' initial velocities must be ones the joint allows: G_a nu_a + G_b nu_b = 0
+ * (to 1e-8 of the velocities' scale). */
+static int check_joint_velocities(const Scope *s, const PlModel *m, const PlJointModel *j)
+{
+  double y[2][PL_VESSEL_NY];
+  for (int side = 0; side < 2; side++) {
+    memset(y[side], 0, sizeof y[side]);
+    if (j->body[side] < 0) continue;
+    const PlVesselModel *b = &m->bodies[j->body[side]];
+    memcpy(y[side], b->position, 3 * sizeof(double));
+    PlVesselQuatFromEulerZYX(b->rpy, y[side] + PL_VESSEL_Q);
+    memcpy(y[side] + PL_VESSEL_V, b->velocity, 3 * sizeof(double));
+    memcpy(y[side] + PL_VESSEL_W, b->angular_velocity, 3 * sizeof(double));
+  }
+  PlJointEvalOut o;
+  PlJointEval(&j->joint, y[0], j->body[1] >= 0 ? y[1] : NULL, &o);
+  double worst = 0.0, scale = 1e-3;
+  for (int side = 0; side < 2; side++) {
+    if (j->body[side] < 0) continue;
+    const double *p = side ? j->joint.pb : j->joint.pa;
+    const double lp = 1.0 + sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
+    for (int c = 0; c < 6; c++) scale = fmax(scale, fabs(y[side][PL_VESSEL_V + c]) * (c < 3 ? 1.0 : lp));
+  }
+  for (int r = 0; r < o.m; r++) {
+    double rate = 0.0;
+    for (int c = 0; c < 6; c++)
+      rate += o.Ga[6 * r + c] * y[0][PL_VESSEL_V + c] + (j->body[1] >= 0 ? o.Gb[6 * r + c] * y[1][PL_VESSEL_V + c] : 0.0);
+    worst = fmax(worst, fabs(rate));
+  }
+  if (worst <= 1e-8 * scale) return 0;
+  const PlYNode *nn = value_of(s, "name");
+  char np[PATH_CAP];
+  join_key(np, sizeof np, s->path, "name");
+  return at(s->err, nn, np,
+            "the initial velocities of %s%s%s violate this joint (its constraint changes at %.3g m/s or rad/s): "
+            "give initial velocity and angular_velocity the joint allows (a body turning at w about a fixed "
+            "joint point P moves its origin at w x (r - P); velocity is in the body frame)",
+            m->bodies[j->body[0]].id, j->body[1] >= 0 ? " and " : "",
+            j->body[1] >= 0 ? m->bodies[j->body[1]].id : "", worst);
+}
+
+/* joints: links between the bodies, or a body and the ground, at the initial poses. */
+static int read_joints(const Ctx *c, const Scope *top, PlModel *m)
+{
+  const PlYPair *pj = pair_of(top, "joints");
+  if (!pj) return 0;
+  char path[PATH_CAP];
+  join_key(path, sizeof path, top->path, "joints");
+  const PlYNode *list = pj->value;
+  if (list->kind != PL_YNODE_SEQ)
+    return at(c->err, list, path, "expected a list of joints {name, type, bodies, point, axis}, found %s",
+              found(list).s);
+  if (list->nitems > PL_MAX_JOINTS)
+    return at(c->err, list, path, "too many joints (%zu, at most %d)", list->nitems, PL_MAX_JOINTS);
+  const PlYNode *seen_nodes[PL_MAX_BODIES + PL_MAX_JOINTS];
+  char seen[PL_MAX_BODIES + PL_MAX_JOINTS][PL_NAME_MAX];
+  int nseen = 0;
+  for (int k = 0; k < m->nbodies; k++) {
+    snprintf(seen[nseen], PL_NAME_MAX, "%s", m->bodies[k].id);
+    seen_nodes[nseen++] = c->body_names[k] ? c->body_names[k] : list;
+  }
+  for (size_t i = 0; i < list->nitems; i++) {
+    char ip[PATH_CAP], bp[PATH_CAP];
+    join_index(ip, sizeof ip, path, i);
+    Scope s;
+    int rc = open_scope(c->err, list->items[i], list->items[i], ip, kJointKeys, &s);
+    if (rc) return rc;
+    PlJointModel *j = &m->joints[i];
+    const PlYNode *nn = NULL;
+    if ((rc = read_object_name(&s, "joint", j->name, sizeof j->name, (const char(*)[PL_NAME_MAX])seen, seen_nodes,
+                               nseen, &nn)))
+      return rc;
+    snprintf(seen[nseen], PL_NAME_MAX, "%s", j->name);
+    seen_nodes[nseen++] = nn;
+    if (!pair_of(&s, "type")) return missing(&s, "type", NULL, " (spherical, revolute, prismatic or fixed)");
+    int type = 0;
+    if ((rc = get_choice(&s, "type", kJointTypes, &type))) return rc;
+    j->joint.kind = (PlJointKind)type;
+    /* bodies: [A, B], B may be ground */
+    const PlYNode *nb = value_of(&s, "bodies");
+    join_key(bp, sizeof bp, s.path, "bodies");
+    if (!nb) return missing(&s, "bodies", NULL, " ([A, B]: two bodies, or a body and ground)");
+    if (nb->kind != PL_YNODE_SEQ || nb->nitems != 2)
+      return at(c->err, nb, bp, "expected two names [A, B] (bodies, or a body and ground), found %s", found(nb).s);
+    for (int side = 0; side < 2; side++) {
+      const PlYNode *it = nb->items[side];
+      char itp[PATH_CAP];
+      join_index(itp, sizeof itp, bp, (size_t)side);
+      if (it->kind != PL_YNODE_SCALAR || strlen(it->text) != it->len)
+        return at(c->err, it, itp, "expected a body name, found %s", found(it).s);
+      if (!strcmp(it->text, "ground")) {
+        j->body[side] = -1;
+        continue;
+      }
+      j->body[side] = PlModelBodyIndex(m, it->text);
+      if (j->body[side] < 0) {
+        char names[512] = "";
+        for (int k = 0; k < m->nbodies; k++) {
+          if (k) cat(names, sizeof names, ", ");
+          cat(names, sizeof names, m->bodies[k].id);
+        }
+        return at(c->err, it, itp, "no body named '%s' (the bodies are: %s; or ground)", got(it).s, names);
+      }
+    }
+    if (j->body[0] < 0 && j->body[1] < 0)
+      return at(c->err, nb, bp, "joins the ground to itself: name at least one body");
+    if (j->body[0] == j->body[1])
+      return at(c->err, nb, bp, "joins body '%s' to itself: name two bodies, or a body and ground",
+                m->bodies[j->body[0]].id);
+    if (j->body[0] < 0) { /* the kernel's body A is a body: swap */
+      j->body[0] = j->body[1];
+      j->body[1] = -1;
+    }
+    const ListSpec m3 = uniform_list("m", kAny);
+    if ((rc = get_list(&s, "point", true, 3, &m3, j->point, NULL))) return rc;
+    const bool axial = j->joint.kind == PL_JOINT_REVOLUTE || j->joint.kind == PL_JOINT_PRISMATIC;
+    if (!axial) {
+      if ((rc = reject_key(&s, "axis", "is only used by a revolute or a prismatic joint (type is '%s')",
+                           kJointTypes[type])))
+        return rc;
+      j->axis[0] = 1.0, j->axis[1] = j->axis[2] = 0.0;
+    } else {
+      const PlYNode *na = NULL;
+      const ListSpec u3 = uniform_list("-", kAny);
+      if (!pair_of(&s, "axis"))
+        return missing(&s, "axis", NULL, type == PL_JOINT_REVOLUTE ? " (the hinge axis, global, at the initial poses)"
+                                                                   : " (the sliding direction, global, at the initial poses)");
+      if ((rc = get_list(&s, "axis", true, 3, &u3, j->axis, &na))) return rc;
+      const double l = sqrt(j->axis[0] * j->axis[0] + j->axis[1] * j->axis[1] + j->axis[2] * j->axis[2]);
+      char ap[PATH_CAP];
+      join_key(ap, sizeof ap, s.path, "axis");
+      if (!(l > 1e-12) || !isfinite(l)) return at(c->err, na, ap, "must be a non-zero direction, found %s", got(na).s);
+      for (int k = 0; k < 3; k++) j->axis[k] /= l;
+    }
+    joint_from_initial_poses(m, j);
+    if ((rc = check_joint_velocities(&s, m, j))) return rc;
+    m->njoints = (int)i + 1;
+  }
+  return 0;
+}
+
 /* ---- the whole document --------------------------------------------------------------- */
 
 /* Walks the (overridden) tree into m. */
@@ -2663,31 +2967,48 @@ static int check_plausible(PlError *err, const PlYNode *root, PlModel *m);
 
 static int read_model(PlError *err, const PlYNode *root, PlModel *m)
 {
-  Ctx c = {err, NULL, {NULL, NULL}, PL_ANALYSIS_STATIC, false, m->source_path, false, false};
+  Ctx c = {err, NULL, {NULL, NULL}, PL_ANALYSIS_STATIC, false, m->source_path, false, false, {NULL}};
   Scope top;
   int rc = open_scope(err, root, root, "", kTopKeys, &top);
   if (rc) return rc;
   if ((rc = get_string(&top, "name", false, true, m->name, sizeof m->name))) return rc;
   if ((rc = read_environment(&top, m))) return rc;
   c.has_vessel = pair_of(&top, "vessel") != NULL;
-  c.body_only = c.has_vessel && !pair_of(&top, "line");
+  const PlYPair *pbodies = pair_of(&top, "bodies"), *pjoints = pair_of(&top, "joints");
+  const bool has_line = pair_of(&top, "line") != NULL;
+  c.body_only = (c.has_vessel || pbodies) && !has_line;
+  if (has_line && (pbodies || pjoints)) {
+    const PlYPair *p = pbodies ? pbodies : pjoints;
+    return at(err, p->key, p->key->text,
+              "is not yet available with a line: a line's top hangs from vessel: today; lines attached to "
+              "bodies and joints come with the system core (docs/design-system-core.md, step 2)");
+  }
+  if (pjoints && !pbodies && !c.has_vessel)
+    return at(err, pjoints->key, "joints", "joins bodies: give them under bodies: (a model without line:)");
+  if (c.body_only && c.has_vessel && pbodies) {
+    const PlYPair *pv = pair_of(&top, "vessel"), *later = later_pair(pv, pbodies);
+    return at(err, later->key, later->key->text,
+              "give the bodies either as vessel: (one body, named vessel) or as bodies:, not both");
+  }
   if (c.body_only) {
-    /* a rigid body alone (the Giusti tests; a vessel without a pipe): no line, so nothing
-     * that describes one */
+    /* a system of rigid bodies (the Giusti tests; a vessel without a pipe; bodies on joints):
+     * no line, so nothing that describes one */
     static const char *const line_keys[] = {"seabed", "mesh", "rotation", "ends", "current", NULL};
     for (int k = 0; line_keys[k]; ++k)
-      if ((rc = reject_key(&top, line_keys[k], "describes the line; a model without line: is a rigid body "
-                                                 "alone (the vessel)")))
+      if ((rc = reject_key(&top, line_keys[k], "describes the line; a model without line: is a system of "
+                                                 "rigid bodies (vessel: or bodies:)")))
         return rc;
     m->rigid_body = true;
     if ((rc = read_analysis(&c, &top, m))) return rc;
     if (m->analysis.kind != PL_ANALYSIS_DYNAMIC)
       return at(err, top.anchor, "analysis.type",
-                "a rigid body alone (a vessel without line:) needs analysis.type: dynamic");
+                "a system of rigid bodies (vessel: or bodies: without line:) needs analysis.type: dynamic");
     if ((rc = read_output(&c, &top, m))) return rc;
     if (m->noutput_points)
-      return at(err, top.anchor, "output.points", "a rigid body alone has no points along a line");
-    return read_vessel(&c, &top, m);
+      return at(err, top.anchor, "output.points", "a model without a line has no points along a line");
+    if ((rc = read_vessel(&c, &top, m))) return rc;
+    if ((rc = read_bodies(&c, &top, m))) return rc;
+    return read_joints(&c, &top, m);
   }
   if ((rc = read_line(&c, &top, m))) return rc;
   if ((rc = read_seabed(&top, m))) return rc;
@@ -3129,19 +3450,29 @@ void PlModelInitDefaults(PlModel *m)
   d->initial_step = 0.0;
   d->max_order = 2; /* BDF2: A-stable (see docs/model-file.md) */
   d->max_steps = 1000000;
+  d->atol_reaction = 1.0; /* [N, N m]: Newton test only (multipliers are not error-tested) */
   m->noutput_points = 0;
 
-  /* vessel (absent unless given) */
-  PlVesselModel *v = &m->vessel;
-  v->present = false;
-  PlVesselInit(&v->body);
-  v->connection = PL_HANGOFF_FIXED;
-  for (int i = 0; i < 9; i++) v->top_frame[i] = (i % 4 == 0) ? 1.0 : 0.0;
-  v->environment.body_frame = false;
-  v->environment.nrows = 0;
-  v->environment.table = NULL;
-  v->has_dp = false;
-  PlDPControllerDefaults(&v->dp);
+  /* vessel and bodies (absent unless given) */
+  for (int k = -1; k < PL_MAX_BODIES; k++) {
+    PlVesselModel *v = k < 0 ? &m->vessel : &m->bodies[k];
+    v->present = false;
+    PlVesselInit(&v->body);
+    v->connection = PL_HANGOFF_FIXED;
+    for (int i = 0; i < 9; i++) v->top_frame[i] = (i % 4 == 0) ? 1.0 : 0.0;
+    v->environment.body_frame = false;
+    v->environment.nrows = 0;
+    v->environment.table = NULL;
+    v->has_dp = false;
+    PlDPControllerDefaults(&v->dp);
+  }
+}
+
+int PlModelBodyIndex(const PlModel *m, const char *id)
+{
+  for (int k = 0; k < m->nbodies; k++)
+    if (!strcmp(m->bodies[k].id, id)) return k;
+  return -1;
 }
 
 void PlModelFree(PlModel *m)
@@ -3149,6 +3480,7 @@ void PlModelFree(PlModel *m)
   if (!m) return;
   for (int e = 0; e < 2; e++) free(m->ends[e].motion.table);
   free((double *)m->vessel.environment.table); /* owned by the model (models.h) */
+  for (int k = 0; k < PL_MAX_BODIES; k++) free((double *)m->bodies[k].environment.table);
   PlModelInitDefaults(m);
 }
 
@@ -3163,6 +3495,7 @@ int PlModelCopy(const PlModel *src, PlModel *dst)
   *dst = *src;
   for (int e = 0; e < 2; e++) dst->ends[e].motion.table = NULL;
   dst->vessel.environment.table = NULL;
+  for (int k = 0; k < PL_MAX_BODIES; k++) dst->bodies[k].environment.table = NULL;
   for (int e = 0; e < 2; e++) {
     const PlMotion *from = &src->ends[e].motion;
     if (!from->table || from->nrows <= 0) continue;
@@ -3175,8 +3508,9 @@ int PlModelCopy(const PlModel *src, PlModel *dst)
     memcpy(t, from->table, n * 7 * sizeof *t);
     dst->ends[e].motion.table = t;
   }
-  const PlVesselLoad *L = &src->vessel.environment;
-  if (L->table && L->nrows > 0) {
+  for (int k = -1; k < PL_MAX_BODIES; k++) { /* the vessel, then the bodies */
+    const PlVesselLoad *L = k < 0 ? &src->vessel.environment : &src->bodies[k].environment;
+    if (!L->table || L->nrows <= 0) continue;
     const size_t n = (size_t)L->nrows;
     double *t = n <= SIZE_MAX / (7 * sizeof *t) ? malloc(n * 7 * sizeof *t) : NULL;
     if (!t) {
@@ -3184,7 +3518,8 @@ int PlModelCopy(const PlModel *src, PlModel *dst)
       return -1;
     }
     memcpy(t, L->table, n * 7 * sizeof *t);
-    dst->vessel.environment.table = t;
+    if (k < 0) dst->vessel.environment.table = t;
+    else dst->bodies[k].environment.table = t;
   }
   return 0;
 }

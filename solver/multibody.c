@@ -142,6 +142,8 @@ int PlMultibodyEvaluate(const PlMultibody *mb, double t, const double *y, const 
   for (int b = 0; b < nb; ++b) {
     const double *yb = y + PL_VESSEL_NY * b;
     double *Fb = F + PL_VESSEL_NY * b, K[PL_VESSEL_NY * PL_VESSEL_NY];
+    if (mb->tau_body)
+      for (int cc = 0; cc < 6; ++cc) tau[b][cc] += mb->tau_body[b][cc];
     if (PlVesselDynamics(&mb->bodies[b], yb, yp + PL_VESSEL_NY * b, c, tau[b], mb->load_global ? mb->load_global[b] : NULL,
                          Fb, J ? K : NULL)) {
       free(du);
@@ -192,4 +194,32 @@ int PlMultibodyEvaluate(const PlMultibody *mb, double t, const double *y, const 
 int PlMultibodyResidual(const PlMultibody *mb, double t, const double *y, const double *yp, double *F)
 {
   return PlMultibodyEvaluate(mb, t, y, yp, 0.0, F, NULL);
+}
+
+void PlMultibodyJointLoad(const PlMultibody *mb, const double *y, int j, double P[3], double force[3],
+                          double moment[3])
+{
+  int off = PL_VESSEL_NY * mb->nbodies;
+  for (int k = 0; k < j; ++k) off += 2 * PlJointRowCount(mb->joints[k].joint.kind);
+  const PlMultibodyJoint *jt = &mb->joints[j];
+  const double *ya = y + PL_VESSEL_NY * jt->body[0];
+  PlJointEvalOut o;
+  PlJointEval(&jt->joint, ya, jt->body[1] >= 0 ? y + PL_VESSEL_NY * jt->body[1] : NULL, &o);
+  double tau[6] = {0, 0, 0, 0, 0, 0}; /* on body a, its frame, about O_a: -G_a^T lambda */
+  for (int r = 0; r < o.m; ++r)
+    for (int c = 0; c < 6; ++c) tau[c] -= o.Ga[6 * r + c] * y[off + r];
+  const double *q = ya + PL_VESSEL_Q, *pa = jt->joint.pa;
+  const double nq = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+  const double qn[4] = {q[0] / nq, q[1] / nq, q[2] / nq, q[3] / nq};
+  double R[9];
+  PlQuatToMatrix(qn, R);
+  /* moment about the joint point: m_O - p_a x f (body frame), then global */
+  const double *f = tau, *m = tau + 3;
+  const double mp[3] = {m[0] - (pa[1] * f[2] - pa[2] * f[1]), m[1] - (pa[2] * f[0] - pa[0] * f[2]),
+                        m[2] - (pa[0] * f[1] - pa[1] * f[0])};
+  for (int i = 0; i < 3; ++i) {
+    P[i] = ya[i] + R[3 * i] * pa[0] + R[3 * i + 1] * pa[1] + R[3 * i + 2] * pa[2];
+    force[i] = R[3 * i] * f[0] + R[3 * i + 1] * f[1] + R[3 * i + 2] * f[2];
+    moment[i] = R[3 * i] * mp[0] + R[3 * i + 1] * mp[1] + R[3 * i + 2] * mp[2];
+  }
 }

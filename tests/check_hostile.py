@@ -433,9 +433,41 @@ def vessel(work):
     body = ("environment: {water_depth: 100}\n"
             "vessel:\n  mass: 1\n  radii_of_gyration: [1, 1, 1]\n  initial: {position: [0, 0, 0]}\n")
     model_case(work, "body_with_mesh", body + "mesh: {elements: 10}\n", "FILE:6:1: mesh: ",
-               "describes the line; a model without line: is a rigid body alone", ())
+               "describes the line; a model without line: is a system of rigid bodies", ())
     model_case(work, "body_static", body, "FILE:1:1: analysis.type: ",
-               "a rigid body alone (a vessel without line:) needs analysis.type: dynamic", ())
+               "a system of rigid bodies (vessel: or bodies: without line:) needs analysis.type: dynamic", ())
+    # bodies and joints (a model without a line): the graph's errors name the key
+    bodies = ("environment: {water_depth: 100}\n"
+              "analysis: {type: dynamic, dynamic: {duration: 1}}\n"
+              "bodies:\n"
+              "  - {name: arm, mass: 1, radii_of_gyration: [1, 1, 1], initial: {position: [0, 0, -1]}}\n"
+              "  - {name: tip, mass: 1, radii_of_gyration: [1, 1, 1], initial: {position: [0, 0, -2]}}\n")
+    model_case(work, "joint_unknown_body",
+               bodies + "joints:\n  - {name: pin, type: spherical, bodies: [arm, hand], point: [0, 0, 0]}\n",
+               "FILE:7:48: joints[0].bodies[1]: ", "no body named 'hand' (the bodies are: arm, tip; or ground)", ())
+    model_case(work, "joint_same_body",
+               bodies + "joints:\n  - {name: pin, type: spherical, bodies: [arm, arm], point: [0, 0, 0]}\n",
+               "FILE:7:42: joints[0].bodies: ", "joins body 'arm' to itself", ())
+    model_case(work, "joint_duplicate_name",
+               bodies + "joints:\n  - {name: tip, type: spherical, bodies: [arm, ground], point: [0, 0, 0]}\n",
+               "FILE:7:12: joints[0].name: ", "duplicate name 'tip' (first given at", ())
+    model_case(work, "joint_revolute_without_axis",
+               bodies + "joints:\n  - {name: pin, type: revolute, bodies: [arm, ground], point: [0, 0, 0]}\n",
+               "FILE:7:5: joints[0]: ", "missing required key 'axis'", ())
+    model_case(work, "joint_spherical_with_axis",
+               bodies + "joints:\n  - {name: pin, type: spherical, bodies: [arm, ground], point: [0, 0, 0], "
+                        "axis: [0, 1, 0]}\n",
+               "FILE:7:75: joints[0].axis: ", "is only used by a revolute or a prismatic joint", ())
+    model_case(work, "joint_velocity_violated",
+               sub(bodies, "position: [0, 0, -1]}", "position: [0, 0, -1], velocity: [0, 0, 1]}") +
+               "joints:\n  - {name: pin, type: spherical, bodies: [arm, ground], point: [0, 0, 0]}\n",
+               "FILE:7:12: joints[0].name: ", "the initial velocities of arm violate this joint", ())
+    model_case(work, "bodies_with_line", V + "bodies: []\n", "FILE:", "bodies: is not yet available with a line", ())
+    model_case(work, "body_weight_mass_matrix",
+               sub(bodies, "mass: 1, radii_of_gyration: [1, 1, 1], initial: {position: [0, 0, -1]}",
+                   "mass_matrix: [[1,0,0,0,0,0],[0,1,0,0,0,0],[0,0,1,0,0,0],[0,0,0,1,0,0],[0,0,0,0,1,0],"
+                   "[0,0,0,0,0,1]], weight: true, initial: {position: [0, 0, -1]}"),
+               "FILE:4:", "bodies[0].weight: needs 'mass' and 'centre_of_gravity'", ())
     model_case(work, "body_hang_off_connection",
                body + "  hang_off: {point: [0, 0, 0], connection: hinge}\n"
                       "analysis: {type: dynamic, dynamic: {duration: 1, output_interval: 0.1}}\n",

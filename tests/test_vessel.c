@@ -310,6 +310,8 @@ static int CaseJacobian(void)
   b.V.r_anchor[1] = -2.0;
   b.V.z_eq = 0.3;
   b.V.norm_rate = 3.0;
+  b.V.weight_mass = 2.0e6; /* a weight at a centre of gravity off O_b */
+  b.V.r_g[0] = 1.5, b.V.r_g[1] = -0.7, b.V.r_g[2] = 2.1;
   char msg[256];
   CHECK_TRUE(PlVesselCheck(&b.V, msg, sizeof msg) == 0, "example vessel data valid");
   if (msg[0]) fprintf(stderr, "%s\n", msg);

@@ -183,6 +183,10 @@ typedef struct {
   double K_spring[9];  /* linear spring on O_b, global, row-major 3x3 [N/m] (a soft mooring;
                           Giusti's oscillator), symmetric positive semidefinite; 0: none */
   double r_anchor[3];  /* rest position of the spring, global [m] */
+  double weight_mass;  /* m_w [kg] of the weight m_w g acting at the centre of gravity r_g,
+                          global -z (a dry body, a pendulum, a clump); 0: none (a floating
+                          body's weight is in its restoring law, balanced at z_eq) */
+  double r_g[3];       /* centre of gravity from O_b, body frame [m] (with weight_mass) */
   double norm_rate;    /* k [1/s] > 0 of the unit-norm term k q (|q|^2 - 1)/2 of the attitude
                           rows (default 1, as the rod nodes): no effect on the solution, only on
                           Newton with a reused matrix; ~1e3 for bodies spinning at tens of rad/s */

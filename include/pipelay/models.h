@@ -18,6 +18,7 @@
 #define PL_PATH_MAX 1024
 #define PL_ERRMSG_MAX 1024
 #define PL_MAX_WARNINGS 8
+#define PL_NAME_MAX 64
 
 typedef enum { PL_ROT_QUATERNION = 0, PL_ROT_EULER_ZXY = 1 } PlRotationKind;
 typedef enum { PL_SEABED_NONE = 0, PL_SEABED_NONLINEAR = 1, PL_SEABED_LINEAR = 2 } PlSeabedKind;
@@ -265,7 +266,29 @@ typedef struct {
   PlVesselLoad environment;  /* environmental load w (its table owned by the model) */
   bool has_dp;               /* a dp block was given */
   PlDPController dp;         /* DP controller (reference angles in rad) */
+  char id[PL_NAME_MAX];      /* the object's name in the model graph: "vessel" for the vessel
+                                block, bodies[*].name otherwise (joints refer to it; its time
+                                series is timeseries_<id>.csv) */
 } PlVesselModel;
+
+/* ==== bodies and joints without a line (issue 14, docs/design-system-core.md) ============
+ * A model without line: is a system of rigid bodies (bodies: or the vessel: shorthand, one
+ * body named "vessel") joined by joints to each other or to the ground, integrated as one
+ * DAE (solver/bodies.c over solver/multibody.c). A joint is given in the global frame at
+ * the bodies' initial poses (so that it is assembled there: g = 0 by construction): its point
+ * P and, for a revolute or prismatic joint, its axis n; the loader turns these into the
+ * kernel's body-frame data (PlJoint: p_a = R_a0^T (P - r_a0), F_a = R_a0^T F, F = [n, f2, f3]
+ * orthonormal; the ground's p_b = P, F_b = F). */
+#define PL_MAX_BODIES 16
+#define PL_MAX_JOINTS 16
+typedef struct {
+  char name[PL_NAME_MAX];    /* unique among the model's objects, [A-Za-z0-9_-]+ */
+  int body[2];               /* indices into PlModel.bodies; body[1] = -1: the ground */
+  double point[3];           /* P, global, at the initial poses [m] */
+  double axis[3];            /* n, unit, global (revolute: the hinge axis; prismatic: the
+                                sliding direction; others: (1, 0, 0)) */
+  PlJoint joint;             /* the kernel's data (kind, p_a, p_b, F_a, F_b) */
+} PlJointModel;
 
 /* A point on the line whose time series is written: the node nearest arc length S. */
 typedef struct {
@@ -290,6 +313,9 @@ typedef struct {
   double initial_step;        /* [s] first step; 0 = IDA's choice (default) */
   int max_order;              /* BDF order limit 1..5 (default: the loader's, PlModelInitDefaults) */
   int max_steps;              /* steps allowed, default 1000000 */
+  double atol_reaction;       /* [N, N m] absolute tolerance of joint reactions (Lagrange
+                                 multipliers) in IDA's Newton test; they are left out of the
+                                 error test; default 1 */
 } PlDynamicSettings;
 
 /* DOF indices of an end: translations x,y,z then rotations about the end frame's axes. */
@@ -355,8 +381,13 @@ typedef struct {
   double checkpoint_interval;  /* [s] wall-clock time between a dynamic run's checkpoints */
   int noutput_points;          /* named output points (dynamic) */
   PlOutputPoint output_points[PL_MAX_OUTPUT_NODES];
-  PlVesselModel vessel;        /* the vessel at the top (vessel.present false: none) */
-  bool rigid_body;             /* a vessel and no line: the body alone (line, mesh, ends unused) */
+  PlVesselModel vessel;        /* the vessel at the top of the line (vessel.present false: none) */
+  bool rigid_body;             /* no line: a system of bodies and joints (line, mesh, ends,
+                                  vessel unused; the bodies are in bodies[]) */
+  int nbodies;                 /* rigid_body: the bodies (>= 1) */
+  PlVesselModel bodies[PL_MAX_BODIES];
+  int njoints;                 /* rigid_body: the joints */
+  PlJointModel joints[PL_MAX_JOINTS];
   int nwarnings;               /* plausibility warnings of the loader ("FILE:LINE:COL: key:
                                   warning: ..."), printed by the commands */
   char warnings[PL_MAX_WARNINGS][PL_ERRMSG_MAX];
@@ -370,6 +401,9 @@ void PlVesselHangOff(const PlVesselModel *v, const double r[3], const double q[4
  * initial guess): x, y, z held at P; a fixed connection also holds the rotations at
  * R(q0) R_t^b; a hinge leaves them free. No loads. */
 void PlVesselTopEnd(const PlVesselModel *v, PlEnd *top);
+
+/* Index of the body named id in m->bodies, or -1. */
+int PlModelBodyIndex(const PlModel *m, const char *id);
 
 /* Frees what the model owns (time-series tables); the model is left with defaults.
  * Accepts NULL. m must have been initialised (PlModelInitDefaults, a load or PlModelCopy). */

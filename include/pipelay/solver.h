@@ -286,10 +286,21 @@ typedef struct {
  * ParaView collection). 0, or PL_EXIT_BAD_INPUT with a message. */
 int PlDynamicRestartInfo(const char *dir, int *noutputs, double *t, PlError *err);
 
-/* A rigid body alone (a model with a vessel and no line, m->rigid_body): its dynamic run
- * from the initial state to files (solver/body.c; serial). Fills res like
- * PlDynamicRunToFiles; returns 0 (failures are in res). */
-int PlBodyRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynamicResult *res);
+/* A model without a line (m->rigid_body): its bodies and joints, their dynamic run from
+ * the initial state to files (solver/bodies.c; serial). Fills res like PlDynamicRunToFiles
+ * (res->vessel_final: the first body) and rep per body and joint; returns 0 (failures are
+ * in res). */
+typedef struct {
+  PlVesselOutput body_final[PL_MAX_BODIES];   /* each body at the end */
+  double body_max_offset_m[PL_MAX_BODIES];    /* largest horizontal offset from the DP reference */
+  double body_max_thrust_N[PL_MAX_BODIES];    /* largest |(surge, sway)| thrust */
+  double joint_point[PL_MAX_JOINTS][3];       /* the joint point at the end, global [m] */
+  double joint_force[PL_MAX_JOINTS][3];       /* the joint's load on its first body at the end: */
+  double joint_moment[PL_MAX_JOINTS][3];      /*   force [N] and moment about the point [N m], global */
+  double joint_max_force_N[PL_MAX_JOINTS], joint_max_moment_Nm[PL_MAX_JOINTS]; /* over the outputs */
+  double max_joint_gap_m;                     /* largest translational joint gap over the outputs */
+} PlBodiesReport;
+int PlBodiesRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynamicResult *res, PlBodiesReport *rep);
 PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, const PlStaticSummary *ssum,
                                    const PlDynamicRunOptions *opt, PlDynamicResult *res);
 
@@ -299,7 +310,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
  * mu, m rows each, after the bodies' unknowns) in the stabilised index-2 form of
  * docs/design-system-core.md §2.2. load_global[b] (may be NULL): a dead force and moment at
  * body b's origin, global frame (its weight when O_b is the centre of gravity). */
-#define PL_MULTIBODY_MAX_BODIES 16
+#define PL_MULTIBODY_MAX_BODIES PL_MAX_BODIES
 typedef struct {
   PlJoint joint;
   int body[2];                  /* body a, body b (-1: the ground) */
@@ -308,6 +319,8 @@ typedef struct {
   int nbodies, njoints;
   const PlVessel *bodies;       /* [nbodies] */
   const double (*load_global)[6]; /* [nbodies] or NULL */
+  const double (*tau_body)[6];    /* [nbodies] or NULL: force and moment in the body frame about
+                                     O_b (controller, follower loads), taken as constants */
   const PlMultibodyJoint *joints; /* [njoints] */
 } PlMultibody;
 /* The number of unknowns: 13 nbodies + 2 sum_j m_j. */
@@ -320,3 +333,8 @@ int PlMultibodyResidual(const PlMultibody *mb, double t, const double *y, const 
  * overwritten). */
 int PlMultibodyEvaluate(const PlMultibody *mb, double t, const double *y, const double *yp, double c, double *F,
                         double *J);
+/* The load joint j applies to its first body (body[0]) at state y: the joint point P, the
+ * force and the moment about P, global frame [m, N, N m] (the second body, or the ground,
+ * gets the opposite). */
+void PlMultibodyJointLoad(const PlMultibody *mb, const double *y, int j, double P[3], double force[3],
+                          double moment[3]);

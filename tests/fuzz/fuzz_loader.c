@@ -131,9 +131,8 @@ static void check_model(const PlModel *m)
 
 /* Checks an accepted vessel: its own checks pass, its values are finite, the top end hangs
  * from it. */
-static void check_vessel(const PlModel *m)
+static void check_body(const PlModel *m, const PlVesselModel *v)
 {
-  const PlVesselModel *v = &m->vessel;
   if (!v->present) {
     if (v->has_dp || v->environment.table) fail("a vessel's parts without a vessel", NULL);
     return;
@@ -158,6 +157,7 @@ static void check_vessel(const PlModel *m)
   check_finite(v->top_frame, 9, "vessel top frame");
   check_finite(v->environment.value, 6, "vessel environment load");
   if (m->rigid_body) return; /* no line hangs from it */
+  if (v != &m->vessel) return;
   const PlEnd *top = &m->ends[1];
   if (!(top->fixed[0] && top->fixed[1] && top->fixed[2]) || top->motion.kind != PL_MOTION_NONE)
     fail("the top end does not hang from the vessel", NULL);
@@ -265,14 +265,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       if (m->ends[0].motion.table || m->ends[1].motion.table || m->vessel.environment.table)
         fail("a failed load owns a time-series table", NULL);
     } else if (rc == 0) {
-      if (m->rigid_body) { /* a vessel alone: no line to check */
-        if (!m->vessel.present || m->analysis.kind != PL_ANALYSIS_DYNAMIC || m->nsegments != 0)
-          fail("a rigid body alone without a vessel, a dynamic analysis, or with a line", NULL);
-        check_vessel(m);
+      if (m->rigid_body) { /* bodies and joints: no line to check */
+        if (m->nbodies < 1 || m->vessel.present || m->analysis.kind != PL_ANALYSIS_DYNAMIC || m->nsegments != 0)
+          fail("a model without a line has no body, a vessel at a line's top, no dynamic analysis, or a line", NULL);
+        for (int b = 0; b < m->nbodies; ++b) check_body(m, &m->bodies[b]);
+        for (int j = 0; j < m->njoints; ++j)
+          if (m->joints[j].body[0] < 0 || m->joints[j].body[0] >= m->nbodies || m->joints[j].body[1] >= m->nbodies ||
+              m->joints[j].body[0] == m->joints[j].body[1])
+            fail("a joint between unknown bodies", m->joints[j].name);
         check_time_functions(m);
       } else {
         check_model(m);
-        check_vessel(m);
+        check_body(m, &m->vessel);
         check_time_functions(m);
         check_mesh(m);
       }
