@@ -465,14 +465,12 @@ PetscErrorCode PlProblemGatherState(PlProblem p, double **xo, double **qo, int *
   PetscFunctionReturn(0);
 }
 
-PetscErrorCode PlProblemEndReaction(PlProblem p, int end, double f[3], double m[3])
+void PlProblemEndReactionLocal(const PlProblem p, int end, const double *ue_in, double f[3], double m[3])
 {
   const int nd = p->nd, nn = p->mesh.nnodes, e = end ? p->mesh.nelements - 1 : 0, a = end ? 1 : 0;
   const int i = end ? nn - 1 : 0;
-  double *u, ue[PL_ELEM_DOF_MAX], re[PL_ELEM_DOF_MAX], fl[6];
-  PetscFunctionBeginUser;
-  PetscCall(PlGatherUnknowns(p, &u));
-  memcpy(ue, u + (size_t)e * nd, sizeof(double) * 2 * nd);
+  double ue[PL_ELEM_DOF_MAX], re[PL_ELEM_DOF_MAX], fl[6];
+  memcpy(ue, ue_in, sizeof(double) * 2 * nd);
   PlRodElementInternal(&p->elements[e], ue, re, NULL);
   PlProblemElementLoads(p, e, ue, ue + nd, fl, NULL);
   const PlEnd *E = &p->model.ends[end];
@@ -482,10 +480,19 @@ PetscErrorCode PlProblemEndReaction(PlProblem p, int end, double f[3], double m[
   if (EndMomentGiven(E)) {
     double pr[4], M[3];
     for (int c = 0; c < 3; ++c) M[c] = p->lambda * E->moment[c];
-    PlNodeMomentGeneralised(p->kind, p->mesh.q0 + 4 * i, u + (size_t)i * nd + 3, M, pr, NULL);
+    PlNodeMomentGeneralised(p->kind, p->mesh.q0 + 4 * i, ue + (size_t)a * nd + 3, M, pr, NULL);
     for (int c = 0; c < nd - 3; ++c) rp[c] -= pr[c];
   }
-  PlNodeMapParamForce(p->kind, u + (size_t)i * nd + 3, rp, m, NULL);
+  PlNodeMapParamForce(p->kind, ue + (size_t)a * nd + 3, rp, m, NULL);
+}
+
+PetscErrorCode PlProblemEndReaction(PlProblem p, int end, double f[3], double m[3])
+{
+  const int nd = p->nd, e = end ? p->mesh.nelements - 1 : 0;
+  double *u;
+  PetscFunctionBeginUser;
+  PetscCall(PlGatherUnknowns(p, &u));
+  PlProblemEndReactionLocal(p, end, u + (size_t)e * nd, f, m);
   free(u);
   PetscFunctionReturn(0);
 }

@@ -53,6 +53,15 @@ PetscErrorCode PlFormFunction(SNES snes, Vec U, Vec F, void *ctx);
  * not NULL their derivative with respect to the two positions (6 x 6, row-major). */
 void PlProblemElementLoads(const PlProblem p, int e, const double *uA, const double *uB, double f[6], double *K);
 PetscErrorCode PlFormJacobian(SNES snes, Vec U, Mat J, Mat P, void *ctx);
+/* static.c: the held values target[nd] of an end node at position x and, when R is not NULL,
+ * frame R (row-major; else the rotation parameters stay those of un, the node's current
+ * unknowns, whose quaternion hemisphere is kept). */
+void PlProblemEndTarget(PlProblem p, int end, const double x[3], const double *R, const double *un, double *target);
+/* static.c: creates the problem's SNES (Newton with its direct linear solver) if needed. */
+PetscErrorCode PlProblemEnsureSNES(PlProblem p);
+/* assembly.c: the end node's reaction (as PlProblemEndReaction) from the end element's
+ * unknowns ue[2 nd] (nodes A, B of that element). */
+void PlProblemEndReactionLocal(const PlProblem p, int end, const double *ue, double f[3], double m[3]);
 /* The raw unknowns [nnodes nd] gathered on every rank (malloc'd). */
 PetscErrorCode PlGatherUnknowns(PlProblem p, double **u);
 

@@ -572,18 +572,9 @@ PetscErrorCode PlStaticSolve(PlProblem p, PlStaticReport *rep)
   PetscFunctionReturn(0);
 }
 
-PetscErrorCode PlStaticMoveEnd(PlProblem p, int end, const double x[3], const double *R, PlStaticReport *rep)
+void PlProblemEndTarget(PlProblem p, int end, const double x[3], const double *R, const double *un, double *target)
 {
-  const int nd = p->nd, np = nd - 3, node = end ? p->mesh.nnodes - 1 : 0;
-  double *u, *start = p->bc_start + (size_t)node * nd, *target = p->bc_target + (size_t)node * nd;
-  Vec last;
-  PetscFunctionBeginUser;
-  memset(rep, 0, sizeof *rep);
-  if (!p->snes) PetscCall(SetUpSNES(p));
-  PetscCall(PlGatherUnknowns(p, &u));
-  const double *un = u + (size_t)node * nd;
-  /* the move starts where the end is and ends at (x, R) */
-  for (int c = 0; c < nd; ++c) start[c] = un[c];
+  const int node = end ? p->mesh.nnodes - 1 : 0, np = p->nd - 3;
   for (int c = 0; c < 3; ++c) target[c] = x[c];
   if (R) {
     double qpres[4], q0c[4], qrel[4];
@@ -601,6 +592,21 @@ PetscErrorCode PlStaticMoveEnd(PlProblem p, int end, const double x[3], const do
     }
   } else
     for (int c = 0; c < np; ++c) target[3 + c] = un[3 + c];
+}
+
+PetscErrorCode PlStaticMoveEnd(PlProblem p, int end, const double x[3], const double *R, PlStaticReport *rep)
+{
+  const int nd = p->nd, node = end ? p->mesh.nnodes - 1 : 0;
+  double *u, *start = p->bc_start + (size_t)node * nd, *target = p->bc_target + (size_t)node * nd;
+  Vec last;
+  PetscFunctionBeginUser;
+  memset(rep, 0, sizeof *rep);
+  if (!p->snes) PetscCall(SetUpSNES(p));
+  PetscCall(PlGatherUnknowns(p, &u));
+  const double *un = u + (size_t)node * nd;
+  /* the move starts where the end is and ends at (x, R) */
+  for (int c = 0; c < nd; ++c) start[c] = un[c];
+  PlProblemEndTarget(p, end, x, R, un, target);
   free(u);
   PetscCall(VecDuplicate(p->u, &last));
   PetscCall(VecCopy(p->u, last));
@@ -640,6 +646,13 @@ PetscErrorCode PlStaticMoveEnd(PlProblem p, int end, const double x[3], const do
   rep->lambda = mu;
   rep->converged = mu >= 1.0 ? PETSC_TRUE : PETSC_FALSE;
   PetscCall(VecDestroy(&last));
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode PlProblemEnsureSNES(PlProblem p)
+{
+  PetscFunctionBeginUser;
+  if (!p->snes) PetscCall(SetUpSNES(p));
   PetscFunctionReturn(0);
 }
 

@@ -100,8 +100,9 @@ void PlProblemSetEndLoads(PlProblem prob, int end, const double F[3], const doub
 /* ---- the vessel at the top: coupled static equilibrium (solver/vessel_static.c) ---------- */
 typedef struct {
   PetscBool converged;
-  int iterations;              /* Newton iterations on the vessel's pose */
-  int pipe_solves;             /* static pipe solves (one per trial pose) */
+  int iterations;              /* Newton iterations on pipe and vessel together */
+  int pipe_solves;             /* re-solves of the pipe at a fixed pose (the safeguard when a
+                                  Newton step fails; 0 normally) */
   double eta[6];               /* pose: O_b [m], roll, pitch, yaw (zyx) [rad] */
   double z[6];                 /* DP integral states [m s, rad s] */
   double residual_rel;         /* largest imbalance of a solved DOF / the sum of its load magnitudes */
