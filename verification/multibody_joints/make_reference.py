@@ -19,6 +19,10 @@ equations in the two angles:
   a11 = m1 L^2/4 + I1 + m2 L^2, a22 = m2 L^2/4 + I2, a12 = b cos(th1 - th2), b = m2 L^2/2;
 the centres (L/2)(sin th1, -cos th1) and L (sin th1, -cos th1) + (L/2)(sin th2, -cos th2).
 
+Block on an inclined prismatic joint (slider.yaml): m = 2 kg released at rest on a guide at
+30 degrees below the horizontal, the closed form s(t) = g sin(30) t^2/2 along it, the centre at
+(s cos 30, 0, -s sin 30), and the guide's constant force m g cos 30 (sin 30, 0, cos 30).
+
 Hand values at t = 0 (written as one-row or constant tables):
 - heavy top: energy w.I_O w/2 + m g u_z = 600000 + 1 J, constant; the joint's force on the top
   m a_c - W with a_c = w' x u + w x (w x u), I_O w' = -w x I_O w (no gravity moment at q = 1):
@@ -141,5 +145,16 @@ if __name__ == "__main__":
     write("double_pendulum_knee_t0.csv", "t_s,force_x_N,force_z_N", [(0,) + knee, (1e-12,) + knee])
     e0 = -M1 * G * L / 2 * math.cos(t1) - M2 * G * (L * math.cos(t1) + L / 2)
     write("double_pendulum_energy.csv", "t_s,total_J", [(0, e0), (5, e0)])
+    # the slider: closed form every 0.01 s over 2 s
+    a30 = math.radians(30)
+    rows = []
+    for k in range(201):
+        t = 0.01 * k
+        sl = 0.5 * G * math.sin(a30) * t * t
+        rows.append((t, sl * math.cos(a30), -sl * math.sin(a30)))
+    write("slider.csv", "t_s,x_m,z_m", rows)
+    fs = 2.0 * G * math.cos(a30)
+    write("slider_force.csv", "t_s,force_x_N,force_z_N",
+          [(0, fs * math.sin(a30), fs * math.cos(a30)), (2, fs * math.sin(a30), fs * math.cos(a30))])
     print("double pendulum at t = 0: th'' = %.6f, %.6f rad/s^2; knee force %.6f, %.6f N; energy %.6f J" %
           (dd1, dd2, M2 * ax, M2 * az + M2 * G, e0))
