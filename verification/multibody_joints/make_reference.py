@@ -23,6 +23,11 @@ Block on an inclined prismatic joint (slider.yaml): m = 2 kg released at rest on
 30 degrees below the horizontal, the closed form s(t) = g sin(30) t^2/2 along it, the centre at
 (s cos 30, 0, -s sin 30), and the guide's constant force m g cos 30 (sin 30, 0, cos 30).
 
+Two bodies welded by a fixed joint (welded.yaml) spinning freely: the one rigid body they make
+(4 kg, inertia about the common centre c = (0.25, 0, 0) m diag(1.5, 3.25, 4.25) kg m^2, body axes
+= global at the start), torque-free Euler equations I w' = -w x I w and the attitude by RK4 from
+w0 = (1, 2, 3) rad/s; body b's origin at c + R (0.75, 0, 0).
+
 Hand values at t = 0 (written as one-row or constant tables):
 - heavy top: energy w.I_O w/2 + m g u_z = 600000 + 1 J, constant; the joint's force on the top
   m a_c - W with a_c = w' x u + w x (w x u), I_O w' = -w x I_O w (no gravity moment at q = 1):
@@ -145,6 +150,17 @@ if __name__ == "__main__":
     write("double_pendulum_knee_t0.csv", "t_s,force_x_N,force_z_N", [(0,) + knee, (1e-12,) + knee])
     e0 = -M1 * G * L / 2 * math.cos(t1) - M2 * G * (L * math.cos(t1) + L / 2)
     write("double_pendulum_energy.csv", "t_s,total_J", [(0, e0), (5, e0)])
+    # the welded pair as one rigid body
+    I, MG = (1.5, 3.25, 4.25), 0.0
+
+    def welded_record(t, st):
+        R = rot(st[:4])
+        return (t, 0.25 + 0.75 * R[0][0], 0.75 * R[1][0], 0.75 * R[2][0])
+    rows, d1, d2 = converged(top_rate, [1, 0, 0, 0, 1, 2, 3], 5.0, 1e-3, welded_record)
+    print("welded pair: |h - h/2| %.3e m, |h/2 - h/4| %.3e m, ratio %.2f" % (d1, d2, d1 / d2))
+    write("welded_b.csv", "t_s,x_m,y_m,z_m", rows)
+    e_w = 0.5 * (1.5 * 1 + 3.25 * 4 + 4.25 * 9)  # w0 . I_c w0 / 2, constant
+    write("welded_energy.csv", "t_s,total_J", [(0, e_w), (5, e_w)])
     # the slider: closed form every 0.01 s over 2 s
     a30 = math.radians(30)
     rows = []
