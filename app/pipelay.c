@@ -287,6 +287,12 @@ static int RunBody(const PlModel *m, const Args *a, PetscMPIInt rank)
   PlBodiesRunToFiles(m, &opt, &res, &rep);
   signal(SIGINT, SIG_DFL);
   signal(SIGTERM, SIG_DFL);
+  if (!a->no_plots && !res.io_status) {
+    PlPlotOptions po;
+    PlPlotOptionsDefault(&po);
+    PlPlotOptionsFromModel(&po, m, m->output_dir);
+    PlPlotDynamic(m->output_dir, &po);
+  }
   if (!a->quiet) {
     printf("  %s at t = %.6g s, %ld steps, wall time %.3f s, %.1fx real time\n", res.completed ? "completed" : "STOPPED",
            res.simulated_time_s, res.stats.steps, res.wall_time_s, res.real_time_factor);

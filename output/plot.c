@@ -655,6 +655,13 @@ int PlPlotDynamic(const char *dir, const PlPlotOptions *o)
   int n = 0, failed = 0;
   Plotter P;
   if (!nts && !env) return 0;
+  int rigid = 0; /* a model without a line: its vessel is a body like the others */
+  {
+    cJSON *root = PlOutputSummaryRead(dir);
+    const cJSON *an = cJSON_GetObjectItemCaseSensitive(root, "analysis");
+    rigid = cJSON_IsString(an) && !strcmp(an->valuestring, "rigid_body");
+    cJSON_Delete(root);
+  }
   if (PlotterInit(&P, dir, o)) {
     for (int k = 0; k < nts; ++k) free(names[k]);
     free(names);
@@ -716,7 +723,7 @@ int PlPlotDynamic(const char *dir, const PlPlotOptions *o)
   if (FileExists(dir, "energy.csv")) { /* energy.csv: kinetic, strain, potential, total */
     Text b = {0};
     Add(&b, "  f = '../energy.csv'\n"
-            "  set title T('Mechanical energy of the line (dynamic)')\n"
+            "  set title T('Mechanical energy (dynamic)')\n"
             "  set xlabel 'time t [s]'\n"
             "  set ylabel 'energy [kJ]'\n"
             "  set key outside right top\n"
@@ -765,6 +772,68 @@ int PlPlotDynamic(const char *dir, const PlPlotOptions *o)
               "  unset multiplot\n");
       Tally(RunScript(&P, "dynamic_top_tension", 1200, 1300, &b), &n, &failed);
       free(b.s);
+    }
+    char file[300];
+    snprintf(file, sizeof file, "timeseries_%s.csv", names[k]);
+    if ((rigid || strcmp(names[k], "vessel")) && HeaderHas(dir, file, "roll_deg")) { /* a body of a model without a line */
+      Text v = {0};
+      Add(&v, "  f = '../%s'\n"
+              "  set multiplot layout 4,1 title T('Body %s (dynamic)')\n"
+              "  set xlabel 'time t [s]'\n"
+              "  set key outside right top\n"
+              "  set lmargin at screen 0.08\n  set rmargin at screen 0.82\n"
+              "  set title 'position of O_b (global)'\n"
+              "  set ylabel 'position [m]'\n"
+              "  plot f using \"t_s\":\"x_m\" with lines lw 2 title 'x', \\\n"
+              "       f using \"t_s\":\"y_m\" with lines lw 2 title 'y', \\\n"
+              "       f using \"t_s\":\"z_m\" with lines lw 2 title 'z'\n"
+              "  set title 'attitude (zyx Euler angles)'\n"
+              "  set ylabel 'angle [deg]'\n"
+              "  plot f using \"t_s\":\"roll_deg\" with lines lw 2 title 'roll', \\\n"
+              "       f using \"t_s\":\"pitch_deg\" with lines lw 2 title 'pitch', \\\n"
+              "       f using \"t_s\":\"yaw_deg\" with lines lw 2 title 'yaw'\n"
+              "  set title 'velocity of O_b (body frame)'\n"
+              "  set ylabel 'velocity [m/s]'\n"
+              "  plot f using \"t_s\":\"surge_velocity_mps\" with lines lw 2 title 'surge', \\\n"
+              "       f using \"t_s\":\"sway_velocity_mps\" with lines lw 2 title 'sway', \\\n"
+              "       f using \"t_s\":\"heave_velocity_mps\" with lines lw 2 title 'heave'\n"
+              "  set title 'angular velocity (body frame)'\n"
+              "  set ylabel 'rate [deg/s]'\n"
+              "  plot f using \"t_s\":\"roll_rate_degps\" with lines lw 2 title 'roll', \\\n"
+              "       f using \"t_s\":\"pitch_rate_degps\" with lines lw 2 title 'pitch', \\\n"
+              "       f using \"t_s\":\"yaw_rate_degps\" with lines lw 2 title 'yaw'\n"
+              "  unset multiplot\n",
+          file, names[k]);
+      char script[300];
+      snprintf(script, sizeof script, "dynamic_body_%s", names[k]);
+      Tally(RunScript(&P, script, 1200, 1400, &v), &n, &failed);
+      free(v.s);
+      continue;
+    }
+    if (HeaderHas(dir, file, "force_x_N") && HeaderHas(dir, file, "point_x_m")) { /* a joint */
+      Text v = {0};
+      Add(&v, "  f = '../%s'\n"
+              "  set multiplot layout 2,1 title T('Joint %s: its load on the first body, global (dynamic)')\n"
+              "  set xlabel 'time t [s]'\n"
+              "  set key outside right top\n"
+              "  set lmargin at screen 0.08\n  set rmargin at screen 0.82\n"
+              "  set title 'force'\n"
+              "  set ylabel 'force [N]'\n"
+              "  plot f using \"t_s\":\"force_x_N\" with lines lw 2 title 'x', \\\n"
+              "       f using \"t_s\":\"force_y_N\" with lines lw 2 title 'y', \\\n"
+              "       f using \"t_s\":\"force_z_N\" with lines lw 2 title 'z'\n"
+              "  set title 'moment about the joint point'\n"
+              "  set ylabel 'moment [N m]'\n"
+              "  plot f using \"t_s\":\"moment_x_Nm\" with lines lw 2 title 'x', \\\n"
+              "       f using \"t_s\":\"moment_y_Nm\" with lines lw 2 title 'y', \\\n"
+              "       f using \"t_s\":\"moment_z_Nm\" with lines lw 2 title 'z'\n"
+              "  unset multiplot\n",
+          file, names[k]);
+      char script[300];
+      snprintf(script, sizeof script, "dynamic_joint_%s", names[k]);
+      Tally(RunScript(&P, script, 1200, 1000, &v), &n, &failed);
+      free(v.s);
+      continue;
     }
     if (!strcmp(names[k], "vessel")) { /* timeseries_vessel.csv: the vessel and its DP */
       Text v = {0};

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """check_plots.py - checks the plots a pipelay run leaves in RUN_DIR/plots.
 
-usage: check_plots.py RUN_DIR [--static] [--dynamic] [--sections N]
+usage: check_plots.py RUN_DIR [--static] [--dynamic] [--bodies] [--sections N]
 
 For every expected plot NAME: NAME.gp (the gnuplot script), NAME.png (a PNG image) and
 NAME.svg exist, and the SVG (parsed as XML) holds the plot title and every axis label with
@@ -10,6 +10,9 @@ its unit, e.g. "arc length S from the bottom end [m]", "effective tension n1 [kN
 static.csv), --dynamic the dynamic ones (from envelopes.csv and timeseries_<name>.csv:
 one time-series plot per file present, the top (tension, load on the top, top angles) from
 timeseries_top.csv, the energy from energy.csv).
+--bodies checks a model without a line: per body (timeseries_<body>.csv with the pose
+columns) its position, attitude and velocities, per joint its force and moment, and the
+energy (issue 14).
 Also (issue 13, item 11): the tick labels of the curvature plot are all different (no
 repeated "0.003"); the plan view's legend is below the plot; when summary.json has a
 touchdown point, the static plots against S and the configuration mark it; with
@@ -39,7 +42,7 @@ DYNAMIC = {
     "dynamic_envelope_tension": ("Effective tension envelope (dynamic)", [S, "effective tension n1 [kN]"]),
     "dynamic_top_tension": ("The top of the line (dynamic)", [T, "tension [kN]", "force [kN]", "angle [deg]",
                                                              "flex-joint angle [deg]"]),
-    "dynamic_energy": ("Mechanical energy of the line (dynamic)", [T, "energy [kJ]"]),
+    "dynamic_energy": ("Mechanical energy (dynamic)", [T, "energy [kJ]"]),
 }
 failures = []
 
@@ -117,7 +120,7 @@ def main(argv):
         i = argv.index("--sections")
         sections = int(argv[i + 1])
         del argv[i:i + 2]
-    if len(argv) < 3 or any(a not in ("--static", "--dynamic") for a in argv[2:]):
+    if len(argv) < 3 or any(a not in ("--static", "--dynamic", "--bodies") for a in argv[2:]):
         print(__doc__.split("\n\n")[1], file=sys.stderr)
         return 2
     run = argv[1]
@@ -134,6 +137,20 @@ def main(argv):
                 [T, "displacement [m]", "effective tension n1 [kN]", "bending moment [kN m]", "curvature [1/m]"])
     if "--dynamic" in argv and not os.path.isfile(os.path.join(run, "energy.csv")):
         expected.pop("dynamic_energy")
+    if "--bodies" in argv:
+        expected["dynamic_energy"] = DYNAMIC["dynamic_energy"]
+        for f in sorted(glob.glob(os.path.join(run, "timeseries_*.csv"))):
+            name = os.path.basename(f)[len("timeseries_"):-len(".csv")]
+            with open(f) as fh:
+                header = fh.readline()
+            if "roll_deg" in header:
+                expected[f"dynamic_body_{name}"] = (f"Body {name} (dynamic)", [T, "position [m]", "angle [deg]",
+                                                                           "velocity [m/s]", "rate [deg/s]"])
+            elif "force_x_N" in header:
+                expected[f"dynamic_joint_{name}"] = (f"Joint {name}: its load on the first body, global (dynamic)",
+                                                     [T, "force [N]", "moment [N m]"])
+            else:
+                failures.append(f"{f}: neither a body's nor a joint's time series")
     top = os.path.join(run, "timeseries_top.csv")
     if "--dynamic" in argv and os.path.isfile(top):
         with open(top) as f:
