@@ -324,6 +324,79 @@ static int RunBody(const PlModel *m, const Args *a, PetscMPIInt rank)
   return rc;
 }
 
+/* A model of several lines: their statics, each line's results in OUTPUT/line_NAME/ as a
+ * one-line run writes them, the system's in OUTPUT/summary.json. *rc gets the exit status. */
+static PetscErrorCode RunLines(PlModel *m, const Args *a, PetscMPIInt rank, PetscMPIInt size, int *rc)
+{
+  PlLines L;
+  static PlLinesReport rep;
+  PlError err;
+  PetscFunctionBeginUser;
+  PetscCall(PlLinesCreate(PETSC_COMM_WORLD, m, &L));
+  signal(SIGINT, OnSignal);
+  signal(SIGTERM, OnSignal);
+  PetscCall(PlLinesSolve(L, &g_stop, a->quiet, &rep));
+  signal(SIGINT, SIG_DFL);
+  signal(SIGTERM, SIG_DFL);
+  if (!rank && !a->quiet) {
+    int nfree = 0;
+    for (int k = 0; k < m->npoints; ++k) nfree += !m->points[k].fixed;
+    printf("pipelay %s: %s (%s)\n  %d lines, %d points (%d free), MPI ranks %d: %s in %d Newton iterations over "
+           "lines and points (%d re-solves), point imbalance %.1e\n", PIPELAY_VERSION, m->name, m->source_path,
+           m->nlines, m->npoints, nfree, size, rep.converged ? "converged" : "NOT CONVERGED", rep.iterations,
+           rep.line_solves, rep.residual_rel);
+  }
+  for (int l = 0; l < m->nlines; ++l) {
+    PlProblem p = PlLinesProblem(L, l);
+    PlStaticSummary sum;
+    PlStation *nodes, *els;
+    int nn, ne;
+    PetscCall(PlProblemStations(p, &nodes, &nn, &els, &ne));
+    PetscCall(PlStaticSummarize(p, nodes, nn, els, ne, &sum));
+    if (!rank) {
+      char dir[PL_PATH_MAX + PL_NAME_MAX + 8];
+      snprintf(dir, sizeof dir, "%s/line_%s", m->output_dir, m->lines[l].name);
+      PlStaticReport lr = rep.line[l];
+      lr.converged = rep.converged;
+      snprintf(lr.failure, sizeof lr.failure, "%s", rep.failure);
+      const PlModel *lm = PlProblemModel(p);
+      int wrc = PlMakeDirs(dir, &err);
+      if (!wrc) wrc = PlOutputClean(dir, &err);
+      if (!wrc) wrc = PlWriteStaticResults(dir, lm, &lr, &sum, nodes, nn, els, ne, size, a->nsets, a->sets, &err);
+      if (!wrc) wrc = PlOutputWriteStatic(dir, lm, nodes, nn, !a->no_plots, &err);
+      if (!wrc) wrc = PlOutputRecordFiles(dir, &err);
+      if (wrc) {
+        fprintf(stderr, "pipelay: %s\n", err.msg);
+        if (!*rc) *rc = wrc;
+      }
+      if (!a->quiet)
+        printf("  line %s: %d nodes; bottom tension %.3f kN, top tension %.3f kN; max bending moment %.3f kN m "
+               "-> %s/\n", m->lines[l].name, nn, rep.end_tension[l][0] / 1e3, rep.end_tension[l][1] / 1e3,
+               sum.max_bending_moment_Nm / 1e3, dir);
+    }
+    free(nodes);
+    free(els);
+  }
+  if (!rank) {
+    if (!a->quiet)
+      for (int k = 0; k < m->npoints; ++k)
+        printf("  point %s%s: (%.4f, %.4f, %.4f) m\n", m->points[k].name, m->points[k].fixed ? " (fixed)" : "",
+               rep.point_position[k][0], rep.point_position[k][1], rep.point_position[k][2]);
+    const int wrc = PlLinesWriteSummary(L, &rep, m->output_dir, &err);
+    if (wrc) {
+      fprintf(stderr, "pipelay: %s\n", err.msg);
+      if (!*rc) *rc = wrc;
+    }
+    if (!rep.converged) {
+      fprintf(stderr, "pipelay: the static equilibrium of the lines did not converge: %s; the last state is written "
+                      "to %s/\n", rep.failure, m->output_dir);
+      if (!*rc) *rc = g_stop ? PL_EXIT_INTERRUPTED : PL_EXIT_NOT_CONVERGED;
+    }
+  }
+  PetscCall(PlLinesDestroy(&L));
+  PetscFunctionReturn(0);
+}
+
 /* The static analysis of m: solve, post-process, write, print. *rc gets the exit status. */
 static PetscErrorCode RunStatic(PlModel *m, const Args *a, PetscMPIInt rank, PetscMPIInt size, int *rc)
 {
@@ -498,7 +571,9 @@ int main(int argc, char **argv)
     rc = RunBody(m, &a, rank);
     PetscCallMPI(MPI_Bcast(&rc, 1, MPI_INT, 0, PETSC_COMM_WORLD));
   }
-  const PetscErrorCode ierr = rc || m->rigid_body ? 0 : RunStatic(m, &a, rank, size, &rc);
+  PetscErrorCode ierr = 0;
+  if (!rc && m->nlines > 0) ierr = RunLines(m, &a, rank, size, &rc);
+  else if (!rc && !m->rigid_body) ierr = RunStatic(m, &a, rank, size, &rc);
   if (ierr) {
     if (!rank)
       fprintf(stderr, "pipelay: PETSc error %d (described above)%s\n", (int)ierr,

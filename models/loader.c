@@ -223,13 +223,19 @@ typedef enum {
   SCH_DPREF,     /* vessel.dp.reference */
   SCH_BODIES,    /* list of SCH_VESSEL: the bodies of a model without a line */
   SCH_JOINTS,    /* list of SCH_JOINT */
-  SCH_JOINT
+  SCH_JOINT,
+  SCH_LINES,     /* list of SCH_LINEITEM: the lines of a model of several lines */
+  SCH_LINEITEM,
+  SCH_GPOINTS,   /* list of SCH_GPOINT: the model's points (not output.points) */
+  SCH_GPOINT
 } Schema;
 
 static const char *const kTopKeys[] = {"name",     "environment", "line",     "seabed",
                                        "current",  "mesh",        "rotation", "ends",
                                        "analysis", "output",      "vessel",   "bodies",
-                                       "joints",   NULL};
+                                       "joints",   "lines",       "points",   NULL};
+static const char *const kLineItemKeys[] = {"name", "line", "mesh", "ends", NULL};
+static const char *const kGPointKeys[] = {"name", "position", "fixed", "mass", "volume", NULL};
 static const char *const kEnvKeys[] = {"water_depth", "water_density", "gravity", NULL};
 static const char *const kLineKeys[] = {"length", "sections", NULL};
 static const char *const kSectionKeys[] = {
@@ -249,7 +255,7 @@ static const char *const kMeshKeys[] = {"elements", "target_length", "zones", NU
 static const char *const kZoneKeys[] = {"from", "to", "target_length", NULL};
 static const char *const kEndsKeys[] = {"bottom", "top", NULL};
 static const char *const kEndKeys[] = {"position", "orientation", "fixed", "force", "moment",
-                                       "motion", NULL};
+                                       "motion",   "point",       NULL};
 static const char *const kMotionKeys[] = {"type",   "start_time", "ramp_time", "dofs",
                                           "radius", "period",     "ramp_up",   "hold",
                                           "ramp_down", "direction", "file", "interpolation", NULL};
@@ -335,6 +341,8 @@ static const char *const *schema_keys(Schema s)
   case SCH_DP: return kDPKeys;
   case SCH_DPREF: return kDPRefKeys;
   case SCH_JOINT: return kJointKeys;
+  case SCH_LINEITEM: return kLineItemKeys;
+  case SCH_GPOINT: return kGPointKeys;
   default: return NULL;
   }
 }
@@ -361,6 +369,9 @@ static Schema schema_child(Schema parent, const char *key)
       {SCH_VESSEL, "hang_off", SCH_HANGOFF}, {SCH_VESSEL, "environment_load", SCH_ENVLOAD},
       {SCH_VESSEL, "dp", SCH_DP},        {SCH_DP, "reference", SCH_DPREF},
       {SCH_TOP, "bodies", SCH_BODIES},   {SCH_TOP, "joints", SCH_JOINTS},
+      {SCH_TOP, "lines", SCH_LINES},     {SCH_TOP, "points", SCH_GPOINTS},
+      {SCH_LINEITEM, "line", SCH_LINE},  {SCH_LINEITEM, "mesh", SCH_MESH},
+      {SCH_LINEITEM, "ends", SCH_ENDS},
   };
   if (parent == SCH_DOFS) return name_index(kDofNames, key) >= 0 ? SCH_HARMONIC : SCH_LEAF;
   for (size_t i = 0; i < sizeof kChildren / sizeof kChildren[0]; i++)
@@ -377,6 +388,8 @@ static Schema schema_item(Schema s)
          : s == SCH_POINTS ? SCH_POINT
          : s == SCH_BODIES ? SCH_VESSEL
          : s == SCH_JOINTS ? SCH_JOINT
+         : s == SCH_LINES  ? SCH_LINEITEM
+         : s == SCH_GPOINTS ? SCH_GPOINT
                            : SCH_LEAF;
 }
 
@@ -829,6 +842,8 @@ typedef struct {
   bool has_vessel;            /* a vessel block is given: the top end hangs from it */
   bool body_only;             /* no line: a system of bodies (vessel: or bodies:) and joints */
   const PlYNode *body_names[PL_MAX_BODIES]; /* bodies[*].name value nodes (duplicate messages) */
+  const PlModel *graph;       /* a model of lines: its points (ends.*.point), else NULL */
+  int *point_uses;            /* [npoints] ends attached to each point so far */
 } Ctx;
 
 /* "is only used by a dynamic analysis (analysis.type is 'static')" at key of scope s, when
@@ -1952,6 +1967,50 @@ static int get_load(const Scope *s, const char *key, const char *unit, double bo
 }
 
 /* One end (which = 0 bottom, 1 top). */
+/* ends.*.point: the end attached to a point of the model (a line of lines:): held in x, y, z
+ * at the point, rotations free, nothing else given. */
+static int read_end_point(Ctx *c, const Scope *s, PlEnd *e)
+{
+  char path[PATH_CAP];
+  join_key(path, sizeof path, s->path, "point");
+  const PlYPair *pp = pair_of(s, "point");
+  if (!c->graph)
+    return at(c->err, pp->key, path, "is only used by an end of a line of lines: (ends attached to points:)");
+  for (size_t k = 0; k < s->map->npairs; k++) {
+    const PlYNode *key = s->map->pairs[k].key;
+    if (strcmp(key->text, "point")) {
+      char kp[PATH_CAP];
+      join_key(kp, sizeof kp, s->path, key->text);
+      return at(c->err, key, kp, "cannot be given with 'point': the point holds the end (at its position, rotations "
+                                 "free)");
+    }
+  }
+  const PlYNode *v = pp->value;
+  if (v->kind != PL_YNODE_SCALAR || strlen(v->text) != v->len)
+    return at(c->err, v, path, "expected a point's name, found %s", found(v).s);
+  int idx = -1;
+  for (int k = 0; k < c->graph->npoints; k++)
+    if (!strcmp(c->graph->points[k].name, v->text)) idx = k;
+  if (idx < 0) {
+    char names[512] = "";
+    for (int k = 0; k < c->graph->npoints; k++) {
+      if (k) cat(names, sizeof names, ", ");
+      cat(names, sizeof names, c->graph->points[k].name);
+    }
+    return at(c->err, v, path, "no point named '%s' (the points are: %s)", got(v).s,
+              c->graph->npoints ? names : "none; give them under points:");
+  }
+  const PlPointModel *pt = &c->graph->points[idx];
+  e->point = idx;
+  for (int i = 0; i < 3; i++) {
+    e->fixed[i] = true;
+    e->has_position[i] = true;
+    e->position[i] = pt->position[i];
+  }
+  c->point_uses[idx]++;
+  return 0;
+}
+
 static int read_end(Ctx *c, const Scope *ends, int which, PlEnd *e)
 {
   const char *key = which ? "top" : "bottom";
@@ -1973,6 +2032,8 @@ static int read_end(Ctx *c, const Scope *ends, int which, PlEnd *e)
     return missing(ends, key, NULL, " (or a vessel: block, which the top end then hangs from)");
   int rc = open_child(ends, key, true, kEndKeys, &s, &present);
   if (rc) return rc;
+  e->point = -1;
+  if (pair_of(&s, "point")) return read_end_point(c, &s, e);
   const PlYNode *pos_items[3] = {NULL, NULL, NULL};
   bool have_pos = false;
   if ((rc = get_vec3(&s, "position", "m", kAny, e->position, e->has_position, pos_items,
@@ -2960,6 +3021,138 @@ static int read_joints(const Ctx *c, const Scope *top, PlModel *m)
   return 0;
 }
 
+/* points: the connection nodes of a model of lines. */
+static int read_gpoints(Ctx *c, const Scope *top, PlModel *m, const PlYNode **name_nodes)
+{
+  const PlYPair *pp = pair_of(top, "points");
+  if (!pp) return 0;
+  char path[PATH_CAP];
+  join_key(path, sizeof path, top->path, "points");
+  const PlYNode *list = pp->value;
+  if (list->kind != PL_YNODE_SEQ || list->nitems == 0)
+    return at(c->err, list, path, "expected a non-empty list of points {name, position, fixed, mass, volume}, found %s",
+              found(list).s);
+  if (list->nitems > PL_MAX_POINTS)
+    return at(c->err, list, path, "too many points (%zu, at most %d)", list->nitems, PL_MAX_POINTS);
+  char seen[PL_MAX_POINTS][PL_NAME_MAX];
+  for (size_t i = 0; i < list->nitems; i++) {
+    char ip[PATH_CAP];
+    join_index(ip, sizeof ip, path, i);
+    Scope s;
+    int rc = open_scope(c->err, list->items[i], list->items[i], ip, kGPointKeys, &s);
+    if (rc) return rc;
+    PlPointModel *pt = &m->points[i];
+    if ((rc = read_object_name(&s, "point", pt->name, sizeof pt->name, (const char(*)[PL_NAME_MAX])seen, name_nodes,
+                               (int)i, &name_nodes[i])))
+      return rc;
+    snprintf(seen[i], PL_NAME_MAX, "%s", pt->name);
+    const ListSpec m3 = uniform_list("m", kAny);
+    if ((rc = get_list(&s, "position", true, 3, &m3, pt->position, NULL))) return rc;
+    static const char *const kNoYes[] = {"false", "true", NULL};
+    int fixed = 0;
+    if ((rc = get_choice(&s, "fixed", kNoYes, &fixed))) return rc;
+    pt->fixed = fixed == 1;
+    if ((rc = get_number(&s, "mass", "kg", false, kNonNegative, &pt->mass, NULL))) return rc;
+    if ((rc = get_number(&s, "volume", "m^3", false, kNonNegative, &pt->volume, NULL))) return rc;
+    m->npoints = (int)i + 1;
+  }
+  return 0;
+}
+
+/* lines: each item a one-line model's line, mesh and ends, with a name. */
+static int read_lines(Ctx *c, const Scope *top, PlModel *m, const PlYNode **point_nodes)
+{
+  const PlYPair *pl = pair_of(top, "lines");
+  char path[PATH_CAP];
+  join_key(path, sizeof path, top->path, "lines");
+  const PlYNode *list = pl->value;
+  if (list->kind != PL_YNODE_SEQ || list->nitems == 0)
+    return at(c->err, list, path, "expected a non-empty list of lines {name, line, mesh, ends}, found %s",
+              found(list).s);
+  if (list->nitems > PL_MAX_LINES)
+    return at(c->err, list, path, "too many lines (%zu, at most %d)", list->nitems, PL_MAX_LINES);
+  char seen[PL_MAX_POINTS + PL_MAX_LINES][PL_NAME_MAX];
+  const PlYNode *seen_nodes[PL_MAX_POINTS + PL_MAX_LINES];
+  int nseen = 0;
+  for (int k = 0; k < m->npoints; k++) {
+    snprintf(seen[nseen], PL_NAME_MAX, "%s", m->points[k].name);
+    seen_nodes[nseen++] = point_nodes[k];
+  }
+  PlModel *lm = malloc(sizeof *lm);
+  if (!lm) return at(c->err, list, path, "out of memory");
+  int rc = 0;
+  for (size_t i = 0; i < list->nitems && !rc; i++) {
+    char ip[PATH_CAP];
+    join_index(ip, sizeof ip, path, i);
+    Scope s;
+    if ((rc = open_scope(c->err, list->items[i], list->items[i], ip, kLineItemKeys, &s))) break;
+    PlLineModel *L = &m->lines[i];
+    const PlYNode *nn = NULL;
+    if ((rc = read_object_name(&s, "line", L->name, sizeof L->name, (const char(*)[PL_NAME_MAX])seen, seen_nodes, nseen,
+                               &nn)))
+      break;
+    snprintf(seen[nseen], PL_NAME_MAX, "%s", L->name);
+    seen_nodes[nseen++] = nn;
+    PlModelInitDefaults(lm);
+    c->end_z[0] = c->end_z[1] = NULL;
+    if ((rc = read_line(c, &s, lm)) || (rc = read_mesh(c, &s, lm)) || (rc = read_ends(c, &s, lm))) break;
+    L->length = lm->length;
+    L->nsegments = lm->nsegments;
+    memcpy(L->segments, lm->segments, sizeof L->segments);
+    L->mesh_elements = lm->mesh_elements;
+    L->mesh_target_length = lm->mesh_target_length;
+    L->nzones = lm->nzones;
+    memcpy(L->zones, lm->zones, sizeof L->zones);
+    memcpy(L->ends, lm->ends, sizeof L->ends);
+    if (L->ends[0].point >= 0 && L->ends[0].point == L->ends[1].point)
+      rc = at(c->err, s.anchor, ip, "both ends on point '%s': a line from a point back to it is not a connection",
+              m->points[L->ends[0].point].name);
+    m->nlines = (int)i + 1;
+  }
+  free(lm);
+  return rc;
+}
+
+/* A model of several lines (lines: and points:; statics today). */
+static int read_line_system(Ctx *c, const Scope *top, PlModel *m)
+{
+  int rc;
+  static const char *const single[] = {"line", "mesh", "ends", "vessel", "bodies", "joints", NULL};
+  for (int k = 0; single[k]; k++)
+    if ((rc = reject_key(top, single[k],
+                         k < 3 ? "is the form of a one-line model; with lines: each line gives its own line, mesh "
+                                 "and ends"
+                               : "is not yet available with lines: (lines on bodies come with the system core's "
+                                 "assembler, docs/design-system-core.md)")))
+      return rc;
+  if ((rc = read_seabed(top, m))) return rc;
+  int rot = (int)m->rotation;
+  if ((rc = get_choice(top, "rotation", kRotations, &rot))) return rc;
+  m->rotation = rot ? PL_ROT_EULER_ZXY : PL_ROT_QUATERNION;
+  if ((rc = read_analysis(c, top, m))) return rc;
+  if (m->analysis.kind != PL_ANALYSIS_STATIC)
+    return at(c->err, top->anchor, "analysis.type",
+              "a model of several lines (lines:) runs statics only today: its dynamic run comes with the system "
+              "core's assembler (docs/design-system-core.md)");
+  if ((rc = read_current(top, m))) return rc;
+  if ((rc = read_output(c, top, m))) return rc;
+  const PlYNode *point_nodes[PL_MAX_POINTS] = {NULL};
+  if ((rc = read_gpoints(c, top, m, point_nodes))) return rc;
+  int uses[PL_MAX_POINTS] = {0};
+  c->graph = m;
+  c->point_uses = uses;
+  rc = read_lines(c, top, m, point_nodes);
+  c->graph = NULL;
+  c->point_uses = NULL;
+  if (rc) return rc;
+  for (int k = 0; k < m->npoints; k++) {
+    char np[PATH_CAP];
+    snprintf(np, sizeof np, "points[%d].name", k);
+    if (!uses[k]) return at(c->err, point_nodes[k], np, "point '%s' has no line attached to it", m->points[k].name);
+  }
+  return 0;
+}
+
 /* ---- the whole document --------------------------------------------------------------- */
 
 /* Walks the (overridden) tree into m. */
@@ -2967,12 +3160,16 @@ static int check_plausible(PlError *err, const PlYNode *root, PlModel *m);
 
 static int read_model(PlError *err, const PlYNode *root, PlModel *m)
 {
-  Ctx c = {err, NULL, {NULL, NULL}, PL_ANALYSIS_STATIC, false, m->source_path, false, false, {NULL}};
+  Ctx c = {err, NULL, {NULL, NULL}, PL_ANALYSIS_STATIC, false, m->source_path, false, false, {NULL}, NULL, NULL};
   Scope top;
   int rc = open_scope(err, root, root, "", kTopKeys, &top);
   if (rc) return rc;
   if ((rc = get_string(&top, "name", false, true, m->name, sizeof m->name))) return rc;
   if ((rc = read_environment(&top, m))) return rc;
+  if (pair_of(&top, "lines")) return read_line_system(&c, &top, m);
+  if ((rc = reject_key(&top, "points", "are the connection points of a model of lines: (give the line under "
+                                       "lines: with its ends on the points)")))
+    return rc;
   c.has_vessel = pair_of(&top, "vessel") != NULL;
   const PlYPair *pbodies = pair_of(&top, "bodies"), *pjoints = pair_of(&top, "joints");
   const bool has_line = pair_of(&top, "line") != NULL;
@@ -3400,6 +3597,7 @@ void PlModelInitDefaults(PlModel *m)
     PlEnd *end = &m->ends[e];
     for (int i = 0; i < 9; i++) end->orientation[i] = (i % 4 == 0) ? 1.0 : 0.0;
     end->has_orientation = false;
+    end->point = -1;
   }
   m->analysis.kind = PL_ANALYSIS_STATIC;
   m->analysis.load_steps = 1;
@@ -3465,6 +3663,43 @@ void PlModelInitDefaults(PlModel *m)
     v->environment.table = NULL;
     v->has_dp = false;
     PlDPControllerDefaults(&v->dp);
+  }
+}
+
+void PlModelLineModel(const PlModel *m, int l, PlModel *out)
+{
+  *out = *m;
+  const PlLineModel *L = &m->lines[l];
+  out->nlines = 0;
+  out->npoints = 0;
+  out->nbodies = 0;
+  out->njoints = 0;
+  out->rigid_body = false;
+  out->vessel.present = false;
+  out->vessel.environment.table = NULL;
+  for (int k = 0; k < PL_MAX_BODIES; k++) out->bodies[k].environment.table = NULL;
+  snprintf(out->name, sizeof out->name, "%.200s: %.50s", m->name, L->name);
+  out->length = L->length;
+  out->nsegments = L->nsegments;
+  memcpy(out->segments, L->segments, sizeof out->segments);
+  out->mesh_elements = L->mesh_elements;
+  out->mesh_target_length = L->mesh_target_length;
+  out->nzones = L->nzones;
+  memcpy(out->zones, L->zones, sizeof out->zones);
+  memcpy(out->ends, L->ends, sizeof out->ends);
+  for (int e = 0; e < 2; e++) {
+    PlEnd *E = &out->ends[e];
+    E->motion.table = NULL;
+    E->motion.kind = PL_MOTION_NONE;
+    if (E->point < 0) continue;
+    const PlPointModel *pt = &m->points[E->point];
+    for (int i = 0; i < 3; i++) {
+      E->fixed[i] = true;
+      E->has_position[i] = true;
+      E->position[i] = pt->position[i];
+      E->fixed[3 + i] = false;
+      E->force[i] = E->moment[i] = 0.0;
+    }
   }
 }
 

@@ -129,40 +129,6 @@ static void Free(Sys *s)
   free(s->Jd);
 }
 
-/* Solves A x = b (n x n, row-major; A and b overwritten) by Gaussian elimination with partial
- * pivoting. Returns 1 when A is singular. */
-static int SolveInPlace(int n, double *A, double *b)
-{
-  for (int k = 0; k < n; ++k) {
-    int p = k;
-    for (int i = k + 1; i < n; ++i)
-      if (fabs(A[(size_t)i * n + k]) > fabs(A[(size_t)p * n + k])) p = i;
-    if (!(fabs(A[(size_t)p * n + k]) > 0.0)) return 1;
-    if (p != k) {
-      for (int j = 0; j < n; ++j) {
-        const double t = A[(size_t)k * n + j];
-        A[(size_t)k * n + j] = A[(size_t)p * n + j];
-        A[(size_t)p * n + j] = t;
-      }
-      const double t = b[k];
-      b[k] = b[p];
-      b[p] = t;
-    }
-    for (int i = k + 1; i < n; ++i) {
-      const double f = A[(size_t)i * n + k] / A[(size_t)k * n + k];
-      if (f == 0.0) continue;
-      for (int j = k; j < n; ++j) A[(size_t)i * n + j] -= f * A[(size_t)k * n + j];
-      b[i] -= f * b[k];
-    }
-  }
-  for (int k = n - 1; k >= 0; --k) {
-    double sum = b[k];
-    for (int j = k + 1; j < n; ++j) sum -= A[(size_t)k * n + j] * b[j];
-    b[k] = sum / A[(size_t)k * n + k];
-  }
-  return 0;
-}
-
 /* The consistent start of the index-2 system: the accelerations nu' and the reactions lambda
  * at t = 0 from the Newton-Euler rows and the time derivative of the velocity constraint,
  *   M nu' + G^T lambda = -F_NE(nu' = 0, lambda = 0),   G nu' = -(dG/dt) nu,
@@ -211,7 +177,7 @@ static int ConsistentStart(Sys *s, double *y, double *yp)
       b[r] = -sum;
     }
   }
-  if (SolveInPlace(k, A, b)) goto done;
+  if (PlDenseSolveInPlace(k, A, b)) goto done;
   for (int bb = 0; bb < nb; ++bb)
     for (int i = 0; i < 6; ++i) yp[nv * bb + PL_VESSEL_V + i] = b[6 * bb + i];
   for (int r = 6 * nb; r < k; ++r) y[cols[r]] = b[r];

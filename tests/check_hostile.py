@@ -463,6 +463,32 @@ def vessel(work):
                "joints:\n  - {name: pin, type: spherical, bodies: [arm, ground], point: [0, 0, 0]}\n",
                "FILE:7:12: joints[0].name: ", "the initial velocities of arm violate this joint", ())
     model_case(work, "bodies_with_line", V + "bodies: []\n", "FILE:", "bodies: is not yet available with a line", ())
+    # several lines joined at points: the graph's errors name the key
+    sec = "[{outer_diameter: 0.1, EA: 5.0e8, EI: 1.0e3, GJ: 1.0e3, mass_per_length: 100}]"
+    lines = ("environment: {water_depth: 300}\n"
+             "points:\n  - {name: clump, position: [0, 0, -100], mass: 2000}\n"
+             "lines:\n"
+             "  - name: left\n"
+             "    line: {length: 120, sections: " + sec + "}\n"
+             "    mesh: {elements: 20}\n"
+             "    ends: {bottom: {position: [-100, 0, -50], fixed: [x, y, z]}, top: {point: clump}}\n")
+    model_case(work, "lines_unknown_point", sub(lines, "top: {point: clump}", "top: {point: buoy}"),
+               "FILE:8:79: lines[0].ends.top.point: ", "no point named 'buoy' (the points are: clump)", ())
+    model_case(work, "lines_point_unused",
+               sub(lines, "mass: 2000}\n", "mass: 2000}\n  - {name: spare, position: [0, 0, -90], fixed: true}\n"),
+               "FILE:4:12: points[1].name: ", "point 'spare' has no line attached to it", ())
+    model_case(work, "lines_both_ends_on_point",
+               sub(lines, "bottom: {position: [-100, 0, -50], fixed: [x, y, z]}", "bottom: {point: clump}"),
+               "FILE:5:5: lines[0]: ", "both ends on point 'clump'", ())
+    model_case(work, "lines_point_with_position",
+               sub(lines, "top: {point: clump}", "top: {point: clump, position: [0, 0, 0]}"),
+               "FILE:8:86: lines[0].ends.top.position: ", "cannot be given with 'point'", ())
+    model_case(work, "lines_dynamic", lines + "analysis: {type: dynamic, dynamic: {duration: 1}}\n",
+               "FILE:1:1: analysis.type: ", "a model of several lines (lines:) runs statics only today", ())
+    model_case(work, "lines_with_line", lines + "line: {length: 10}\n", "FILE:9:1: line: ",
+               "is the form of a one-line model", ())
+    model_case(work, "points_in_one_line_model", STATIC + "points: [{name: a, position: [0, 0, 0]}]\n",
+               "FILE:%d:1: points: " % (STATIC.count("\n") + 1), "are the connection points of a model of lines:", ())
     model_case(work, "body_weight_mass_matrix",
                sub(bodies, "mass: 1, radii_of_gyration: [1, 1, 1], initial: {position: [0, 0, -1]}",
                    "mass_matrix: [[1,0,0,0,0,0],[0,1,0,0,0,0],[0,0,1,0,0,0],[0,0,0,1,0,0],[0,0,0,0,1,0],"

@@ -332,6 +332,8 @@ typedef struct {
   double force[3];        /* applied force [N], global, dead load */
   double moment[3];       /* applied moment [N m], global, dead load */
   PlMotion motion;        /* prescribed motion in a dynamic analysis (kind NONE: none) */
+  int point;              /* a line of lines: the index of the point it is attached to (held
+                             in x, y, z at the point, rotations free, no loads), or -1 */
 } PlEnd;
 
 typedef struct {
@@ -347,6 +349,33 @@ typedef struct {
   char petsc_options[PL_PATH_MAX]; /* extra PETSc options, e.g. "-snes_monitor" */
   PlDynamicSettings dynamic;  /* used when kind == PL_ANALYSIS_DYNAMIC */
 } PlAnalysis;
+
+/* ==== several lines joined at points (issue 14, docs/design-system-core.md) ================
+ * A model may give lines: instead of line:, mesh: and ends:, each item with the keys line,
+ * mesh and ends of a one-line model and a name; an end may be attached to a point (ends.*.point:
+ * NAME) instead of being given. points: are connection nodes: fixed (an anchor several lines
+ * share) or free, with a mass and a displaced volume (a clump weight, a buoy): their net weight
+ * (mass - rho_w volume) g acts downwards at the point. Statics only today (solver/lines.c). */
+#define PL_MAX_LINES 8
+#define PL_MAX_POINTS 16
+typedef struct {
+  char name[PL_NAME_MAX];    /* unique among the model's objects, [A-Za-z0-9_-]+ */
+  double length;             /* [m] */
+  int nsegments;
+  PlSegment segments[PL_MAX_SECTIONS];
+  int mesh_elements;         /* as PlModel's */
+  double mesh_target_length;
+  int nzones;
+  PlMeshZone zones[PL_MAX_ZONES];
+  PlEnd ends[2];             /* [0] bottom (S = 0), [1] top (S = L) */
+} PlLineModel;
+typedef struct {
+  char name[PL_NAME_MAX];
+  bool fixed;                /* held at position (an anchor); else free */
+  double position[3];        /* [m] global: where it is held, or where a free one starts */
+  double mass;               /* [kg] >= 0 */
+  double volume;             /* [m^3] >= 0 displaced (buoyancy rho_w g volume) */
+} PlPointModel;
 
 typedef struct {
   char name[256];              /* free text */
@@ -388,6 +417,10 @@ typedef struct {
   PlVesselModel bodies[PL_MAX_BODIES];
   int njoints;                 /* rigid_body: the joints */
   PlJointModel joints[PL_MAX_JOINTS];
+  int nlines;                  /* > 0: the lines of lines: (line, mesh and ends above unused) */
+  PlLineModel lines[PL_MAX_LINES];
+  int npoints;                 /* points: */
+  PlPointModel points[PL_MAX_POINTS];
   int nwarnings;               /* plausibility warnings of the loader ("FILE:LINE:COL: key:
                                   warning: ..."), printed by the commands */
   char warnings[PL_MAX_WARNINGS][PL_ERRMSG_MAX];
@@ -401,6 +434,11 @@ void PlVesselHangOff(const PlVesselModel *v, const double r[3], const double q[4
  * initial guess): x, y, z held at P; a fixed connection also holds the rotations at
  * R(q0) R_t^b; a hinge leaves them free. No loads. */
 void PlVesselTopEnd(const PlVesselModel *v, PlEnd *top);
+
+/* The one-line model of line l of m->lines: m with the line's length, sections, mesh and
+ * ends, each end attached to a point held at the point's position (rotations free, no loads).
+ * out must own nothing (it owns nothing after: time series belong to m). */
+void PlModelLineModel(const PlModel *m, int l, PlModel *out);
 
 /* Index of the body named id in m->bodies, or -1. */
 int PlModelBodyIndex(const PlModel *m, const char *id);

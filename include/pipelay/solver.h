@@ -97,6 +97,32 @@ void PlProblemSetLoadFactor(PlProblem prob, double lambda);
  * a tip force, then a dynamic run released from it). end 0 = bottom, 1 = top. */
 void PlProblemSetEndLoads(PlProblem prob, int end, const double F[3], const double M[3]);
 
+/* ---- several lines joined at points: their static equilibrium (solver/lines.c) ----------- */
+typedef struct PlLines_ *PlLines;
+typedef struct {
+  PetscBool converged;
+  int iterations;                        /* Newton iterations over the lines and points */
+  int line_solves;                       /* re-solves of the lines at fixed points (the safeguard) */
+  double residual_rel;                   /* largest point imbalance / the sum of its force magnitudes */
+  double point_position[PL_MAX_POINTS][3]; /* [m] */
+  double point_force[PL_MAX_POINTS][3];  /* the lines' pull on each point, global [N] */
+  double end_force[PL_MAX_LINES][2][3];  /* each line end's pull on its support (point or fixed end) [N] */
+  double end_tension[PL_MAX_LINES][2];   /* its magnitude [N] */
+  PlStaticReport line[PL_MAX_LINES];     /* each line's first solve (ends at the given positions) */
+  char failure[1024];
+} PlLinesReport;
+/* One static problem per line of m->lines (m must outlive it). */
+PetscErrorCode PlLinesCreate(MPI_Comm comm, const PlModel *m, PlLines *s);
+PetscErrorCode PlLinesDestroy(PlLines *s);
+/* Line l's static problem (its state is the solution after PlLinesSolve). */
+PlProblem PlLinesProblem(PlLines s, int l);
+/* Solves every line, then the lines and the free points together (see lines.c). */
+PetscErrorCode PlLinesSolve(PlLines s, volatile sig_atomic_t *stop, int quiet, PlLinesReport *rep);
+/* dir/summary.json of the system: "analysis": "static_lines", per line its folder (line_NAME,
+ * each a one-line static result) and its ends' tensions and forces, per point its position,
+ * net weight and the lines' pull on it. 0 or PL_EXIT_IO with err. */
+int PlLinesWriteSummary(const PlLines s, const PlLinesReport *rep, const char *dir, PlError *err);
+
 /* ---- the vessel at the top: coupled static equilibrium (solver/vessel_static.c) ---------- */
 typedef struct {
   PetscBool converged;
