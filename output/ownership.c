@@ -1,7 +1,8 @@
 /*
  * ownership.c - a run owns its output folder (issue 13, item 4).
  *
- * The kinds of file a run writes are listed once, here (kTop, kSub). Before a new run (not
+ * The kinds of file a run writes are listed once, here (kTop, kSub; a model of several lines
+ * also writes each line's results into a line_NAME folder of the same kinds). Before a new run (not
  * a restart) PlOutputClean removes every file of those kinds from the folder, so that no
  * file of an earlier run (a time series, dynamic.pvd, restart.bin, a plot) survives beside
  * the new results; any other file the user put there is left alone. After the run,
@@ -36,8 +37,11 @@ static int Matches(const char *const *patterns, const char *name)
   return 0;
 }
 
-/* Calls fn(ctx, relative path, full path) for every file of a run's kinds in dir. */
-static int ForEachRunFile(const char *dir, int (*fn)(void *, const char *, const char *), void *ctx)
+/* Calls fn(ctx, prefix + relative path, full path) for every file of a run's kinds in dir
+ * and, at the top level, in its line_NAME folders (a model of several lines writes each
+ * line's results there, solver/lines.c). */
+static int ForEachIn(const char *dir, const char *prefix, int depth, int (*fn)(void *, const char *, const char *),
+                     void *ctx)
 {
   const size_t nsub = sizeof kSub / sizeof *kSub;
   for (size_t s = 0; s <= nsub; ++s) {
@@ -50,19 +54,31 @@ static int ForEachRunFile(const char *dir, int (*fn)(void *, const char *, const
     struct dirent *e;
     int rc = 0;
     while (!rc && (e = readdir(d))) {
-      if (!Matches(patterns, e->d_name)) continue;
       char rel[PL_PATH_MAX], full[2 * PL_PATH_MAX + 64];
       struct stat sb;
       snprintf(full, sizeof full, "%s/%s", folder, e->d_name);
+      if (s == nsub && depth == 0 && !fnmatch("line_*", e->d_name, FNM_PERIOD) && !stat(full, &sb) &&
+          S_ISDIR(sb.st_mode)) {
+        char sub[PL_PATH_MAX];
+        snprintf(sub, sizeof sub, "%.200s/", e->d_name);
+        rc = ForEachIn(full, sub, 1, fn, ctx);
+        continue;
+      }
+      if (!Matches(patterns, e->d_name)) continue;
       if (stat(full, &sb) || !S_ISREG(sb.st_mode)) continue;
-      if (s < nsub) snprintf(rel, sizeof rel, "%s/%s", kSub[s].dir, e->d_name);
-      else snprintf(rel, sizeof rel, "%s", e->d_name);
+      if (s < nsub) snprintf(rel, sizeof rel, "%.200s%s/%.200s", prefix, kSub[s].dir, e->d_name);
+      else snprintf(rel, sizeof rel, "%.200s%.200s", prefix, e->d_name);
       rc = fn(ctx, rel, full);
     }
     closedir(d);
     if (rc) return rc;
   }
   return 0;
+}
+
+static int ForEachRunFile(const char *dir, int (*fn)(void *, const char *, const char *), void *ctx)
+{
+  return ForEachIn(dir, "", 0, fn, ctx);
 }
 
 static int RemoveOne(void *ctx, const char *rel, const char *full)
@@ -143,12 +159,27 @@ typedef struct {
   char *buf;
   size_t len, used;
   int nsub[sizeof kSub / sizeof *kSub];
+  int nlines, nline[PL_MAX_LINES];
+  char line[PL_MAX_LINES][PL_NAME_MAX + 8];
 } Listing;
 
 static int ListOne(void *ctx, const char *rel, const char *full)
 {
   Listing *l = ctx;
   (void)full;
+  if (!strncmp(rel, "line_", 5) && strchr(rel, '/')) { /* a line's folder: counted as a whole */
+    const size_t n = (size_t)(strchr(rel, '/') - rel);
+    for (int k = 0; k < l->nlines; ++k)
+      if (strlen(l->line[k]) == n && !strncmp(l->line[k], rel, n)) {
+        ++l->nline[k];
+        return 0;
+      }
+    if (l->nlines < PL_MAX_LINES) {
+      snprintf(l->line[l->nlines], sizeof l->line[0], "%.*s", (int)n, rel);
+      l->nline[l->nlines++] = 1;
+    }
+    return 0;
+  }
   for (size_t s = 0; s < sizeof kSub / sizeof *kSub; ++s)
     if (!strncmp(rel, kSub[s].dir, strlen(kSub[s].dir)) && rel[strlen(kSub[s].dir)] == '/') {
       ++l->nsub[s];
@@ -162,9 +193,17 @@ static int ListOne(void *ctx, const char *rel, const char *full)
 
 void PlOutputDescribeFiles(const char *dir, char *buf, size_t len)
 {
-  Listing l = {buf, len, 0, {0}};
+  static Listing l;
+  memset(&l, 0, sizeof l);
+  l.buf = buf;
+  l.len = len;
   buf[0] = '\0';
   ForEachRunFile(dir, ListOne, &l);
+  for (int k = 0; k < l.nlines; ++k) {
+    const int n = snprintf(buf + l.used, len - l.used, "%s%s/ (%d file%s)", l.used ? ", " : "", l.line[k], l.nline[k],
+                           l.nline[k] == 1 ? "" : "s");
+    if (n > 0 && (size_t)n < len - l.used) l.used += (size_t)n;
+  }
   for (size_t s = 0; s < sizeof kSub / sizeof *kSub; ++s) {
     if (!l.nsub[s]) continue;
     const int k = snprintf(buf + l.used, len - l.used, "%s%s/ (%d file%s)", l.used ? ", " : "", kSub[s].dir, l.nsub[s],

@@ -1305,7 +1305,10 @@ static int SummaryValue(const char *path, const char *key, double *v, char *note
     const char *dot = strchr(k, '.');
     const size_t m = dot ? (size_t)(dot - k) : strlen(k);
     Fmt(part, sizeof part, "%.*s", (int)m, k);
-    j = cJSON_GetObjectItemCaseSensitive(j, part);
+    char *end = NULL;
+    const long idx = strtol(part, &end, 10);
+    if (cJSON_IsArray(j) && end != part && !*end) j = cJSON_GetArrayItem(j, (int)idx); /* key.2: an item */
+    else j = cJSON_GetObjectItemCaseSensitive(j, part);
     k += m + (dot != NULL);
   }
   int rc = 0;

@@ -19,12 +19,15 @@
  *     (-sum_l C_l W_l) dxi = -R - sum_l C_l w_l,   du_l = w_l - W_l dxi.
  * K_l is the line's exact tangent; B_l = -s on the held rows (exact); C_l, the end reactions'
  * derivative, is applied to the columns of W by central differences of the end element's
- * reaction (a small closed-form map; step 1e-6 of the direction's size). Full steps with a
- * domain guard (halving when an element leaves the rod's domain) and, when Newton makes no
- * progress for 8 iterations, each line re-solved at the current point positions by its own
- * robust path (at most 3 times). Converged when every free point's force balance is within
- * 1e-9 of its scale (the sum of the magnitudes of its forces) and each line's residual within
- * its static tolerance (or its last step below 1e-13 of its state, the round-off floor).
+ * reaction (a small closed-form map; step 1e-6 of the direction's size). The coupled step is
+ * taken when it lowers the merit (the largest scaled point imbalance or line residual over its
+ * force scale); else (far from the solution, where a stiff rod's residual jumps after a full
+ * step) the reduced step: the points moved by dxi, halved until the imbalance falls, each line
+ * re-solved there by its own robust path (PlStaticMoveEnd) - Newton on the points with the
+ * exact Schur complement of the lines. Converged when every free point's force balance is
+ * within 1e-9 of its scale (the sum of the magnitudes of the forces on it) and each line's
+ * residual within its static tolerance (or its last step below 1e-13 of its state, the
+ * round-off floor).
  */
 #include <math.h>
 #include <stdio.h>
@@ -133,6 +136,15 @@ static PetscErrorCode StateDestroy(PlLines s, State *st)
     st->u[l] = NULL;
   }
   PetscFunctionReturn(0);
+}
+
+/* The merit of a state: the largest of the scaled point imbalance ev and each line's residual
+ * over its force scale. */
+static double Merit(const PlLines s, const State *st, double ev)
+{
+  double m = ev;
+  for (int l = 0; l < s->nl; ++l) m = fmax(m, st->fnorm[l] / fmax(s->p[l]->force_scale, 1e-300));
+  return m;
 }
 
 /* Evaluates every line's residual and the points' rows at the lines' states st->U and xi. */
@@ -334,8 +346,8 @@ PetscErrorCode PlLinesSolve(PlLines s, volatile sig_atomic_t *stop, int quiet, P
     dnorm[l] = INFINITY;
     unorm[l] = 1.0;
   }
-  double ev = Measure(s, st.R, st.sc), best = INFINITY;
-  int it = 0, best_it = 0, restarts = 0;
+  double ev = Measure(s, st.R, st.sc);
+  int it = 0;
   for (;;) {
     int lines_ok = 1;
     for (int l = 0; l < s->nl; ++l) lines_ok &= st.fnorm[l] <= atol[l] || dnorm[l] <= 1e-13 * unorm[l];
@@ -344,69 +356,73 @@ PetscErrorCode PlLinesSolve(PlLines s, volatile sig_atomic_t *stop, int quiet, P
       snprintf(rep->failure, sizeof rep->failure, "interrupted by a signal at iteration %d", it);
       break;
     }
-    double merit = ev;
-    for (int l = 0; l < s->nl; ++l) merit = fmax(merit, st.fnorm[l] / fmax(s->p[l]->force_scale, 1e-300));
-    if (merit < best) {
-      best = merit;
-      best_it = it;
-    }
-    int singular = 0, ok = 0;
-    if (it - best_it <= 8) {
-      ++it;
-      PetscCall(Step(s, &st, dU, dxi, &singular));
-      if (singular) {
-        snprintf(rep->failure, sizeof rep->failure,
-                 "the points' equilibrium equations are singular at iteration %d (a free point that no line holds "
-                 "in some direction)", it);
-        break;
-      }
-      double alpha = 1.0, xt[NX];
-      for (int tries = 0; tries < 12; ++tries, alpha *= 0.5) {
-        for (int i = 0; i < n; ++i) xt[i] = xi[i] + alpha * dxi[i];
-        for (int l = 0; l < s->nl; ++l) PetscCall(VecWAXPY(tr.U[l], alpha, dU[l], st.U[l]));
-        PetscCall(Evaluate(s, xt, &tr));
-        if ((ok = !tr.bad)) break;
-      }
-      if (ok) {
-        memcpy(xi, xt, sizeof(double) * n);
-        for (int l = 0; l < s->nl; ++l) {
-          PetscCall(VecNorm(dU[l], NORM_2, &dnorm[l]));
-          dnorm[l] *= alpha;
-          PetscCall(VecCopy(tr.U[l], st.U[l]));
-          PetscCall(VecNorm(st.U[l], NORM_2, &unorm[l]));
-        }
-        PetscCall(Evaluate(s, xi, &st));
-        ev = Measure(s, st.R, st.sc);
-        continue;
-      }
-    }
-    /* the safeguard: each line re-solved at the current point positions by its robust path */
-    if (++restarts > 3) {
+    ++it;
+    int singular = 0;
+    PetscCall(Step(s, &st, dU, dxi, &singular));
+    if (singular) {
       snprintf(rep->failure, sizeof rep->failure,
-               "Newton made no progress (iteration %d, largest scaled point imbalance %.3g) after %d re-solves of "
-               "the lines at the current point positions", it, ev, restarts - 1);
+               "the points' equilibrium equations are singular at iteration %d (a free point that no line holds in "
+               "some direction)", it);
       break;
     }
-    for (int l = 0; l < s->nl; ++l) {
-      PlStaticReport lr;
-      PetscCall(VecCopy(st.U[l], s->p[l]->u));
-      for (int e = 0; e < 2; ++e) {
-        const int k = m->lines[l].ends[e].point;
-        if (k < 0 || s->col[k] < 0) continue;
-        PetscCall(PlStaticMoveEnd(s->p[l], e, xi + s->col[k], NULL, &lr));
-        s->p[l]->lambda = 1.0;
-        s->p[l]->hold_factor = -1.0;
-        if (!lr.converged) {
-          snprintf(rep->failure, sizeof rep->failure, "line %s does not reach its point at iteration %d: %.700s",
-                   m->lines[l].name, it, lr.failure);
-          break;
-        }
+    /* the coupled step, taken when it lowers the merit (the largest scaled point row or line
+     * residual) */
+    const double merit = Merit(s, &st, ev);
+    double xt[NX];
+    for (int i = 0; i < n; ++i) xt[i] = xi[i] + dxi[i];
+    for (int l = 0; l < s->nl; ++l) PetscCall(VecWAXPY(tr.U[l], 1.0, dU[l], st.U[l]));
+    PetscCall(Evaluate(s, xt, &tr));
+    const double evt = Measure(s, tr.R, tr.sc);
+    if (!tr.bad && Merit(s, &tr, evt) < merit) {
+      memcpy(xi, xt, sizeof(double) * n);
+      for (int l = 0; l < s->nl; ++l) {
+        PetscCall(VecNorm(dU[l], NORM_2, &dnorm[l]));
+        PetscCall(VecCopy(tr.U[l], st.U[l]));
+        PetscCall(VecNorm(st.U[l], NORM_2, &unorm[l]));
       }
-      PetscCall(VecCopy(s->p[l]->u, st.U[l]));
+      PetscCall(Evaluate(s, xi, &st));
+      ev = Measure(s, st.R, st.sc);
+      continue;
     }
-    if (rep->failure[0]) break;
-    rep->line_solves++;
-    best_it = it;
+    /* else the reduced step: the points moved by dxi (halved until it helps), each line re-solved
+     * there by its own robust path (load stepping, cut-backs) */
+    int moved = 0;
+    double beta = 1.0;
+    for (int tries = 0; tries < 8 && !moved; ++tries, beta *= 0.5) {
+      for (int i = 0; i < n; ++i) xt[i] = xi[i] + beta * dxi[i];
+      int ok = 1;
+      for (int l = 0; l < s->nl && ok; ++l) {
+        PetscCall(VecCopy(st.U[l], s->p[l]->u));
+        for (int e = 0; e < 2 && ok; ++e) {
+          const int k = m->lines[l].ends[e].point;
+          if (k < 0 || s->col[k] < 0) continue;
+          PlStaticReport lr;
+          PetscCall(PlStaticMoveEnd(s->p[l], e, xt + s->col[k], NULL, &lr));
+          s->p[l]->lambda = 1.0;
+          s->p[l]->hold_factor = -1.0;
+          ok = lr.converged ? 1 : 0;
+        }
+        PetscCall(VecCopy(s->p[l]->u, tr.U[l]));
+      }
+      rep->line_solves++;
+      if (!ok) continue;
+      PetscCall(Evaluate(s, xt, &tr));
+      const double evr = Measure(s, tr.R, tr.sc);
+      if (!tr.bad && (evr < ev || beta < 0.01)) moved = 1;
+    }
+    if (!moved) {
+      snprintf(rep->failure, sizeof rep->failure,
+               "no step moved the points toward equilibrium at iteration %d (largest scaled point imbalance %.3g): "
+               "the lines cannot reach where the points' balance asks (check the lengths, the points' positions and "
+               "weights)", it, ev);
+      for (int l = 0; l < s->nl; ++l) PetscCall(VecCopy(st.U[l], s->p[l]->u));
+      break;
+    }
+    memcpy(xi, xt, sizeof(double) * n);
+    for (int l = 0; l < s->nl; ++l) {
+      PetscCall(VecCopy(tr.U[l], st.U[l]));
+      dnorm[l] = INFINITY;
+    }
     PetscCall(Evaluate(s, xi, &st));
     ev = Measure(s, st.R, st.sc);
   }
