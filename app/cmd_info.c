@@ -61,6 +61,12 @@ int PlCmdInfo(int argc, char **argv)
     return rc;
   }
   for (int k = 0; k < m->nwarnings; ++k) fprintf(stderr, "%s\n", m->warnings[k]);
+  if (m->nlines > 0) {
+    const int rc2 = PlDescribeLines(stdout, m);
+    PlModelFree(m);
+    free(m);
+    return rc2 ? PL_EXIT_BAD_INPUT : 0;
+  }
   if (m->rigid_body) {
     PlDescribeBodies(stdout, m);
     PlModelFree(m);

@@ -17,6 +17,7 @@
  */
 #include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include "describe.h"
@@ -334,4 +335,42 @@ void PlDescribeBodies(FILE *out, const PlModel *m)
   PrintDynamic(out, &m->analysis.dynamic, 0);
   if (m->njoints) Line(out, "atol reaction", m->analysis.dynamic.atol_reaction, "N, N m (Newton test)");
   fprintf(out, "  output directory: %s\n", m->output_dir);
+}
+
+int PlDescribeLines(FILE *out, const PlModel *m)
+{
+  fprintf(out, "pipelay info: %s (%s)\n", m->name, m->source_path);
+  fprintf(out, "  a system of %d line%s joined at %d point%s (statics)\n", m->nlines, m->nlines == 1 ? "" : "s",
+          m->npoints, m->npoints == 1 ? "" : "s");
+  for (int k = 0; k < m->npoints; ++k) {
+    const PlPointModel *pt = &m->points[k];
+    fprintf(out, "  point %s: %s\n", pt->name, pt->fixed ? "fixed" : "free");
+    PrintVector(out, pt->fixed ? "position" : "initial position", pt->position, NULL, "m (global)");
+    Line(out, "mass", pt->mass, "kg");
+    Line(out, "displaced volume", pt->volume, "m^3");
+    Line(out, "net weight", (pt->mass - m->water_density * pt->volume) * m->gravity, "N (downwards)");
+    fprintf(out, "    %-28s", "line ends");
+    for (int l = 0; l < m->nlines; ++l)
+      for (int e = 0; e < 2; ++e)
+        if (m->lines[l].ends[e].point == k) fprintf(out, " %s.%s", m->lines[l].name, e ? "top" : "bottom");
+    fprintf(out, "\n");
+  }
+  PlModel *lm = malloc(sizeof *lm);
+  if (!lm) return 1;
+  int rc = 0;
+  for (int l = 0; l < m->nlines && !rc; ++l) {
+    PlMesh mesh;
+    PlModelLineModel(m, l, lm);
+    fprintf(out, "\nline %s (its ends on points are held there, rotations free):\n", m->lines[l].name);
+    if (PlMeshCreate(lm, &mesh)) {
+      fprintf(stderr, "pipelay: line %s: the mesh cannot be built (more than 10 million nodes, or out of memory)\n",
+              m->lines[l].name);
+      rc = 1;
+      break;
+    }
+    PlDescribeModel(out, lm, &mesh, 0);
+    PlMeshDestroy(&mesh);
+  }
+  free(lm);
+  return rc;
 }
