@@ -341,10 +341,10 @@ static PetscErrorCode RunLines(PlModel *m, const Args *a, PetscMPIInt rank, Pets
   if (!rank && !a->quiet) {
     int nfree = 0;
     for (int k = 0; k < m->npoints; ++k) nfree += !m->points[k].fixed;
-    printf("pipelay %s: %s (%s)\n  %d lines, %d points (%d free), MPI ranks %d: %s in %d Newton iterations over "
-           "lines and points (%d re-solves), point imbalance %.1e\n", PIPELAY_VERSION, m->name, m->source_path,
-           m->nlines, m->npoints, nfree, size, rep.converged ? "converged" : "NOT CONVERGED", rep.iterations,
-           rep.line_solves, rep.residual_rel);
+    printf("pipelay %s: %s (%s)\n  %d lines, %d points (%d free), %d bodies, MPI ranks %d: %s in %d Newton "
+           "iterations (%d re-solves of the lines), imbalance %.1e\n", PIPELAY_VERSION, m->name, m->source_path,
+           m->nlines, m->npoints, nfree, m->nbodies, size, rep.converged ? "converged" : "NOT CONVERGED",
+           rep.iterations, rep.line_solves, rep.residual_rel);
   }
   for (int l = 0; l < m->nlines; ++l) {
     PlProblem p = PlLinesProblem(L, l);
@@ -378,10 +378,26 @@ static PetscErrorCode RunLines(PlModel *m, const Args *a, PetscMPIInt rank, Pets
     free(els);
   }
   if (!rank) {
-    if (!a->quiet)
+    if (!a->quiet) {
       for (int k = 0; k < m->npoints; ++k)
         printf("  point %s%s: (%.4f, %.4f, %.4f) m\n", m->points[k].name, m->points[k].fixed ? " (fixed)" : "",
                rep.point_position[k][0], rep.point_position[k][1], rep.point_position[k][2]);
+      for (int b = 0; b < m->nbodies; ++b) {
+        const double *e = rep.body_eta[b], r2d = 180.0 / 3.14159265358979323846;
+        printf("  body %s: O_b (%.4f, %.4f, %.4f) m; roll %.4f, pitch %.4f, yaw %.4f deg\n", m->bodies[b].id, e[0],
+               e[1], e[2], e[3] * r2d, e[4] * r2d, e[5] * r2d);
+      }
+    }
+    for (int b = 0; b < m->nbodies; ++b) {
+      double worst = 0.0;
+      for (int i = 0; i < 6; ++i) worst = fmax(worst, fabs(rep.body_unbalanced[b][i]));
+      if (worst > 0.0)
+        fprintf(stderr, "pipelay: warning: body %s: no restoring in some DOFs (no spring or hydrostatics): held at "
+                        "the initial pose; the loads left there (body frame) are %.3g, %.3g, %.3g N, %.3g, %.3g, %.3g "
+                        "N m\n", m->bodies[b].id, rep.body_unbalanced[b][0], rep.body_unbalanced[b][1],
+                rep.body_unbalanced[b][2], rep.body_unbalanced[b][3], rep.body_unbalanced[b][4],
+                rep.body_unbalanced[b][5]);
+    }
     const int wrc = PlLinesWriteSummary(L, &rep, m->output_dir, &err);
     if (wrc) {
       fprintf(stderr, "pipelay: %s\n", err.msg);

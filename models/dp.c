@@ -421,7 +421,7 @@ void PlVesselTopEnd(const PlVesselModel *v, PlEnd *top)
   const PlMotion keep = top->motion; /* (none with a vessel; kept so nothing is lost) */
   memset(top, 0, sizeof *top);
   top->motion = keep;
-  top->point = -1;
+  top->point = top->body = -1;
   for (int c = 0; c < 3; ++c) {
     top->fixed[c] = true;
     top->has_position[c] = true;

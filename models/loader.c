@@ -255,7 +255,7 @@ static const char *const kMeshKeys[] = {"elements", "target_length", "zones", NU
 static const char *const kZoneKeys[] = {"from", "to", "target_length", NULL};
 static const char *const kEndsKeys[] = {"bottom", "top", NULL};
 static const char *const kEndKeys[] = {"position", "orientation", "fixed", "force", "moment",
-                                       "motion",   "point",       NULL};
+                                       "motion",   "point",       "body",     "at",   NULL};
 static const char *const kMotionKeys[] = {"type",   "start_time", "ramp_time", "dofs",
                                           "radius", "period",     "ramp_up",   "hold",
                                           "ramp_down", "direction", "file", "interpolation", NULL};
@@ -842,8 +842,9 @@ typedef struct {
   bool has_vessel;            /* a vessel block is given: the top end hangs from it */
   bool body_only;             /* no line: a system of bodies (vessel: or bodies:) and joints */
   const PlYNode *body_names[PL_MAX_BODIES]; /* bodies[*].name value nodes (duplicate messages) */
-  const PlModel *graph;       /* a model of lines: its points (ends.*.point), else NULL */
+  const PlModel *graph;       /* a model of lines: its points and bodies (ends.*.point, .body) */
   int *point_uses;            /* [npoints] ends attached to each point so far */
+  int *body_uses;             /* [nbodies] ends attached to each body so far */
 } Ctx;
 
 /* "is only used by a dynamic analysis (analysis.type is 'static')" at key of scope s, when
@@ -1967,47 +1968,78 @@ static int get_load(const Scope *s, const char *key, const char *unit, double bo
 }
 
 /* One end (which = 0 bottom, 1 top). */
-/* ends.*.point: the end attached to a point of the model (a line of lines:): held in x, y, z
- * at the point, rotations free, nothing else given. */
+/* ends.*.point or ends.*.body with at: the end attached to a point or a body of the model (a
+ * line of lines:): held in x, y, z at the point or the body point, rotations free, nothing
+ * else given. */
 static int read_end_point(Ctx *c, const Scope *s, PlEnd *e)
 {
   char path[PATH_CAP];
-  join_key(path, sizeof path, s->path, "point");
-  const PlYPair *pp = pair_of(s, "point");
+  const PlYPair *pp = pair_of(s, "point"), *pb = pair_of(s, "body"), *pa = pair_of(s, "at");
+  const PlYPair *first = pp ? pp : pb ? pb : pa;
+  join_key(path, sizeof path, s->path, first->key->text);
   if (!c->graph)
-    return at(c->err, pp->key, path, "is only used by an end of a line of lines: (ends attached to points:)");
+    return at(c->err, first->key, path,
+              "is only used by an end of a line of lines: (ends attached to points: or bodies:)");
+  if (pp && pb) {
+    const PlYPair *later = later_pair(pp, pb);
+    join_key(path, sizeof path, s->path, later->key->text);
+    return at(c->err, later->key, path, "give either 'point' or 'body', not both");
+  }
+  if (pa && !pb) {
+    join_key(path, sizeof path, s->path, "at");
+    return at(c->err, pa->key, path, "is the body point of an end attached to a body (give 'body' with it)");
+  }
   for (size_t k = 0; k < s->map->npairs; k++) {
     const PlYNode *key = s->map->pairs[k].key;
-    if (strcmp(key->text, "point")) {
+    if (strcmp(key->text, "point") && strcmp(key->text, "body") && strcmp(key->text, "at")) {
       char kp[PATH_CAP];
       join_key(kp, sizeof kp, s->path, key->text);
-      return at(c->err, key, kp, "cannot be given with 'point': the point holds the end (at its position, rotations "
-                                 "free)");
+      return at(c->err, key, kp, "cannot be given with '%s': the %s holds the end (rotations free)",
+                pp ? "point" : "body", pp ? "point" : "body");
     }
   }
-  const PlYNode *v = pp->value;
+  const char *what = pp ? "point" : "body";
+  join_key(path, sizeof path, s->path, what);
+  const PlYNode *v = (pp ? pp : pb)->value;
   if (v->kind != PL_YNODE_SCALAR || strlen(v->text) != v->len)
-    return at(c->err, v, path, "expected a point's name, found %s", found(v).s);
+    return at(c->err, v, path, "expected a %s's name, found %s", what, found(v).s);
+  const int n = pp ? c->graph->npoints : c->graph->nbodies;
   int idx = -1;
-  for (int k = 0; k < c->graph->npoints; k++)
-    if (!strcmp(c->graph->points[k].name, v->text)) idx = k;
+  for (int k = 0; k < n; k++)
+    if (!strcmp(pp ? c->graph->points[k].name : c->graph->bodies[k].id, v->text)) idx = k;
   if (idx < 0) {
     char names[512] = "";
-    for (int k = 0; k < c->graph->npoints; k++) {
+    for (int k = 0; k < n; k++) {
       if (k) cat(names, sizeof names, ", ");
-      cat(names, sizeof names, c->graph->points[k].name);
+      cat(names, sizeof names, pp ? c->graph->points[k].name : c->graph->bodies[k].id);
     }
-    return at(c->err, v, path, "no point named '%s' (the points are: %s)", got(v).s,
-              c->graph->npoints ? names : "none; give them under points:");
+    return at(c->err, v, path, "no %s named '%s' (the %s are: %s)", what, got(v).s, pp ? "points" : "bodies",
+              n ? names : pp ? "none; give them under points:" : "none; give them under bodies:");
   }
-  const PlPointModel *pt = &c->graph->points[idx];
-  e->point = idx;
+  double P[3];
+  if (pp) {
+    e->point = idx;
+    memcpy(P, c->graph->points[idx].position, sizeof P);
+    c->point_uses[idx]++;
+  } else {
+    if (!pa) return missing(s, "at", "m", " (the body point the end hangs from, body frame from O_b)");
+    const ListSpec m3 = uniform_list("m", kAny);
+    int rc = get_list(s, "at", true, 3, &m3, e->at, NULL);
+    if (rc) return rc;
+    e->body = idx;
+    const PlVesselModel *b = &c->graph->bodies[idx];
+    double q[4];
+    PlVesselQuatFromEulerZYX(b->rpy, q);
+    PlVesselModel hinge = *b;
+    memcpy(hinge.hang_off, e->at, sizeof e->at);
+    PlVesselHangOff(&hinge, b->position, q, P, NULL);
+    c->body_uses[idx]++;
+  }
   for (int i = 0; i < 3; i++) {
     e->fixed[i] = true;
     e->has_position[i] = true;
-    e->position[i] = pt->position[i];
+    e->position[i] = P[i];
   }
-  c->point_uses[idx]++;
   return 0;
 }
 
@@ -2032,8 +2064,8 @@ static int read_end(Ctx *c, const Scope *ends, int which, PlEnd *e)
     return missing(ends, key, NULL, " (or a vessel: block, which the top end then hangs from)");
   int rc = open_child(ends, key, true, kEndKeys, &s, &present);
   if (rc) return rc;
-  e->point = -1;
-  if (pair_of(&s, "point")) return read_end_point(c, &s, e);
+  e->point = e->body = -1;
+  if (pair_of(&s, "point") || pair_of(&s, "body") || pair_of(&s, "at")) return read_end_point(c, &s, e);
   const PlYNode *pos_items[3] = {NULL, NULL, NULL};
   bool have_pos = false;
   if ((rc = get_vec3(&s, "position", "m", kAny, e->position, e->has_position, pos_items,
@@ -3117,7 +3149,7 @@ static int read_lines(Ctx *c, const Scope *top, PlModel *m, const PlYNode **poin
 static int read_line_system(Ctx *c, const Scope *top, PlModel *m)
 {
   int rc;
-  static const char *const single[] = {"line", "mesh", "ends", "vessel", "bodies", "joints", NULL};
+  static const char *const single[] = {"line", "mesh", "ends", "vessel", "joints", NULL};
   for (int k = 0; single[k]; k++)
     if ((rc = reject_key(top, single[k],
                          k < 3 ? "is the form of a one-line model; with lines: each line gives its own line, mesh "
@@ -3138,13 +3170,32 @@ static int read_line_system(Ctx *c, const Scope *top, PlModel *m)
   if ((rc = read_output(c, top, m))) return rc;
   const PlYNode *point_nodes[PL_MAX_POINTS] = {NULL};
   if ((rc = read_gpoints(c, top, m, point_nodes))) return rc;
-  int uses[PL_MAX_POINTS] = {0};
+  c->body_only = true; /* a body's hang_off is only its reported point */
+  rc = read_bodies(c, top, m);
+  c->body_only = false;
+  if (rc) return rc;
+  for (int b = 0; b < m->nbodies; b++)
+    if (m->bodies[b].has_dp) {
+      char dp[PATH_CAP];
+      snprintf(dp, sizeof dp, "bodies[%d].dp", b);
+      return at(c->err, c->body_names[b], dp,
+                "a DP controller on a body of a model of lines is not yet available (the vessel: of a one-line "
+                "model has it)");
+    }
+  int uses[PL_MAX_POINTS] = {0}, buses[PL_MAX_BODIES] = {0};
   c->graph = m;
   c->point_uses = uses;
+  c->body_uses = buses;
   rc = read_lines(c, top, m, point_nodes);
   c->graph = NULL;
-  c->point_uses = NULL;
+  c->point_uses = c->body_uses = NULL;
   if (rc) return rc;
+  for (int b = 0; b < m->nbodies; b++)
+    if (!buses[b]) {
+      char np[PATH_CAP];
+      snprintf(np, sizeof np, "bodies[%d].name", b);
+      return at(c->err, c->body_names[b], np, "body '%s' has no line attached to it", m->bodies[b].id);
+    }
   for (int k = 0; k < m->npoints; k++) {
     char np[PATH_CAP];
     snprintf(np, sizeof np, "points[%d].name", k);
@@ -3160,7 +3211,7 @@ static int check_plausible(PlError *err, const PlYNode *root, PlModel *m);
 
 static int read_model(PlError *err, const PlYNode *root, PlModel *m)
 {
-  Ctx c = {err, NULL, {NULL, NULL}, PL_ANALYSIS_STATIC, false, m->source_path, false, false, {NULL}, NULL, NULL};
+  Ctx c = {err, NULL, {NULL, NULL}, PL_ANALYSIS_STATIC, false, m->source_path, false, false, {NULL}, NULL, NULL, NULL};
   Scope top;
   int rc = open_scope(err, root, root, "", kTopKeys, &top);
   if (rc) return rc;
@@ -3597,7 +3648,7 @@ void PlModelInitDefaults(PlModel *m)
     PlEnd *end = &m->ends[e];
     for (int i = 0; i < 9; i++) end->orientation[i] = (i % 4 == 0) ? 1.0 : 0.0;
     end->has_orientation = false;
-    end->point = -1;
+    end->point = end->body = -1;
   }
   m->analysis.kind = PL_ANALYSIS_STATIC;
   m->analysis.load_steps = 1;
@@ -3691,12 +3742,10 @@ void PlModelLineModel(const PlModel *m, int l, PlModel *out)
     PlEnd *E = &out->ends[e];
     E->motion.table = NULL;
     E->motion.kind = PL_MOTION_NONE;
-    if (E->point < 0) continue;
-    const PlPointModel *pt = &m->points[E->point];
-    for (int i = 0; i < 3; i++) {
+    if (E->point < 0 && E->body < 0) continue;
+    for (int i = 0; i < 3; i++) { /* the position was set from the point or body's pose when read */
       E->fixed[i] = true;
       E->has_position[i] = true;
-      E->position[i] = pt->position[i];
       E->fixed[3 + i] = false;
       E->force[i] = E->moment[i] = 0.0;
     }

@@ -487,6 +487,17 @@ def vessel(work):
                "FILE:1:1: analysis.type: ", "a model of several lines (lines:) runs statics only today", ())
     model_case(work, "lines_with_line", lines + "line: {length: 10}\n", "FILE:9:1: line: ",
                "is the form of a one-line model", ())
+    bodyblk = ("bodies:\n  - {name: float, mass: 1000, radii_of_gyration: [1, 1, 1], initial: {position: [0, 0, -100]}, "
+            "spring: {stiffness: [[1e5, 0, 0], [0, 1e5, 0], [0, 0, 1e5]], anchor: [0, 0, -100]}}\n")
+    model_case(work, "lines_unknown_body", sub(lines, "top: {point: clump}", "top: {body: raft, at: [0, 0, 0]}"),
+               "FILE:8:78: lines[0].ends.top.body: ", "no body named 'raft' (the bodies are: none; give them under "
+               "bodies:)", ())
+    model_case(work, "lines_body_without_at", bodyblk + sub(lines, "top: {point: clump}", "top: {body: float}"),
+               "FILE:10:66: lines[0].ends.top: ", "missing required key 'at'", ())
+    model_case(work, "lines_at_without_body", sub(lines, "top: {point: clump}", "top: {at: [0, 0, 0]}"),
+               "FILE:8:72: lines[0].ends.top.at: ", "is the body point of an end attached to a body", ())
+    model_case(work, "lines_body_unused", bodyblk + lines, "FILE:2:12: bodies[0].name: ",
+               "body 'float' has no line attached to it", ())
     model_case(work, "points_in_one_line_model", STATIC + "points: [{name: a, position: [0, 0, 0]}]\n",
                "FILE:%d:1: points: " % (STATIC.count("\n") + 1), "are the connection points of a model of lines:", ())
     model_case(work, "body_weight_mass_matrix",

@@ -334,6 +334,9 @@ typedef struct {
   PlMotion motion;        /* prescribed motion in a dynamic analysis (kind NONE: none) */
   int point;              /* a line of lines: the index of the point it is attached to (held
                              in x, y, z at the point, rotations free, no loads), or -1 */
+  int body;               /* a line of lines: the index of the body it is attached to (held in
+                             x, y, z at the body point `at`, rotations free: a hinge), or -1 */
+  double at[3];           /* the body point, body frame from O_b [m] */
 } PlEnd;
 
 typedef struct {
@@ -353,7 +356,8 @@ typedef struct {
 /* ==== several lines joined at points (issue 14, docs/design-system-core.md) ================
  * A model may give lines: instead of line:, mesh: and ends:, each item with the keys line,
  * mesh and ends of a one-line model and a name; an end may be attached to a point (ends.*.point:
- * NAME) instead of being given. points: are connection nodes: fixed (an anchor several lines
+ * NAME) or to a body of bodies: at a body point on a hinge (ends.*.body: NAME, at: [x, y, z])
+ * instead of being given. points: are connection nodes: fixed (an anchor several lines
  * share) or free, with a mass and a displaced volume (a clump weight, a buoy): their net weight
  * (mass - rho_w volume) g acts downwards at the point. Statics only today (solver/lines.c). */
 #define PL_MAX_LINES 8

@@ -109,6 +109,10 @@ typedef struct {
   double end_force[PL_MAX_LINES][2][3];  /* each line end's pull on its support (point or fixed end) [N] */
   double end_tension[PL_MAX_LINES][2];   /* its magnitude [N] */
   PlStaticReport line[PL_MAX_LINES];     /* each line's first solve (ends at the given positions) */
+  double body_eta[PL_MAX_BODIES][6];     /* each body's pose: O_b [m], roll, pitch, yaw (zyx) [rad] */
+  double body_lines_load[PL_MAX_BODIES][6]; /* the lines' load on it, body frame, about O_b [N, N m] */
+  bool body_held[PL_MAX_BODIES][6];      /* DOFs without restoring, kept at the initial pose */
+  double body_unbalanced[PL_MAX_BODIES][6]; /* the load left in them (body frame) [N, N m] */
   char failure[1024];
 } PlLinesReport;
 /* One static problem per line of m->lines (m must outlive it). */
