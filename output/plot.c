@@ -647,6 +647,16 @@ static void AddBand(Text *b, const char *lo, const char *hi, double scale, const
       lo, scale, hi, scale, color, lo, scale, color, hi, scale, color);
 }
 
+/* One panel of a multiplot: the columns cols[3] of f against t_s, titled names[3]. */
+static void AddPanel3(Text *b, const char *title, const char *ylabel, const char *const cols[3],
+                      const char *const names[3])
+{
+  Add(b, "  set title '%s'\n  set ylabel '%s'\n", title, ylabel);
+  for (int c = 0; c < 3; ++c)
+    Add(b, "%s f using \"t_s\":\"%s\" with lines lw 2 title '%s'%s\n", c ? "      " : "  plot", cols[c], names[c],
+        c < 2 ? ", \\" : "");
+}
+
 int PlPlotDynamic(const char *dir, const PlPlotOptions *o)
 {
   char **names;
@@ -775,63 +785,36 @@ int PlPlotDynamic(const char *dir, const PlPlotOptions *o)
     }
     char file[300];
     snprintf(file, sizeof file, "timeseries_%s.csv", names[k]);
-    if ((rigid || strcmp(names[k], "vessel")) && HeaderHas(dir, file, "roll_deg")) { /* a body of a model without a line */
+    const int body = (rigid || strcmp(names[k], "vessel")) && HeaderHas(dir, file, "roll_deg");
+    const int joint = !body && HeaderHas(dir, file, "force_x_N") && HeaderHas(dir, file, "point_x_m");
+    if (body || joint) { /* a body or a joint of a model without a line */
+      static const char *const xyz[3] = {"x", "y", "z"}, *const dofs[3] = {"roll", "pitch", "yaw"};
+      static const char *const pos[3] = {"x_m", "y_m", "z_m"}, *const ang[3] = {"roll_deg", "pitch_deg", "yaw_deg"};
+      static const char *const vel[3] = {"surge_velocity_mps", "sway_velocity_mps", "heave_velocity_mps"};
+      static const char *const vn[3] = {"surge", "sway", "heave"};
+      static const char *const rate[3] = {"roll_rate_degps", "pitch_rate_degps", "yaw_rate_degps"};
+      static const char *const force[3] = {"force_x_N", "force_y_N", "force_z_N"};
+      static const char *const moment[3] = {"moment_x_Nm", "moment_y_Nm", "moment_z_Nm"};
       Text v = {0};
       Add(&v, "  f = '../%s'\n"
-              "  set multiplot layout 4,1 title T('Body %s (dynamic)')\n"
+              "  set multiplot layout %d,1 title T('%s %s%s (dynamic)')\n"
               "  set xlabel 'time t [s]'\n"
               "  set key outside right top\n"
-              "  set lmargin at screen 0.08\n  set rmargin at screen 0.82\n"
-              "  set title 'position of O_b (global)'\n"
-              "  set ylabel 'position [m]'\n"
-              "  plot f using \"t_s\":\"x_m\" with lines lw 2 title 'x', \\\n"
-              "       f using \"t_s\":\"y_m\" with lines lw 2 title 'y', \\\n"
-              "       f using \"t_s\":\"z_m\" with lines lw 2 title 'z'\n"
-              "  set title 'attitude (zyx Euler angles)'\n"
-              "  set ylabel 'angle [deg]'\n"
-              "  plot f using \"t_s\":\"roll_deg\" with lines lw 2 title 'roll', \\\n"
-              "       f using \"t_s\":\"pitch_deg\" with lines lw 2 title 'pitch', \\\n"
-              "       f using \"t_s\":\"yaw_deg\" with lines lw 2 title 'yaw'\n"
-              "  set title 'velocity of O_b (body frame)'\n"
-              "  set ylabel 'velocity [m/s]'\n"
-              "  plot f using \"t_s\":\"surge_velocity_mps\" with lines lw 2 title 'surge', \\\n"
-              "       f using \"t_s\":\"sway_velocity_mps\" with lines lw 2 title 'sway', \\\n"
-              "       f using \"t_s\":\"heave_velocity_mps\" with lines lw 2 title 'heave'\n"
-              "  set title 'angular velocity (body frame)'\n"
-              "  set ylabel 'rate [deg/s]'\n"
-              "  plot f using \"t_s\":\"roll_rate_degps\" with lines lw 2 title 'roll', \\\n"
-              "       f using \"t_s\":\"pitch_rate_degps\" with lines lw 2 title 'pitch', \\\n"
-              "       f using \"t_s\":\"yaw_rate_degps\" with lines lw 2 title 'yaw'\n"
-              "  unset multiplot\n",
-          file, names[k]);
+              "  set lmargin at screen 0.08\n  set rmargin at screen 0.82\n",
+          file, body ? 4 : 2, body ? "Body" : "Joint", names[k], body ? "" : ": its load on the first body, global");
+      if (body) {
+        AddPanel3(&v, "position of O_b (global)", "position [m]", pos, xyz);
+        AddPanel3(&v, "attitude (zyx Euler angles)", "angle [deg]", ang, dofs);
+        AddPanel3(&v, "velocity of O_b (body frame)", "velocity [m/s]", vel, vn);
+        AddPanel3(&v, "angular velocity (body frame)", "rate [deg/s]", rate, dofs);
+      } else {
+        AddPanel3(&v, "force", "force [N]", force, xyz);
+        AddPanel3(&v, "moment about the joint point", "moment [N m]", moment, xyz);
+      }
+      Add(&v, "  unset multiplot\n");
       char script[300];
-      snprintf(script, sizeof script, "dynamic_body_%s", names[k]);
-      Tally(RunScript(&P, script, 1200, 1400, &v), &n, &failed);
-      free(v.s);
-      continue;
-    }
-    if (HeaderHas(dir, file, "force_x_N") && HeaderHas(dir, file, "point_x_m")) { /* a joint */
-      Text v = {0};
-      Add(&v, "  f = '../%s'\n"
-              "  set multiplot layout 2,1 title T('Joint %s: its load on the first body, global (dynamic)')\n"
-              "  set xlabel 'time t [s]'\n"
-              "  set key outside right top\n"
-              "  set lmargin at screen 0.08\n  set rmargin at screen 0.82\n"
-              "  set title 'force'\n"
-              "  set ylabel 'force [N]'\n"
-              "  plot f using \"t_s\":\"force_x_N\" with lines lw 2 title 'x', \\\n"
-              "       f using \"t_s\":\"force_y_N\" with lines lw 2 title 'y', \\\n"
-              "       f using \"t_s\":\"force_z_N\" with lines lw 2 title 'z'\n"
-              "  set title 'moment about the joint point'\n"
-              "  set ylabel 'moment [N m]'\n"
-              "  plot f using \"t_s\":\"moment_x_Nm\" with lines lw 2 title 'x', \\\n"
-              "       f using \"t_s\":\"moment_y_Nm\" with lines lw 2 title 'y', \\\n"
-              "       f using \"t_s\":\"moment_z_Nm\" with lines lw 2 title 'z'\n"
-              "  unset multiplot\n",
-          file, names[k]);
-      char script[300];
-      snprintf(script, sizeof script, "dynamic_joint_%s", names[k]);
-      Tally(RunScript(&P, script, 1200, 1000, &v), &n, &failed);
+      snprintf(script, sizeof script, "dynamic_%s_%s", body ? "body" : "joint", names[k]);
+      Tally(RunScript(&P, script, 1200, body ? 1400 : 1000, &v), &n, &failed);
       free(v.s);
       continue;
     }

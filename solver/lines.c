@@ -265,6 +265,17 @@ static PetscErrorCode Evaluate(PlLines s, const double *xi, State *st)
   PetscFunctionReturn(0);
 }
 
+/* xi with its unknown j moved by +h and by -h (StepOf), into xp and xm; returns h. */
+static double Perturbed(const PlLines s, const double *xi, int j, double *xp, double *xm)
+{
+  const double h = StepOf(s, j);
+  memcpy(xp, xi, sizeof(double) * s->n);
+  memcpy(xm, xi, sizeof(double) * s->n);
+  xp[j] += h;
+  xm[j] -= h;
+  return h;
+}
+
 /* The directional derivative of the masters' rows along the end elements' parts of the
  * gathered direction w of line l (the other lines held), at xi: central differences. */
 static void ApplyC(const PlLines s, int l, const double *xi, double *const *u, const double *w, double *out)
@@ -324,11 +335,7 @@ static PetscErrorCode Step(PlLines s, const double *xi, State *st, Vec *dU, doub
   /* D: the masters' rows at fixed lines */
   for (int j = 0; j < n; ++j) {
     double xp[NX], xm[NX], Rp[NX], Rm[NX], sc[NX];
-    const double h = StepOf(s, j);
-    memcpy(xp, xi, sizeof(double) * n);
-    memcpy(xm, xi, sizeof(double) * n);
-    xp[j] += h;
-    xm[j] -= h;
+    const double h = Perturbed(s, xi, j, xp, xm);
     MasterRows(s, xp, st->u, Rp, sc);
     MasterRows(s, xm, st->u, Rm, sc);
     for (int i = 0; i < n; ++i) S[(size_t)i * n + j] = (Rp[i] - Rm[i]) / (2 * h);
@@ -361,11 +368,7 @@ static PetscErrorCode Step(PlLines s, const double *xi, State *st, Vec *dU, doub
     for (int j = 0; j < n; ++j) {
       if (!Moves(s, l, 0, j) && !Moves(s, l, 1, j)) continue;
       double xp[NX], xm[NX];
-      const double h = StepOf(s, j);
-      memcpy(xp, xi, sizeof(double) * n);
-      memcpy(xm, xi, sizeof(double) * n);
-      xp[j] += h;
-      xm[j] -= h;
+      const double h = Perturbed(s, xi, j, xp, xm);
       PetscCall(VecZeroEntries(b));
       for (int e = 0; e < 2; ++e) {
         if (!Moves(s, l, e, j)) continue;

@@ -177,6 +177,17 @@ static double StepOf(const Ctx *C, int j)
   return 1e-6;
 }
 
+/* xi with its unknown j moved by +h and by -h (StepOf), into xp and xm; returns h. */
+static double Perturbed(const Ctx *C, const double *xi, int j, double *xp, double *xm)
+{
+  const double h = StepOf(C, j);
+  memcpy(xp, xi, sizeof(double) * C->n);
+  memcpy(xm, xi, sizeof(double) * C->n);
+  xp[j] += h;
+  xm[j] -= h;
+  return h;
+}
+
 /* Holds the top at xi, evaluates the pipe's residual (into F, its 2-norm into fnorm, the
  * rod's domain into bad) and the vessel's rows (r, sc; the loads into rep). */
 static PetscErrorCode Evaluate(Ctx *C, const double *xi, Vec U, Vec F, double *fnorm, int *bad, double r[12],
@@ -227,11 +238,7 @@ static PetscErrorCode BorderedStep(Ctx *C, const double *xi, Vec U, Vec F, const
   /* W_j = K^-1 B_j, B_j = -s (d target / d xi_j) on the top's held rows */
   for (int j = 0; j < n; ++j) {
     double xp[12], xm[12], tp[7], tm[7];
-    const double h = StepOf(C, j);
-    memcpy(xp, xi, sizeof(double) * n);
-    memcpy(xm, xi, sizeof(double) * n);
-    xp[j] += h;
-    xm[j] -= h;
+    const double h = Perturbed(C, xi, j, xp, xm);
     TargetAt(C, xp, u + (size_t)top * nd, tp);
     TargetAt(C, xm, u + (size_t)top * nd, tm);
     PetscCall(VecZeroEntries(b));
@@ -275,11 +282,7 @@ static PetscErrorCode BorderedStep(Ctx *C, const double *xi, Vec U, Vec F, const
   /* S = D - C W, D by central differences at the fixed pipe */
   for (int j = 0; j < n; ++j) {
     double xp[12], xm[12], Rp[12], Rm[12];
-    const double h = StepOf(C, j);
-    memcpy(xp, xi, sizeof(double) * n);
-    memcpy(xm, xi, sizeof(double) * n);
-    xp[j] += h;
-    xm[j] -= h;
+    const double h = Perturbed(C, xi, j, xp, xm);
     RowsAt(C, xp, ue, Rp);
     RowsAt(C, xm, ue, Rm);
     for (int i = 0; i < n; ++i) S[i * n + j] = (Rp[i] - Rm[i]) / (2 * h) - Cw[j][i];
