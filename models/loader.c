@@ -3170,7 +3170,18 @@ static int read_line_system(Ctx *c, const Scope *top, PlModel *m)
   if ((rc = read_output(c, top, m))) return rc;
   const PlYNode *point_nodes[PL_MAX_POINTS] = {NULL};
   if ((rc = read_gpoints(c, top, m, point_nodes))) return rc;
-  c->body_only = true; /* a body's hang_off is only its reported point */
+  const PlYPair *pb = pair_of(top, "bodies");
+  if (pb && pb->value->kind == PL_YNODE_SEQ)
+    for (size_t i = 0; i < pb->value->nitems; i++) {
+      const PlYNode *item = pb->value->items[i];
+      const PlYNode *ho = item->kind == PL_YNODE_MAP ? value_of_node(item, "hang_off") : NULL;
+      if (!ho) continue;
+      char hp[PATH_CAP];
+      snprintf(hp, sizeof hp, "bodies[%zu].hang_off", i);
+      return at(c->err, ho, hp, "is not used by a body of a model of lines (a line hangs from it by ends.*.body "
+                                "with at)");
+    }
+  c->body_only = true;
   rc = read_bodies(c, top, m);
   c->body_only = false;
   if (rc) return rc;
