@@ -398,10 +398,20 @@ static PetscErrorCode RunLines(PlModel *m, const Args *a, PetscMPIInt rank, Pets
                 rep.body_unbalanced[b][2], rep.body_unbalanced[b][3], rep.body_unbalanced[b][4],
                 rep.body_unbalanced[b][5]);
     }
-    const int wrc = PlLinesWriteSummary(L, &rep, m->output_dir, &err);
+    int wrc = PlLinesWriteSummary(L, &rep, m->output_dir, &err);
+    const char *names[PL_MAX_LINES];
+    for (int l = 0; l < m->nlines; ++l) names[l] = m->lines[l].name;
+    if (!wrc) wrc = PlVtkSystemCollection(m->output_dir, m->nlines, names, &err);
     if (wrc) {
       fprintf(stderr, "pipelay: %s\n", err.msg);
       if (!*rc) *rc = wrc;
+    }
+    if (!wrc && !a->no_plots) {
+      PlPlotOptions po;
+      PlPlotOptionsDefault(&po);
+      po.water_depth_m = m->water_depth;
+      snprintf(po.name, sizeof po.name, "%s", m->name);
+      PlPlotSystem(m->output_dir, &po);
     }
     if (!rep.converged) {
       fprintf(stderr, "pipelay: the static equilibrium of the lines did not converge: %s; the last state is written "

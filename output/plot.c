@@ -528,6 +528,65 @@ int PlPlotStatic(const char *dir, const PlPlotOptions *o)
 }
 
 /* ---- sweep plots ------------------------------------------------------------------------- */
+int PlPlotSystem(const char *dir, const PlPlotOptions *o)
+{
+  cJSON *root = PlOutputSummaryRead(dir);
+  const cJSON *lines = cJSON_GetObjectItemCaseSensitive(root, "lines");
+  const cJSON *points = cJSON_GetObjectItemCaseSensitive(root, "points");
+  const cJSON *bodies = cJSON_GetObjectItemCaseSensitive(root, "bodies");
+  if (!cJSON_IsObject(lines)) {
+    Warn(o, "%s/summary.json: no lines: no system plot", dir);
+    cJSON_Delete(root);
+    return -1;
+  }
+  Plotter P;
+  if (PlotterInit(&P, dir, o)) {
+    cJSON_Delete(root);
+    return -1;
+  }
+  int n = 0, failed = 0;
+  Text b = {0};
+  Add(&b, "  set multiplot layout 2,1 title T('Static configuration of the lines')\n");
+  for (int view = 0; view < 2; ++view) {
+    const char *v = view ? "y" : "z";
+    Add(&b, "  set title '%s'\n  set xlabel 'x [m]'\n  set ylabel '%s [m]'\n  set key outside right top\n  unset label\n",
+        view ? "Plan view (x-y plane)" : "Elevation (x-z plane)", v);
+    const cJSON *e;
+    /* the points and the bodies' origins as marked labels (inline data cannot stand in the
+     * script's block) */
+    cJSON_ArrayForEach(e, points) {
+      const cJSON *pos = cJSON_GetObjectItemCaseSensitive(e, "position_m");
+      if (cJSON_GetArraySize(pos) != 3) continue;
+      Add(&b, "  set label 'point %s' at %.17g, %.17g point pt 7 ps 1.5 lc rgb '#d62728' offset 1, 1 front\n",
+          e->string, cJSON_GetArrayItem(pos, 0)->valuedouble, cJSON_GetArrayItem(pos, view ? 1 : 2)->valuedouble);
+    }
+    cJSON_ArrayForEach(e, bodies) {
+      const cJSON *eta = cJSON_GetObjectItemCaseSensitive(e, "eta_m_deg");
+      if (cJSON_GetArraySize(eta) != 6) continue;
+      Add(&b, "  set label 'body %s (O_b)' at %.17g, %.17g point pt 5 ps 1.5 lc rgb '#9467bd' offset 1, 1 front\n",
+          e->string, cJSON_GetArrayItem(eta, 0)->valuedouble, cJSON_GetArrayItem(eta, view ? 1 : 2)->valuedouble);
+    }
+    int k = 0;
+    Add(&b, "  plot");
+    cJSON_ArrayForEach(e, lines)
+      Add(&b, "%s '../line_%s/static.csv' using \"x_m\":\"%s_m\" with lines lw 2 title 'line %s'",
+          k++ ? ", \\\n      " : "", e->string, v, e->string);
+    if (!view && isfinite(o->water_depth_m))
+      Add(&b, ", \\\n       %.17g with lines dt 2 lw 1.5 lc rgb '#8c564b' title 'seabed (z = %g m)'", -o->water_depth_m,
+          -o->water_depth_m);
+    Add(&b, "\n");
+  }
+  Add(&b, "  unset multiplot\n");
+  Tally(RunScript(&P, "static_system", 1200, 1100, &b), &n, &failed);
+  free(b.s);
+  cJSON_Delete(root);
+  if (!P.gnuplot[0]) {
+    WarnNoGnuplot(&P);
+    return -1;
+  }
+  return failed ? -1 : n;
+}
+
 int PlPlotSweep(const char *dir, const char *key, const PlPlotOptions *o)
 {
   Plotter P;

@@ -388,3 +388,23 @@ int PlVtkSeriesWrite(PlVtkSeries vs, double t_s, const PlStation *nodes, int nno
 }
 
 int PlVtkSeriesFinish(PlVtkSeries vs, PlError *err) { return WritePvd(vs, err); }
+
+int PlVtkSystemCollection(const char *dir, int nlines, const char *const *names, PlError *err)
+{
+  char path[PL_PATH_MAX + 64], tmp[PL_PATH_MAX + 80];
+  snprintf(path, sizeof path, "%s/static.pvd", dir);
+  snprintf(tmp, sizeof tmp, "%s/.static.pvd.tmp", dir);
+  FILE *f = fopen(tmp, "w");
+  if (!f) {
+    snprintf(err->msg, sizeof err->msg, "%.900s: cannot write: %s", tmp, strerror(errno));
+    return PL_EXIT_IO;
+  }
+  int bad = fprintf(f, "<?xml version=\"1.0\"?>\n<!-- written by pipelay %s: open in ParaView (every line, one "
+                       "block each) -->\n<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"%s\">\n"
+                       "  <Collection>\n", PIPELAY_VERSION, HostByteOrder()) < 0;
+  for (int l = 0; !bad && l < nlines; ++l)
+    bad = fprintf(f, "    <DataSet timestep=\"0\" group=\"\" part=\"%d\" name=\"%.100s\" file=\"line_%.100s/vtk/"
+                     "static.vtu\"/>\n", l, names[l], names[l]) < 0;
+  if (!bad) bad = fputs("  </Collection>\n</VTKFile>\n", f) < 0;
+  return PlFileCommit(f, bad, tmp, path, err);
+}

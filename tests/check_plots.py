@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """check_plots.py - checks the plots a pipelay run leaves in RUN_DIR/plots.
 
-usage: check_plots.py RUN_DIR [--static] [--dynamic] [--bodies] [--sections N]
+usage: check_plots.py RUN_DIR [--static] [--dynamic] [--bodies] [--system] [--sections N]
 
 For every expected plot NAME: NAME.gp (the gnuplot script), NAME.png (a PNG image) and
 NAME.svg exist, and the SVG (parsed as XML) holds the plot title and every axis label with
@@ -10,7 +10,8 @@ its unit, e.g. "arc length S from the bottom end [m]", "effective tension n1 [kN
 static.csv), --dynamic the dynamic ones (from envelopes.csv and timeseries_<name>.csv:
 one time-series plot per file present, the top (tension, load on the top, top angles) from
 timeseries_top.csv, the energy from energy.csv).
---bodies checks a model without a line: per body (timeseries_<body>.csv with the pose
+--system checks a model of several lines: the configuration of every line with its points and
+bodies (static_system). --bodies checks a model without a line: per body (timeseries_<body>.csv with the pose
 columns) its position, attitude and velocities, per joint its force and moment, and the
 energy (issue 14).
 Also (issue 13, item 11): the tick labels of the curvature plot are all different (no
@@ -120,7 +121,7 @@ def main(argv):
         i = argv.index("--sections")
         sections = int(argv[i + 1])
         del argv[i:i + 2]
-    if len(argv) < 3 or any(a not in ("--static", "--dynamic", "--bodies") for a in argv[2:]):
+    if len(argv) < 3 or any(a not in ("--static", "--dynamic", "--bodies", "--system") for a in argv[2:]):
         print(__doc__.split("\n\n")[1], file=sys.stderr)
         return 2
     run = argv[1]
@@ -137,6 +138,8 @@ def main(argv):
                 [T, "displacement [m]", "effective tension n1 [kN]", "bending moment [kN m]", "curvature [1/m]"])
     if "--dynamic" in argv and not os.path.isfile(os.path.join(run, "energy.csv")):
         expected.pop("dynamic_energy")
+    if "--system" in argv:
+        expected["static_system"] = ("Static configuration of the lines", ["x [m]", "z [m]", "y [m]"])
     if "--bodies" in argv:
         expected["dynamic_energy"] = DYNAMIC["dynamic_energy"]
         for f in sorted(glob.glob(os.path.join(run, "timeseries_*.csv"))):

@@ -123,6 +123,14 @@ void PlPlotOptionsFromRun(const char *dir, PlPlotOptions *o);
  * Returns the number of images written (2 per plot), or -1 when nothing could be plotted
  * (no gnuplot, no static.csv, a script failed): a warning says why. */
 int PlPlotStatic(const char *dir, const PlPlotOptions *o);
+/* The static configuration of a model of several lines (dir/summary.json with "analysis":
+ * "static_lines"): every line (dir/line_NAME/static.csv), the points and the bodies' origins,
+ * in elevation (x-z) and plan (x-y), into dir/plots/static_system.*. Returns the number of
+ * plots drawn (1), or -1 with warnings to o->warnings. */
+int PlPlotSystem(const char *dir, const PlPlotOptions *o);
+/* dir/static.pvd of a model of several lines: one ParaView collection with every line's
+ * line_NAME/vtk/static.vtu as a block. 0 or PL_EXIT_IO. */
+int PlVtkSystemCollection(const char *dir, int nlines, const char *const *names, PlError *err);
 
 /* Dynamic plots from dir/envelopes.csv and dir/timeseries_<name>.csv (whichever exist):
  * envelopes of displacement, bending moment and effective tension along the arc length,
