@@ -265,6 +265,36 @@ static PetscErrorCode RunDynamic(PlProblem prob, const PlStaticReport *rep, cons
 }
 
 /* A rigid body alone (a vessel without a line): its dynamic run, on rank 0. */
+/* ParaView frames of the bodies of a model without a line: each body the uniform box of its
+ * mass and inertia (PlVesselEquivalentBox), vtk/bodies_NNNNNN.vtu, listed in dynamic.pvd. */
+typedef struct {
+  const char *dir;
+  double dims[PL_MAX_BODIES][3];
+  int nframes, cap;
+  double *times;
+} BodyFrames;
+
+static int WriteBodyFrame(void *ctx, double t, int nb, const double (*r)[3], const double (*R)[9], PlError *err)
+{
+  BodyFrames *bf = ctx;
+  char path[PL_PATH_MAX + 64];
+  if (bf->nframes == bf->cap) {
+    bf->cap = bf->cap ? 2 * bf->cap : 256;
+    double *p = realloc(bf->times, sizeof(double) * (size_t)bf->cap);
+    if (!p) {
+      snprintf(err->msg, sizeof err->msg, "out of memory");
+      return PL_EXIT_FAILURE;
+    }
+    bf->times = p;
+  }
+  snprintf(path, sizeof path, "%s/vtk", bf->dir);
+  int rc = PlMakeDirs(path, err);
+  snprintf(path, sizeof path, "%s/vtk/bodies_%06d.vtu", bf->dir, bf->nframes);
+  if (!rc) rc = PlVtkBoxesWrite(path, t, nb, r, R, (const double(*)[3])bf->dims, err);
+  if (!rc) bf->times[bf->nframes++] = t;
+  return rc;
+}
+
 static int RunBody(const PlModel *m, const Args *a, PetscMPIInt rank)
 {
   PlDynamicRunOptions opt = {0};
@@ -277,6 +307,10 @@ static int RunBody(const PlModel *m, const Args *a, PetscMPIInt rank)
     return PL_EXIT_BAD_INPUT;
   }
   opt.stop = &g_stop;
+  BodyFrames bf = {m->output_dir, {{0}}, 0, 0, NULL};
+  for (int b = 0; b < m->nbodies; ++b) PlVesselEquivalentBox(&m->bodies[b].body, bf.dims[b]);
+  opt.bodies_observer = WriteBodyFrame;
+  opt.bodies_observer_ctx = &bf;
   signal(SIGINT, OnSignal);
   signal(SIGTERM, OnSignal);
   if (!a->quiet)
@@ -287,6 +321,14 @@ static int RunBody(const PlModel *m, const Args *a, PetscMPIInt rank)
   PlBodiesRunToFiles(m, &opt, &res, &rep);
   signal(SIGINT, SIG_DFL);
   signal(SIGTERM, SIG_DFL);
+  if (bf.nframes && !res.io_status) {
+    PlError verr;
+    if (PlVtkCollectionWrite(m->output_dir, "dynamic", bf.nframes, bf.times, "vtk/bodies_%06d.vtu", &verr)) {
+      res.io_status = PL_EXIT_IO;
+      res.err = verr;
+    }
+  }
+  free(bf.times);
   if (!a->no_plots && !res.io_status) {
     PlPlotOptions po;
     PlPlotOptionsDefault(&po);

@@ -462,6 +462,20 @@ int PlVesselConsistentRate(const PlVessel *V, const double y[PL_VESSEL_NY], cons
   return 0;
 }
 
+void PlVesselEquivalentBox(const PlVessel *V, double dims[3])
+{
+  const double m = V->MRB[0], I[3] = {V->MRB[21], V->MRB[28], V->MRB[35]};
+  double longest = 0.0;
+  for (int i = 0; i < 3; ++i) {
+    const double e2 = m > 0.0 ? 6.0 * (I[(i + 1) % 3] + I[(i + 2) % 3] - I[i]) / m : 0.0;
+    dims[i] = e2 > 0.0 ? sqrt(e2) : 0.0;
+    longest = fmax(longest, dims[i]);
+  }
+  if (!(longest > 0.0)) longest = 1.0;
+  for (int i = 0; i < 3; ++i)
+    if (!(dims[i] > 1e-3 * longest)) dims[i] = 1e-3 * longest;
+}
+
 double PlVesselKineticEnergy(const PlVessel *V, const double y[PL_VESSEL_NY])
 {
   const double *nu = y + PL_VESSEL_V;

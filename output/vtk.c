@@ -408,3 +408,60 @@ int PlVtkSystemCollection(const char *dir, int nlines, const char *const *names,
   if (!bad) bad = fputs("  </Collection>\n</VTKFile>\n", f) < 0;
   return PlFileCommit(f, bad, tmp, path, err);
 }
+
+int PlVtkBoxesWrite(const char *path, double t_s, int nboxes, const double (*centre)[3], const double (*R)[9],
+                    const double (*dims)[3], PlError *err)
+{
+  const int np = 8 * nboxes;
+  double *pts = malloc(sizeof(double) * 3 * (size_t)(np + 1)), *id = malloc(sizeof(double) * (size_t)(np + 1));
+  int64_t *conn = malloc(sizeof(int64_t) * (size_t)(np + 1)), *offs = malloc(sizeof(int64_t) * (size_t)(nboxes + 1));
+  uint8_t *types = malloc((size_t)nboxes + 1);
+  if (!pts || !id || !conn || !offs || !types) {
+    free(pts), free(id), free(conn), free(offs), free(types);
+    snprintf(err->msg, sizeof err->msg, "%.900s: out of memory", path);
+    return PL_EXIT_FAILURE;
+  }
+  /* VTK_HEXAHEDRON corner order: the bottom face (z-) counter-clockwise, then the top face */
+  static const int sx[8] = {-1, 1, 1, -1, -1, 1, 1, -1}, sy[8] = {-1, -1, 1, 1, -1, -1, 1, 1},
+                   sz[8] = {-1, -1, -1, -1, 1, 1, 1, 1};
+  for (int b = 0; b < nboxes; ++b) {
+    for (int k = 0; k < 8; ++k) {
+      const double a[3] = {0.5 * sx[k] * dims[b][0], 0.5 * sy[k] * dims[b][1], 0.5 * sz[k] * dims[b][2]};
+      for (int i = 0; i < 3; ++i)
+        pts[3 * (8 * b + k) + i] = centre[b][i] + R[b][3 * i] * a[0] + R[b][3 * i + 1] * a[1] + R[b][3 * i + 2] * a[2];
+      conn[8 * b + k] = 8 * b + k;
+      id[8 * b + k] = b;
+    }
+    offs[b] = 8 * (b + 1);
+    types[b] = 12;
+  }
+  const PlVtkArray arrays[1] = {{"body_index", 1, id}};
+  const PlVtkBlock block = {"bodies", np, pts, nboxes, conn, offs, types, 1, arrays};
+  const int rc = PlVtkWriteBlock(path, &block, t_s, err);
+  free(pts), free(id), free(conn), free(offs), free(types);
+  return rc;
+}
+
+int PlVtkCollectionWrite(const char *dir, const char *stem, int nframes, const double *times, const char *file_format,
+                         PlError *err)
+{
+  char path[PL_PATH_MAX + 64], tmp[PL_PATH_MAX + 80];
+  snprintf(path, sizeof path, "%s/%s.pvd", dir, stem);
+  snprintf(tmp, sizeof tmp, "%s/.%s.pvd.tmp", dir, stem);
+  FILE *f = fopen(tmp, "w");
+  if (!f) {
+    snprintf(err->msg, sizeof err->msg, "%.900s: cannot write: %s", tmp, strerror(errno));
+    return PL_EXIT_IO;
+  }
+  int bad = fprintf(f, "<?xml version=\"1.0\"?>\n<!-- written by pipelay %s: open in ParaView -->\n"
+                       "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"%s\">\n  <Collection>\n",
+                    PIPELAY_VERSION, HostByteOrder()) < 0;
+  for (int k = 0; !bad && k < nframes; ++k) {
+    char file[PL_PATH_MAX];
+    snprintf(file, sizeof file, file_format, k);
+    bad = fprintf(f, "    <DataSet timestep=\"%.17g\" group=\"\" part=\"0\" name=\"%s\" file=\"%s\"/>\n", times[k],
+                  stem, file) < 0;
+  }
+  if (!bad) bad = fputs("  </Collection>\n</VTKFile>\n", f) < 0;
+  return PlFileCommit(f, bad, tmp, path, err);
+}

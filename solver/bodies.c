@@ -19,7 +19,8 @@
  * Files (in the output directory): timeseries_<body>.csv per body (the columns of
  * timeseries_vessel.csv), timeseries_<joint>.csv per joint (the joint point, and the force
  * and moment about it that the joint applies to its first body, global), energy.csv, and
- * summary.json with "analysis": "rigid_body", a "bodies" and a "joints" object.
+ * summary.json with "analysis": "rigid_body", a "bodies" and a "joints" object; the bodies'
+ * poses go to opt->bodies_observer at every output time (the app draws them for ParaView).
  */
 #include <ida/ida.h>
 #include <nvector/nvector_serial.h>
@@ -435,6 +436,19 @@ int PlBodiesRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynam
       rep->joint_max_moment_Nm[j] = fmax(rep->joint_max_moment_Nm[j], sqrt(M[0] * M[0] + M[1] * M[1] + M[2] * M[2]));
     }
     rep->max_joint_gap_m = fmax(rep->max_joint_gap_m, JointGap(s, y));
+    if (opt->bodies_observer) {
+      double r0[PL_MAX_BODIES][3], R0[PL_MAX_BODIES][9];
+      for (int b = 0; b < nb; ++b) {
+        const double *yb = y + PL_VESSEL_NY * b, *q = yb + PL_VESSEL_Q;
+        const double nq = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+        const double qn[4] = {q[0] / nq, q[1] / nq, q[2] / nq, q[3] / nq};
+        memcpy(r0[b], yb, sizeof r0[b]);
+        PlQuatToMatrix(qn, R0[b]);
+      }
+      if (opt->bodies_observer(opt->bodies_observer_ctx, t, nb, (const double(*)[3])r0, (const double(*)[9])R0,
+                               &res->err))
+        io = PL_EXIT_IO;
+    }
     fprintf(fe, "%.17g,%.17g,0,%.17g,%.17g\n", t, ek, ep, ek + ep);
     fflush(fe);
     if (nb > 0) res->vessel_final = rep->body_final[0];

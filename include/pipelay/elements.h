@@ -222,6 +222,10 @@ int PlVesselDynamics(const PlVessel *V, const double y[PL_VESSEL_NY], const doub
  * C nu - D nu - g - s). Returns 0, or 1 (singular M, bad state). */
 int PlVesselConsistentRate(const PlVessel *V, const double y[PL_VESSEL_NY], const double tau_body[6],
                            const double load_global[6], double yp[PL_VESSEL_NY]);
+/* The edges [m] along the body axes x, y, z of the uniform box with the body's mass and its
+ * diagonal moments of inertia about O_b (M_RB): L_x^2 = 6 (I_y + I_z - I_x)/m and its
+ * permutations (an edge whose square is not positive gets 1e-3 of the longest), to draw it. */
+void PlVesselEquivalentBox(const PlVessel *V, double dims[3]);
 /* Kinetic energy nu^T M nu / 2 (M = M_RB + M_A, eq 5.85) [J]. */
 double PlVesselKineticEnergy(const PlVessel *V, const double y[PL_VESSEL_NY]);
 /* Potential energy U_V of eq 5.85 plus the spring's (r - r_a)^T K_s (r - r_a)/2 [J]. */

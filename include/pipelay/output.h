@@ -128,6 +128,15 @@ int PlPlotStatic(const char *dir, const PlPlotOptions *o);
  * in elevation (x-z) and plan (x-y), into dir/plots/static_system.*. Returns the number of
  * plots drawn (1), or -1 with warnings to o->warnings. */
 int PlPlotSystem(const char *dir, const PlPlotOptions *o);
+/* The rigid bodies at time t_s as boxes, one hexahedron each (point data body_index): box b
+ * of edges dims[b] (along its body axes x, y, z [m]) centred at centre[b] and turned by R[b]
+ * (body -> global, row-major). 0, PL_EXIT_IO or PL_EXIT_FAILURE. */
+int PlVtkBoxesWrite(const char *path, double t_s, int nboxes, const double (*centre)[3], const double (*R)[9],
+                    const double (*dims)[3], PlError *err);
+/* dir/STEM.pvd listing nframes files (file_format with the frame index, e.g.
+ * "vtk/bodies_%06d.vtu", relative to dir) at times[]. 0 or PL_EXIT_IO. */
+int PlVtkCollectionWrite(const char *dir, const char *stem, int nframes, const double *times, const char *file_format,
+                         PlError *err);
 /* dir/static.pvd of a model of several lines: one ParaView collection with every line's
  * line_NAME/vtk/static.vtu as a block. 0 or PL_EXIT_IO. */
 int PlVtkSystemCollection(const char *dir, int nlines, const char *const *names, PlError *err);

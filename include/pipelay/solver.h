@@ -265,12 +265,18 @@ int PlWriteStaticResults(const char *dir, const PlModel *m, const PlStaticReport
  * model.output_dir, and calls observer (rank 0) at every output time with the node
  * stations (e.g. to write ParaView files). */
 typedef int (*PlDynamicObserverFn)(void *ctx, double t, const PlStation *nodes, int nnodes, PlError *err);
+/* Called at every output time of a model without a line with each body's origin r (global)
+ * and attitude R (body -> global, row-major). */
+typedef int (*PlBodiesObserverFn)(void *ctx, double t, int nbodies, const double (*r)[3], const double (*R)[9],
+                                  PlError *err);
 typedef struct {
   int quiet;                      /* no progress line */
   int noverrides;                 /* --set values, echoed in summary.json */
   const char *const *overrides;
   PlDynamicObserverFn observer;   /* may be NULL */
   void *observer_ctx;
+  PlBodiesObserverFn bodies_observer; /* a model without a line (solver/bodies.c); may be NULL */
+  void *bodies_observer_ctx;
   volatile sig_atomic_t *stop;    /* set asynchronously (a signal): stop at the next output */
   int restart;                    /* continue from model.output_dir/restart.bin */
   const char *fingerprint;        /* the model as text (app/describe.c, fingerprint mode): kept
