@@ -8,8 +8,11 @@ RUN_DIR/dynamic.pvd lists one vtk/bodies_NNNNNN.vtu per row of the bodies' time 
 the same times (1e-12), every file existing. Each frame holds one hexahedron (VTK cell type
 12) per body, in the order of summary.json's bodies, with point data body_index; the box's
 centre (the mean of its 8 corners) equals O_b of the body's time series row (x_m, y_m,
-z_m) to 1e-9 m; its edges are at right angles (1e-9 of their length) and have the lengths
-of the uniform box of the body's mass and inertia, the same in every frame (1e-9).
+z_m) to 1e-9 m; its edges are at right angles (1e-9 of their length) and keep their
+lengths in every frame (1e-9): a rigid box moving with the body. With --box BODY m Ix Iy Iz
+(the body's mass and principal moments of inertia about O_b, from its model) the edges of
+BODY's box are those of the uniform box with that mass and inertia, L_x^2 = 6 (I_y + I_z -
+I_x)/m and its permutations (sorted, to 1e-9 relative).
 Quiet on success; one line per failure and exit status 1.
 """
 import csv, json, math, os, sys
@@ -17,6 +20,10 @@ import xml.etree.ElementTree as ET
 import vtk
 
 run = sys.argv[1]
+box = None
+if len(sys.argv) == 8 and sys.argv[2] == "--box":
+    m, ix, iy, iz = (float(v) for v in sys.argv[4:8])
+    box = (sys.argv[3], sorted(math.sqrt(6 * (a + b - c) / m) for a, b, c in ((iy, iz, ix), (ix, iz, iy), (ix, iy, iz))))
 failures = []
 with open(os.path.join(run, "summary.json")) as f:
     bodies = list(json.load(f)["bodies"])
@@ -63,10 +70,14 @@ for k, ds in enumerate(sets[: len(series[bodies[0]])]):
                 if abs(dot) > 1e-9 * lens[a] * lens[bb]:
                     failures.append(f"{path}: body {b}'s box edges {a}, {bb} not at right angles")
         edges.append(lens)
+        if box and b == box[0] and k == 0:
+            got = sorted(lens)
+            if any(abs(x - y) > 1e-9 * max(y, 1e-12) for x, y in zip(got, box[1])):
+                failures.append(f"{path}: body {b}'s box edges {got} m, not {box[1]} m (its mass and inertia)")
     if first_edges is None:
         first_edges = edges
     elif any(abs(x - y) > 1e-9 * max(1.0, y) for ea, eb in zip(edges, first_edges) for x, y in zip(ea, eb)):
         failures.append(f"{path}: a box changed its size")
-for msg in failures:
+for msg in failures[:20]:
     print(f"check_body_vtk: FAIL {msg}", file=sys.stderr)
 sys.exit(1 if failures else 0)
