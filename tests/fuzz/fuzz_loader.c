@@ -274,6 +274,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
               m->joints[j].body[0] == m->joints[j].body[1])
             fail("a joint between unknown bodies", m->joints[j].name);
         check_time_functions(m);
+      } else if (m->nlines > 0) { /* several lines: each as the one-line model the solver makes */
+        if (m->analysis.kind != PL_ANALYSIS_STATIC || m->vessel.present || m->njoints)
+          fail("a model of lines with a dynamic analysis, a vessel or joints", NULL);
+        for (int b = 0; b < m->nbodies; ++b) check_body(m, &m->bodies[b]);
+        PlModel *lm = malloc(sizeof *lm);
+        for (int l = 0; lm && l < m->nlines; ++l) {
+          for (int e = 0; e < 2; ++e) {
+            const PlEnd *E = &m->lines[l].ends[e];
+            if (E->point >= m->npoints || E->body >= m->nbodies || (E->point >= 0 && E->body >= 0))
+              fail("a line end attached to an unknown point or body, or to both", m->lines[l].name);
+          }
+          PlModelLineModel(m, l, lm);
+          check_model(lm);
+          check_mesh(lm);
+        }
+        free(lm);
       } else {
         check_model(m);
         check_body(m, &m->vessel);
