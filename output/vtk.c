@@ -144,33 +144,55 @@ struct PlVtkSeries_ {
 
 static const char *Stem(const PlVtkSeries vs) { return vs->kind == PL_VTK_STATIC ? "static" : "dynamic"; }
 
+/* A collection's <DataSet/> lines built in memory (entries, n; NULL on out of memory). */
+typedef struct {
+  char *s;
+  size_t n, cap;
+  int oom;
+} Entries;
+
+static void AddEntry(Entries *e, double t, int part, const char *name, const char *file)
+{
+  char line[2 * PL_PATH_MAX];
+  const int k = snprintf(line, sizeof line, "    <DataSet timestep=\"%.17g\" group=\"\" part=\"%d\" name=\"%s\" file=\"%s\"/>\n",
+                         t, part, name, file);
+  if (k < 0 || k >= (int)sizeof line || e->oom) {
+    e->oom = 1;
+    return;
+  }
+  if (e->n + (size_t)k + 1 > e->cap) {
+    size_t c = e->cap ? 2 * e->cap : 4096;
+    while (c < e->n + (size_t)k + 1) c *= 2;
+    char *p = realloc(e->s, c);
+    if (!p) {
+      e->oom = 1;
+      return;
+    }
+    e->s = p;
+    e->cap = c;
+  }
+  memcpy(e->s + e->n, line, (size_t)k + 1);
+  e->n += (size_t)k;
+}
+
 /* Appends the <DataSet/> line of one part of one output time to vs->entries.
  * Returns 0 or -1 (out of memory). */
 static int AppendEntry(PlVtkSeries vs, double t_s, int part, const char *name, const char *file)
 {
-  char line[PL_PATH_MAX + 256];
-  const int n = snprintf(line, sizeof line,
-                         "    <DataSet timestep=\"%.17g\" group=\"\" part=\"%d\" name=\"%s\" file=\"%s\"/>\n",
-                         t_s, part, name, file);
-  if (n < 0 || n >= (int)sizeof line) return -1;
-  if (vs->nentries + (size_t)n + 1 > vs->centries) {
-    size_t c = vs->centries ? 2 * vs->centries : 4096;
-    while (c < vs->nentries + (size_t)n + 1) c *= 2;
-    char *p = realloc(vs->entries, c);
-    if (!p) return -1;
-    vs->entries = p;
-    vs->centries = c;
-  }
-  memcpy(vs->entries + vs->nentries, line, (size_t)n + 1);
-  vs->nentries += (size_t)n;
-  return 0;
+  Entries e = {vs->entries, vs->nentries, vs->centries, 0};
+  AddEntry(&e, t_s, part, name, file);
+  vs->entries = e.s;
+  vs->nentries = e.n;
+  vs->centries = e.cap;
+  return e.oom ? -1 : 0;
 }
 
-static int WritePvd(PlVtkSeries vs, PlError *err)
+/* DIR/STEM.pvd (tmp + rename) with the <DataSet/> lines entries[n] (may be empty). */
+static int WriteCollection(const char *dir, const char *stem, const char *entries, size_t n, PlError *err)
 {
   char path[PL_PATH_MAX + 64], tmp[PL_PATH_MAX + 80];
-  snprintf(path, sizeof path, "%s/%s.pvd", vs->dir, Stem(vs));
-  snprintf(tmp, sizeof tmp, "%s/.%s.pvd.tmp", vs->dir, Stem(vs));
+  snprintf(path, sizeof path, "%s/%s.pvd", dir, stem);
+  snprintf(tmp, sizeof tmp, "%s/.%s.pvd.tmp", dir, stem);
   FILE *f = fopen(tmp, "w");
   if (!f) {
     snprintf(err->msg, sizeof err->msg, "%.900s: cannot write: %s", tmp, strerror(errno));
@@ -179,10 +201,12 @@ static int WritePvd(PlVtkSeries vs, PlError *err)
   int bad = fprintf(f, "<?xml version=\"1.0\"?>\n<!-- written by pipelay %s: open in ParaView -->\n"
                        "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"%s\">\n  <Collection>\n",
                     PIPELAY_VERSION, HostByteOrder()) < 0;
-  if (!bad && vs->nentries) bad = fwrite(vs->entries, 1, vs->nentries, f) != vs->nentries;
+  if (!bad && n) bad = fwrite(entries, 1, n, f) != n;
   if (!bad) bad = fputs("  </Collection>\n</VTKFile>\n", f) < 0;
   return PlFileCommit(f, bad, tmp, path, err);
 }
+
+static int WritePvd(PlVtkSeries vs, PlError *err) { return WriteCollection(vs->dir, Stem(vs), vs->entries, vs->nentries, err); }
 
 /* Removes DIR/vtk/dynamic_NNNNNN*.vtu left by an earlier run (only names this writer makes). */
 static void RemoveOldDynamicFiles(const char *vtkdir)
@@ -389,24 +413,28 @@ int PlVtkSeriesWrite(PlVtkSeries vs, double t_s, const PlStation *nodes, int nno
 
 int PlVtkSeriesFinish(PlVtkSeries vs, PlError *err) { return WritePvd(vs, err); }
 
+/* Writes the collection of the entries built, or says out of memory; frees them. */
+static int CommitEntries(const char *dir, const char *stem, Entries *e, PlError *err)
+{
+  int rc;
+  if (e->oom) {
+    snprintf(err->msg, sizeof err->msg, "%.900s/%s.pvd: out of memory", dir, stem);
+    rc = PL_EXIT_FAILURE;
+  } else
+    rc = WriteCollection(dir, stem, e->s, e->n, err);
+  free(e->s);
+  return rc;
+}
+
 int PlVtkSystemCollection(const char *dir, int nlines, const char *const *names, PlError *err)
 {
-  char path[PL_PATH_MAX + 64], tmp[PL_PATH_MAX + 80];
-  snprintf(path, sizeof path, "%s/static.pvd", dir);
-  snprintf(tmp, sizeof tmp, "%s/.static.pvd.tmp", dir);
-  FILE *f = fopen(tmp, "w");
-  if (!f) {
-    snprintf(err->msg, sizeof err->msg, "%.900s: cannot write: %s", tmp, strerror(errno));
-    return PL_EXIT_IO;
+  Entries e = {NULL, 0, 0, 0};
+  for (int l = 0; l < nlines; ++l) {
+    char file[PL_NAME_MAX + 32];
+    snprintf(file, sizeof file, "line_%.*s/vtk/static.vtu", PL_NAME_MAX, names[l]);
+    AddEntry(&e, 0.0, l, names[l], file);
   }
-  int bad = fprintf(f, "<?xml version=\"1.0\"?>\n<!-- written by pipelay %s: open in ParaView (every line, one "
-                       "block each) -->\n<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"%s\">\n"
-                       "  <Collection>\n", PIPELAY_VERSION, HostByteOrder()) < 0;
-  for (int l = 0; !bad && l < nlines; ++l)
-    bad = fprintf(f, "    <DataSet timestep=\"0\" group=\"\" part=\"%d\" name=\"%.100s\" file=\"line_%.100s/vtk/"
-                     "static.vtu\"/>\n", l, names[l], names[l]) < 0;
-  if (!bad) bad = fputs("  </Collection>\n</VTKFile>\n", f) < 0;
-  return PlFileCommit(f, bad, tmp, path, err);
+  return CommitEntries(dir, "static", &e, err);
 }
 
 int PlVtkBoxesWrite(const char *path, double t_s, int nboxes, const double (*centre)[3], const double (*R)[9],
@@ -445,23 +473,11 @@ int PlVtkBoxesWrite(const char *path, double t_s, int nboxes, const double (*cen
 int PlVtkCollectionWrite(const char *dir, const char *stem, int nframes, const double *times, const char *file_format,
                          PlError *err)
 {
-  char path[PL_PATH_MAX + 64], tmp[PL_PATH_MAX + 80];
-  snprintf(path, sizeof path, "%s/%s.pvd", dir, stem);
-  snprintf(tmp, sizeof tmp, "%s/.%s.pvd.tmp", dir, stem);
-  FILE *f = fopen(tmp, "w");
-  if (!f) {
-    snprintf(err->msg, sizeof err->msg, "%.900s: cannot write: %s", tmp, strerror(errno));
-    return PL_EXIT_IO;
-  }
-  int bad = fprintf(f, "<?xml version=\"1.0\"?>\n<!-- written by pipelay %s: open in ParaView -->\n"
-                       "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"%s\">\n  <Collection>\n",
-                    PIPELAY_VERSION, HostByteOrder()) < 0;
-  for (int k = 0; !bad && k < nframes; ++k) {
+  Entries e = {NULL, 0, 0, 0};
+  for (int k = 0; k < nframes; ++k) {
     char file[PL_PATH_MAX];
     snprintf(file, sizeof file, file_format, k);
-    bad = fprintf(f, "    <DataSet timestep=\"%.17g\" group=\"\" part=\"0\" name=\"%s\" file=\"%s\"/>\n", times[k],
-                  stem, file) < 0;
+    AddEntry(&e, times[k], 0, stem, file);
   }
-  if (!bad) bad = fputs("  </Collection>\n</VTKFile>\n", f) < 0;
-  return PlFileCommit(f, bad, tmp, path, err);
+  return CommitEntries(dir, stem, &e, err);
 }
