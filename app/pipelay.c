@@ -366,6 +366,54 @@ static int RunBody(const PlModel *m, const Args *a, PetscMPIInt rank)
   return rc;
 }
 
+/* The dynamic run of a system of lines from its static equilibrium (rank 0 integrates; the
+ * set-up gathers the lines' states from every rank). */
+static PetscErrorCode RunLinesDynamic(PlModel *m, const Args *a, PlLines L, const PlLinesReport *rep,
+                                      PetscMPIInt rank, int *rc)
+{
+  PlSysDyn S;
+  PetscFunctionBeginUser;
+  PetscCall(PlSysDynCreate(L, rep, &S));
+  if (!rank) {
+    PlDynamicRunOptions opt;
+    static PlDynamicResult res;
+    memset(&opt, 0, sizeof opt);
+    opt.quiet = a->quiet;
+    opt.stop = &g_stop;
+    if (!a->quiet) {
+      printf("  dynamic: %d unknowns, %.6g s\n", PlSysDynSize(S), m->analysis.dynamic.duration);
+      fflush(stdout);
+    }
+    signal(SIGINT, OnSignal);
+    signal(SIGTERM, OnSignal);
+    PlSysDynRunToFiles(S, rep, &opt, &res);
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    PlError err;
+    if (!res.io_status && PlOutputRecordFiles(m->output_dir, &err)) {
+      res.io_status = PL_EXIT_IO;
+      res.err = err;
+    }
+    if (res.io_status) {
+      fprintf(stderr, "pipelay: %s\n", res.err.msg);
+      *rc = res.io_status;
+    } else if (res.ida_flag) {
+      fprintf(stderr, "pipelay: dynamic analysis failed: %s; results up to t = %.6g s are written to %s/\n",
+              res.failure, res.simulated_time_s, m->output_dir);
+      *rc = PL_EXIT_NOT_CONVERGED;
+    } else if (res.interrupted) {
+      fprintf(stderr, "pipelay: interrupted at t = %.6g s; results so far are written to %s/\n", res.simulated_time_s,
+              m->output_dir);
+      *rc = PL_EXIT_INTERRUPTED;
+    } else if (!a->quiet)
+      printf("  dynamic: %.6g s in %.3g s wall (%.0fx real time), %ld steps -> %s/\n", res.simulated_time_s,
+             res.wall_time_s, res.real_time_factor, res.stats.steps, m->output_dir);
+  }
+  PetscCallMPI(MPI_Bcast(rc, 1, MPI_INT, 0, PETSC_COMM_WORLD));
+  PetscCall(PlSysDynDestroy(&S));
+  PetscFunctionReturn(0);
+}
+
 /* A model of several lines: their statics, each line's results in OUTPUT/line_NAME/ as a
  * one-line run writes them, the system's in OUTPUT/summary.json. *rc gets the exit status. */
 static PetscErrorCode RunLines(PlModel *m, const Args *a, PetscMPIInt rank, PetscMPIInt size, int *rc)
@@ -461,6 +509,8 @@ static PetscErrorCode RunLines(PlModel *m, const Args *a, PetscMPIInt rank, Pets
       if (!*rc) *rc = g_stop ? PL_EXIT_INTERRUPTED : PL_EXIT_NOT_CONVERGED;
     }
   }
+  PetscCallMPI(MPI_Bcast(rc, 1, MPI_INT, 0, PETSC_COMM_WORLD));
+  if (!*rc && m->analysis.kind == PL_ANALYSIS_DYNAMIC) PetscCall(RunLinesDynamic(m, a, L, &rep, rank, rc));
   PetscCall(PlLinesDestroy(&L));
   PetscFunctionReturn(0);
 }

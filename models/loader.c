@@ -235,7 +235,7 @@ static const char *const kTopKeys[] = {"name",     "environment", "line",     "s
                                        "analysis", "output",      "vessel",   "bodies",
                                        "joints",   "lines",       "points",   NULL};
 static const char *const kLineItemKeys[] = {"name", "line", "mesh", "ends", NULL};
-static const char *const kGPointKeys[] = {"name", "position", "fixed", "mass", "volume", NULL};
+static const char *const kGPointKeys[] = {"name", "position", "fixed", "mass", "volume", "velocity", NULL};
 static const char *const kEnvKeys[] = {"water_depth", "water_density", "gravity", NULL};
 static const char *const kLineKeys[] = {"length", "sections", NULL};
 static const char *const kSectionKeys[] = {
@@ -3086,6 +3086,13 @@ static int read_gpoints(Ctx *c, const Scope *top, PlModel *m, const PlYNode **na
     pt->fixed = fixed == 1;
     if ((rc = get_number(&s, "mass", "kg", false, kNonNegative, &pt->mass, NULL))) return rc;
     if ((rc = get_number(&s, "volume", "m^3", false, kNonNegative, &pt->volume, NULL))) return rc;
+    if ((rc = get_list(&s, "velocity", false, 3, &m3, pt->velocity, NULL))) return rc;
+    if (pt->fixed && (pt->velocity[0] != 0.0 || pt->velocity[1] != 0.0 || pt->velocity[2] != 0.0)) {
+      char vp[PATH_CAP];
+      join_key(vp, sizeof vp, ip, "velocity");
+      return at(c->err, value_of_node(list->items[i], "velocity"), vp,
+                "a fixed point does not move: give a velocity only to a free point (fixed: false)");
+    }
     m->npoints = (int)i + 1;
   }
   return 0;
@@ -3162,10 +3169,6 @@ static int read_line_system(Ctx *c, const Scope *top, PlModel *m)
   if ((rc = get_choice(top, "rotation", kRotations, &rot))) return rc;
   m->rotation = rot ? PL_ROT_EULER_ZXY : PL_ROT_QUATERNION;
   if ((rc = read_analysis(c, top, m))) return rc;
-  if (m->analysis.kind != PL_ANALYSIS_STATIC)
-    return at(c->err, top->anchor, "analysis.type",
-              "a model of several lines (lines:) runs statics only today: its dynamic run comes with the system "
-              "core's assembler (docs/design-system-core.md)");
   if ((rc = read_current(top, m))) return rc;
   if ((rc = read_output(c, top, m))) return rc;
   const PlYNode *point_nodes[PL_MAX_POINTS] = {NULL};

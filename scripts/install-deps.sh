@@ -2,7 +2,7 @@
 # Installs pipelay's build and test dependencies from Debian packages (run as root).
 # Skips apt entirely when everything is already there.
 set -euo pipefail
-pkgs=(build-essential cmake pkg-config petsc-dev libsundials-dev libyaml-dev libmetis-dev
+pkgs=(build-essential cmake pkg-config petsc-dev libsundials-dev libsuitesparse-dev libyaml-dev libmetis-dev
       libcjson-dev openmpi-bin
       gnuplot-nox python3-vtk9 python3-jsonschema python3-yaml  # plots; VTK, JSON-schema and docs checks (tests)
       clang libclang-rt-dev valgrind)  # scripts/run-checks.sh: libFuzzer (clang's runtime), memcheck

@@ -43,7 +43,7 @@ Mat PlDynamicMatrix(PlDynamic d) { return d->J; }
 
 /* Prescribed values of an end at time t: position, velocity, acceleration (3 each) and
  * rotation parameters pbar (np) with the body angular velocity wbar. */
-static void EndPrescribed(const PlDynamic d, const PlDynEnd *E, double t, double xb[3], double vb[3],
+void PlDynEndPrescribed(const PlDynamic d, const PlDynEnd *E, double t, double xb[3], double vb[3],
                           double ab[3], double *pb, double wb[3])
 {
   double dd[3], dv[3], dacc[3], th[3], dth[3];
@@ -74,10 +74,10 @@ static void EndPrescribed(const PlDynamic d, const PlDynEnd *E, double t, double
 
 /* Overwrites the held rows of end E (owned by this rank) in f (node row array). The rows
  * are chosen so that each constraint sits on the diagonal of the iteration matrix. */
-static void EndResidual(const PlDynamic d, const PlDynEnd *E, double t, const double *y, double *f)
+void PlDynEndResidual(const PlDynamic d, const PlDynEnd *E, double t, const double *y, double *f)
 {
   double xb[3], vb[3], ab[3], pb[4], wb[3];
-  EndPrescribed(d, E, t, xb, vb, ab, pb, wb);
+  PlDynEndPrescribed(d, E, t, xb, vb, ab, pb, wb);
   for (int c = 0; c < 3; ++c)
     if (E->tr[c]) {
       f[c] = y[c] + E->xs[c] - xb[c];
@@ -100,7 +100,7 @@ static void EndResidual(const PlDynamic d, const PlDynEnd *E, double t, const do
 }
 
 /* Held rows of end E as rows of the node's Jacobian block Kn (ndd x ndd). */
-static void EndJacobian(const PlDynamic d, const PlDynEnd *E, const double *y, double *Kn)
+void PlDynEndJacobian(const PlDynamic d, const PlDynEnd *E, const double *y, double *Kn)
 {
   const int n = d->ndd;
 #define ROW(r, col, val) do { memset(Kn + (r) * n, 0, n * sizeof(double)); Kn[(r) * n + (col)] = (val); } while (0)
@@ -126,7 +126,7 @@ static void EndJacobian(const PlDynamic d, const PlDynEnd *E, const double *y, d
 }
 
 /* Is row r of node i replaced by a constraint? */
-static int RowHeld(const PlDynamic d, int i, int r)
+int PlDynRowHeld(const PlDynamic d, int i, int r)
 {
   if (d->ves.vm && i == d->sp->mesh.nnodes - 1) return PlDynVesselRowHeld(d, r);
   for (int k = 0; k < 2; ++k) {
@@ -164,7 +164,7 @@ static void SeabedDyn(const PlModel *m, const PlSection *s, double w, double z, 
 
 /* Element e's contributions: fe (2 ndd, node rows of A then B) and, when Ke != NULL, the
  * iteration-matrix block (2 ndd x 2 ndd). Returns 1 outside the rod's domain. */
-static int ElementDyn(const PlDynamic d, int e, double t, const double *yA, const double *ypA,
+int PlDynElement(const PlDynamic d, int e, double t, const double *yA, const double *ypA,
                       const double *yB, const double *ypB, double c, double *fe, double *Ke)
 {
   const PlProblem p = d->sp;
@@ -260,7 +260,7 @@ static int ElementDyn(const PlDynamic d, int e, double t, const double *yA, cons
 }
 
 /* The dead moment of node i (NULL when none). */
-static const double *NodeMoment(const PlDynamic d, int i)
+const double *PlDynNodeMoment(const PlDynamic d, int i)
 {
   for (int k = 0; k < 2; ++k)
     if (d->ends[k].node == i) {
@@ -315,7 +315,7 @@ static PetscErrorCode Evaluate(PlDynamic d, double t, Vec Y, Vec YP, double c, V
       ya[k] += d->xs[3 * e + k];
       yb[k] += d->xs[3 * (e + 1) + k];
     }
-    if (ElementDyn(d, (int)e, t, ya, yp[e], yb, yp[e + 1], c, fe, Ke)) bad = 1;
+    if (PlDynElement(d, (int)e, t, ya, yp[e], yb, yp[e + 1], c, fe, Ke)) bad = 1;
     if (F)
       for (int r = 0; r < ndd; ++r) {
         f[e][r] += fe[r];
@@ -337,7 +337,7 @@ static PetscErrorCode Evaluate(PlDynamic d, double t, Vec Y, Vec YP, double c, V
       for (int a = 0; a < 2; ++a)
         for (int r = d->iV; r < ndd; ++r) {
           rows[nr] = idx[a * ndd + r];
-          if (RowHeld(d, (int)e + a, r)) memset(Kr + nr * n2, 0, n2 * sizeof(double));
+          if (PlDynRowHeld(d, (int)e + a, r)) memset(Kr + nr * n2, 0, n2 * sizeof(double));
           else memcpy(Kr + nr * n2, Ke + (a * ndd + r) * n2, n2 * sizeof(double));
           ++nr;
         }
@@ -352,7 +352,7 @@ static PetscErrorCode Evaluate(PlDynamic d, double t, Vec Y, Vec YP, double c, V
   PetscCall(PetscFree(Ke));
   for (PetscInt i = xs; i < xs + xm; ++i) {
     double rn[PL_DYN_DOF_MAX], Kn[PL_DYN_DOF_MAX * PL_DYN_DOF_MAX];
-    PlNodeDynamics(&d->inertia[i], d->kind, p->mesh.q0 + 4 * i, y[i], yp[i], c, NodeMoment(d, (int)i), rn,
+    PlNodeDynamics(&d->inertia[i], d->kind, p->mesh.q0 + 4 * i, y[i], yp[i], c, PlDynNodeMoment(d, (int)i), rn,
                    J ? Kn : NULL);
     for (int k = 0; k < 2; ++k)
       if (d->ends[k].node == i)
@@ -374,9 +374,9 @@ static PetscErrorCode Evaluate(PlDynamic d, double t, Vec Y, Vec YP, double c, V
         PetscCall(PlDynVesselTransferRows(d, J, Kn + d->iV * ndd, Kn + d->iW * ndd, ndd, gidx));
       }
       for (int r = 0; r < ndd; ++r)
-        if (RowHeld(d, (int)i, r)) memset(Kn + r * ndd, 0, ndd * sizeof(double));
+        if (PlDynRowHeld(d, (int)i, r)) memset(Kn + r * ndd, 0, ndd * sizeof(double));
       for (int k = 0; k < 2; ++k)
-        if (d->ends[k].node == i && !(vessel && k == 1)) EndJacobian(d, &d->ends[k], y[i], Kn);
+        if (d->ends[k].node == i && !(vessel && k == 1)) PlDynEndJacobian(d, &d->ends[k], y[i], Kn);
       if (to_vessel) PetscCall(PlDynVesselTopJacobian(d, J, y[i], Kn, d->ves.g0 - (PetscInt)ndd));
       PetscCall(MatSetValuesLocal(J, ndd, idx, ndd, idx, Kn, ADD_VALUES));
     }
@@ -406,7 +406,7 @@ static PetscErrorCode Evaluate(PlDynamic d, double t, Vec Y, Vec YP, double c, V
       const int i = d->ends[k].node;
       if (i < xs || i >= xs + xm) continue;
       if (vessel && k == 1) PlDynVesselTopResidual(d, yg[i], fg[i]);
-      else EndResidual(d, &d->ends[k], t, yg[i], fg[i]);
+      else PlDynEndResidual(d, &d->ends[k], t, yg[i], fg[i]);
     }
     PetscCall(DMDAVecRestoreArrayDOF(d->da, Fg, &fg));
     PetscCall(DMDAVecRestoreArrayDOFRead(d->da, Yg, &yg));
@@ -683,7 +683,7 @@ static PetscErrorCode ConsistentRate(PlDynamic d)
         const PlDynEnd *E = &d->ends[k];
         if (E->node != i) continue;
         double xb[3], vb[3], ab[3], pb[4], wb[3];
-        EndPrescribed(d, E, d->t0, xb, vb, ab, pb, wb);
+        PlDynEndPrescribed(d, E, d->t0, xb, vb, ab, pb, wb);
         for (int c = 0; c < 3; ++c) {
           if (!blk && E->tr[c]) known[c] = true, x[c] = ab[c];
           if (blk && (E->rot == 1 || (E->rot == 2 && E->rp[c]))) known[c] = true, x[c] = 0.0;
@@ -722,7 +722,7 @@ static PetscErrorCode ApplyHeld(PlDynamic d, double t)
     const int i = E->node;
     if (i < xs || i >= xs + xm || (k == 1 && d->ves.vm)) continue;
     double xb[3], vb[3], ab[3], pb[4], wb[3];
-    EndPrescribed(d, E, t, xb, vb, ab, pb, wb);
+    PlDynEndPrescribed(d, E, t, xb, vb, ab, pb, wb);
     for (int c = 0; c < 3; ++c)
       if (E->tr[c]) {
         y[i][c] = xb[c] - E->xs[c];
@@ -838,7 +838,7 @@ static PetscErrorCode SetUpIDA(PlDynamic d)
   PetscFunctionReturn(0);
 }
 
-PetscErrorCode PlDynamicCreate(PlProblem sp, PlDynamic *out)
+PetscErrorCode PlDynLineSetUp(PlProblem sp, PlDynamic *out)
 {
   PlDynamic d;
   const PlModel *m = &sp->model;
@@ -893,6 +893,17 @@ PetscErrorCode PlDynamicCreate(PlProblem sp, PlDynamic *out)
   for (int i = 0; i < nn; ++i)
     for (int k = 0; k < 3; ++k) d->xs[3 * i + k] = us[(size_t)i * d->nd + k];
   free(us);
+  *out = d;
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode PlDynamicCreate(PlProblem sp, PlDynamic *out)
+{
+  PlDynamic d;
+  const PlModel *m = &sp->model;
+  const int nn = sp->mesh.nnodes;
+  PetscFunctionBeginUser;
+  PetscCall(PlDynLineSetUp(sp, &d));
 
   /* DMDA with the static problem's ownership */
   const PetscInt *lx;

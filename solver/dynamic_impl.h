@@ -111,3 +111,38 @@ PetscErrorCode PlDynVesselTie(PlDynamic d);
 /* Kinetic and potential energy of the vessel [J]. */
 PetscErrorCode PlDynVesselEnergy(PlDynamic d, double *kin, double *pot);
 
+
+/* ---- a line's dynamic kernels (dynamic.c), shared by the one-line run and the system of
+ * lines (system_dynamic.c) ---- */
+/* A line's dynamic data from its static problem (solved): lumped inertia, Morison data,
+ * nodal weights, the static positions xs and its ends (SetUpEnd); no layout, no IDA
+ * (PlDynamicDestroy frees it). */
+PetscErrorCode PlDynLineSetUp(PlProblem sp, PlDynamic *out);
+/* Element e's contributions fe (2 ndd, node rows of A then B) and, when Ke != NULL, the
+ * iteration-matrix block (2 ndd x 2 ndd) for node states yA, yB (positions absolute) and
+ * rates. Returns 1 outside the rod's domain. */
+int PlDynElement(const PlDynamic d, int e, double t, const double *yA, const double *ypA, const double *yB,
+                 const double *ypB, double c, double *fe, double *Ke);
+/* The dead moment of node i (NULL when none). */
+const double *PlDynNodeMoment(const PlDynamic d, int i);
+/* Is row r of node i replaced by a constraint (an end's hold)? */
+int PlDynRowHeld(const PlDynamic d, int i, int r);
+/* The held rows of end E in f (node row array, y the node's unknowns, positions as
+ * displacements) and in the node's Jacobian block Kn (ndd x ndd). */
+void PlDynEndResidual(const PlDynamic d, const PlDynEnd *E, double t, const double *y, double *f);
+void PlDynEndJacobian(const PlDynamic d, const PlDynEnd *E, const double *y, double *Kn);
+
+/* ---- system_dynamic.c's parts that its run (system_run.c) reads ---- */
+const PlModel *PlSysDynModel(const PlSysDyn s);
+void *PlSysDynIDA(PlSysDyn s);
+N_Vector PlSysDynStateVector(PlSysDyn s);
+N_Vector PlSysDynRateVector(PlSysDyn s);
+/* The force end e of line l puts on its support (point, body, or the given end) at the last
+ * residual evaluation, global [N] (zero for a free end). */
+void PlSysDynEndForce(const PlSysDyn s, int l, int e, double f[3]);
+/* Free point p at state y: position [m] and velocity [m/s]. */
+void PlSysDynPoint(const PlSysDyn s, int p, const double *y, double x[6]);
+/* Body b at state y (the lines' load from the last residual evaluation). */
+void PlSysDynBodyOutput(const PlSysDyn s, int b, const double *y, PlVesselOutput *o);
+/* The static summary of the lines (a cJSON *). */
+void *PlSysDynStaticSummary(const PlSysDyn s, const PlLinesReport *rep);

@@ -454,6 +454,7 @@ PetscErrorCode PlLinesDestroy(PlLines *ps)
 }
 
 PlProblem PlLinesProblem(PlLines s, int l) { return s->p[l]; }
+const PlModel *PlLinesModel(const PlLines s) { return s->m; }
 
 PetscErrorCode PlLinesSolve(PlLines s, volatile sig_atomic_t *stop, int quiet, PlLinesReport *rep)
 {
@@ -627,7 +628,7 @@ PetscErrorCode PlLinesSolve(PlLines s, volatile sig_atomic_t *stop, int quiet, P
   PetscFunctionReturn(0);
 }
 
-int PlLinesWriteSummary(const PlLines s, const PlLinesReport *rep, const char *dir, PlError *err)
+void *PlLinesSummaryBuild(const PlLines s, const PlLinesReport *rep)
 {
   const PlModel *m = s->m;
   cJSON *root = cJSON_CreateObject();
@@ -675,6 +676,12 @@ int PlLinesWriteSummary(const PlLines s, const PlLinesReport *rep, const char *d
       if (rep->body_held[b][i]) cJSON_AddItemToArray(held, cJSON_CreateString(dof[i]));
     cJSON_AddItemToObject(o, "unbalanced_N_Nm", cJSON_CreateDoubleArray(rep->body_unbalanced[b], 6));
   }
+  return root;
+}
+
+int PlLinesWriteSummary(const PlLines s, const PlLinesReport *rep, const char *dir, PlError *err)
+{
+  cJSON *root = PlLinesSummaryBuild(s, rep);
   const int rc = PlSummaryWrite(dir, root, err);
   cJSON_Delete(root);
   return rc;

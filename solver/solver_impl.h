@@ -74,6 +74,8 @@ void *PlSummaryBuild(const PlModel *m, const PlStaticReport *rep, const PlStatic
                      int nnodes, int nelements, int nranks, int noverrides,
                      const char *const *overrides);
 int PlSummaryWrite(const char *dir, void *root, PlError *err);
+/* lines.c: the static summary of a system of lines (a cJSON *; PlLinesWriteSummary writes it). */
+void *PlLinesSummaryBuild(const PlLines s, const PlLinesReport *rep);
 
 /* assembly.c: the force f (global) [N] and moment m (the node's frame) [N m] that hold end
  * `end` in equilibrium: its residual rows before the hold replaces them (internal forces,

@@ -483,8 +483,8 @@ def vessel(work):
     model_case(work, "lines_point_with_position",
                sub(lines, "top: {point: clump}", "top: {point: clump, position: [0, 0, 0]}"),
                "FILE:8:86: lines[0].ends.top.position: ", "cannot be given with 'point'", ())
-    model_case(work, "lines_dynamic", lines + "analysis: {type: dynamic, dynamic: {duration: 1}}\n",
-               "FILE:1:1: analysis.type: ", "a model of several lines (lines:) runs statics only today", ())
+    model_case(work, "lines_fixed_point_velocity", sub(lines, "mass: 2000}", "mass: 2000, fixed: true, velocity: [0, 0, 1]}"),
+               "FILE:3:78: points[0].velocity: ", "a fixed point does not move", ())
     model_case(work, "lines_with_line", lines + "line: {length: 10}\n", "FILE:9:1: line: ",
                "is the form of a one-line model", ())
     bodyblk = ("bodies:\n  - {name: float, mass: 1000, radii_of_gyration: [1, 1, 1], initial: {position: [0, 0, -100]}, "

@@ -379,6 +379,7 @@ typedef struct {
   double position[3];        /* [m] global: where it is held, or where a free one starts */
   double mass;               /* [kg] >= 0 */
   double volume;             /* [m^3] >= 0 displaced (buoyancy rho_w g volume) */
+  double velocity[3];        /* [m/s] global, a free point's initial velocity (dynamic), default 0 */
 } PlPointModel;
 
 typedef struct {

@@ -126,6 +126,27 @@ PetscErrorCode PlLinesSolve(PlLines s, volatile sig_atomic_t *stop, int quiet, P
  * each a one-line static result) and its ends' tensions and forces, per point its position,
  * net weight and the lines' pull on it. 0 or PL_EXIT_IO with err. */
 int PlLinesWriteSummary(const PlLines s, const PlLinesReport *rep, const char *dir, PlError *err);
+/* The model of the system. */
+const PlModel *PlLinesModel(const PlLines s);
+
+/* ---- the dynamics of several lines, points and bodies (solver/system_dynamic.c) -------- *
+ * One residual over every line, free point and body (the attachments of
+ * docs/design-system-core.md §2.1), started from the static equilibrium of PlLinesSolve at
+ * rest; serial (PETSC_COMM_SELF data; the lines' static problems may be distributed). */
+typedef struct PlSysDyn_ *PlSysDyn;
+/* Collective over the lines' communicator (gathers their static states). */
+PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *s);
+PetscErrorCode PlSysDynDestroy(PlSysDyn *s);
+int PlSysDynSize(const PlSysDyn s);
+/* The state and rate IDA integrates (PlSysDynSize entries; the start after PlSysDynCreate). */
+double *PlSysDynState(PlSysDyn s);
+double *PlSysDynRate(PlSysDyn s);
+/* F(t, y, y'); returns 0, or 1 outside the rods' or bodies' domain. */
+int PlSysDynResidual(PlSysDyn s, double t, const double *y, const double *yp, double *F);
+/* The iteration matrix dF/dy + c dF/dy' as a dense n x n row-major array (for tests). */
+int PlSysDynMatrixDense(PlSysDyn s, double t, const double *y, const double *yp, double c, double *J);
+/* Kinetic, strain and potential energy of state y [J] (lines, points, bodies). */
+void PlSysDynEnergy(PlSysDyn s, const double *y, double *kin, double *strain, double *pot);
 
 /* ---- the vessel at the top: coupled static equilibrium (solver/vessel_static.c) ---------- */
 typedef struct {
@@ -338,6 +359,11 @@ typedef struct {
   double max_joint_gap_m;                     /* largest translational joint gap over the outputs */
 } PlBodiesReport;
 int PlBodiesRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynamicResult *res, PlBodiesReport *rep);
+/* The whole run to files in model.output_dir (solver/system_run.c): timeseries_lines.csv
+ * (each line end's tension and force on its support), timeseries_point_NAME.csv per free
+ * point, timeseries_BODY.csv per body, energy.csv, and summary.json (the static summary of
+ * the lines with "analysis": "dynamic_lines" and a "dynamic" object). On rank 0 only. */
+int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunOptions *opt, PlDynamicResult *res);
 PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, const PlStaticSummary *ssum,
                                    const PlDynamicRunOptions *opt, PlDynamicResult *res);
 

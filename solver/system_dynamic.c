@@ -1,0 +1,714 @@
+/*
+ * system_dynamic.c - the dynamics of several lines joined at points and hung from bodies
+ * (issue 14, docs/design-system-core.md §2 and §2.1): one residual F(t, y, y') = 0 over every
+ * line, free point and body, with its exact iteration matrix in compressed sparse columns,
+ * integrated by SUNDIALS IDA with its own Newton and the KLU sparse direct solver.
+ *
+ * Unknowns, in this order:
+ *   line l     per node its ndd unknowns as a one-line run (dynamic.c): u = x - x_static (3),
+ *              rotation parameters, v (3), w (3);
+ *   point k    (free points only) u = x - x_static (3), v (3), global;
+ *   bodies     the block of solver/multibody.c: per body r, q, v, w (13; PlVessel), then the
+ *              joints' multipliers (none today: the loader refuses joints with lines).
+ *
+ * Rows:
+ *   line nodes   the rod elements (PlDynElement: internal forces, submerged weight, seabed,
+ *                Morison) and the nodes (PlNodeDynamics), ends given or moved as in a one-line
+ *                run (PlDynEndResidual); each line model keeps its own sections and ends.
+ *   attachment   an end of line l on a free point k or on a body b at the body point a (a
+ *                hinge: the rotation stays free and no moment passes). The end node's
+ *                translation rows become the constraint and its linear-momentum residual
+ *                r_e (the rows before replacement: M a + f_int - f_ext) goes to the master,
+ *                Newton's third law (§2.1):
+ *                  point:  x_e - x_k = 0, v_e - v_k = 0;   point momentum rows += r_e
+ *                  body:   x_e - (r + R a) = 0, v_e - R (v + w x a) = 0 (PlVesselJointKinematics);
+ *                          body Newton-Euler rows += [R^T r_e ; a x R^T r_e] (PlVesselJointLoad)
+ *   point k      x' - v = 0;   m v' + (m - rho_w V) g e_z + sum of the attached r_e = 0
+ *                (a clump weight or buoy: no drag or added mass of its own yet);
+ *   body b       PlVesselDynamics (restoring, spring, weight, damping, added mass, environment
+ *                load) through PlMultibodyEvaluate, plus the lines' load above.
+ * A line end on a fixed point is a held end (x = the point's position, v = 0).
+ *
+ * The iteration matrix dF/dy + c dF/dy' is exact: the kernels' own blocks (dual numbers),
+ * the constraint rows' unit and dg/dy_body entries, and the transfer through d tau/d r_e and
+ * d tau/d y_body (PlVesselJointLoad). Its sparsity pattern is recorded once by an assembly
+ * that visits every entry any state can fill (tests/test_system_dynamic.c checks the matrix
+ * against central differences).
+ *
+ * Start: the static equilibrium of solver/lines.c at rest (y' from the kinematics, zero
+ * accelerations), with the free points' and bodies' given initial velocities (the attached
+ * end nodes move with their master). Serial: the system runs on rank 0 (docs/model-file.md).
+ */
+#include <ida/ida.h>
+#include <nvector/nvector_serial.h>
+#include <sunlinsol/sunlinsol_klu.h>
+#include <sunmatrix/sunmatrix_sparse.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cjson/cJSON.h>
+#include "dynamic_impl.h"
+
+#define MAX_ATTACH (2 * PL_MAX_LINES)
+
+typedef struct {
+  int l, k;       /* line and end (0: S = 0, 1: S = L) */
+  int row;        /* the end node's first unknown */
+  int point;      /* master: free point index, or -1 */
+  int body;       /* master: body index, or -1 */
+  double a[3];    /* body point, body frame [m] */
+  double dtau_df[18]; /* d tau / d r_e at the current body state (6 x 3) */
+  double f[3];    /* r_e of the last evaluation (global) [N] */
+} Attach;
+
+struct PlSysDyn_ {
+  const PlModel *m;
+  PlLines L;
+  int nl;
+  PlDynamic d[PL_MAX_LINES];
+  int loff[PL_MAX_LINES];        /* first unknown of line l */
+  int poff[PL_MAX_POINTS];       /* first unknown of free point k, or -1 */
+  double pxs[PL_MAX_POINTS][3];  /* static position of point k [m] */
+  int moff, nmb;                 /* the bodies' block */
+  PlVessel V[PL_MAX_BODIES];
+  PlMultibody mb;
+  double tb[PL_MAX_BODIES][6], lg[PL_MAX_BODIES][6], env[PL_MAX_BODIES][6];
+  double lines_load[PL_MAX_BODIES][6]; /* the lines' load on each body (body frame, about O_b) */
+  int n;
+  int ndd, iV, iW, np;
+  int nat;
+  Attach at[MAX_ATTACH];
+  int *redir;                    /* per row: -1 as is, -2 dropped, else 3 attach + c */
+  double end_force[PL_MAX_LINES][2][3]; /* each line end's momentum residual before its
+                                           constraint (the support's force on the end) [N] */
+  /* sparse pattern (CSC) and its recording */
+  int recording, nrec, caprec;
+  int *rec;                      /* pairs (row, col) */
+  sunindextype *colptr, *rowind;
+  long nnz;
+  double *val;                   /* the values being assembled (NULL: no matrix wanted) */
+  double *Jmb;                   /* nmb x nmb scratch */
+  int domain_error;
+  /* IDA */
+  SUNContext ctx;
+  void *ida;
+  N_Vector y, yp, atol;
+  SUNMatrix A;
+  SUNLinearSolver LS;
+};
+
+/* ---- assembly helpers ------------------------------------------------------------------ */
+static int CompareInt2(const void *a, const void *b)
+{
+  const int *x = a, *y = b; /* by column, then row */
+  if (x[1] != y[1]) return x[1] < y[1] ? -1 : 1;
+  return x[0] < y[0] ? -1 : x[0] > y[0];
+}
+
+static void Put(PlSysDyn s, int row, int col, double v)
+{
+  if (s->recording) {
+    if (s->nrec == s->caprec) {
+      const int cap = s->caprec ? 2 * s->caprec : 4096;
+      int *r = realloc(s->rec, sizeof(int) * 2 * (size_t)cap);
+      if (!r) {
+        s->domain_error = 2;
+        return;
+      }
+      s->rec = r;
+      s->caprec = cap;
+    }
+    s->rec[2 * s->nrec] = row;
+    s->rec[2 * s->nrec + 1] = col;
+    s->nrec++;
+    return;
+  }
+  if (!s->val) return;
+  sunindextype lo = s->colptr[col], hi = s->colptr[col + 1] - 1;
+  while (lo <= hi) {
+    const sunindextype mid = (lo + hi) / 2;
+    if (s->rowind[mid] == row) {
+      s->val[mid] += v;
+      return;
+    }
+    if (s->rowind[mid] < row) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  s->domain_error = 3; /* not in the pattern: a bug, reported by the set-up's check */
+}
+
+/* Row contributions through the attachment redirect (F may be NULL). */
+static void AddF(PlSysDyn s, double *F, int row, double v)
+{
+  const int r = s->redir[row];
+  if (r == -1) F[row] += v;
+  else if (r >= 0) {
+    Attach *A = &s->at[r / 3];
+    A->f[r % 3] += v;
+    if (A->point >= 0) F[s->poff[A->point] + 3 + r % 3] += v;
+  }
+}
+static void AddJ(PlSysDyn s, int row, int col, double v)
+{
+  const int r = s->redir[row];
+  if (r == -1) Put(s, row, col, v);
+  else if (r >= 0) {
+    const Attach *A = &s->at[r / 3];
+    const int c = r % 3;
+    if (A->point >= 0) Put(s, s->poff[A->point] + 3 + c, col, v);
+    else
+      for (int i = 0; i < 6; ++i)
+        Put(s, s->moff + PL_VESSEL_NY * A->body + PL_VESSEL_V + i, col, A->dtau_df[3 * i + c] * v);
+  }
+}
+
+/* ---- the residual and the iteration matrix ---------------------------------------------- */
+static int Evaluate(PlSysDyn s, double t, const double *y, const double *yp, double c, double *F, int wantJ)
+{
+  const PlModel *m = s->m;
+  const int ndd = s->ndd, n2 = 2 * ndd;
+  double *Fw = F, *scratch = NULL;
+  s->domain_error = 0;
+  if (!Fw) {
+    scratch = calloc((size_t)s->n, sizeof(double));
+    if (!scratch) return 1;
+    Fw = scratch;
+  } else
+    memset(Fw, 0, sizeof(double) * (size_t)s->n);
+  if (wantJ && s->val) memset(s->val, 0, sizeof(double) * (size_t)s->nnz);
+  const int putJ = wantJ;
+  /* the bodies first: multibody writes its rows */
+  for (int b = 0; b < m->nbodies; ++b) {
+    memset(s->tb[b], 0, sizeof s->tb[b]);
+    memset(s->lg[b], 0, sizeof s->lg[b]);
+    PlVesselLoadApply(&m->bodies[b].environment, t, s->env[b], s->tb[b], s->lg[b]);
+  }
+  if (s->nmb > 0) {
+    if (PlMultibodyEvaluate(&s->mb, t, y + s->moff, yp + s->moff, c, Fw + s->moff, putJ ? s->Jmb : NULL))
+      s->domain_error = 1;
+    if (putJ)
+      for (int i = 0; i < s->nmb; ++i)
+        for (int j = 0; j < s->nmb; ++j) Put(s, s->moff + i, s->moff + j, s->Jmb[(size_t)i * s->nmb + j]);
+  }
+  /* attachments: the transfer maps at the bodies' state */
+  for (int a = 0; a < s->nat; ++a) {
+    Attach *A = &s->at[a];
+    memset(A->f, 0, sizeof A->f);
+    if (A->body >= 0) {
+      const double zero[3] = {0, 0, 0};
+      double tau[6], dm[18];
+      PlVesselJointLoad(y + s->moff + PL_VESSEL_NY * A->body, A->a, NULL, zero, zero, tau, NULL, A->dtau_df, dm);
+    }
+  }
+  double *Ke = putJ ? malloc(sizeof(double) * (size_t)n2 * n2) : NULL;
+  if (putJ && !Ke) {
+    free(scratch);
+    return 1;
+  }
+  for (int l = 0; l < s->nl; ++l) {
+    const PlDynamic d = s->d[l];
+    const PlProblem p = d->sp;
+    const int nn = p->mesh.nnodes, ne = p->mesh.nelements, base = s->loff[l];
+    double fe[2 * PL_DYN_DOF_MAX];
+    for (int e = 0; e < ne; ++e) {
+      double ya[PL_DYN_DOF_MAX], yb[PL_DYN_DOF_MAX];
+      const double *yA = y + base + e * ndd, *yB = yA + ndd;
+      memcpy(ya, yA, ndd * sizeof(double));
+      memcpy(yb, yB, ndd * sizeof(double));
+      for (int k = 0; k < 3; ++k) {
+        ya[k] += d->xs[3 * e + k];
+        yb[k] += d->xs[3 * (e + 1) + k];
+      }
+      if (PlDynElement(d, e, t, ya, yp + base + e * ndd, yb, yp + base + (e + 1) * ndd, c, fe, Ke))
+        s->domain_error = 1;
+      for (int a = 0; a < 2; ++a)
+        for (int r = 0; r < ndd; ++r) AddF(s, Fw, base + (e + a) * ndd + r, fe[a * ndd + r]);
+      if (putJ)
+        for (int a = 0; a < 2; ++a)
+          for (int r = s->iV; r < ndd; ++r) {
+            if (PlDynRowHeld(d, e + a, r)) continue;
+            for (int col = 0; col < n2; ++col) AddJ(s, base + (e + a) * ndd + r, base + e * ndd + col, Ke[(a * ndd + r) * n2 + col]);
+          }
+    }
+    for (int i = 0; i < nn; ++i) {
+      double rn[PL_DYN_DOF_MAX], Kn[PL_DYN_DOF_MAX * PL_DYN_DOF_MAX];
+      const int row0 = base + i * ndd;
+      PlNodeDynamics(&d->inertia[i], d->kind, p->mesh.q0 + 4 * i, y + row0, yp + row0, c, PlDynNodeMoment(d, i), rn,
+                     putJ ? Kn : NULL);
+      for (int k = 0; k < 2; ++k)
+        if (d->ends[k].node == i)
+          for (int cc = 0; cc < 3; ++cc) rn[s->iV + cc] -= d->ends[k].F[cc];
+      for (int r = 0; r < ndd; ++r) AddF(s, Fw, row0 + r, rn[r]);
+      if (!putJ) continue;
+      for (int r = 0; r < ndd; ++r)
+        if (PlDynRowHeld(d, i, r)) memset(Kn + r * ndd, 0, ndd * sizeof(double));
+      for (int k = 0; k < 2; ++k)
+        if (d->ends[k].node == i) PlDynEndJacobian(d, &d->ends[k], y + row0, Kn);
+      for (int r = 0; r < ndd; ++r)
+        for (int col = 0; col < ndd; ++col) AddJ(s, row0 + r, row0 + col, Kn[r * ndd + col]);
+    }
+    /* the ends' momentum residual before a hold replaces it, then the holds */
+    for (int k = 0; k < 2; ++k) {
+      const int row0 = base + d->ends[k].node * ndd;
+      for (int cc = 0; cc < 3; ++cc) s->end_force[l][k][cc] = s->redir[row0 + s->iV + cc] == -1 ? Fw[row0 + s->iV + cc] : 0.0;
+      PlDynEndResidual(d, &d->ends[k], t, y + row0, Fw + row0);
+    }
+  }
+  free(Ke);
+  /* free points */
+  for (int k = 0; k < m->npoints; ++k) {
+    const int o = s->poff[k];
+    if (o < 0) continue;
+    const PlPointModel *pt = &m->points[k];
+    const double wnet = (pt->mass - m->water_density * pt->volume) * m->gravity;
+    for (int cc = 0; cc < 3; ++cc) {
+      Fw[o + cc] = yp[o + cc] - y[o + 3 + cc];
+      Fw[o + 3 + cc] += pt->mass * yp[o + 3 + cc] + (cc == 2 ? wnet : 0.0);
+      if (putJ) {
+        Put(s, o + cc, o + cc, c);
+        Put(s, o + cc, o + 3 + cc, -1.0);
+        Put(s, o + 3 + cc, o + 3 + cc, c * pt->mass);
+      }
+    }
+  }
+  /* attachments: the constraint rows and the load on the bodies */
+  for (int a = 0; a < s->nat; ++a) {
+    Attach *A = &s->at[a];
+    const PlDynamic d = s->d[A->l];
+    const int node = d->ends[A->k].node, row = A->row;
+    double x[3], v[3];
+    for (int cc = 0; cc < 3; ++cc) {
+      x[cc] = y[row + cc] + d->xs[3 * node + cc];
+      v[cc] = y[row + s->iV + cc];
+      s->end_force[A->l][A->k][cc] = A->f[cc];
+    }
+    if (A->point >= 0) {
+      const int o = s->poff[A->point];
+      for (int cc = 0; cc < 3; ++cc) {
+        Fw[row + cc] = x[cc] - (y[o + cc] + s->pxs[A->point][cc]);
+        Fw[row + s->iV + cc] = v[cc] - y[o + 3 + cc];
+        if (putJ) {
+          Put(s, row + cc, row + cc, 1.0);
+          Put(s, row + cc, o + cc, -1.0);
+          Put(s, row + s->iV + cc, row + s->iV + cc, 1.0);
+          Put(s, row + s->iV + cc, o + 3 + cc, -1.0);
+        }
+      }
+      continue;
+    }
+    const int bo = s->moff + PL_VESSEL_NY * A->body;
+    double g[6], dg[6 * PL_VESSEL_NY], tau[6], dtau[6 * PL_VESSEL_NY], df[18], dm[18];
+    const double zero[3] = {0, 0, 0};
+    if (PlVesselJointKinematics(y + bo, A->a, x, v, g, dg)) s->domain_error = 1;
+    PlVesselJointLoad(y + bo, A->a, NULL, A->f, zero, tau, dtau, df, dm);
+    for (int cc = 0; cc < 3; ++cc) {
+      Fw[row + cc] = g[cc];
+      Fw[row + s->iV + cc] = g[3 + cc];
+    }
+    for (int i = 0; i < 6; ++i) {
+      Fw[bo + PL_VESSEL_V + i] += tau[i];
+      s->lines_load[A->body][i] -= tau[i];
+    }
+    if (!putJ) continue;
+    for (int cc = 0; cc < 3; ++cc) {
+      Put(s, row + cc, row + cc, 1.0);
+      Put(s, row + s->iV + cc, row + s->iV + cc, 1.0);
+      for (int j = 0; j < PL_VESSEL_NY; ++j) {
+        Put(s, row + cc, bo + j, dg[cc * PL_VESSEL_NY + j]);
+        Put(s, row + s->iV + cc, bo + j, dg[(3 + cc) * PL_VESSEL_NY + j]);
+      }
+    }
+    for (int i = 0; i < 6; ++i)
+      for (int j = 0; j < PL_VESSEL_NY; ++j) Put(s, bo + PL_VESSEL_V + i, bo + j, dtau[i * PL_VESSEL_NY + j]);
+  }
+  for (int i = 0; i < s->n; ++i)
+    if (!isfinite(Fw[i])) s->domain_error = 1;
+  free(scratch);
+  return s->domain_error;
+}
+
+/* Resets the lines' load accumulator and evaluates. */
+static int Eval(PlSysDyn s, double t, const double *y, const double *yp, double c, double *F, int wantJ)
+{
+  memset(s->lines_load, 0, sizeof s->lines_load);
+  return Evaluate(s, t, y, yp, c, F, wantJ);
+}
+
+int PlSysDynSize(const PlSysDyn s) { return s->n; }
+
+int PlSysDynResidual(PlSysDyn s, double t, const double *y, const double *yp, double *F)
+{
+  return Eval(s, t, y, yp, 0.0, F, 0);
+}
+
+int PlSysDynMatrixDense(PlSysDyn s, double t, const double *y, const double *yp, double c, double *J)
+{
+  double *F = malloc(sizeof(double) * (size_t)s->n), *v = malloc(sizeof(double) * (size_t)s->nnz);
+  if (!F || !v) {
+    free(F);
+    free(v);
+    return 1;
+  }
+  double *keep = s->val;
+  s->val = v;
+  const int bad = Eval(s, t, y, yp, c, F, 1);
+  s->val = keep;
+  memset(J, 0, sizeof(double) * (size_t)s->n * (size_t)s->n);
+  for (int col = 0; col < s->n; ++col)
+    for (sunindextype k = s->colptr[col]; k < s->colptr[col + 1]; ++k) J[(size_t)s->rowind[k] * s->n + col] += v[k];
+  free(F);
+  free(v);
+  return bad;
+}
+
+/* ---- energy ----------------------------------------------------------------------------- */
+void PlSysDynEnergy(PlSysDyn s, const double *y, double *kin, double *strain, double *pot)
+{
+  const PlModel *m = s->m;
+  double e[3] = {0, 0, 0};
+  for (int l = 0; l < s->nl; ++l) {
+    const PlDynamic d = s->d[l];
+    const PlProblem p = d->sp;
+    const int nn = p->mesh.nnodes, ne = p->mesh.nelements, nd = d->nd;
+    const double *yl = y + s->loff[l];
+    for (int i = 0; i < nn; ++i) {
+      const double *yi = yl + (size_t)i * s->ndd;
+      e[0] += PlNodeKineticEnergy(&d->inertia[i], d->kind, yi);
+      e[2] += d->wnode[i] * (yi[2] + d->xs[3 * i + 2]);
+      for (int k = 0; k < 2; ++k)
+        if (d->ends[k].node == i)
+          for (int c = 0; c < 3; ++c) e[2] -= d->ends[k].F[c] * (yi[c] + d->xs[3 * i + c]);
+      if (i < ne) {
+        double ue[PL_ELEM_DOF_MAX];
+        memcpy(ue, yi, nd * sizeof(double));
+        memcpy(ue + nd, yi + s->ndd, nd * sizeof(double));
+        for (int k = 0; k < 3; ++k) {
+          ue[k] += d->xs[3 * i + k];
+          ue[nd + k] += d->xs[3 * (i + 1) + k];
+        }
+        e[1] += PlRodElementEnergy(&p->elements[i], ue);
+      }
+    }
+  }
+  for (int k = 0; k < m->npoints; ++k) {
+    const int o = s->poff[k];
+    if (o < 0) continue;
+    const PlPointModel *pt = &m->points[k];
+    const double *v = y + o + 3;
+    e[0] += 0.5 * pt->mass * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+    e[2] += (pt->mass - m->water_density * pt->volume) * m->gravity * (y[o + 2] + s->pxs[k][2]);
+  }
+  for (int b = 0; b < m->nbodies; ++b) {
+    const double *yb = y + s->moff + PL_VESSEL_NY * b;
+    e[0] += PlVesselKineticEnergy(&s->V[b], yb);
+    e[2] += PlVesselPotentialEnergy(&s->V[b], yb);
+  }
+  *kin = e[0];
+  *strain = e[1];
+  *pot = e[2];
+}
+
+/* ---- set-up ----------------------------------------------------------------------------- */
+/* The start: the static state of every line, point and body at rest, the given initial
+ * velocities, y' from the kinematics. */
+static void StartState(PlSysDyn s, const PlLinesReport *rep, double *y, double *yp)
+{
+  const PlModel *m = s->m;
+  memset(y, 0, sizeof(double) * (size_t)s->n);
+  memset(yp, 0, sizeof(double) * (size_t)s->n);
+  for (int l = 0; l < s->nl; ++l) {
+    const PlDynamic d = s->d[l];
+    const PlProblem p = d->sp;
+    double *us = NULL;
+    if (PlGatherUnknowns(p, &us)) continue;
+    for (int i = 0; i < p->mesh.nnodes; ++i) {
+      double *yi = y + s->loff[l] + (size_t)i * s->ndd;
+      for (int r = 3; r < d->nd; ++r) yi[r] = us[(size_t)i * d->nd + r];
+      if (d->kind == PL_PARAM_QUATERNION) {
+        const double nq = sqrt(yi[3] * yi[3] + yi[4] * yi[4] + yi[5] * yi[5] + yi[6] * yi[6]);
+        for (int k = 0; k < 4; ++k) yi[3 + k] /= nq;
+      }
+    }
+    free(us);
+  }
+  for (int k = 0; k < m->npoints; ++k)
+    if (s->poff[k] >= 0)
+      for (int c = 0; c < 3; ++c) y[s->poff[k] + 3 + c] = m->points[k].velocity[c];
+  for (int b = 0; b < m->nbodies; ++b) {
+    double *yb = y + s->moff + PL_VESSEL_NY * b;
+    const double *eta = rep->body_eta[b];
+    for (int c = 0; c < 3; ++c) {
+      yb[c] = eta[c];
+      yb[PL_VESSEL_V + c] = m->bodies[b].velocity[c];
+      yb[PL_VESSEL_W + c] = m->bodies[b].angular_velocity[c];
+    }
+    PlVesselQuatFromEulerZYX(eta + 3, yb + PL_VESSEL_Q);
+  }
+  /* the attached end nodes move with their masters */
+  for (int a = 0; a < s->nat; ++a) {
+    const Attach *A = &s->at[a];
+    double *v = y + A->row + s->iV;
+    if (A->point >= 0) memcpy(v, y + s->poff[A->point] + 3, sizeof(double) * 3);
+    else {
+      const double *yb = y + s->moff + PL_VESSEL_NY * A->body, *q = yb + PL_VESSEL_Q, *w = yb + PL_VESSEL_W;
+      double R[9], vb[3];
+      PlQuatToMatrix(q, R);
+      vb[0] = yb[PL_VESSEL_V] + w[1] * A->a[2] - w[2] * A->a[1];
+      vb[1] = yb[PL_VESSEL_V + 1] + w[2] * A->a[0] - w[0] * A->a[2];
+      vb[2] = yb[PL_VESSEL_V + 2] + w[0] * A->a[1] - w[1] * A->a[0];
+      for (int i = 0; i < 3; ++i) v[i] = R[3 * i] * vb[0] + R[3 * i + 1] * vb[1] + R[3 * i + 2] * vb[2];
+    }
+  }
+  /* kinematic rates */
+  for (int l = 0; l < s->nl; ++l) {
+    const PlDynamic d = s->d[l];
+    for (int i = 0; i < d->sp->mesh.nnodes; ++i) {
+      double *yi = y + s->loff[l] + (size_t)i * s->ndd, *ypi = yp + s->loff[l] + (size_t)i * s->ndd;
+      for (int c = 0; c < 3; ++c) ypi[c] = yi[s->iV + c];
+      PlParamRateFromOmega(d->kind, yi + 3, yi + s->iW, ypi + 3);
+    }
+  }
+  for (int k = 0; k < m->npoints; ++k)
+    if (s->poff[k] >= 0)
+      for (int c = 0; c < 3; ++c) yp[s->poff[k] + c] = y[s->poff[k] + 3 + c];
+  for (int b = 0; b < m->nbodies; ++b) {
+    const double *yb = y + s->moff + PL_VESSEL_NY * b;
+    double ypb[PL_VESSEL_NY];
+    if (!PlVesselConsistentRate(&s->V[b], yb, NULL, NULL, ypb))
+      memcpy(yp + s->moff + PL_VESSEL_NY * b, ypb, sizeof(double) * PL_VESSEL_V); /* r', q' */
+  }
+}
+
+static int BuildPattern(PlSysDyn s)
+{
+  double *y = calloc((size_t)s->n, sizeof(double)), *yp = calloc((size_t)s->n, sizeof(double)),
+         *F = calloc((size_t)s->n, sizeof(double));
+  int rc = !y || !yp || !F;
+  if (!rc) {
+    memcpy(y, N_VGetArrayPointer(s->y), sizeof(double) * (size_t)s->n);
+    s->recording = 1;
+    s->nrec = 0;
+    Eval(s, 0.0, y, yp, 1.0, F, 1);
+    s->recording = 0;
+    rc = s->domain_error == 2;
+  }
+  if (!rc) {
+    qsort(s->rec, (size_t)s->nrec, sizeof(int) * 2, CompareInt2);
+    s->colptr = calloc((size_t)s->n + 1, sizeof(sunindextype));
+    s->rowind = malloc(sizeof(sunindextype) * (size_t)(s->nrec > 0 ? s->nrec : 1));
+    rc = !s->colptr || !s->rowind;
+  }
+  if (!rc) {
+    long nz = 0;
+    for (int k = 0; k < s->nrec; ++k) {
+      const int r = s->rec[2 * k], c = s->rec[2 * k + 1];
+      if (k > 0 && r == s->rec[2 * k - 2] && c == s->rec[2 * k - 1]) continue;
+      s->rowind[nz++] = r;
+      s->colptr[c + 1]++;
+    }
+    for (int c = 0; c < s->n; ++c) s->colptr[c + 1] += s->colptr[c];
+    s->nnz = nz;
+  }
+  free(s->rec);
+  s->rec = NULL;
+  s->caprec = s->nrec = 0;
+  free(y);
+  free(yp);
+  free(F);
+  return rc;
+}
+
+static int IdaRes(realtype t, N_Vector yy, N_Vector yp, N_Vector rr, void *ud)
+{
+  PlSysDyn s = ud;
+  return Eval(s, t, N_VGetArrayPointer(yy), N_VGetArrayPointer(yp), 0.0, N_VGetArrayPointer(rr), 0) ? 1 : 0;
+}
+
+static int IdaJac(realtype t, realtype cj, N_Vector yy, N_Vector yp, N_Vector rr, SUNMatrix Jm, void *ud, N_Vector t1,
+                  N_Vector t2, N_Vector t3)
+{
+  (void)rr, (void)t1, (void)t2, (void)t3;
+  PlSysDyn s = ud;
+  memcpy(SUNSparseMatrix_IndexPointers(Jm), s->colptr, sizeof(sunindextype) * ((size_t)s->n + 1));
+  memcpy(SUNSparseMatrix_IndexValues(Jm), s->rowind, sizeof(sunindextype) * (size_t)s->nnz);
+  s->val = SUNSparseMatrix_Data(Jm);
+  double *F = malloc(sizeof(double) * (size_t)s->n);
+  if (!F) return -1;
+  const int bad = Eval(s, t, N_VGetArrayPointer(yy), N_VGetArrayPointer(yp), cj, F, 1);
+  free(F);
+  return bad == 3 ? -1 : bad ? 1 : 0;
+}
+
+PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out)
+{
+  const PlModel *m = PlLinesModel(L);
+  PlSysDyn s;
+  PetscFunctionBeginUser;
+  *out = NULL;
+  PetscCall(PetscCalloc1(1, &s));
+  s->m = m;
+  s->L = L;
+  s->nl = m->nlines;
+  int n = 0;
+  for (int l = 0; l < s->nl; ++l) {
+    PetscCall(PlDynLineSetUp(PlLinesProblem(L, l), &s->d[l]));
+    const PlDynamic d = s->d[l];
+    s->loff[l] = n;
+    n += d->sp->mesh.nnodes * d->ndd;
+    s->ndd = d->ndd;
+    s->iV = d->iV;
+    s->iW = d->iW;
+    s->np = d->np;
+  }
+  for (int k = 0; k < m->npoints; ++k) {
+    s->poff[k] = m->points[k].fixed ? -1 : n;
+    if (!m->points[k].fixed) n += 6;
+    memcpy(s->pxs[k], rep->point_position[k], sizeof s->pxs[k]);
+  }
+  for (int b = 0; b < m->nbodies; ++b) s->V[b] = m->bodies[b].body;
+  s->mb.nbodies = m->nbodies;
+  s->mb.njoints = 0;
+  s->mb.bodies = s->V;
+  s->mb.tau_body = (const double(*)[6])s->tb;
+  s->mb.load_global = (const double(*)[6])s->lg;
+  s->mb.joints = NULL;
+  s->moff = n;
+  s->nmb = m->nbodies ? PlMultibodySize(&s->mb) : 0;
+  n += s->nmb;
+  s->n = n;
+  PetscCall(PetscMalloc1(n, &s->redir));
+  for (int i = 0; i < n; ++i) s->redir[i] = -1;
+  if (s->nmb) PetscCall(PetscMalloc1((size_t)s->nmb * s->nmb, &s->Jmb));
+  /* the attachments: an end on a free point or a body (a fixed point stays a held end) */
+  for (int l = 0; l < s->nl; ++l)
+    for (int k = 0; k < 2; ++k) {
+      const PlEnd *E = &m->lines[l].ends[k];
+      const int pt = E->point >= 0 && !m->points[E->point].fixed ? E->point : -1;
+      if (pt < 0 && E->body < 0) continue;
+      PlDynEnd *DE = &s->d[l]->ends[k];
+      for (int c = 0; c < 3; ++c) DE->tr[c] = DE->rp[c] = false; /* the master's rows, not a hold */
+      DE->rot = 0;
+      Attach *A = &s->at[s->nat];
+      A->l = l;
+      A->k = k;
+      A->row = s->loff[l] + DE->node * s->ndd;
+      A->point = pt;
+      A->body = pt >= 0 ? -1 : E->body;
+      memcpy(A->a, E->at, sizeof A->a);
+      for (int c = 0; c < 3; ++c) {
+        s->redir[A->row + c] = -2;
+        s->redir[A->row + s->iV + c] = 3 * s->nat + c;
+      }
+      s->nat++;
+    }
+  /* IDA */
+  PetscCheck(SUNContext_Create(NULL, &s->ctx) == 0, PETSC_COMM_SELF, PETSC_ERR_LIB, "SUNContext_Create failed");
+  s->y = N_VNew_Serial(n, s->ctx);
+  s->yp = N_VNew_Serial(n, s->ctx);
+  s->atol = N_VNew_Serial(n, s->ctx);
+  PetscCheck(s->y && s->yp && s->atol, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
+  StartState(s, rep, N_VGetArrayPointer(s->y), N_VGetArrayPointer(s->yp));
+  const PlDynamicSettings *ds = &m->analysis.dynamic;
+  double *at = N_VGetArrayPointer(s->atol), axmin = ds->atol_position;
+  for (int l = 0; l < s->nl; ++l) {
+    const PlProblem p = s->d[l]->sp;
+    const int ne = p->mesh.nelements;
+    for (int i = 0; i < p->mesh.nnodes; ++i) {
+      double Lmin = p->elements[i < ne ? i : ne - 1].L;
+      if (i > 0) Lmin = fmin(Lmin, p->elements[i - 1].L);
+      const double ax = ds->atol_strain > 0.0 ? fmin(ds->atol_position, ds->atol_strain * Lmin) : ds->atol_position;
+      axmin = fmin(axmin, ax);
+      for (int r = 0; r < s->ndd; ++r)
+        at[s->loff[l] + i * s->ndd + r] = r < 3 ? ax : (r < s->iV ? ds->atol_rotation : ds->atol_velocity);
+    }
+  }
+  for (int k = 0; k < m->npoints; ++k)
+    if (s->poff[k] >= 0)
+      for (int c = 0; c < 6; ++c) at[s->poff[k] + c] = c < 3 ? axmin : ds->atol_velocity;
+  for (int b = 0; b < m->nbodies; ++b)
+    for (int k = 0; k < PL_VESSEL_NY; ++k)
+      at[s->moff + PL_VESSEL_NY * b + k] = k < PL_VESSEL_Q ? ds->atol_position
+                                          : k < PL_VESSEL_V ? ds->atol_rotation : ds->atol_velocity;
+  PetscCheck(!BuildPattern(s), PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory building the system's matrix pattern");
+  s->A = SUNSparseMatrix(n, n, s->nnz, CSC_MAT, s->ctx);
+  PetscCheck(s->A, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
+  s->LS = SUNLinSol_KLU(s->y, s->A, s->ctx);
+  s->ida = IDACreate(s->ctx);
+  PetscCheck(s->LS && s->ida, PETSC_COMM_SELF, PETSC_ERR_LIB, "cannot create IDA with KLU");
+  PetscCheck(IDAInit(s->ida, IdaRes, 0.0, s->y, s->yp) == IDA_SUCCESS && IDASVtolerances(s->ida, ds->rtol, s->atol) ==
+               IDA_SUCCESS && IDASetUserData(s->ida, s) == IDA_SUCCESS &&
+               IDASetLinearSolver(s->ida, s->LS, s->A) == IDA_SUCCESS && IDASetJacFn(s->ida, IdaJac) == IDA_SUCCESS,
+             PETSC_COMM_SELF, PETSC_ERR_LIB, "cannot set up IDA for the system of lines");
+  IDASetMaxNumSteps(s->ida, ds->max_steps > 0 ? ds->max_steps : 1000000);
+  IDASetMaxOrd(s->ida, ds->max_order);
+  if (ds->max_step > 0.0) IDASetMaxStep(s->ida, ds->max_step);
+  if (ds->initial_step > 0.0) IDASetInitStep(s->ida, ds->initial_step);
+  IDASetMaxConvFails(s->ida, 20);
+  IDASetMaxErrTestFails(s->ida, 20);
+  if (ds->duration > 0.0) IDASetStopTime(s->ida, ds->duration);
+  *out = s;
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode PlSysDynDestroy(PlSysDyn *ps)
+{
+  PetscFunctionBeginUser;
+  PlSysDyn s = *ps;
+  if (!s) PetscFunctionReturn(0);
+  if (s->ida) IDAFree(&s->ida);
+  if (s->LS) SUNLinSolFree(s->LS);
+  if (s->A) SUNMatDestroy(s->A);
+  if (s->y) N_VDestroy(s->y);
+  if (s->yp) N_VDestroy(s->yp);
+  if (s->atol) N_VDestroy(s->atol);
+  if (s->ctx) SUNContext_Free(&s->ctx);
+  for (int l = 0; l < s->nl; ++l) PetscCall(PlDynamicDestroy(&s->d[l]));
+  free(s->colptr);
+  free(s->rowind);
+  free(s->rec);
+  PetscCall(PetscFree(s->redir));
+  PetscCall(PetscFree(s->Jmb));
+  PetscCall(PetscFree(s));
+  *ps = NULL;
+  PetscFunctionReturn(0);
+}
+
+double *PlSysDynState(PlSysDyn s) { return N_VGetArrayPointer(s->y); }
+double *PlSysDynRate(PlSysDyn s) { return N_VGetArrayPointer(s->yp); }
+
+const PlModel *PlSysDynModel(const PlSysDyn s) { return s->m; }
+void *PlSysDynIDA(PlSysDyn s) { return s->ida; }
+N_Vector PlSysDynStateVector(PlSysDyn s) { return s->y; }
+N_Vector PlSysDynRateVector(PlSysDyn s) { return s->yp; }
+
+void PlSysDynEndForce(const PlSysDyn s, int l, int e, double f[3])
+{
+  for (int c = 0; c < 3; ++c) f[c] = -s->end_force[l][e][c];
+}
+
+void PlSysDynPoint(const PlSysDyn s, int p, const double *y, double x[6])
+{
+  const int o = s->poff[p];
+  for (int c = 0; c < 3; ++c) {
+    x[c] = o >= 0 ? y[o + c] + s->pxs[p][c] : s->pxs[p][c];
+    x[3 + c] = o >= 0 ? y[o + 3 + c] : 0.0;
+  }
+}
+
+void PlSysDynBodyOutput(const PlSysDyn s, int b, const double *y, PlVesselOutput *o)
+{
+  const double *yb = y + s->moff + PL_VESSEL_NY * b;
+  memset(o, 0, sizeof *o);
+  PlVesselEta(yb, o->eta, NULL);
+  for (int i = 0; i < 6; ++i) {
+    o->nu[i] = yb[PL_VESSEL_V + i];
+    o->eta_ref[i] = o->eta[i];
+    o->pipe_load[i] = s->lines_load[b][i];
+    o->environment[i] = s->env[b][i];
+  }
+  memcpy(o->hang_off_point, yb, sizeof(double) * 3);
+}
+
+void *PlSysDynStaticSummary(const PlSysDyn s, const PlLinesReport *rep) { return PlLinesSummaryBuild(s->L, rep); }

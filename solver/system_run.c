@@ -1,0 +1,263 @@
+/*
+ * system_run.c - a dynamic run of a system of lines, points and bodies to files
+ * (system_dynamic.c holds the equations). Rank 0.
+ *
+ * IDA steps one step at a time towards each output time (IDASetStopTime), so that a stop
+ * request (SIGINT, SIGTERM) is honoured between any two steps and a stalled integration (100
+ * steps below 1e-10 (1 + t) s) ends the run with its time and cause, as in a one-line run.
+ * Written at every output time, each row flushed (what was computed before a failure stays):
+ *   timeseries_lines.csv        t, then per line and end (a: S = 0, b: S = L) the tension
+ *                               [N] and the force the line puts on its support (global) [N]
+ *   timeseries_point_NAME.csv   each free point: position [m], velocity [m/s]
+ *   timeseries_BODY.csv         each body (the vessel series: pose, velocities, the lines' load
+ *                               on it in the pipe_* columns, body frame about O_b)
+ *   energy.csv                  kinetic, strain, potential (submerged weight, restoring) [J]
+ * and at the end summary.json: the static summary of the lines with "analysis":
+ * "dynamic_lines", "completed", and a "dynamic" object (counters, the extreme end tensions
+ * with their times, each point's and body's final state and largest excursion).
+ */
+#include <ida/ida.h>
+#include <nvector/nvector_serial.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cjson/cJSON.h>
+#include "dynamic_impl.h"
+
+/* The parts of the system this file reads (system_dynamic.c owns the struct). */
+typedef struct {
+  double max, min, t_max, t_min;
+} Range;
+
+static void RangeAdd(Range *r, double v, double t, int first)
+{
+  if (first || v > r->max) r->max = v, r->t_max = t;
+  if (first || v < r->min) r->min = v, r->t_min = t;
+}
+
+static double Norm3(const double *a) { return sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]); }
+
+int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunOptions *opt, PlDynamicResult *res)
+{
+  (void)rep;
+  const PlModel *m = PlSysDynModel(s);
+  const PlDynamicSettings *ds = &m->analysis.dynamic;
+  const char *dir = m->output_dir;
+  const int nl = m->nlines, np = m->npoints, nb = m->nbodies, n = PlSysDynSize(s);
+  FILE *fl = NULL, *fe = NULL, *fp[PL_MAX_POINTS] = {NULL}, *fb[PL_MAX_BODIES] = {NULL};
+  char path[PL_PATH_MAX + 128];
+  int io = 0;
+  memset(res, 0, sizeof *res);
+  const double wall0 = MPI_Wtime();
+  io = PlMakeDirs(dir, &res->err);
+  /* the files */
+  for (int k = -2; !io && k < np + nb; ++k) {
+    FILE **f;
+    if (k == -2) f = &fl, snprintf(path, sizeof path, "%s/timeseries_lines.csv", dir);
+    else if (k == -1) f = &fe, snprintf(path, sizeof path, "%s/energy.csv", dir);
+    else if (k < np) {
+      if (m->points[k].fixed) continue;
+      f = &fp[k], snprintf(path, sizeof path, "%s/timeseries_point_%s.csv", dir, m->points[k].name);
+    } else
+      f = &fb[k - np], snprintf(path, sizeof path, "%s/timeseries_%s.csv", dir, m->bodies[k - np].id);
+    *f = fopen(path, "w");
+    int bad = !*f;
+    if (!bad) {
+      if (k == -2) {
+        bad = fputs("t_s", *f) < 0;
+        for (int l = 0; l < nl && !bad; ++l)
+          for (int e = 0; e < 2 && !bad; ++e) {
+            const char *nm = m->lines[l].name, ab = e ? 'b' : 'a';
+            bad = fprintf(*f, ",%s_%c_tension_N,%s_%c_force_x_N,%s_%c_force_y_N,%s_%c_force_z_N", nm, ab, nm, ab, nm,
+                          ab, nm, ab) < 0;
+          }
+        bad = bad || fputc('\n', *f) == EOF;
+      } else if (k == -1)
+        bad = fputs("t_s,kinetic_J,strain_J,potential_J,total_J\n", *f) < 0;
+      else if (k < np)
+        bad = fputs("t_s,x_m,y_m,z_m,vx_mps,vy_mps,vz_mps\n", *f) < 0;
+      else
+        bad = fputs(PlVesselSeriesHeader(), *f) < 0;
+    }
+    if (bad) {
+      snprintf(res->err.msg, sizeof res->err.msg, "%.900s: cannot write: %s", path, strerror(errno));
+      io = PL_EXIT_IO;
+    }
+  }
+  void *ida = PlSysDynIDA(s);
+  double *F = malloc(sizeof(double) * (size_t)n);
+  if (!F && !io) {
+    snprintf(res->err.msg, sizeof res->err.msg, "out of memory");
+    io = PL_EXIT_FAILURE;
+  }
+  const double dt = ds->output_interval, T = ds->duration;
+  const long nout = (long)ceil(T / dt - 1e-9);
+  Range ten[PL_MAX_LINES][2];
+  memset(ten, 0, sizeof ten);
+  double pmax[PL_MAX_POINTS] = {0}, bmax[PL_MAX_BODIES] = {0};
+  double t = 0.0, E0 = 0.0, Emax_dev = 0.0;
+  int stall = 0;
+  for (long k = 0; !io && k <= nout; ++k) {
+    const double tout = k == nout ? T : k * dt;
+    if (k > 0) {
+      IDASetStopTime(ida, tout);
+      realtype tret = t;
+      int rc = 0;
+      while (tret < tout * (1 - 1e-14) && rc >= 0) {
+        rc = IDASolve(ida, tout, &tret, PlSysDynStateVector(s), PlSysDynRateVector(s), IDA_ONE_STEP);
+        if (opt->stop && *opt->stop) break;
+        realtype h = 0.0;
+        IDAGetLastStep(ida, &h);
+        stall = h < 1e-10 * (1.0 + tret) ? stall + 1 : 0;
+        if (stall >= 100) break;
+      }
+      if (rc < 0 || stall >= 100) {
+        char *name = rc < 0 ? IDAGetReturnFlagName(rc) : NULL;
+        res->ida_flag = rc < 0 ? rc : -1;
+        snprintf(res->failure, sizeof res->failure,
+                 "the integration stopped at t = %.6g s (%s) before the output at %.6g s: try a smaller "
+                 "analysis.dynamic.max_step or initial_step, finer meshes near the attachments, or check that every "
+                 "free point and body is held by a line or restoring (docs/model-file.md)",
+                 (double)tret, rc < 0 ? (name ? name : "an IDA error") : "the step collapsed below 1e-10 s", tout);
+        free(name);
+        t = tret;
+        break;
+      }
+      if (opt->stop && *opt->stop) {
+        res->interrupted = 1;
+        t = tret;
+        break;
+      }
+      t = tout;
+    }
+    const double *y = PlSysDynState(s), *yp = PlSysDynRate(s);
+    PlSysDynResidual(s, t, y, yp, F); /* the end forces and the bodies' loads at (t, y) */
+    fprintf(fl, "%.17g", t);
+    for (int l = 0; l < nl; ++l)
+      for (int e = 0; e < 2; ++e) {
+        double f[3];
+        PlSysDynEndForce(s, l, e, f);
+        const double T_e = Norm3(f);
+        RangeAdd(&ten[l][e], T_e, t, k == 0);
+        fprintf(fl, ",%.17g,%.17g,%.17g,%.17g", T_e, f[0], f[1], f[2]);
+      }
+    fputc('\n', fl);
+    fflush(fl);
+    for (int p = 0; p < np; ++p) {
+      if (!fp[p]) continue;
+      double x[6];
+      PlSysDynPoint(s, p, y, x);
+      fprintf(fp[p], "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", t, x[0], x[1], x[2], x[3], x[4], x[5]);
+      fflush(fp[p]);
+      pmax[p] = fmax(pmax[p], Norm3((const double[3]){x[0] - rep->point_position[p][0], x[1] - rep->point_position[p][1],
+                                                       x[2] - rep->point_position[p][2]}));
+    }
+    for (int b = 0; b < nb; ++b) {
+      PlVesselOutput vo;
+      PlSysDynBodyOutput(s, b, y, &vo);
+      PlVesselSeriesRow(fb[b], t, &vo);
+      fflush(fb[b]);
+      res->vessel_final = vo;
+      bmax[b] = fmax(bmax[b], hypot(vo.eta[0] - rep->body_eta[b][0], vo.eta[1] - rep->body_eta[b][1]));
+    }
+    double ek, es, ep;
+    PlSysDynEnergy(s, y, &ek, &es, &ep);
+    fprintf(fe, "%.17g,%.17g,%.17g,%.17g,%.17g\n", t, ek, es, ep, ek + es + ep);
+    fflush(fe);
+    if (k == 0) E0 = ek + es + ep;
+    Emax_dev = fmax(Emax_dev, fabs(ek + es + ep - E0));
+    if (ferror(fl) || ferror(fe)) {
+      snprintf(res->err.msg, sizeof res->err.msg, "%.900s: writing a time series failed", dir);
+      io = PL_EXIT_IO;
+    }
+    if (!opt->quiet && k > 0 && (k % 100 == 0 || k == nout)) {
+      printf("  t = %.6g s of %.6g s\n", t, T);
+      fflush(stdout);
+    }
+  }
+  free(F);
+  long nst = 0, nre = 0, nni = 0, nnf = 0, netf = 0, nje = 0;
+  IDAGetNumSteps(ida, &nst);
+  IDAGetNumResEvals(ida, &nre);
+  IDAGetNumNonlinSolvIters(ida, &nni);
+  IDAGetNumNonlinSolvConvFails(ida, &nnf);
+  IDAGetNumErrTestFails(ida, &netf);
+  IDAGetNumJacEvals(ida, &nje);
+  res->stats.steps = nst;
+  res->stats.residual_evaluations = nre;
+  res->stats.nonlinear_iterations = nni;
+  res->stats.nonlinear_failures = nnf;
+  res->stats.error_test_failures = netf;
+  res->stats.jacobian_evaluations = nje;
+  res->stats.t = t;
+  res->simulated_time_s = t;
+  res->wall_time_s = MPI_Wtime() - wall0;
+  res->real_time_factor = res->wall_time_s > 0 ? t / res->wall_time_s : 0.0;
+  res->completed = !res->ida_flag && !res->interrupted && !io && t >= T * (1 - 1e-12);
+  FILE *all[2 + PL_MAX_POINTS + PL_MAX_BODIES];
+  int nf = 0;
+  all[nf++] = fl;
+  all[nf++] = fe;
+  for (int p = 0; p < np; ++p) all[nf++] = fp[p];
+  for (int b = 0; b < nb; ++b) all[nf++] = fb[b];
+  for (int i = 0; i < nf; ++i)
+    if (all[i] && fclose(all[i]) && !io) {
+      io = PL_EXIT_IO;
+      snprintf(res->err.msg, sizeof res->err.msg, "%.900s: closing a time series failed", dir);
+    }
+  if (!io) {
+    cJSON *root = PlSysDynStaticSummary(s, rep);
+    cJSON_ReplaceItemInObject(root, "analysis", cJSON_CreateString("dynamic_lines"));
+    cJSON_AddBoolToObject(root, "completed", res->completed);
+    cJSON *dy = cJSON_AddObjectToObject(root, "dynamic");
+    cJSON_AddNumberToObject(dy, "duration_s", T);
+    cJSON_AddNumberToObject(dy, "simulated_time_s", t);
+    cJSON_AddNumberToObject(dy, "output_interval_s", dt);
+    cJSON_AddNumberToObject(dy, "wall_time_s", res->wall_time_s);
+    cJSON_AddNumberToObject(dy, "real_time_factor", res->real_time_factor);
+    cJSON_AddNumberToObject(dy, "steps", (double)nst);
+    cJSON_AddNumberToObject(dy, "nonlinear_iterations", (double)nni);
+    cJSON_AddNumberToObject(dy, "jacobian_evaluations", (double)nje);
+    cJSON_AddNumberToObject(dy, "error_test_failures", (double)netf);
+    cJSON_AddNumberToObject(dy, "unknowns", n);
+    cJSON_AddNumberToObject(dy, "max_energy_change_J", Emax_dev);
+    cJSON *lines = cJSON_AddObjectToObject(dy, "lines");
+    for (int l = 0; l < nl; ++l) {
+      cJSON *o = cJSON_AddObjectToObject(lines, m->lines[l].name);
+      for (int e = 0; e < 2; ++e) {
+        cJSON *eo = cJSON_AddObjectToObject(o, e ? "top" : "bottom");
+        cJSON_AddNumberToObject(eo, "max_tension_N", ten[l][e].max);
+        cJSON_AddNumberToObject(eo, "max_tension_t_s", ten[l][e].t_max);
+        cJSON_AddNumberToObject(eo, "min_tension_N", ten[l][e].min);
+        cJSON_AddNumberToObject(eo, "min_tension_t_s", ten[l][e].t_min);
+      }
+    }
+    cJSON *points = cJSON_AddObjectToObject(dy, "points");
+    for (int p = 0; p < np; ++p) {
+      if (m->points[p].fixed) continue;
+      double x[6];
+      PlSysDynPoint(s, p, PlSysDynState(s), x);
+      cJSON *o = cJSON_AddObjectToObject(points, m->points[p].name);
+      cJSON_AddItemToObject(o, "final_position_m", cJSON_CreateDoubleArray(x, 3));
+      cJSON_AddNumberToObject(o, "max_excursion_m", pmax[p]);
+    }
+    cJSON *bodies = cJSON_AddObjectToObject(dy, "bodies");
+    for (int b = 0; b < nb; ++b) {
+      PlVesselOutput vo;
+      PlSysDynBodyOutput(s, b, PlSysDynState(s), &vo);
+      const double r2d = 180.0 / 3.14159265358979323846;
+      const double eta[6] = {vo.eta[0], vo.eta[1], vo.eta[2], vo.eta[3] * r2d, vo.eta[4] * r2d, vo.eta[5] * r2d};
+      cJSON *o = cJSON_AddObjectToObject(bodies, m->bodies[b].id);
+      cJSON_AddItemToObject(o, "final_eta_m_deg", cJSON_CreateDoubleArray(eta, 6));
+      cJSON_AddNumberToObject(o, "max_horizontal_excursion_m", bmax[b]);
+    }
+    if (res->ida_flag) cJSON_AddStringToObject(dy, "failure", res->failure);
+    if (res->interrupted) cJSON_AddStringToObject(dy, "failure", "interrupted by a signal");
+    io = PlSummaryWrite(dir, root, &res->err);
+    cJSON_Delete(root);
+  }
+  res->io_status = io;
+  return 0;
+}
