@@ -313,6 +313,10 @@ void PlMeshInitialGuess(const PlModel *m, PlMesh *mesh)
   if (!why && PlElasticCatenarySolve(&c, mode, span, h, &H, &V0)) why = "no catenary of this line joins its ends";
   if (!why && mode == PL_CATENARY_SPAN_FREE_TOP && V0 + W < 0.0 && H == 0.0)
     why = "the top's vertical force does not hold the line's weight";
+  /* a vertical line (H = 0) whose bottom is in compression (V0 < 0: a line no longer than
+   * its chord, its weight not yet stretching it) would fold back on itself, its frames
+   * turning 180 deg between two elements; the straight chord is the start instead */
+  if (!why && !(H > 0.0) && V0 < 0.0 && !c.on_seabed) why = "a vertical line in compression at its bottom";
   if (why) {
     double P[3];
     if (hx && hy && hz) memcpy(P, t->position, sizeof P);

@@ -1,0 +1,218 @@
+/*
+ * test_system_dynamic.c - the dynamics of several lines, points and bodies
+ * (solver/system_dynamic.c; issue 14).
+ *
+ *   jacobian_quat, jacobian_euler  the analytic iteration matrix dF/dy + c dF/dy' of a system
+ *       with every kind of attachment (two lines on a free clump-buoy point, a fixed anchor
+ *       point, a line hung from a body at an offset body point on a hinge, a held end) and
+ *       every load (Morison drag and added mass in a current, seabed contact with damping, the
+ *       body's spring, hydrostatics, added mass, damping and weight) against central
+ *       differences of the residual, at a generic state (the static equilibrium displaced,
+ *       with velocities and rates), entry by entry within 1e-6 of its row's largest entry (its
+ *       statics need not converge: the state is displaced anyway).
+ *   rest   (the lazy-S of verification/lines_buoy and the cable between two bodies of
+ *       lines_bodies) the dynamic residual at the start (the static equilibrium of
+ *       solver/lines.c at rest) is zero: every row within 1e-7 of the force scale (the largest end tension), so a run
+ *       released from it stays there (statics and dynamics are one residual).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pipelay/models.h"
+#include "pipelay/solver.h"
+#include "check.h"
+
+static const char *kSystem =
+  "environment: {water_depth: 120, water_density: 1025, gravity: 9.80665}\n"
+  "seabed: {model: nonlinear, damping: 2.0e3}\n"
+  "current: {profile: uniform, speed: 0.4, direction: 30}\n"
+  "points:\n"
+  "  - {name: clump, position: [60, 0, -80], mass: 3000, volume: 0.5}\n"
+  "  - {name: anchor, position: [-40, 0, -120], fixed: true}\n"
+  "bodies:\n"
+  "  - name: float\n"
+  "    mass: 20000\n"
+  "    radii_of_gyration: [3, 4, 4]\n"
+  "    added_mass: [[5000, 0, 0, 0, 0, 0], [0, 6000, 0, 0, 0, 0], [0, 0, 8000, 0, 0, 0], [0, 0, 0, 3.0e4, 0, 0],\n"
+  "                 [0, 0, 0, 0, 3.0e4, 0], [0, 0, 0, 0, 0, 2.0e4]]\n"
+  "    linear_damping: [[2.0e3, 0, 0, 0, 0, 0], [0, 2.0e3, 0, 0, 0, 0], [0, 0, 4.0e3, 0, 0, 0], [0, 0, 0, 1.0e4, 0, 0],\n"
+  "                     [0, 0, 0, 0, 1.0e4, 0], [0, 0, 0, 0, 0, 1.0e4]]\n"
+  "    spring: {stiffness: [[4.0e4, 0, 0], [0, 4.0e4, 0], [0, 0, 0]], anchor: [150, 0, -5]}\n"
+  "    restoring: {waterplane_area: 30, gm_transverse: 2, gm_longitudinal: 3, displacement: 20000, heave_equilibrium: -5}\n"
+  "    initial: {position: [150, 0, -5]}\n"
+  "lines:\n"
+  "  - name: bottomline\n"
+  "    line:\n"
+  "      length: 130\n"
+  "      sections: [{outer_diameter: 0.2, EA: 4.0e8, EI: 2.0e5, GJ: 1.5e5, mass_per_length: 80,\n"
+  "                  hydrodynamics: {drag_normal: 1.1, drag_tangential: 0.05, added_mass_normal: 1.0}}]\n"
+  "    mesh: {elements: 6}\n"
+  "    ends: {bottom: {point: anchor}, top: {point: clump}}\n"
+  "  - name: riser\n"
+  "    line:\n"
+  "      length: 135\n"
+  "      sections: [{outer_diameter: 0.2, EA: 4.0e8, EI: 2.0e5, GJ: 1.5e5, mass_per_length: 60,\n"
+  "                  hydrodynamics: {drag_normal: 1.0, added_mass_normal: 0.8}}]\n"
+  "    mesh: {elements: 5}\n"
+  "    ends: {bottom: {point: clump}, top: {body: float, at: [2, 1, -3]}}\n"
+  "  - name: tail\n"
+  "    line:\n"
+  "      length: 50\n"
+  "      sections: [{outer_diameter: 0.2, EA: 4.0e8, EI: 2.0e5, GJ: 1.5e5, mass_per_length: 80}]\n"
+  "    mesh: {elements: 3}\n"
+  "    ends: {bottom: {position: [60, 20, -115], fixed: [x, y, z]}, top: {point: clump}}\n"
+  "analysis: {type: dynamic, dynamic: {duration: 1}}\n";
+
+/* verification/lines_buoy and lines_bodies (5 m elements) with a dynamic analysis: systems
+ * whose static equilibrium is known to converge */
+static const char *kBuoy =
+  "environment: {water_depth: 300, water_density: 1025, gravity: 9.80665}\n"
+  "seabed: {model: none}\n"
+  "points:\n"
+  "  - {name: buoy, position: [120, 0, -150], mass: 5000, volume: 30}\n"
+  "lines:\n"
+  "  - name: lower\n"
+  "    line: {length: 200, sections: [{outer_diameter: 0.1, EA: 5.0e8, EI: 1.0e3, GJ: 1.0e3, mass_per_length: 100}]}\n"
+  "    mesh: {elements: 40}\n"
+  "    ends: {bottom: {position: [0, 0, -250], fixed: [x, y, z]}, top: {point: buoy}}\n"
+  "  - name: upper\n"
+  "    line: {length: 250, sections: [{outer_diameter: 0.1, EA: 5.0e8, EI: 1.0e3, GJ: 1.0e3, mass_per_length: 100}]}\n"
+  "    mesh: {elements: 50}\n"
+  "    ends: {bottom: {point: buoy}, top: {position: [300, 0, -20], fixed: [x, y, z]}}\n"
+  "analysis: {type: dynamic, dynamic: {duration: 1}}\n";
+static const char *kBodies =
+  "environment: {water_depth: 300, water_density: 1025, gravity: 9.80665}\n"
+  "seabed: {model: none}\n"
+  "bodies:\n"
+  "  - {name: west, mass: 1000, radii_of_gyration: [1, 1, 1], initial: {position: [-100, 0, -50]},\n"
+  "     spring: {stiffness: [[1.0e5, 0, 0], [0, 1.0e5, 0], [0, 0, 1.0e5]], anchor: [-100, 0, -50]}}\n"
+  "  - {name: east, mass: 1000, radii_of_gyration: [1, 1, 1], initial: {position: [100, 0, -50]},\n"
+  "     spring: {stiffness: [[1.0e5, 0, 0], [0, 1.0e5, 0], [0, 0, 1.0e5]], anchor: [100, 0, -50]}}\n"
+  "lines:\n"
+  "  - name: span\n"
+  "    line: {length: 220, sections: [{outer_diameter: 0.1, EA: 5.0e8, EI: 1.0e3, GJ: 1.0e3, mass_per_length: 100}]}\n"
+  "    mesh: {elements: 44}\n"
+  "    ends: {bottom: {body: west, at: [0, 0, 0]}, top: {body: east, at: [0, 0, 0]}}\n"
+  "analysis: {type: dynamic, dynamic: {duration: 1}}\n";
+
+static int LoadText(const char *text, const char *rotation, PlModel *m)
+{
+  PlError err;
+  const char *sets[1] = {rotation};
+  const int rc = PlModelLoadString("system.yaml", text, strlen(text), 1, sets, m, &err);
+  if (rc) fprintf(stderr, "FAIL model load: %s\n", err.msg);
+  return rc;
+}
+
+/* A solved system and its dynamic problem. */
+static PetscErrorCode SetUp(const char *text, const char *rotation, int need_statics, PlModel *m, PlLines *L,
+                            PlLinesReport *rep, PlSysDyn *S)
+{
+  PetscFunctionBeginUser;
+  PetscCheck(!LoadText(text, rotation, m), PETSC_COMM_WORLD, PETSC_ERR_ARG_WRONG, "model");
+  PetscCall(PlLinesCreate(PETSC_COMM_WORLD, m, L));
+  PetscCall(PlLinesSolve(*L, NULL, 1, rep));
+  if (need_statics) CHECK_TRUE(rep->converged, "the system's static equilibrium converges");
+  PetscCall(PlSysDynCreate(*L, rep, S));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode JacobianCase(const char *rotation)
+{
+  static PlModel m;
+  static PlLinesReport rep;
+  PlLines L;
+  PlSysDyn S;
+  PetscFunctionBeginUser;
+  PetscCall(SetUp(kSystem, rotation, 0, &m, &L, &rep, &S)); /* any state: it is displaced below */
+  const int n = PlSysDynSize(S);
+  double *y = malloc(sizeof(double) * n), *yp = malloc(sizeof(double) * n), *J = malloc(sizeof(double) * n * n),
+         *Fp = malloc(sizeof(double) * n), *Fm = malloc(sizeof(double) * n), *yw = malloc(sizeof(double) * n),
+         *ypw = malloc(sizeof(double) * n);
+  PetscCheck(y && yp && J && Fp && Fm && yw && ypw, PETSC_COMM_WORLD, PETSC_ERR_MEM, "memory");
+  memcpy(y, PlSysDynState(S), sizeof(double) * n);
+  memcpy(yp, PlSysDynRate(S), sizeof(double) * n);
+  /* a generic state: every unknown moved by a deterministic pseudo-random amount of its own
+   * size (positions 0.05 m, rotation parameters 0.01, velocities 0.2 m/s), every rate too */
+  unsigned long seed = 12345;
+  for (int i = 0; i < n; ++i) {
+    seed = seed * 6364136223846793005UL + 1442695040888963407UL;
+    const double r = ((double)(seed >> 11) / 9007199254740992.0) - 0.5;
+    const double size = fabs(y[i]) > 1.5 ? 0.05 : fabs(y[i]) > 0.2 ? 0.01 : 0.2;
+    y[i] += 2.0 * r * size;
+    yp[i] += r * 0.3;
+  }
+  const double c = 37.0;
+  CHECK_TRUE(PlSysDynMatrixDense(S, 0.3, y, yp, c, J) == 0, "the matrix at a state inside the domain");
+  double worst = 0.0, *rowmax = calloc(n, sizeof(double));
+  int wr = -1, wc = -1;
+  PetscCheck(rowmax, PETSC_COMM_WORLD, PETSC_ERR_MEM, "memory");
+  for (int i = 0; i < n; ++i)
+    for (int k = 0; k < n; ++k) rowmax[i] = fmax(rowmax[i], fabs(J[(size_t)i * n + k]));
+  for (int j = 0; j < n; ++j) {
+    const double h = 1e-6 * fmax(1.0, fabs(y[j]));
+    memcpy(yw, y, sizeof(double) * n);
+    memcpy(ypw, yp, sizeof(double) * n);
+    yw[j] += h;
+    ypw[j] += c * h;
+    PlSysDynResidual(S, 0.3, yw, ypw, Fp);
+    yw[j] -= 2.0 * h;
+    ypw[j] -= 2.0 * c * h;
+    PlSysDynResidual(S, 0.3, yw, ypw, Fm);
+    for (int i = 0; i < n; ++i) {
+      const double fd = (Fp[i] - Fm[i]) / (2.0 * h), e = fabs(fd - J[(size_t)i * n + j]) / fmax(rowmax[i], 1e-12);
+      if (e > worst) worst = e, wr = i, wc = j;
+    }
+  }
+  printf("%s: %d unknowns, largest |J - J_fd| = %.2e of its row's largest entry (row %d, column %d)\n", rotation, n,
+         worst, wr, wc);
+  CHECK_TRUE(worst <= 1e-6, "iteration matrix against central differences (1e-6 of the row's largest entry)");
+  free(y), free(yp), free(J), free(Fp), free(Fm), free(yw), free(ypw), free(rowmax);
+  PetscCall(PlSysDynDestroy(&S));
+  PetscCall(PlLinesDestroy(&L));
+  PlModelFree(&m);
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode RestCase(const char *text)
+{
+  static PlModel m;
+  static PlLinesReport rep;
+  PlLines L;
+  PlSysDyn S;
+  PetscFunctionBeginUser;
+  PetscCall(SetUp(text, "rotation=quaternion", 1, &m, &L, &rep, &S));
+  const int n = PlSysDynSize(S);
+  double *F = malloc(sizeof(double) * n);
+  PetscCheck(F, PETSC_COMM_WORLD, PETSC_ERR_MEM, "memory");
+  PlSysDynResidual(S, 0.0, PlSysDynState(S), PlSysDynRate(S), F);
+  double scale = 0.0, worst = 0.0;
+  int wi = -1;
+  for (int l = 0; l < m.nlines; ++l)
+    for (int e = 0; e < 2; ++e) scale = fmax(scale, rep.end_tension[l][e]);
+  for (int i = 0; i < n; ++i)
+    if (fabs(F[i]) > worst) worst = fabs(F[i]), wi = i;
+  printf("rest: %d unknowns; largest residual at the static equilibrium %.3e N (row %d) = %.2e of the largest end "
+         "tension %.4e N\n", n, worst, wi, worst / scale, scale);
+  CHECK_TRUE(worst <= 1e-7 * scale, "the dynamic residual vanishes at the static equilibrium (1e-7 of the tension)");
+  free(F);
+  PetscCall(PlSysDynDestroy(&S));
+  PetscCall(PlLinesDestroy(&L));
+  PlModelFree(&m);
+  PetscFunctionReturn(0);
+}
+
+int main(int argc, char **argv)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
+  const char *c = argc > 1 ? argv[1] : "";
+  PetscErrorCode rc = 1;
+  if (!strcmp(c, "jacobian_quat")) rc = JacobianCase("rotation=quaternion");
+  else if (!strcmp(c, "jacobian_euler")) rc = JacobianCase("rotation=euler_zxy");
+  else if (!strcmp(c, "rest")) rc = RestCase(kBuoy) || RestCase(kBodies);
+  else fprintf(stderr, "unknown case '%s'\n", c);
+  PetscCall(PetscFinalize());
+  return rc || pl_check_failures ? 1 : 0;
+}
