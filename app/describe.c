@@ -340,14 +340,16 @@ void PlDescribeBodies(FILE *out, const PlModel *m)
 int PlDescribeLines(FILE *out, const PlModel *m)
 {
   fprintf(out, "pipelay info: %s (%s)\n", m->name, m->source_path);
-  fprintf(out, "  a system of %d line%s joined at %d point%s (statics)\n", m->nlines, m->nlines == 1 ? "" : "s",
-          m->npoints, m->npoints == 1 ? "" : "s");
+  fprintf(out, "  a system of %d line%s joined at %d point%s (%s)\n", m->nlines, m->nlines == 1 ? "" : "s",
+          m->npoints, m->npoints == 1 ? "" : "s",
+          m->analysis.kind == PL_ANALYSIS_DYNAMIC ? "statics, then dynamics" : "statics");
   for (int k = 0; k < m->npoints; ++k) {
     const PlPointModel *pt = &m->points[k];
     fprintf(out, "  point %s: %s\n", pt->name, pt->fixed ? "fixed" : "free");
     PrintVector(out, pt->fixed ? "position" : "initial position", pt->position, NULL, "m (global)");
     Line(out, "mass", pt->mass, "kg");
     Line(out, "displaced volume", pt->volume, "m^3");
+    if (!pt->fixed) PrintVector(out, "initial velocity", pt->velocity, NULL, "m/s (global, dynamic)");
     Line(out, "net weight", (pt->mass - m->water_density * pt->volume) * m->gravity, "N (downwards)");
     fprintf(out, "    %-28s", "line ends");
     for (int l = 0; l < m->nlines; ++l)

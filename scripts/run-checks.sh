@@ -5,7 +5,8 @@
 #             report fatal, leaks checked with scripts/lsan.supp for Open MPI) and the
 #             unit and verification tests not labelled slow;
 #   valgrind  build-valgrind (RelWithDebInfo): memcheck of a static run, a 2 s dynamic
-#             run and 40 s of the coupled pipe + vessel + DP run (section 4.4); any error
+#             run, 40 s of the coupled pipe + vessel + DP run (section 4.4) and 2 s of a
+#             cable between two bodies (the system of lines); any error
 #             or definitely lost block fails (scripts/valgrind.supp names what Open MPI
 #             keeps);
 #   fuzz      build-fuzz (clang, -DPIPELAY_FUZZ=ON): the libFuzzer harnesses fuzz_loader
@@ -51,7 +52,8 @@ step_valgrind() {
   local -a runs=(
     "static|run examples/jlay_900m.yaml --no-plots --output $out/static"
     "dynamic|run examples/jlay_circle.yaml --set analysis.dynamic.duration=2 --no-plots --output $out/dynamic"
-    "vessel|run examples/dp_sec44.yaml --set analysis.dynamic.duration=40 --no-plots --output $out/vessel")
+    "vessel|run examples/dp_sec44.yaml --set analysis.dynamic.duration=40 --no-plots --output $out/vessel"
+    "lines|run tests/models/system_bodies.yaml --set analysis.dynamic.duration=2 --no-plots --output $out/lines")
   for r in "${runs[@]}"; do
     local name=${r%%|*} args=${r#*|}
     # shellcheck disable=SC2086

@@ -458,24 +458,9 @@ int PlBodiesRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynam
     }
   }
   free(r);
-  long nst = 0, nre = 0, nni = 0, nnf = 0, netf = 0, nje = 0;
-  IDAGetNumSteps(s->ida, &nst);
-  IDAGetNumResEvals(s->ida, &nre);
-  IDAGetNumNonlinSolvIters(s->ida, &nni);
-  IDAGetNumNonlinSolvConvFails(s->ida, &nnf);
-  IDAGetNumErrTestFails(s->ida, &netf);
-  IDAGetNumJacEvals(s->ida, &nje);
-  res->stats.steps = nst;
-  res->stats.residual_evaluations = nre;
-  res->stats.nonlinear_iterations = nni;
-  res->stats.nonlinear_failures = nnf;
-  res->stats.error_test_failures = netf;
-  res->stats.jacobian_evaluations = nje;
-  res->stats.t = t;
-  res->simulated_time_s = t;
-  res->wall_time_s = MPI_Wtime() - wall0;
-  res->real_time_factor = res->wall_time_s > 0 ? t / res->wall_time_s : 0.0;
-  res->completed = !res->ida_flag && !res->interrupted && !io && t >= T * (1 - 1e-12);
+  PlIdaRunResult(s->ida, t, T, wall0, io, res);
+  const long nst = res->stats.steps, nni = res->stats.nonlinear_iterations, nje = res->stats.jacobian_evaluations,
+             netf = res->stats.error_test_failures;
   for (int k = 0; k < nb + nj + 1; ++k) {
     FILE *f = k < nb ? fb[k] : k < nb + nj ? fj[k - nb] : fe;
     if (f && fclose(f) && !io) {

@@ -22,7 +22,7 @@
 PetscErrorCode PlProblemStations(PlProblem p, PlStation **nodes_out, int *nn_out,
                                  PlStation **el_out, int *ne_out)
 {
-  const int nd = p->nd, nn = p->mesh.nnodes, ne = p->mesh.nelements;
+  const int nn = p->mesh.nnodes, ne = p->mesh.nelements;
   PetscMPIInt rank;
   double *u;
   PetscFunctionBeginUser;
@@ -35,12 +35,22 @@ PetscErrorCode PlProblemStations(PlProblem p, PlStation **nodes_out, int *nn_out
     free(u);
     PetscFunctionReturn(0);
   }
+  const int rc = PlStationsOf(p, u, nodes_out, el_out);
+  free(u);
+  PetscCheck(!rc, p->comm, PETSC_ERR_MEM, "out of memory in post-processing");
+  *nn_out = nn;
+  *ne_out = ne;
+  PetscFunctionReturn(0);
+}
+
+int PlStationsOf(const PlProblem p, const double *u, PlStation **nodes_out, PlStation **el_out)
+{
+  const int nd = p->nd, nn = p->mesh.nnodes, ne = p->mesh.nelements;
   PlStation *N = calloc(nn, sizeof *N), *E = calloc(ne, sizeof *E);
   if (!N || !E) {
     free(N);
     free(E);
-    free(u);
-    SETERRQ(p->comm, PETSC_ERR_MEM, "out of memory in post-processing");
+    return 1;
   }
   for (int e = 0; e < ne; ++e) {
     PlRodSectionState st;
@@ -86,12 +96,9 @@ PetscErrorCode PlProblemStations(PlProblem p, PlStation **nodes_out, int *nn_out
       s->t3[c] = R[3 * c + 2];
     }
   }
-  free(u);
   *nodes_out = N;
   *el_out = E;
-  *nn_out = nn;
-  *ne_out = ne;
-  PetscFunctionReturn(0);
+  return 0;
 }
 
 PetscErrorCode PlStaticSummarize(PlProblem p, const PlStation *N, int nn, const PlStation *E,

@@ -65,6 +65,10 @@ PetscErrorCode PlProblemEnsureSNES(PlProblem p);
 /* assembly.c: the end node's reaction (as PlProblemEndReaction) from the end element's
  * unknowns ue[2 nd] (nodes A, B of that element). */
 void PlProblemEndReactionLocal(const PlProblem p, int end, const double *ue, double f[3], double m[3]);
+/* results.c: the node and element stations (malloc'd) of the line's unknowns u [nnodes nd]
+ * (positions absolute), as PlProblemStations computes them, on the calling rank alone.
+ * Returns 0, or 1 out of memory. */
+int PlStationsOf(const PlProblem p, const double *u, PlStation **nodes, PlStation **elements);
 /* The raw unknowns [nnodes nd] gathered on every rank (malloc'd). */
 PetscErrorCode PlGatherUnknowns(PlProblem p, double **u);
 
@@ -74,6 +78,10 @@ void *PlSummaryBuild(const PlModel *m, const PlStaticReport *rep, const PlStatic
                      int nnodes, int nelements, int nranks, int noverrides,
                      const char *const *overrides);
 int PlSummaryWrite(const char *dir, void *root, PlError *err);
+/* system_run.c: a serial IDA run's counters, times and completion (t reached of duration T,
+ * wall0 its MPI_Wtime at the start, io its file status) into res; ida_flag and interrupted
+ * must be set. */
+void PlIdaRunResult(void *ida, double t, double T, double wall0, int io, PlDynamicResult *res);
 /* lines.c: the static summary of a system of lines (a cJSON *; PlLinesWriteSummary writes it). */
 void *PlLinesSummaryBuild(const PlLines s, const PlLinesReport *rep);
 

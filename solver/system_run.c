@@ -39,6 +39,28 @@ static void RangeAdd(Range *r, double v, double t, int first)
 
 static double Norm3(const double *a) { return sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]); }
 
+void PlIdaRunResult(void *ida, double t, double T, double wall0, int io, PlDynamicResult *res)
+{
+  long nst = 0, nre = 0, nni = 0, nnf = 0, netf = 0, nje = 0;
+  IDAGetNumSteps(ida, &nst);
+  IDAGetNumResEvals(ida, &nre);
+  IDAGetNumNonlinSolvIters(ida, &nni);
+  IDAGetNumNonlinSolvConvFails(ida, &nnf);
+  IDAGetNumErrTestFails(ida, &netf);
+  IDAGetNumJacEvals(ida, &nje);
+  res->stats.steps = nst;
+  res->stats.residual_evaluations = nre;
+  res->stats.nonlinear_iterations = nni;
+  res->stats.nonlinear_failures = nnf;
+  res->stats.error_test_failures = netf;
+  res->stats.jacobian_evaluations = nje;
+  res->stats.t = t;
+  res->simulated_time_s = t;
+  res->wall_time_s = MPI_Wtime() - wall0;
+  res->real_time_factor = res->wall_time_s > 0 ? t / res->wall_time_s : 0.0;
+  res->completed = !res->ida_flag && !res->interrupted && !io && t >= T * (1 - 1e-12);
+}
+
 int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunOptions *opt, PlDynamicResult *res)
 {
   (void)rep;
@@ -178,24 +200,9 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
     }
   }
   free(F);
-  long nst = 0, nre = 0, nni = 0, nnf = 0, netf = 0, nje = 0;
-  IDAGetNumSteps(ida, &nst);
-  IDAGetNumResEvals(ida, &nre);
-  IDAGetNumNonlinSolvIters(ida, &nni);
-  IDAGetNumNonlinSolvConvFails(ida, &nnf);
-  IDAGetNumErrTestFails(ida, &netf);
-  IDAGetNumJacEvals(ida, &nje);
-  res->stats.steps = nst;
-  res->stats.residual_evaluations = nre;
-  res->stats.nonlinear_iterations = nni;
-  res->stats.nonlinear_failures = nnf;
-  res->stats.error_test_failures = netf;
-  res->stats.jacobian_evaluations = nje;
-  res->stats.t = t;
-  res->simulated_time_s = t;
-  res->wall_time_s = MPI_Wtime() - wall0;
-  res->real_time_factor = res->wall_time_s > 0 ? t / res->wall_time_s : 0.0;
-  res->completed = !res->ida_flag && !res->interrupted && !io && t >= T * (1 - 1e-12);
+  PlIdaRunResult(ida, t, T, wall0, io, res);
+  const long nst = res->stats.steps, nni = res->stats.nonlinear_iterations, nje = res->stats.jacobian_evaluations,
+             netf = res->stats.error_test_failures;
   FILE *all[2 + PL_MAX_POINTS + PL_MAX_BODIES];
   int nf = 0;
   all[nf++] = fl;

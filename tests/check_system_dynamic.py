@@ -27,13 +27,22 @@ solver/system_dynamic.c) through `pipelay run`, against physics.
              and the kinetic energy stays below 1e-6 J (statics and dynamics are one residual);
              summary.json says "analysis": "dynamic_lines", completed, and its end tensions
              equal the static ones within 1e-6.
-Usage: check_system_dynamic.py PIPELAY MODELS_DIR WORKDIR
+  ranks      (with MPIEXEC) system_bodies.yaml for 2 s on 2 and 3 MPI ranks: the statics run
+             distributed (they agree with one rank to round-off) and rank 0 integrates; round-off
+             changes IDA's steps, so K ranks agree with one rank to the integration tolerance:
+             against a one-rank run at a tenfold tighter rtol, the K-rank error (each column of
+             energy.csv, timeseries_west.csv and timeseries_lines.csv over its largest value) is
+             within twice the one-rank error (as tests/check_mpi_ranks.py for one line).
+Usage: check_system_dynamic.py PIPELAY MODELS_DIR WORKDIR [MPIEXEC]
 """
 import csv, json, math, os, subprocess, sys
 
 pipelay, models, work = sys.argv[1:4]
+mpiexec = sys.argv[4] if len(sys.argv) > 4 else None
 os.makedirs(work, exist_ok=True)
 failures = 0
+env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
+           OMPI_MCA_rmaps_base_oversubscribe="1")
 
 
 def check(ok, what):
@@ -42,11 +51,12 @@ def check(ok, what):
     failures += 0 if ok else 1
 
 
-def run(model, out, *sets):
-    cmd = [pipelay, "run", os.path.join(models, model), "--output", os.path.join(work, out), "--no-plots", "--quiet"]
+def run(model, out, *sets, ranks=1):
+    cmd = [pipelay] if ranks == 1 else mpiexec.split() + ["-n", str(ranks), pipelay]
+    cmd += ["run", os.path.join(models, model), "--output", os.path.join(work, out), "--no-plots", "--quiet"]
     for s in sets:
         cmd += ["--set", s]
-    p = subprocess.run(cmd, capture_output=True, text=True)
+    p = subprocess.run(cmd, capture_output=True, text=True, env=env)
     if p.returncode != 0:
         print(p.stdout + p.stderr)
     check(p.returncode == 0, f"{model} {' '.join(sets)} runs (exit {p.returncode})")
@@ -57,6 +67,33 @@ def table(path):
     with open(path) as f:
         return [{k: float(v) for k, v in row.items()} for row in csv.DictReader(f)]
 
+
+def difference(da, db):
+    """The largest difference of two runs' series, each column over its largest value (columns
+    whose values stay below 1e-3 in their unit, the yaw of a body that does not yaw, are noise)."""
+    worst = 0.0
+    for f in ("energy.csv", "timeseries_west.csv", "timeseries_lines.csv"):
+        a, b = table(os.path.join(da, f)), table(os.path.join(db, f))
+        check(len(a) == len(b), f"{f}: as many rows in {os.path.basename(db)} as in {os.path.basename(da)}")
+        for col in a[0]:
+            scale = max(abs(r[col]) for r in a)
+            if scale > 1e-3:
+                worst = max([worst] + [abs(x[col] - y[col]) / scale for x, y in zip(a, b)])
+    return worst
+
+
+if mpiexec:
+    ref = run("system_bodies.yaml", "ranks1_tight", "analysis.dynamic.duration=2", "analysis.dynamic.rtol=1e-8")
+    d1 = run("system_bodies.yaml", "ranks1", "analysis.dynamic.duration=2")
+    e1 = difference(ref, d1)
+    print(f"ranks: 1 rank at rtol 1e-7 against rtol 1e-8: {e1:.3g} (the integration error)")
+    for k in (2, 3):
+        dk = run("system_bodies.yaml", f"ranks{k}", "analysis.dynamic.duration=2", ranks=k)
+        ek, e1k = difference(ref, dk), difference(d1, dk)
+        print(f"ranks: {k} ranks against rtol 1e-8: {ek:.3g}; against 1 rank: {e1k:.3g}")
+        check(ek <= 2.0 * e1 + 1e-9, f"{k} ranks as accurate as 1 rank (within twice its integration error)")
+    print(f"{failures} failed")
+    sys.exit(1 if failures else 0)
 
 # ---- bounce ----
 d = run("system_bounce.yaml", "bounce")
