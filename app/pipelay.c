@@ -366,6 +366,34 @@ static int RunBody(const PlModel *m, const Args *a, PetscMPIInt rank)
   return rc;
 }
 
+/* ParaView frames of a system of lines: each line's series in its folder (line_NAME/vtk,
+ * line_NAME/dynamic.pvd), the output times kept for the system's dynamic.pvd. */
+typedef struct {
+  int nlines, nframes, cap;
+  PlVtkSeries vs[PL_MAX_LINES];
+  double *times;
+} LineFrames;
+
+static int WriteLineFrames(void *ctx, double t, int nl, PlStation *const *nodes, const int *nn, PlError *err)
+{
+  LineFrames *lf = ctx;
+  for (int l = 0; l < nl; ++l) {
+    const int rc = PlVtkSeriesWrite(lf->vs[l], t, nodes[l], nn[l], err);
+    if (rc) return rc;
+  }
+  if (lf->nframes == lf->cap) {
+    lf->cap = lf->cap ? 2 * lf->cap : 256;
+    double *p = realloc(lf->times, sizeof(double) * (size_t)lf->cap);
+    if (!p) {
+      snprintf(err->msg, sizeof err->msg, "out of memory");
+      return PL_EXIT_FAILURE;
+    }
+    lf->times = p;
+  }
+  lf->times[lf->nframes++] = t;
+  return 0;
+}
+
 /* The dynamic run of a system of lines from its static equilibrium (rank 0 integrates; the
  * set-up gathers the lines' states from every rank). */
 static PetscErrorCode RunLinesDynamic(PlModel *m, const Args *a, PlLines L, const PlLinesReport *rep,
@@ -380,6 +408,23 @@ static PetscErrorCode RunLinesDynamic(PlModel *m, const Args *a, PlLines L, cons
     memset(&opt, 0, sizeof opt);
     opt.quiet = a->quiet;
     opt.stop = &g_stop;
+    LineFrames lf = {m->nlines, 0, 0, {NULL}, NULL};
+    BodyFrames bf = {m->output_dir, {{0}}, 0, 0, NULL};
+    PlError verr;
+    int vrc = 0;
+    for (int l = 0; l < m->nlines && !vrc; ++l) {
+      char dir[PL_PATH_MAX + PL_NAME_MAX + 8];
+      snprintf(dir, sizeof dir, "%s/line_%s", m->output_dir, m->lines[l].name);
+      vrc = PlVtkSeriesCreate(dir, PL_VTK_DYNAMIC, PlProblemModel(PlLinesProblem(L, l)), &lf.vs[l], &verr);
+    }
+    for (int b = 0; b < m->nbodies; ++b) PlVesselEquivalentBox(&m->bodies[b].body, bf.dims[b]);
+    if (vrc) fprintf(stderr, "pipelay: %s\n", verr.msg);
+    else {
+      opt.lines_observer = WriteLineFrames;
+      opt.lines_observer_ctx = &lf;
+      opt.bodies_observer = WriteBodyFrame;
+      opt.bodies_observer_ctx = &bf;
+    }
     if (!a->quiet) {
       printf("  dynamic: %d unknowns, %.6g s\n", PlSysDynSize(S), m->analysis.dynamic.duration);
       fflush(stdout);
@@ -389,6 +434,26 @@ static PetscErrorCode RunLinesDynamic(PlModel *m, const Args *a, PlLines L, cons
     PlSysDynRunToFiles(S, rep, &opt, &res);
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
+    const char *names[PL_MAX_LINES];
+    for (int l = 0; l < m->nlines; ++l) {
+      names[l] = m->lines[l].name;
+      if (!vrc && lf.vs[l]) vrc = PlVtkSeriesFinish(lf.vs[l], &verr);
+      PlVtkSeriesDestroy(&lf.vs[l]);
+    }
+    if (!vrc && lf.nframes)
+      vrc = PlVtkSystemSeries(m->output_dir, m->nlines, names, m->nbodies > 0, lf.nframes, lf.times, &verr);
+    if (vrc && !res.io_status) {
+      res.io_status = PL_EXIT_IO;
+      res.err = verr;
+    }
+    free(lf.times);
+    free(bf.times);
+    if (!a->no_plots && !res.io_status) {
+      PlPlotOptions po;
+      PlPlotOptionsDefault(&po);
+      PlPlotOptionsFromModel(&po, m, m->output_dir);
+      PlPlotDynamic(m->output_dir, &po);
+    }
     PlError err;
     if (!res.io_status && PlOutputRecordFiles(m->output_dir, &err)) {
       res.io_status = PL_EXIT_IO;

@@ -877,6 +877,37 @@ int PlPlotDynamic(const char *dir, const PlPlotOptions *o)
       free(v.s);
       continue;
     }
+    if (!strcmp(names[k], "lines") && HeaderHas(dir, file, "t_s")) { /* a system of lines: every end's tension */
+      Text v = {0};
+      Add(&v, "  f = '../timeseries_lines.csv'\n"
+              "  set title T('Tension at the line ends (dynamic)')\n"
+              "  set xlabel 'time t [s]'\n"
+              "  set ylabel 'tension [kN]'\n"
+              "  set key outside right top noenhanced\n"
+              "  plot for [i=2:*:4] f using 1:(column(i)/1e3) with lines lw 2 title columnhead(i)\n");
+      Tally(RunScript(&P, "dynamic_line_ends", 1200, 750, &v), &n, &failed);
+      free(v.s);
+      continue;
+    }
+    if (!strncmp(names[k], "point_", 6) && HeaderHas(dir, file, "vx_mps")) { /* a free point of a system of lines */
+      static const char *const xyz[3] = {"x", "y", "z"};
+      static const char *const vel[3] = {"vx_mps", "vy_mps", "vz_mps"}, *const pos[3] = {"x_m", "y_m", "z_m"};
+      Text v = {0};
+      Add(&v, "  f = '../%s'\n"
+              "  set multiplot layout 2,1 title T('Point %s (dynamic)')\n"
+              "  set xlabel 'time t [s]'\n"
+              "  set key outside right top\n"
+              "  set lmargin at screen 0.08\n  set rmargin at screen 0.82\n",
+          file, names[k] + 6);
+      AddPanel3(&v, "position (global)", "position [m]", pos, xyz);
+      AddPanel3(&v, "velocity (global)", "velocity [m/s]", vel, xyz);
+      Add(&v, "  unset multiplot\n");
+      char script[300];
+      snprintf(script, sizeof script, "dynamic_%s", names[k]);
+      Tally(RunScript(&P, script, 1200, 900, &v), &n, &failed);
+      free(v.s);
+      continue;
+    }
     if (!strcmp(names[k], "vessel")) { /* timeseries_vessel.csv: the vessel and its DP */
       Text v = {0};
       Add(&v, "  f = '../timeseries_vessel.csv'\n"

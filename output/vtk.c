@@ -428,13 +428,29 @@ static int CommitEntries(const char *dir, const char *stem, Entries *e, PlError 
 
 int PlVtkSystemCollection(const char *dir, int nlines, const char *const *names, PlError *err)
 {
+  const double t0 = 0.0;
+  return PlVtkSystemSeries(dir, nlines, names, 0, 0, &t0, err);
+}
+
+int PlVtkSystemSeries(const char *dir, int nlines, const char *const *names, int bodies, int nframes,
+                      const double *times, PlError *err)
+{
   Entries e = {NULL, 0, 0, 0};
-  for (int l = 0; l < nlines; ++l) {
-    char file[PL_NAME_MAX + 32];
-    snprintf(file, sizeof file, "line_%.*s/vtk/static.vtu", PL_NAME_MAX, names[l]);
-    AddEntry(&e, 0.0, l, names[l], file);
+  const int dynamic = nframes > 0;
+  for (int k = 0; k < (dynamic ? nframes : 1); ++k) {
+    for (int l = 0; l < nlines; ++l) {
+      char file[PL_NAME_MAX + 48];
+      if (dynamic) snprintf(file, sizeof file, "line_%.*s/vtk/dynamic_%06d.vtu", PL_NAME_MAX, names[l], k);
+      else snprintf(file, sizeof file, "line_%.*s/vtk/static.vtu", PL_NAME_MAX, names[l]);
+      AddEntry(&e, times[k], l, names[l], file);
+    }
+    if (bodies) {
+      char file[48];
+      snprintf(file, sizeof file, "vtk/bodies_%06d.vtu", k);
+      AddEntry(&e, times[k], nlines, "bodies", file);
+    }
   }
-  return CommitEntries(dir, "static", &e, err);
+  return CommitEntries(dir, dynamic ? "dynamic" : "static", &e, err);
 }
 
 int PlVtkBoxesWrite(const char *path, double t_s, int nboxes, const double (*centre)[3], const double (*R)[9],

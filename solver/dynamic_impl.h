@@ -146,3 +146,9 @@ void PlSysDynPoint(const PlSysDyn s, int p, const double *y, double x[6]);
 void PlSysDynBodyOutput(const PlSysDyn s, int b, const double *y, PlVesselOutput *o);
 /* The static summary of the lines (a cJSON *). */
 void *PlSysDynStaticSummary(const PlSysDyn s, const PlLinesReport *rep);
+/* Line l's unknowns [nnodes nd] (positions absolute, as a static problem's) at state y
+ * (malloc'd; NULL out of memory), and its node count. */
+double *PlSysDynLineUnknowns(const PlSysDyn s, int l, const double *y, int *nnodes);
+PlLines PlSysDynLines(const PlSysDyn s);
+/* Body b's origin (global) and attitude R (body -> global, row-major) at state y. */
+void PlSysDynBodyPose(const PlSysDyn s, int b, const double *y, double r[3], double R[9]);

@@ -712,3 +712,28 @@ void PlSysDynBodyOutput(const PlSysDyn s, int b, const double *y, PlVesselOutput
 }
 
 void *PlSysDynStaticSummary(const PlSysDyn s, const PlLinesReport *rep) { return PlLinesSummaryBuild(s->L, rep); }
+
+PlLines PlSysDynLines(const PlSysDyn s) { return s->L; }
+
+double *PlSysDynLineUnknowns(const PlSysDyn s, int l, const double *y, int *nnodes)
+{
+  const PlDynamic d = s->d[l];
+  const int nn = d->sp->mesh.nnodes, nd = d->nd;
+  double *u = malloc(sizeof(double) * (size_t)nn * nd);
+  *nnodes = nn;
+  if (!u) return NULL;
+  for (int i = 0; i < nn; ++i) {
+    const double *yi = y + s->loff[l] + (size_t)i * s->ndd;
+    for (int r = 0; r < nd; ++r) u[(size_t)i * nd + r] = yi[r] + (r < 3 ? d->xs[3 * i + r] : 0.0);
+  }
+  return u;
+}
+
+void PlSysDynBodyPose(const PlSysDyn s, int b, const double *y, double r[3], double R[9])
+{
+  const double *yb = y + s->moff + PL_VESSEL_NY * b, *q = yb + PL_VESSEL_Q;
+  const double nq = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+  const double qn[4] = {q[0] / nq, q[1] / nq, q[2] / nq, q[3] / nq};
+  memcpy(r, yb, sizeof(double) * 3);
+  PlQuatToMatrix(qn, R);
+}

@@ -61,6 +61,37 @@ void PlIdaRunResult(void *ida, double t, double T, double wall0, int io, PlDynam
   res->completed = !res->ida_flag && !res->interrupted && !io && t >= T * (1 - 1e-12);
 }
 
+/* The observers at time t: each line's stations, each body's pose. */
+static int Observe(PlSysDyn s, const PlDynamicRunOptions *opt, double t, const double *y, PlError *err)
+{
+  const PlModel *m = PlSysDynModel(s);
+  int rc = 0;
+  if (opt->lines_observer) {
+    PlStation *nodes[PL_MAX_LINES] = {NULL}, *els[PL_MAX_LINES] = {NULL};
+    int nn[PL_MAX_LINES] = {0};
+    for (int l = 0; l < m->nlines && !rc; ++l) {
+      double *u = PlSysDynLineUnknowns(s, l, y, &nn[l]);
+      if (!u || PlStationsOf(PlLinesProblem(PlSysDynLines(s), l), u, &nodes[l], &els[l])) {
+        snprintf(err->msg, sizeof err->msg, "out of memory writing the lines' frames");
+        rc = PL_EXIT_FAILURE;
+      }
+      free(u);
+    }
+    if (!rc) rc = opt->lines_observer(opt->lines_observer_ctx, t, m->nlines, nodes, nn, err);
+    for (int l = 0; l < m->nlines; ++l) {
+      free(nodes[l]);
+      free(els[l]);
+    }
+  }
+  if (!rc && opt->bodies_observer && m->nbodies > 0) {
+    double r[PL_MAX_BODIES][3], R[PL_MAX_BODIES][9];
+    for (int b = 0; b < m->nbodies; ++b) PlSysDynBodyPose(s, b, y, r[b], R[b]);
+    rc = opt->bodies_observer(opt->bodies_observer_ctx, t, m->nbodies, (const double(*)[3])r, (const double(*)[9])R,
+                              err);
+  }
+  return rc;
+}
+
 int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunOptions *opt, PlDynamicResult *res)
 {
   (void)rep;
@@ -184,6 +215,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
       res->vessel_final = vo;
       bmax[b] = fmax(bmax[b], hypot(vo.eta[0] - rep->body_eta[b][0], vo.eta[1] - rep->body_eta[b][1]));
     }
+    if (!io && (opt->lines_observer || (opt->bodies_observer && nb > 0))) io = Observe(s, opt, t, y, &res->err);
     double ek, es, ep;
     PlSysDynEnergy(s, y, &ek, &es, &ep);
     fprintf(fe, "%.17g,%.17g,%.17g,%.17g,%.17g\n", t, ek, es, ep, ek + es + ep);

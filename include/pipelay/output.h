@@ -140,6 +140,12 @@ int PlVtkCollectionWrite(const char *dir, const char *stem, int nframes, const d
 /* dir/static.pvd of a model of several lines: one ParaView collection with every line's
  * line_NAME/vtk/static.vtu as a block. 0 or PL_EXIT_IO. */
 int PlVtkSystemCollection(const char *dir, int nlines, const char *const *names, PlError *err);
+/* dir/dynamic.pvd of a dynamic run of several lines (nframes > 0): at each times[k] every
+ * line's line_NAME/vtk/dynamic_%06d.vtu (frame k) as a block and, with bodies, the bodies'
+ * boxes vtk/bodies_%06d.vtu as one more; nframes = 0: the static collection (as above).
+ * 0 or PL_EXIT_IO. */
+int PlVtkSystemSeries(const char *dir, int nlines, const char *const *names, int bodies, int nframes,
+                      const double *times, PlError *err);
 
 /* Dynamic plots from dir/envelopes.csv and dir/timeseries_<name>.csv (whichever exist):
  * envelopes of displacement, bending moment and effective tension along the arc length,

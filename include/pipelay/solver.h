@@ -290,6 +290,9 @@ typedef int (*PlDynamicObserverFn)(void *ctx, double t, const PlStation *nodes, 
  * and attitude R (body -> global, row-major). */
 typedef int (*PlBodiesObserverFn)(void *ctx, double t, int nbodies, const double (*r)[3], const double (*R)[9],
                                   PlError *err);
+/* Called at every output time of a system of lines with each line's node stations (rank 0). */
+typedef int (*PlLinesObserverFn)(void *ctx, double t, int nlines, PlStation *const *nodes, const int *nnodes,
+                                 PlError *err);
 typedef struct {
   int quiet;                      /* no progress line */
   int noverrides;                 /* --set values, echoed in summary.json */
@@ -298,6 +301,8 @@ typedef struct {
   void *observer_ctx;
   PlBodiesObserverFn bodies_observer; /* a model without a line (solver/bodies.c); may be NULL */
   void *bodies_observer_ctx;
+  PlLinesObserverFn lines_observer; /* a system of lines (solver/system_run.c); may be NULL */
+  void *lines_observer_ctx;
   volatile sig_atomic_t *stop;    /* set asynchronously (a signal): stop at the next output */
   int restart;                    /* continue from model.output_dir/restart.bin */
   const char *fingerprint;        /* the model as text (app/describe.c, fingerprint mode): kept
