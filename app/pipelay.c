@@ -396,12 +396,10 @@ static int WriteLineFrames(void *ctx, double t, int nl, PlStation *const *nodes,
 
 /* The dynamic run of a system of lines from its static equilibrium (rank 0 integrates; the
  * set-up gathers the lines' states from every rank). */
-static PetscErrorCode RunLinesDynamic(PlModel *m, const Args *a, PlLines L, const PlLinesReport *rep,
+static PetscErrorCode RunLinesDynamic(PlModel *m, const Args *a, PlLines L, PlSysDyn S, const PlLinesReport *rep,
                                       PetscMPIInt rank, int *rc)
 {
-  PlSysDyn S;
   PetscFunctionBeginUser;
-  PetscCall(PlSysDynCreate(L, rep, &S));
   if (!rank) {
     PlDynamicRunOptions opt;
     static PlDynamicResult res;
@@ -475,7 +473,6 @@ static PetscErrorCode RunLinesDynamic(PlModel *m, const Args *a, PlLines L, cons
              res.wall_time_s, res.real_time_factor, res.stats.steps, m->output_dir);
   }
   PetscCallMPI(MPI_Bcast(rc, 1, MPI_INT, 0, PETSC_COMM_WORLD));
-  PetscCall(PlSysDynDestroy(&S));
   PetscFunctionReturn(0);
 }
 
@@ -493,6 +490,18 @@ static PetscErrorCode RunLines(PlModel *m, const Args *a, PetscMPIInt rank, Pets
   PetscCall(PlLinesSolve(L, &g_stop, a->quiet, &rep));
   signal(SIGINT, SIG_DFL);
   signal(SIGTERM, SIG_DFL);
+  /* then the whole system in one Newton from there (every body DOF free; every rank alike) */
+  PlSysDyn S = NULL;
+  PlSysStaticReport srep;
+  memset(&srep, 0, sizeof srep);
+  if (rep.converged) {
+    PetscCall(PlSysDynCreate(L, &rep, &S));
+    if (PlSysStaticSolve(S, &rep, &srep)) SETERRQ(PETSC_COMM_WORLD, PETSC_ERR_MEM, "out of memory");
+    if (srep.converged) PetscCall(PlSysStaticStore(S, &rep));
+    else if (!rank)
+      fprintf(stderr, "pipelay: warning: %s; the equilibrium of the lines at the bodies' held DOFs is reported\n",
+              srep.failure);
+  }
   if (!rank && !a->quiet) {
     int nfree = 0;
     for (int k = 0; k < m->npoints; ++k) nfree += !m->points[k].fixed;
@@ -500,6 +509,10 @@ static PetscErrorCode RunLines(PlModel *m, const Args *a, PetscMPIInt rank, Pets
            "iterations (%d re-solves of the lines), imbalance %.1e\n", PIPELAY_VERSION, m->name, m->source_path,
            m->nlines, m->npoints, nfree, m->nbodies, size, rep.converged ? "converged" : "NOT CONVERGED",
            rep.iterations, rep.line_solves, rep.residual_rel);
+    if (S)
+      printf("  the whole system in one Newton: %s in %d steps (%d rejected), imbalance %.1e of %.4g N\n",
+             srep.converged ? "converged" : "NOT CONVERGED", srep.iterations, srep.rejected, srep.residual,
+             srep.force_scale);
   }
   for (int l = 0; l < m->nlines; ++l) {
     PlProblem p = PlLinesProblem(L, l);
@@ -575,7 +588,8 @@ static PetscErrorCode RunLines(PlModel *m, const Args *a, PetscMPIInt rank, Pets
     }
   }
   PetscCallMPI(MPI_Bcast(rc, 1, MPI_INT, 0, PETSC_COMM_WORLD));
-  if (!*rc && m->analysis.kind == PL_ANALYSIS_DYNAMIC) PetscCall(RunLinesDynamic(m, a, L, &rep, rank, rc));
+  if (!*rc && S && m->analysis.kind == PL_ANALYSIS_DYNAMIC) PetscCall(RunLinesDynamic(m, a, L, S, &rep, rank, rc));
+  PetscCall(PlSysDynDestroy(&S));
   PetscCall(PlLinesDestroy(&L));
   PetscFunctionReturn(0);
 }

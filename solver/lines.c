@@ -52,6 +52,7 @@ struct PlLines_ {
   int col[PL_MAX_POINTS];      /* first unknown of a free point in xi, or -1 (fixed) */
   int bcol[PL_MAX_BODIES];     /* first unknown of a body's free pose components */
   int bfree[PL_MAX_BODIES][6]; /* eta_i of the body is an unknown */
+  int bown[PL_MAX_BODIES][6];  /* eta_i has restoring of its own (hydrostatics, spring) */
   int n;                       /* unknowns of the masters */
 };
 
@@ -324,7 +325,7 @@ static int Moves(const PlLines s, int l, int e, int j)
 }
 
 /* One Newton step: dU[l] and dxi at the state st. */
-static PetscErrorCode Step(PlLines s, const double *xi, State *st, Vec *dU, double *dxi, int *singular)
+static PetscErrorCode Step(PlLines s, const double *xi, State *st, Vec *dU, double *dxi, int *singular, double *Sdiag)
 {
   const int n = s->n;
   double *S = calloc((size_t)n * n + 1, sizeof *S), rhs[NX], Cw[NX];
@@ -392,6 +393,8 @@ static PetscErrorCode Step(PlLines s, const double *xi, State *st, Vec *dU, doub
     PetscCall(VecDestroy(&b));
     free(w);
   }
+  if (Sdiag)
+    for (int i = 0; i < n; ++i) Sdiag[i] = S[(size_t)i * n + i];
   if (n > 0 && PlDenseSolveInPlace(n, S, rhs)) *singular = 1;
   for (int i = 0; i < n; ++i) dxi[i] = *singular ? 0.0 : rhs[i];
   for (int l = 0; l < s->nl; ++l) {
@@ -406,6 +409,33 @@ static PetscErrorCode Step(PlLines s, const double *xi, State *st, Vec *dU, doub
   PetscFunctionReturn(0);
 }
 
+/* The masters' unknowns xi: each free point's position, then each body's free pose components. */
+static void Layout(PlLines s)
+{
+  s->n = 0;
+  for (int k = 0; k < s->m->npoints; ++k) {
+    s->col[k] = s->m->points[k].fixed ? -1 : s->n;
+    if (!s->m->points[k].fixed) s->n += 3;
+  }
+  for (int b = 0; b < s->m->nbodies; ++b) {
+    s->bcol[b] = s->n;
+    for (int i = 0; i < 6; ++i) s->n += s->bfree[b][i];
+  }
+}
+
+/* xi at the model's given positions and poses. */
+static void StartXi(const PlLines s, double *xi)
+{
+  const PlModel *m = s->m;
+  for (int k = 0; k < m->npoints; ++k)
+    if (s->col[k] >= 0) memcpy(xi + s->col[k], m->points[k].position, sizeof(double) * 3);
+  for (int b = 0; b < m->nbodies; ++b) {
+    int k = s->bcol[b];
+    for (int i = 0; i < 6; ++i)
+      if (s->bfree[b][i]) xi[k++] = i < 3 ? m->bodies[b].position[i] : m->bodies[b].rpy[i - 3];
+  }
+}
+
 PetscErrorCode PlLinesCreate(MPI_Comm comm, const PlModel *m, PlLines *out)
 {
   PlLines s;
@@ -413,22 +443,17 @@ PetscErrorCode PlLinesCreate(MPI_Comm comm, const PlModel *m, PlLines *out)
   PetscCall(PetscCalloc1(1, &s));
   s->m = m;
   s->nl = m->nlines;
-  for (int k = 0; k < m->npoints; ++k) {
-    s->col[k] = m->points[k].fixed ? -1 : s->n;
-    if (!m->points[k].fixed) s->n += 3;
-  }
   for (int b = 0; b < m->nbodies; ++b) { /* the pose components with restoring of their own */
     const PlVessel *B = &m->bodies[b].body;
     const int hydro[6] = {0, 0, B->Awp > 0.0, B->displacement > 0.0 && B->GM_T != 0.0,
                           B->displacement > 0.0 && B->GM_L != 0.0, 0};
-    s->bcol[b] = s->n;
     for (int i = 0; i < 6; ++i) {
       const int spring =
         i < 3 && (B->K_spring[3 * i] != 0.0 || B->K_spring[3 * i + 1] != 0.0 || B->K_spring[3 * i + 2] != 0.0);
-      s->bfree[b][i] = hydro[i] || spring;
-      s->n += s->bfree[b][i];
+      s->bown[b][i] = s->bfree[b][i] = hydro[i] || spring;
     }
   }
+  Layout(s);
   for (int l = 0; l < s->nl; ++l) {
     s->lm[l] = malloc(sizeof *s->lm[l]);
     PetscCheck(s->lm[l], comm, PETSC_ERR_MEM, "out of memory");
@@ -459,19 +484,12 @@ const PlModel *PlLinesModel(const PlLines s) { return s->m; }
 PetscErrorCode PlLinesSolve(PlLines s, volatile sig_atomic_t *stop, int quiet, PlLinesReport *rep)
 {
   const PlModel *m = s->m;
-  const int n = s->n;
   double xi[NX], dxi[NX];
   State st, tr;
   Vec dU[PL_MAX_LINES];
   PetscFunctionBeginUser;
   memset(rep, 0, sizeof *rep);
-  for (int k = 0; k < m->npoints; ++k)
-    if (s->col[k] >= 0) memcpy(xi + s->col[k], m->points[k].position, sizeof(double) * 3);
-  for (int b = 0; b < m->nbodies; ++b) {
-    int k = s->bcol[b];
-    for (int i = 0; i < 6; ++i)
-      if (s->bfree[b][i]) xi[k++] = i < 3 ? m->bodies[b].position[i] : m->bodies[b].rpy[i - 3];
-  }
+  StartXi(s, xi);
   /* each line on its own, its ends at the points' given positions */
   for (int l = 0; l < s->nl; ++l) {
     PlStaticReport lr;
@@ -493,6 +511,33 @@ PetscErrorCode PlLinesSolve(PlLines s, volatile sig_atomic_t *stop, int quiet, P
     PetscCall(VecDuplicate(st.U[l], &dU[l]));
   }
   PetscCall(Evaluate(s, xi, &st));
+  /* A body DOF without restoring of its own is free where its lines restore it (a moored
+   * platform's surge, sway and yaw): the Schur complement's diagonal with every DOF free, a
+   * translation when it exceeds 1e-9 of the body's stiffest translation, a rotation when it
+   * exceeds 1e-9 of that times 1 m^2; otherwise it is held at the initial pose (a rotation
+   * about an axis every line passes through). */
+  int probe = 0;
+  for (int b = 0; b < m->nbodies; ++b)
+    for (int i = 0; i < 6; ++i) probe |= !s->bown[b][i];
+  if (probe) {
+    double Sd[NX];
+    int singular = 0;
+    for (int b = 0; b < m->nbodies; ++b)
+      for (int i = 0; i < 6; ++i) s->bfree[b][i] = 1;
+    Layout(s);
+    StartXi(s, xi);
+    PetscCall(Evaluate(s, xi, &st));
+    PetscCall(Step(s, xi, &st, dU, dxi, &singular, Sd));
+    for (int b = 0; b < m->nbodies; ++b) {
+      double kt = 0.0;
+      for (int i = 0; i < 3; ++i) kt = fmax(kt, fabs(Sd[s->bcol[b] + i]));
+      for (int i = 0; i < 6; ++i) s->bfree[b][i] = s->bown[b][i] || fabs(Sd[s->bcol[b] + i]) > 1e-9 * kt;
+    }
+    Layout(s);
+    StartXi(s, xi);
+    PetscCall(Evaluate(s, xi, &st));
+  }
+  const int n = s->n;
   double atol[PL_MAX_LINES], dnorm[PL_MAX_LINES], unorm[PL_MAX_LINES];
   for (int l = 0; l < s->nl; ++l) {
     const PlProblem p = s->p[l];
@@ -512,7 +557,7 @@ PetscErrorCode PlLinesSolve(PlLines s, volatile sig_atomic_t *stop, int quiet, P
     }
     ++it;
     int singular = 0;
-    PetscCall(Step(s, xi, &st, dU, dxi, &singular));
+    PetscCall(Step(s, xi, &st, dU, dxi, &singular, NULL));
     if (singular) {
       snprintf(rep->failure, sizeof rep->failure,
                "the points' equilibrium equations are singular at iteration %d (a free point that no line holds in "

@@ -49,55 +49,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cjson/cJSON.h>
-#include "dynamic_impl.h"
-
-#define MAX_ATTACH (2 * PL_MAX_LINES)
-
-typedef struct {
-  int l, k;       /* line and end (0: S = 0, 1: S = L) */
-  int row;        /* the end node's first unknown */
-  int point;      /* master: free point index, or -1 */
-  int body;       /* master: body index, or -1 */
-  double a[3];    /* body point, body frame [m] */
-  double dtau_df[18]; /* d tau / d r_e at the current body state (6 x 3) */
-  double f[3];    /* r_e of the last evaluation (global) [N] */
-} Attach;
-
-struct PlSysDyn_ {
-  const PlModel *m;
-  PlLines L;
-  int nl;
-  PlDynamic d[PL_MAX_LINES];
-  int loff[PL_MAX_LINES];        /* first unknown of line l */
-  int poff[PL_MAX_POINTS];       /* first unknown of free point k, or -1 */
-  double pxs[PL_MAX_POINTS][3];  /* static position of point k [m] */
-  int moff, nmb;                 /* the bodies' block */
-  PlVessel V[PL_MAX_BODIES];
-  PlMultibody mb;
-  double tb[PL_MAX_BODIES][6], lg[PL_MAX_BODIES][6], env[PL_MAX_BODIES][6];
-  double lines_load[PL_MAX_BODIES][6]; /* the lines' load on each body (body frame, about O_b) */
-  int n;
-  int ndd, iV, iW, np;
-  int nat;
-  Attach at[MAX_ATTACH];
-  int *redir;                    /* per row: -1 as is, -2 dropped, else 3 attach + c */
-  double end_force[PL_MAX_LINES][2][3]; /* each line end's momentum residual before its
-                                           constraint (the support's force on the end) [N] */
-  /* sparse pattern (CSC) and its recording */
-  int recording, nrec, caprec;
-  int *rec;                      /* pairs (row, col) */
-  sunindextype *colptr, *rowind;
-  long nnz;
-  double *val;                   /* the values being assembled (NULL: no matrix wanted) */
-  double *Jmb;                   /* nmb x nmb scratch */
-  int domain_error;
-  /* IDA */
-  SUNContext ctx;
-  void *ida;
-  N_Vector y, yp, atol;
-  SUNMatrix A;
-  SUNLinearSolver LS;
-};
+#include "system_impl.h"
 
 /* ---- assembly helpers ------------------------------------------------------------------ */
 static int CompareInt2(const void *a, const void *b)
@@ -330,7 +282,7 @@ static int Evaluate(PlSysDyn s, double t, const double *y, const double *yp, dou
 }
 
 /* Resets the lines' load accumulator and evaluates. */
-static int Eval(PlSysDyn s, double t, const double *y, const double *yp, double c, double *F, int wantJ)
+int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double c, double *F, int wantJ)
 {
   memset(s->lines_load, 0, sizeof s->lines_load);
   return Evaluate(s, t, y, yp, c, F, wantJ);
@@ -340,7 +292,7 @@ int PlSysDynSize(const PlSysDyn s) { return s->n; }
 
 int PlSysDynResidual(PlSysDyn s, double t, const double *y, const double *yp, double *F)
 {
-  return Eval(s, t, y, yp, 0.0, F, 0);
+  return PlSysDynEval(s, t, y, yp, 0.0, F, 0);
 }
 
 int PlSysDynMatrixDense(PlSysDyn s, double t, const double *y, const double *yp, double c, double *J)
@@ -353,7 +305,7 @@ int PlSysDynMatrixDense(PlSysDyn s, double t, const double *y, const double *yp,
   }
   double *keep = s->val;
   s->val = v;
-  const int bad = Eval(s, t, y, yp, c, F, 1);
+  const int bad = PlSysDynEval(s, t, y, yp, c, F, 1);
   s->val = keep;
   memset(J, 0, sizeof(double) * (size_t)s->n * (size_t)s->n);
   for (int col = 0; col < s->n; ++col)
@@ -411,8 +363,7 @@ void PlSysDynEnergy(PlSysDyn s, const double *y, double *kin, double *strain, do
 }
 
 /* ---- set-up ----------------------------------------------------------------------------- */
-/* The start: the static state of every line, point and body at rest, the given initial
- * velocities, y' from the kinematics. */
+/* The static state of every line, point and body (at rest, y' = 0). */
 static void StartState(PlSysDyn s, const PlLinesReport *rep, double *y, double *yp)
 {
   const PlModel *m = s->m;
@@ -433,18 +384,29 @@ static void StartState(PlSysDyn s, const PlLinesReport *rep, double *y, double *
     }
     free(us);
   }
+  for (int b = 0; b < m->nbodies; ++b) {
+    double *yb = y + s->moff + PL_VESSEL_NY * b;
+    const double *eta = rep->body_eta[b];
+    for (int c = 0; c < 3; ++c) yb[c] = eta[c];
+    PlVesselQuatFromEulerZYX(eta + 3, yb + PL_VESSEL_Q);
+  }
+}
+
+/* The run's start from the static state y: the free points' and bodies' initial velocities,
+ * the attached end nodes moving with their masters, y' from the kinematics. */
+static void InitialMotion(PlSysDyn s, double *y, double *yp)
+{
+  const PlModel *m = s->m;
+  memset(yp, 0, sizeof(double) * (size_t)s->n);
   for (int k = 0; k < m->npoints; ++k)
     if (s->poff[k] >= 0)
       for (int c = 0; c < 3; ++c) y[s->poff[k] + 3 + c] = m->points[k].velocity[c];
   for (int b = 0; b < m->nbodies; ++b) {
     double *yb = y + s->moff + PL_VESSEL_NY * b;
-    const double *eta = rep->body_eta[b];
     for (int c = 0; c < 3; ++c) {
-      yb[c] = eta[c];
       yb[PL_VESSEL_V + c] = m->bodies[b].velocity[c];
       yb[PL_VESSEL_W + c] = m->bodies[b].angular_velocity[c];
     }
-    PlVesselQuatFromEulerZYX(eta + 3, yb + PL_VESSEL_Q);
   }
   /* the attached end nodes move with their masters */
   for (int a = 0; a < s->nat; ++a) {
@@ -490,7 +452,7 @@ static int BuildPattern(PlSysDyn s)
     memcpy(y, N_VGetArrayPointer(s->y), sizeof(double) * (size_t)s->n);
     s->recording = 1;
     s->nrec = 0;
-    Eval(s, 0.0, y, yp, 1.0, F, 1);
+    PlSysDynEval(s, 0.0, y, yp, 1.0, F, 1);
     s->recording = 0;
     rc = s->domain_error == 2;
   }
@@ -523,7 +485,7 @@ static int BuildPattern(PlSysDyn s)
 static int IdaRes(realtype t, N_Vector yy, N_Vector yp, N_Vector rr, void *ud)
 {
   PlSysDyn s = ud;
-  return Eval(s, t, N_VGetArrayPointer(yy), N_VGetArrayPointer(yp), 0.0, N_VGetArrayPointer(rr), 0) ? 1 : 0;
+  return PlSysDynEval(s, t, N_VGetArrayPointer(yy), N_VGetArrayPointer(yp), 0.0, N_VGetArrayPointer(rr), 0) ? 1 : 0;
 }
 
 static int IdaJac(realtype t, realtype cj, N_Vector yy, N_Vector yp, N_Vector rr, SUNMatrix Jm, void *ud, N_Vector t1,
@@ -536,7 +498,7 @@ static int IdaJac(realtype t, realtype cj, N_Vector yy, N_Vector yp, N_Vector rr
   s->val = SUNSparseMatrix_Data(Jm);
   double *F = malloc(sizeof(double) * (size_t)s->n);
   if (!F) return -1;
-  const int bad = Eval(s, t, N_VGetArrayPointer(yy), N_VGetArrayPointer(yp), cj, F, 1);
+  const int bad = PlSysDynEval(s, t, N_VGetArrayPointer(yy), N_VGetArrayPointer(yp), cj, F, 1);
   free(F);
   return bad == 3 ? -1 : bad ? 1 : 0;
 }
@@ -579,6 +541,7 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
   n += s->nmb;
   s->n = n;
   PetscCall(PetscMalloc1(n, &s->redir));
+  PetscCall(PetscMalloc1(n, &s->rowforce));
   for (int i = 0; i < n; ++i) s->redir[i] = -1;
   if (s->nmb) PetscCall(PetscMalloc1((size_t)s->nmb * s->nmb, &s->Jmb));
   /* the attachments: an end on a free point or a body (a fixed point stays a held end) */
@@ -610,6 +573,15 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
   s->atol = N_VNew_Serial(n, s->ctx);
   PetscCheck(s->y && s->yp && s->atol, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
   StartState(s, rep, N_VGetArrayPointer(s->y), N_VGetArrayPointer(s->yp));
+  for (int i = 0; i < n; ++i) s->rowforce[i] = 1;
+  for (int l = 0; l < s->nl; ++l)
+    for (int i = 0; i < s->d[l]->sp->mesh.nnodes; ++i)
+      for (int r = 0; r < s->iV; ++r) s->rowforce[s->loff[l] + i * s->ndd + r] = 0;
+  for (int k = 0; k < m->npoints; ++k)
+    if (s->poff[k] >= 0)
+      for (int c = 0; c < 3; ++c) s->rowforce[s->poff[k] + c] = 0;
+  for (int b = 0; b < m->nbodies; ++b)
+    for (int r = 0; r < PL_VESSEL_V; ++r) s->rowforce[s->moff + PL_VESSEL_NY * b + r] = 0;
   const PlDynamicSettings *ds = &m->analysis.dynamic;
   double *at = N_VGetArrayPointer(s->atol), axmin = ds->atol_position;
   for (int l = 0; l < s->nl; ++l) {
@@ -669,6 +641,7 @@ PetscErrorCode PlSysDynDestroy(PlSysDyn *ps)
   free(s->rowind);
   free(s->rec);
   PetscCall(PetscFree(s->redir));
+  PetscCall(PetscFree(s->rowforce));
   PetscCall(PetscFree(s->Jmb));
   PetscCall(PetscFree(s));
   *ps = NULL;
@@ -736,4 +709,10 @@ void PlSysDynBodyPose(const PlSysDyn s, int b, const double *y, double r[3], dou
   const double qn[4] = {q[0] / nq, q[1] / nq, q[2] / nq, q[3] / nq};
   memcpy(r, yb, sizeof(double) * 3);
   PlQuatToMatrix(qn, R);
+}
+
+int PlSysDynPrepareRun(PlSysDyn s)
+{
+  InitialMotion(s, N_VGetArrayPointer(s->y), N_VGetArrayPointer(s->yp));
+  return IDAReInit(s->ida, 0.0, s->y, s->yp) != IDA_SUCCESS;
 }

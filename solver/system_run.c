@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cjson/cJSON.h>
-#include "dynamic_impl.h"
+#include "system_impl.h"
 
 /* The parts of the system this file reads (system_dynamic.c owns the struct). */
 typedef struct {
@@ -104,6 +104,11 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
   int io = 0;
   memset(res, 0, sizeof *res);
   const double wall0 = MPI_Wtime();
+  if (PlSysDynPrepareRun(s)) {
+    snprintf(res->failure, sizeof res->failure, "IDA refused the start state");
+    res->ida_flag = -1;
+    return 0;
+  }
   io = PlMakeDirs(dir, &res->err);
   /* the files */
   for (int k = -2; !io && k < np + nb; ++k) {

@@ -27,6 +27,13 @@ solver/system_dynamic.c) through `pipelay run`, against physics.
              and the kinetic energy stays below 1e-6 J (statics and dynamics are one residual);
              summary.json says "analysis": "dynamic_lines", completed, and its end tensions
              equal the static ones within 1e-6.
+  moored     tests/models/system_moored.yaml: a buoy on three catenary mooring lines (seabed
+             contact) with hydrostatic restoring only, pushed by 50 kN in x: the lines restore
+             its surge, sway and yaw (no DOF held); the lines' pull on the buoy balances the load
+             (x within 1e-6 of it, y and z-moment zero), the two lines symmetric about x carry equal
+             tensions (1e-9), the buoy moves downwind with no sway or yaw (1e-6 m, 1e-6 deg); run
+             for 5 s from that equilibrium under the same load it stays there (1e-6 m): the
+             static equilibrium is one of the dynamics, surge included.
   ranks      (with MPIEXEC) system_bodies.yaml for 2 s on 2 and 3 MPI ranks: the statics run
              distributed (they agree with one rank to round-off) and rank 0 integrates; round-off
              changes IDA's steps, so K ranks agree with one rank to the integration tolerance:
@@ -142,6 +149,26 @@ for case, sets in (("energy", ()),
     else:
         check(rise <= 1e-4 * K0, "with drag the energy never rises (1e-4 of the kinetic energy)")
         check(E[0] - E[-1] >= 0.2 * K0, "with drag the energy falls by more than 20 % of the kinetic energy")
+
+# ---- moored ----
+d = run("system_moored.yaml", "moored")
+with open(os.path.join(d, "summary.json")) as f:
+    s = json.load(f)
+b = s["bodies"]["buoy"]
+pull = [sum(line["top"]["force_on_support_N"][c] for line in s["lines"].values()) for c in range(3)]
+ten = {n: line["top"]["tension_N"] for n, line in s["lines"].items()}
+eta = b["eta_m_deg"]
+print(f"moored: buoy at ({eta[0]:.4f}, {eta[1]:.2e}, {eta[2]:.4f}) m, yaw {eta[5]:.2e} deg; the lines' pull on it "
+      f"({pull[0]:.6f}, {pull[1]:.2e}) N; top tensions {', '.join(f'{k} {v:.1f} N' for k, v in ten.items())}; "
+      f"held {b['held']}")
+check(b["held"] == [] and abs(pull[0] + 5.0e4) <= 5e-2 and abs(pull[1]) <= 5e-2,
+      "the lines hold the buoy against the load in x and y (1e-6 of it), no DOF held")
+check(abs(ten["m2"] - ten["m3"]) <= 1e-9 * ten["m2"] and eta[0] > 1.0 and abs(eta[1]) <= 1e-6 and abs(eta[5]) <= 1e-6,
+      "symmetric: equal tensions in m2 and m3, the buoy moves downwind without sway or yaw")
+rows = table(os.path.join(d, "timeseries_buoy.csv"))
+move = max(math.dist((r["x_m"], r["y_m"], r["z_m"]), (rows[0]["x_m"], rows[0]["y_m"], rows[0]["z_m"])) for r in rows)
+print(f"moored: 5 s from the equilibrium under the load: the buoy moved at most {move:.3g} m")
+check(rows[-1]["t_s"] >= 5 - 1e-9 and move <= 1e-6, "the moored equilibrium is one of the dynamics (1e-6 m)")
 
 # ---- rest ----
 d = run("system_lazy_s.yaml", "rest")

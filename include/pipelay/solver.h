@@ -145,6 +145,20 @@ double *PlSysDynRate(PlSysDyn s);
 int PlSysDynResidual(PlSysDyn s, double t, const double *y, const double *yp, double *F);
 /* The iteration matrix dF/dy + c dF/dy' as a dense n x n row-major array (for tests). */
 int PlSysDynMatrixDense(PlSysDyn s, double t, const double *y, const double *yp, double c, double *J);
+/* The static equilibrium of the whole system in one Newton (solver/system_static.c): the
+ * dynamic residual at rest from the state of PlSysDynCreate (the substructured equilibrium of
+ * PlLinesSolve, start), every body DOF free. Returns 0 (rep says whether it converged; if not,
+ * the start stays the state), 1 out of memory. */
+typedef struct {
+  int converged, iterations, rejected;
+  double force_scale;            /* [N] */
+  double initial_residual, residual; /* largest force row over the force scale */
+  char failure[512];
+} PlSysStaticReport;
+int PlSysStaticSolve(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport *rep);
+/* Makes the solved state the lines' static state (their problems, every rank its nodes) and
+ * fills rep's points, end forces and tensions, and bodies (nothing held). */
+PetscErrorCode PlSysStaticStore(PlSysDyn s, PlLinesReport *rep);
 /* Kinetic, strain and potential energy of state y [J] (lines, points, bodies). */
 void PlSysDynEnergy(PlSysDyn s, const double *y, double *kin, double *strain, double *pot);
 

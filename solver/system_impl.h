@@ -1,0 +1,67 @@
+/*
+ * system_impl.h - the system of lines, points and bodies shared by its residual
+ * (system_dynamic.c), its statics (system_static.c) and its run (system_run.c) (private).
+ */
+#pragma once
+#include <ida/ida.h>
+#include <sunlinsol/sunlinsol_klu.h>
+#include <sunmatrix/sunmatrix_sparse.h>
+#include "dynamic_impl.h"
+
+#define MAX_ATTACH (2 * PL_MAX_LINES)
+
+typedef struct {
+  int l, k;       /* line and end (0: S = 0, 1: S = L) */
+  int row;        /* the end node's first unknown */
+  int point;      /* master: free point index, or -1 */
+  int body;       /* master: body index, or -1 */
+  double a[3];    /* body point, body frame [m] */
+  double dtau_df[18]; /* d tau / d r_e at the current body state (6 x 3) */
+  double f[3];    /* r_e of the last evaluation (global) [N] */
+} Attach;
+
+struct PlSysDyn_ {
+  const PlModel *m;
+  PlLines L;
+  int nl;
+  PlDynamic d[PL_MAX_LINES];
+  int loff[PL_MAX_LINES];        /* first unknown of line l */
+  int poff[PL_MAX_POINTS];       /* first unknown of free point k, or -1 */
+  double pxs[PL_MAX_POINTS][3];  /* static position of point k [m] */
+  int moff, nmb;                 /* the bodies' block */
+  PlVessel V[PL_MAX_BODIES];
+  PlMultibody mb;
+  double tb[PL_MAX_BODIES][6], lg[PL_MAX_BODIES][6], env[PL_MAX_BODIES][6];
+  double lines_load[PL_MAX_BODIES][6]; /* the lines' load on each body (body frame, about O_b) */
+  int n;
+  int ndd, iV, iW, np;
+  int nat;
+  Attach at[MAX_ATTACH];
+  int *redir;                    /* per row: -1 as is, -2 dropped, else 3 attach + c */
+  int *rowforce;                 /* per row: 1 a force or moment row [N, N m], 0 a kinematic or
+                                    constraint row (m/s, m, or dimensionless) */
+  double end_force[PL_MAX_LINES][2][3]; /* each line end's momentum residual before its
+                                           constraint (the support's force on the end) [N] */
+  /* sparse pattern (CSC) and its recording */
+  int recording, nrec, caprec;
+  int *rec;                      /* pairs (row, col) */
+  sunindextype *colptr, *rowind;
+  long nnz;
+  double *val;                   /* the values being assembled (NULL: no matrix wanted) */
+  double *Jmb;                   /* nmb x nmb scratch */
+  int domain_error;
+  /* IDA */
+  SUNContext ctx;
+  void *ida;
+  N_Vector y, yp, atol;
+  SUNMatrix A;
+  SUNLinearSolver LS;
+};
+
+/* system_dynamic.c: the residual F(t, y, y') into F and, with wantJ, the iteration matrix
+ * dF/dy + c dF/dy' into s->val (the pattern's values). Returns 0, 1 outside the domain, 2 or 3
+ * on an internal error. */
+int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double c, double *F, int wantJ);
+/* system_dynamic.c: the run's start from the current (static) state: the initial velocities,
+ * y' from the kinematics, IDA re-initialised. Returns 0, or 1 when IDA refuses. */
+int PlSysDynPrepareRun(PlSysDyn s);

@@ -1,0 +1,230 @@
+/*
+ * system_static.c - the static equilibrium of a system of lines, points and bodies in one
+ * Newton over everything (issue 14, docs/design-system-core.md §2.3): the dynamic residual
+ * at rest, F(t0, y, y' = 0) = 0, over all unknowns of system_dynamic.c at once. Its rows at
+ * rest are the kinematics (v = 0, w = 0, the quaternions' unit norm), the constraints of the
+ * held and attached ends, and the force and moment balance of every node, free point and body
+ * with the line-end loads of §2.1: no nested solve, no finite differences. Every body DOF is
+ * free: the lines restore what the body's own restoring does not (a moored platform's surge),
+ * where solver/lines.c holds such a DOF at its initial pose.
+ *
+ * Method: pseudo-transient continuation (as solver/static.c), here with the dynamics' own
+ * mass as its D: each step solves
+ *     (dF/dy + sigma dF/dy') dy = -F(t0, y, 0),
+ * the iteration matrix of a backward Euler step of 1/sigma seconds (sigma = c) from rest, and
+ * then sets every velocity back to zero. With v = 0 the kinematic rows give dv = sigma dx, so
+ * the positions take the step (K + sigma^2 M) dx = -R: first-order pseudo-dynamics with the
+ * mass M as D and sigma^2 as the shift, which damps what a second-order pseudo-time would let
+ * swing. It starts as Newton's method (sigma = 0) on the exact tangent; a step that leaves the
+ * domain, raises the force residual tenfold or meets a singular matrix (a DOF without
+ * stiffness) is rejected and sigma raised (to 1e-2 1/s, then x 10 up to 1e8); an accepted
+ * step lowers it by switched evolution relaxation (sigma_k+1 = sigma_k |F_k+1| / |F_k|, back
+ * to Newton below 1e-6 1/s).
+ * Converged when every force and moment row is within tol (1e-9) of the force scale (the
+ * lines' and points' weights and the largest end tension) and every kinematic or constraint
+ * row within 1e-10 (m/s, m, or -).
+ * The start is the substructured equilibrium of solver/lines.c (each line at its ends); it is
+ * kept if this solve fails. On success the lines' static problems, the report and the
+ * dynamic start take its state. What it does today: from the substructured equilibrium it
+ * confirms (0 steps, imbalance ~1e-11 in the verification cases) or refines it in the whole
+ * system's residual. From a state far from equilibrium (a moored buoy 31 m from its offset
+ * position) the full Newton step overshoots in the stiff rods and the pseudo-transient steps
+ * crawl: solver/lines.c, which re-solves each line at trial master positions, is the solver
+ * that gets there.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "system_impl.h"
+
+/* The largest scaled force row and the largest kinematic row of F. */
+static void Measure(const PlSysDyn s, const double *F, double fscale, double *force, double *kin)
+{
+  *force = *kin = 0.0;
+  for (int i = 0; i < s->n; ++i) {
+    if (!isfinite(F[i])) {
+      *force = *kin = INFINITY;
+      return;
+    }
+    if (s->rowforce[i]) *force = fmax(*force, fabs(F[i]) / fscale);
+    else *kin = fmax(*kin, fabs(F[i]));
+  }
+}
+
+/* The force scale: the weights of the lines and free points, the largest end tension. */
+static double ForceScale(const PlSysDyn s, const PlLinesReport *rep)
+{
+  const PlModel *m = s->m;
+  double f = 0.0;
+  for (int l = 0; l < s->nl; ++l) {
+    const PlProblem p = s->d[l]->sp;
+    for (int e = 0; e < p->mesh.nelements; ++e) f += fabs(p->w[e]) * p->elements[e].L;
+    for (int k = 0; k < 2; ++k) f = fmax(f, rep->end_tension[l][k]);
+  }
+  for (int k = 0; k < m->npoints; ++k)
+    f += fabs((m->points[k].mass - m->water_density * m->points[k].volume) * m->gravity);
+  return f > 0.0 ? f : 1.0;
+}
+
+/* Sets every velocity unknown (the nodes' v and w, the points' v, the bodies' nu) to zero. */
+static void AtRest(const PlSysDyn s, double *y)
+{
+  for (int l = 0; l < s->nl; ++l)
+    for (int i = 0; i < s->d[l]->sp->mesh.nnodes; ++i)
+      for (int r = s->iV; r < s->ndd; ++r) y[s->loff[l] + i * s->ndd + r] = 0.0;
+  for (int k = 0; k < s->m->npoints; ++k)
+    if (s->poff[k] >= 0)
+      for (int c = 3; c < 6; ++c) y[s->poff[k] + c] = 0.0;
+  for (int b = 0; b < s->m->nbodies; ++b)
+    for (int r = PL_VESSEL_V; r < PL_VESSEL_NY; ++r) y[s->moff + PL_VESSEL_NY * b + r] = 0.0;
+}
+
+/* Solves A x = b with KLU on the assembled pattern (x overwrites b). 0, or 1 singular. */
+static int Solve(PlSysDyn s, double *b)
+{
+  memcpy(SUNSparseMatrix_IndexPointers(s->A), s->colptr, sizeof(sunindextype) * ((size_t)s->n + 1));
+  memcpy(SUNSparseMatrix_IndexValues(s->A), s->rowind, sizeof(sunindextype) * (size_t)s->nnz);
+  N_Vector x = N_VClone(s->y), r = N_VClone(s->y);
+  if (!x || !r) {
+    if (x) N_VDestroy(x);
+    if (r) N_VDestroy(r);
+    return 1;
+  }
+  memcpy(N_VGetArrayPointer(r), b, sizeof(double) * (size_t)s->n);
+  int rc = SUNLinSolSetup(s->LS, s->A) != SUNLS_SUCCESS;
+  if (!rc) rc = SUNLinSolSolve(s->LS, s->A, x, r, 0.0) != SUNLS_SUCCESS;
+  if (!rc) memcpy(b, N_VGetArrayPointer(x), sizeof(double) * (size_t)s->n);
+  N_VDestroy(x);
+  N_VDestroy(r);
+  return rc;
+}
+
+int PlSysStaticSolve(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport *rep)
+{
+  const int n = s->n, maxit = 500;
+  const double tol = 1e-9, ktol = 1e-10, smin = 1e-6, smax = 1e8, sfirst = 1e-2;
+  double *y = N_VGetArrayPointer(s->y), *y0 = malloc(sizeof(double) * n), *yt = malloc(sizeof(double) * n),
+         *zero = calloc((size_t)n, sizeof(double)), *F = malloc(sizeof(double) * n), *Ft = malloc(sizeof(double) * n),
+         *dy = malloc(sizeof(double) * n);
+  memset(rep, 0, sizeof *rep);
+  rep->force_scale = ForceScale(s, start);
+  if (!y0 || !yt || !zero || !F || !Ft || !dy) {
+    snprintf(rep->failure, sizeof rep->failure, "out of memory");
+    free(y0), free(yt), free(zero), free(F), free(Ft), free(dy);
+    return 1;
+  }
+  memcpy(y0, y, sizeof(double) * n);
+  double fr, kr, sigma = 0.0; /* Newton first */
+  int bad = PlSysDynEval(s, 0.0, y, zero, 0.0, F, 0);
+  Measure(s, F, rep->force_scale, &fr, &kr);
+  rep->initial_residual = fr;
+  int it = 0, rejected = 0;
+  while (!bad && !(fr <= tol && kr <= ktol) && it < maxit) {
+    ++it;
+    s->val = SUNSparseMatrix_Data(s->A);
+    if (PlSysDynEval(s, 0.0, y, zero, sigma, Ft, 1) >= 2) break;
+    for (int i = 0; i < n; ++i) dy[i] = -F[i];
+    if (Solve(s, dy)) { /* singular: a DOF without stiffness */
+      if (sigma >= smax) break;
+      sigma = sigma > 0.0 ? fmin(smax, sigma * 10.0) : sfirst;
+      ++rejected;
+      continue;
+    }
+    for (int i = 0; i < n; ++i) yt[i] = y[i] + dy[i];
+    AtRest(s, yt);
+    double ft, kt;
+    const int tbad = PlSysDynEval(s, 0.0, yt, zero, 0.0, Ft, 0);
+    Measure(s, Ft, rep->force_scale, &ft, &kt);
+    if (tbad || !(ft <= 10.0 * fmax(fr, tol))) {
+      if (sigma >= smax) break;
+      sigma = sigma > 0.0 ? fmin(smax, sigma * 10.0) : sfirst;
+      ++rejected;
+      continue;
+    }
+    sigma = sigma * (fr > 0.0 ? ft / fr : 0.0);
+    if (sigma < smin) sigma = 0.0;
+    memcpy(y, yt, sizeof(double) * n);
+    memcpy(F, Ft, sizeof(double) * n);
+    fr = ft;
+    kr = kt;
+  }
+  rep->iterations = it;
+  rep->rejected = rejected;
+  rep->residual = fr;
+  rep->converged = !bad && fr <= tol && kr <= ktol;
+  if (!rep->converged) {
+    snprintf(rep->failure, sizeof rep->failure,
+             "the equilibrium of the whole system did not converge in %d steps (%d rejected): largest force "
+             "imbalance %.3g of the force scale %.4g N, largest kinematic row %.3g; a body or free point whose DOF "
+             "nothing restores but a load pushes has no equilibrium (give it a spring, restoring or another line)",
+             it, rejected, fr, rep->force_scale, kr);
+    memcpy(y, y0, sizeof(double) * n); /* the substructured equilibrium stays */
+    PlSysDynEval(s, 0.0, y, zero, 0.0, F, 0);
+  }
+  free(y0), free(yt), free(zero), free(F), free(Ft), free(dy);
+  return 0;
+}
+
+/* Makes the current state the static one: the lines' static problems (each rank its own
+ * nodes), the displacement origins re-based, and the report's points, bodies and end forces. */
+PetscErrorCode PlSysStaticStore(PlSysDyn s, PlLinesReport *rep)
+{
+  const PlModel *m = s->m;
+  double *y = N_VGetArrayPointer(s->y), *F = malloc(sizeof(double) * (size_t)s->n),
+         *zero = calloc((size_t)s->n, sizeof(double));
+  PetscFunctionBeginUser;
+  PetscCheck(F && zero, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
+  PlSysDynEval(s, 0.0, y, zero, 0.0, F, 0); /* the end forces and the bodies' loads */
+  for (int l = 0; l < s->nl; ++l) {
+    const PlDynamic d = s->d[l];
+    const PlProblem p = d->sp;
+    PetscScalar **u;
+    PetscInt xs, xm;
+    PetscCall(DMDAGetCorners(p->da, &xs, NULL, NULL, &xm, NULL, NULL));
+    PetscCall(DMDAVecGetArrayDOF(p->da, p->u, &u));
+    for (int i = 0; i < p->mesh.nnodes; ++i) {
+      double *yi = y + s->loff[l] + (size_t)i * s->ndd;
+      for (int c = 0; c < 3; ++c) {
+        d->xs[3 * i + c] += yi[c];
+        yi[c] = 0.0;
+      }
+      if (i < xs || i >= xs + xm) continue;
+      for (int r = 0; r < d->nd; ++r) u[i][r] = r < 3 ? d->xs[3 * i + r] : yi[r];
+    }
+    PetscCall(DMDAVecRestoreArrayDOF(p->da, p->u, &u));
+    for (int k = 0; k < 2; ++k) {
+      double f[3];
+      PlSysDynEndForce(s, l, k, f);
+      memcpy(rep->end_force[l][k], f, sizeof f);
+      rep->end_tension[l][k] = sqrt(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]);
+    }
+  }
+  memset(rep->point_force, 0, sizeof rep->point_force);
+  for (int k = 0; k < m->npoints; ++k) {
+    const int o = s->poff[k];
+    if (o >= 0)
+      for (int c = 0; c < 3; ++c) {
+        s->pxs[k][c] += y[o + c];
+        y[o + c] = 0.0;
+      }
+    memcpy(rep->point_position[k], s->pxs[k], sizeof s->pxs[k]);
+  }
+  for (int l = 0; l < s->nl; ++l)
+    for (int k = 0; k < 2; ++k) {
+      const int pt = m->lines[l].ends[k].point;
+      if (pt >= 0)
+        for (int c = 0; c < 3; ++c) rep->point_force[pt][c] += rep->end_force[l][k][c];
+    }
+  for (int b = 0; b < m->nbodies; ++b) {
+    PlVesselEta(y + s->moff + PL_VESSEL_NY * b, rep->body_eta[b], NULL);
+    memcpy(rep->body_lines_load[b], s->lines_load[b], sizeof rep->body_lines_load[b]);
+    for (int i = 0; i < 6; ++i) {
+      rep->body_held[b][i] = false;
+      rep->body_unbalanced[b][i] = 0.0;
+    }
+  }
+  free(F);
+  free(zero);
+  PetscFunctionReturn(0);
+}
