@@ -172,6 +172,26 @@ static int WriteVtkFrame(void *ctx, double t, const PlStation *nodes, int nnodes
   return PlVtkSeriesWrite((PlVtkSeries)ctx, t, nodes, nnodes, err);
 }
 
+/* The exit status of a finished dynamic run, its failure said on stderr (dir: its results). */
+static int EndStatus(const PlDynamicResult *res, const char *dir)
+{
+  if (res->io_status) {
+    fprintf(stderr, "pipelay: %s\n", res->err.msg);
+    return res->io_status;
+  }
+  if (res->ida_flag) {
+    fprintf(stderr, "pipelay: the dynamic analysis stopped: %s; results up to t = %.6g s are written to %s/\n",
+            res->failure, res->simulated_time_s, dir);
+    return PL_EXIT_NOT_CONVERGED;
+  }
+  if (res->interrupted) {
+    fprintf(stderr, "pipelay: interrupted at t = %.6g s; results so far are written to %s/\n", res->simulated_time_s,
+            dir);
+    return PL_EXIT_INTERRUPTED;
+  }
+  return 0;
+}
+
 /* The dynamic analysis that follows a converged static solve: run, write, print. */
 static PetscErrorCode RunDynamic(PlProblem prob, const PlStaticReport *rep, const PlStaticSummary *sum,
                                  const Args *a, PetscMPIInt rank, int *rc)
@@ -247,18 +267,7 @@ static PetscErrorCode RunDynamic(PlProblem prob, const PlStaticReport *rep, cons
         printf("  top tension %.4f .. %.4f kN, max bending moment %.4f kN m\n", res.min_top_tension_N / 1e3,
                res.max_top_tension_N / 1e3, res.max_bending_moment_Nm / 1e3);
     }
-    if (res.io_status) {
-      fprintf(stderr, "pipelay: %s\n", res.err.msg);
-      *rc = res.io_status;
-    } else if (res.ida_flag) {
-      fprintf(stderr, "pipelay: the dynamic analysis stopped: %s; results up to t = %.6g s are written to %s/\n",
-              res.failure, res.simulated_time_s, m->output_dir);
-      *rc = PL_EXIT_NOT_CONVERGED;
-    } else if (res.interrupted) {
-      fprintf(stderr, "pipelay: interrupted at t = %.6g s; results so far are written to %s/\n",
-              res.simulated_time_s, m->output_dir);
-      *rc = PL_EXIT_INTERRUPTED;
-    }
+    *rc = EndStatus(&res, m->output_dir);
   }
   PetscCallMPI(MPI_Bcast(rc, 1, MPI_INT, 0, PETSC_COMM_WORLD));
   PetscFunctionReturn(0);
@@ -274,19 +283,27 @@ typedef struct {
   double *times;
 } BodyFrames;
 
+/* Room for one more output time in *times (n used of *cap; doubled as needed). 0, or 1 out
+ * of memory (err says so). */
+static int RoomForTime(double **times, int n, int *cap, PlError *err)
+{
+  if (n < *cap) return 0;
+  const int c = *cap ? 2 * *cap : 256;
+  double *p = realloc(*times, sizeof(double) * (size_t)c);
+  if (!p) {
+    snprintf(err->msg, sizeof err->msg, "out of memory");
+    return 1;
+  }
+  *times = p;
+  *cap = c;
+  return 0;
+}
+
 static int WriteBodyFrame(void *ctx, double t, int nb, const double (*r)[3], const double (*R)[9], PlError *err)
 {
   BodyFrames *bf = ctx;
   char path[PL_PATH_MAX + 64];
-  if (bf->nframes == bf->cap) {
-    bf->cap = bf->cap ? 2 * bf->cap : 256;
-    double *p = realloc(bf->times, sizeof(double) * (size_t)bf->cap);
-    if (!p) {
-      snprintf(err->msg, sizeof err->msg, "out of memory");
-      return PL_EXIT_FAILURE;
-    }
-    bf->times = p;
-  }
+  if (RoomForTime(&bf->times, bf->nframes, &bf->cap, err)) return PL_EXIT_FAILURE;
   snprintf(path, sizeof path, "%s/vtk", bf->dir);
   int rc = PlMakeDirs(path, err);
   snprintf(path, sizeof path, "%s/vtk/bodies_%06d.vtu", bf->dir, bf->nframes);
@@ -381,15 +398,7 @@ static int WriteLineFrames(void *ctx, double t, int nl, PlStation *const *nodes,
     const int rc = PlVtkSeriesWrite(lf->vs[l], t, nodes[l], nn[l], err);
     if (rc) return rc;
   }
-  if (lf->nframes == lf->cap) {
-    lf->cap = lf->cap ? 2 * lf->cap : 256;
-    double *p = realloc(lf->times, sizeof(double) * (size_t)lf->cap);
-    if (!p) {
-      snprintf(err->msg, sizeof err->msg, "out of memory");
-      return PL_EXIT_FAILURE;
-    }
-    lf->times = p;
-  }
+  if (RoomForTime(&lf->times, lf->nframes, &lf->cap, err)) return PL_EXIT_FAILURE;
   lf->times[lf->nframes++] = t;
   return 0;
 }
@@ -457,18 +466,8 @@ static PetscErrorCode RunLinesDynamic(PlModel *m, const Args *a, PlLines L, PlSy
       res.io_status = PL_EXIT_IO;
       res.err = err;
     }
-    if (res.io_status) {
-      fprintf(stderr, "pipelay: %s\n", res.err.msg);
-      *rc = res.io_status;
-    } else if (res.ida_flag) {
-      fprintf(stderr, "pipelay: dynamic analysis failed: %s; results up to t = %.6g s are written to %s/\n",
-              res.failure, res.simulated_time_s, m->output_dir);
-      *rc = PL_EXIT_NOT_CONVERGED;
-    } else if (res.interrupted) {
-      fprintf(stderr, "pipelay: interrupted at t = %.6g s; results so far are written to %s/\n", res.simulated_time_s,
-              m->output_dir);
-      *rc = PL_EXIT_INTERRUPTED;
-    } else if (!a->quiet)
+    *rc = EndStatus(&res, m->output_dir);
+    if (!*rc && !a->quiet)
       printf("  dynamic: %.6g s in %.3g s wall (%.0fx real time), %ld steps -> %s/\n", res.simulated_time_s,
              res.wall_time_s, res.real_time_factor, res.stats.steps, m->output_dir);
   }

@@ -459,8 +459,6 @@ int PlBodiesRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynam
   }
   free(r);
   PlIdaRunResult(s->ida, t, T, wall0, io, res);
-  const long nst = res->stats.steps, nni = res->stats.nonlinear_iterations, nje = res->stats.jacobian_evaluations,
-             netf = res->stats.error_test_failures;
   for (int k = 0; k < nb + nj + 1; ++k) {
     FILE *f = k < nb ? fb[k] : k < nb + nj ? fj[k - nb] : fe;
     if (f && fclose(f) && !io) {
@@ -474,15 +472,7 @@ int PlBodiesRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynam
     cJSON_AddStringToObject(root, "name", m->name);
     cJSON_AddStringToObject(root, "model", m->source_path);
     cJSON_AddBoolToObject(root, "completed", res->completed);
-    cJSON_AddNumberToObject(root, "duration_s", T);
-    cJSON_AddNumberToObject(root, "simulated_time_s", t);
-    cJSON_AddNumberToObject(root, "output_interval_s", dt);
-    cJSON_AddNumberToObject(root, "wall_time_s", res->wall_time_s);
-    cJSON_AddNumberToObject(root, "real_time_factor", res->real_time_factor);
-    cJSON_AddNumberToObject(root, "steps", (double)nst);
-    cJSON_AddNumberToObject(root, "nonlinear_iterations", (double)nni);
-    cJSON_AddNumberToObject(root, "jacobian_evaluations", (double)nje);
-    cJSON_AddNumberToObject(root, "error_test_failures", (double)netf);
+    PlSummaryAddRunCounters(root, T, dt, res);
     SummaryBodies(root, m, rep);
     if (res->ida_flag) cJSON_AddStringToObject(root, "dynamic_failure", res->failure);
     if (res->interrupted) cJSON_AddStringToObject(root, "dynamic_failure", "interrupted by a signal");

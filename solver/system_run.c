@@ -92,6 +92,20 @@ static int Observe(PlSysDyn s, const PlDynamicRunOptions *opt, double t, const d
   return rc;
 }
 
+void PlSummaryAddRunCounters(void *obj, double T, double dt, const PlDynamicResult *res)
+{
+  cJSON *o = obj;
+  cJSON_AddNumberToObject(o, "duration_s", T);
+  cJSON_AddNumberToObject(o, "simulated_time_s", res->simulated_time_s);
+  cJSON_AddNumberToObject(o, "output_interval_s", dt);
+  cJSON_AddNumberToObject(o, "wall_time_s", res->wall_time_s);
+  cJSON_AddNumberToObject(o, "real_time_factor", res->real_time_factor);
+  cJSON_AddNumberToObject(o, "steps", (double)res->stats.steps);
+  cJSON_AddNumberToObject(o, "nonlinear_iterations", (double)res->stats.nonlinear_iterations);
+  cJSON_AddNumberToObject(o, "jacobian_evaluations", (double)res->stats.jacobian_evaluations);
+  cJSON_AddNumberToObject(o, "error_test_failures", (double)res->stats.error_test_failures);
+}
+
 int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunOptions *opt, PlDynamicResult *res)
 {
   (void)rep;
@@ -238,8 +252,6 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
   }
   free(F);
   PlIdaRunResult(ida, t, T, wall0, io, res);
-  const long nst = res->stats.steps, nni = res->stats.nonlinear_iterations, nje = res->stats.jacobian_evaluations,
-             netf = res->stats.error_test_failures;
   FILE *all[2 + PL_MAX_POINTS + PL_MAX_BODIES];
   int nf = 0;
   all[nf++] = fl;
@@ -256,15 +268,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
     cJSON_ReplaceItemInObject(root, "analysis", cJSON_CreateString("dynamic_lines"));
     cJSON_AddBoolToObject(root, "completed", res->completed);
     cJSON *dy = cJSON_AddObjectToObject(root, "dynamic");
-    cJSON_AddNumberToObject(dy, "duration_s", T);
-    cJSON_AddNumberToObject(dy, "simulated_time_s", t);
-    cJSON_AddNumberToObject(dy, "output_interval_s", dt);
-    cJSON_AddNumberToObject(dy, "wall_time_s", res->wall_time_s);
-    cJSON_AddNumberToObject(dy, "real_time_factor", res->real_time_factor);
-    cJSON_AddNumberToObject(dy, "steps", (double)nst);
-    cJSON_AddNumberToObject(dy, "nonlinear_iterations", (double)nni);
-    cJSON_AddNumberToObject(dy, "jacobian_evaluations", (double)nje);
-    cJSON_AddNumberToObject(dy, "error_test_failures", (double)netf);
+    PlSummaryAddRunCounters(dy, T, dt, res);
     cJSON_AddNumberToObject(dy, "unknowns", n);
     cJSON_AddNumberToObject(dy, "max_energy_change_J", Emax_dev);
     cJSON *lines = cJSON_AddObjectToObject(dy, "lines");
