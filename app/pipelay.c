@@ -192,6 +192,15 @@ static int EndStatus(const PlDynamicResult *res, const char *dir)
   return 0;
 }
 
+/* The dynamic plots of a run of m (whichever time series it wrote). */
+static void DynamicPlots(const PlModel *m)
+{
+  PlPlotOptions po;
+  PlPlotOptionsDefault(&po);
+  PlPlotOptionsFromModel(&po, m, m->output_dir);
+  PlPlotDynamic(m->output_dir, &po);
+}
+
 /* The dynamic analysis that follows a converged static solve: run, write, print. */
 static PetscErrorCode RunDynamic(PlProblem prob, const PlStaticReport *rep, const PlStaticSummary *sum,
                                  const Args *a, PetscMPIInt rank, int *rc)
@@ -250,12 +259,7 @@ static PetscErrorCode RunDynamic(PlProblem prob, const PlStaticReport *rep, cons
     if (PlVtkSeriesFinish(vs, &err)) fprintf(stderr, "pipelay: warning: %s\n", err.msg);
     PlVtkSeriesDestroy(&vs);
   }
-  if (!rank && !a->no_plots) {
-    PlPlotOptions po;
-    PlPlotOptionsDefault(&po);
-    PlPlotOptionsFromModel(&po, m, m->output_dir);
-    PlPlotDynamic(m->output_dir, &po);
-  }
+  if (!rank && !a->no_plots) DynamicPlots(m);
   if (!rank) {
     if (!a->quiet) {
       printf("  dynamic: %s at t = %.6g s, %ld steps, %ld Newton iterations, %ld iteration matrices, "
@@ -346,12 +350,7 @@ static int RunBody(const PlModel *m, const Args *a, PetscMPIInt rank)
     }
   }
   free(bf.times);
-  if (!a->no_plots && !res.io_status) {
-    PlPlotOptions po;
-    PlPlotOptionsDefault(&po);
-    PlPlotOptionsFromModel(&po, m, m->output_dir);
-    PlPlotDynamic(m->output_dir, &po);
-  }
+  if (!a->no_plots && !res.io_status) DynamicPlots(m);
   if (!a->quiet) {
     printf("  %s at t = %.6g s, %ld steps, wall time %.3f s, %.1fx real time\n", res.completed ? "completed" : "STOPPED",
            res.simulated_time_s, res.stats.steps, res.wall_time_s, res.real_time_factor);
@@ -455,12 +454,7 @@ static PetscErrorCode RunLinesDynamic(PlModel *m, const Args *a, PlLines L, PlSy
     }
     free(lf.times);
     free(bf.times);
-    if (!a->no_plots && !res.io_status) {
-      PlPlotOptions po;
-      PlPlotOptionsDefault(&po);
-      PlPlotOptionsFromModel(&po, m, m->output_dir);
-      PlPlotDynamic(m->output_dir, &po);
-    }
+    if (!a->no_plots && !res.io_status) DynamicPlots(m);
     PlError err;
     if (!res.io_status && PlOutputRecordFiles(m->output_dir, &err)) {
       res.io_status = PL_EXIT_IO;

@@ -117,20 +117,15 @@ static void AddJ(PlSysDyn s, int row, int col, double v)
 }
 
 /* ---- the residual and the iteration matrix ---------------------------------------------- */
-static int Evaluate(PlSysDyn s, double t, const double *y, const double *yp, double c, double *F, int wantJ)
+int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double c, double *F, int wantJ)
 {
   const PlModel *m = s->m;
-  const int ndd = s->ndd, n2 = 2 * ndd;
-  double *Fw = F, *scratch = NULL;
+  const int ndd = s->ndd, n2 = 2 * ndd, putJ = wantJ;
+  double *Fw = F ? F : s->Fwork, *Ke = putJ ? s->Ke : NULL;
   s->domain_error = 0;
-  if (!Fw) {
-    scratch = calloc((size_t)s->n, sizeof(double));
-    if (!scratch) return 1;
-    Fw = scratch;
-  } else
-    memset(Fw, 0, sizeof(double) * (size_t)s->n);
-  if (wantJ && s->val) memset(s->val, 0, sizeof(double) * (size_t)s->nnz);
-  const int putJ = wantJ;
+  memset(Fw, 0, sizeof(double) * (size_t)s->n);
+  memset(s->lines_load, 0, sizeof s->lines_load);
+  if (putJ && s->val) memset(s->val, 0, sizeof(double) * (size_t)s->nnz);
   /* the bodies first: multibody writes its rows */
   for (int b = 0; b < m->nbodies; ++b) {
     memset(s->tb[b], 0, sizeof s->tb[b]);
@@ -144,20 +139,15 @@ static int Evaluate(PlSysDyn s, double t, const double *y, const double *yp, dou
       for (int i = 0; i < s->nmb; ++i)
         for (int j = 0; j < s->nmb; ++j) Put(s, s->moff + i, s->moff + j, s->Jmb[(size_t)i * s->nmb + j]);
   }
-  /* attachments: the transfer maps at the bodies' state */
+  /* attachments: the transfer maps at the bodies' state (for the matrix) */
   for (int a = 0; a < s->nat; ++a) {
     Attach *A = &s->at[a];
     memset(A->f, 0, sizeof A->f);
-    if (A->body >= 0) {
+    if (A->body >= 0 && putJ) {
       const double zero[3] = {0, 0, 0};
       double tau[6], dm[18];
       PlVesselJointLoad(y + s->moff + PL_VESSEL_NY * A->body, A->a, NULL, zero, zero, tau, NULL, A->dtau_df, dm);
     }
-  }
-  double *Ke = putJ ? malloc(sizeof(double) * (size_t)n2 * n2) : NULL;
-  if (putJ && !Ke) {
-    free(scratch);
-    return 1;
   }
   for (int l = 0; l < s->nl; ++l) {
     const PlDynamic d = s->d[l];
@@ -208,7 +198,6 @@ static int Evaluate(PlSysDyn s, double t, const double *y, const double *yp, dou
       PlDynEndResidual(d, &d->ends[k], t, y + row0, Fw + row0);
     }
   }
-  free(Ke);
   /* free points */
   for (int k = 0; k < m->npoints; ++k) {
     const int o = s->poff[k];
@@ -253,8 +242,8 @@ static int Evaluate(PlSysDyn s, double t, const double *y, const double *yp, dou
     const int bo = s->moff + PL_VESSEL_NY * A->body;
     double g[6], dg[6 * PL_VESSEL_NY], tau[6], dtau[6 * PL_VESSEL_NY], df[18], dm[18];
     const double zero[3] = {0, 0, 0};
-    if (PlVesselJointKinematics(y + bo, A->a, x, v, g, dg)) s->domain_error = 1;
-    PlVesselJointLoad(y + bo, A->a, NULL, A->f, zero, tau, dtau, df, dm);
+    if (PlVesselJointKinematics(y + bo, A->a, x, v, g, putJ ? dg : NULL)) s->domain_error = 1;
+    PlVesselJointLoad(y + bo, A->a, NULL, A->f, zero, tau, putJ ? dtau : NULL, df, dm);
     for (int cc = 0; cc < 3; ++cc) {
       Fw[row + cc] = g[cc];
       Fw[row + s->iV + cc] = g[3 + cc];
@@ -277,15 +266,7 @@ static int Evaluate(PlSysDyn s, double t, const double *y, const double *yp, dou
   }
   for (int i = 0; i < s->n; ++i)
     if (!isfinite(Fw[i])) s->domain_error = 1;
-  free(scratch);
   return s->domain_error;
-}
-
-/* Resets the lines' load accumulator and evaluates. */
-int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double c, double *F, int wantJ)
-{
-  memset(s->lines_load, 0, sizeof s->lines_load);
-  return Evaluate(s, t, y, yp, c, F, wantJ);
 }
 
 int PlSysDynSize(const PlSysDyn s) { return s->n; }
@@ -297,20 +278,15 @@ int PlSysDynResidual(PlSysDyn s, double t, const double *y, const double *yp, do
 
 int PlSysDynMatrixDense(PlSysDyn s, double t, const double *y, const double *yp, double c, double *J)
 {
-  double *F = malloc(sizeof(double) * (size_t)s->n), *v = malloc(sizeof(double) * (size_t)s->nnz);
-  if (!F || !v) {
-    free(F);
-    free(v);
-    return 1;
-  }
+  double *v = malloc(sizeof(double) * (size_t)s->nnz);
+  if (!v) return 1;
   double *keep = s->val;
   s->val = v;
-  const int bad = PlSysDynEval(s, t, y, yp, c, F, 1);
+  const int bad = PlSysDynEval(s, t, y, yp, c, NULL, 1);
   s->val = keep;
   memset(J, 0, sizeof(double) * (size_t)s->n * (size_t)s->n);
   for (int col = 0; col < s->n; ++col)
     for (sunindextype k = s->colptr[col]; k < s->colptr[col + 1]; ++k) J[(size_t)s->rowind[k] * s->n + col] += v[k];
-  free(F);
   free(v);
   return bad;
 }
@@ -496,10 +472,7 @@ static int IdaJac(realtype t, realtype cj, N_Vector yy, N_Vector yp, N_Vector rr
   memcpy(SUNSparseMatrix_IndexPointers(Jm), s->colptr, sizeof(sunindextype) * ((size_t)s->n + 1));
   memcpy(SUNSparseMatrix_IndexValues(Jm), s->rowind, sizeof(sunindextype) * (size_t)s->nnz);
   s->val = SUNSparseMatrix_Data(Jm);
-  double *F = malloc(sizeof(double) * (size_t)s->n);
-  if (!F) return -1;
-  const int bad = PlSysDynEval(s, t, N_VGetArrayPointer(yy), N_VGetArrayPointer(yp), cj, F, 1);
-  free(F);
+  const int bad = PlSysDynEval(s, t, N_VGetArrayPointer(yy), N_VGetArrayPointer(yp), cj, NULL, 1);
   return bad == 3 ? -1 : bad ? 1 : 0;
 }
 
@@ -542,6 +515,8 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
   s->n = n;
   PetscCall(PetscMalloc1(n, &s->redir));
   PetscCall(PetscMalloc1(n, &s->rowforce));
+  PetscCall(PetscMalloc1(n, &s->Fwork));
+  PetscCall(PetscMalloc1((size_t)4 * s->ndd * s->ndd, &s->Ke));
   for (int i = 0; i < n; ++i) s->redir[i] = -1;
   if (s->nmb) PetscCall(PetscMalloc1((size_t)s->nmb * s->nmb, &s->Jmb));
   /* the attachments: an end on a free point or a body (a fixed point stays a held end) */
@@ -642,6 +617,8 @@ PetscErrorCode PlSysDynDestroy(PlSysDyn *ps)
   free(s->rec);
   PetscCall(PetscFree(s->redir));
   PetscCall(PetscFree(s->rowforce));
+  PetscCall(PetscFree(s->Fwork));
+  PetscCall(PetscFree(s->Ke));
   PetscCall(PetscFree(s->Jmb));
   PetscCall(PetscFree(s));
   *ps = NULL;

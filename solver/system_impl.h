@@ -49,6 +49,8 @@ struct PlSysDyn_ {
   long nnz;
   double *val;                   /* the values being assembled (NULL: no matrix wanted) */
   double *Jmb;                   /* nmb x nmb scratch */
+  double *Ke;                    /* an element's iteration-matrix block (2 ndd x 2 ndd) */
+  double *Fwork;                 /* the residual of a matrix-only evaluation [n] */
   int domain_error;
   /* IDA */
   SUNContext ctx;
@@ -58,8 +60,8 @@ struct PlSysDyn_ {
   SUNLinearSolver LS;
 };
 
-/* system_dynamic.c: the residual F(t, y, y') into F and, with wantJ, the iteration matrix
- * dF/dy + c dF/dy' into s->val (the pattern's values). Returns 0, 1 outside the domain, 2 or 3
+/* system_dynamic.c: the residual F(t, y, y') into F (NULL: a scratch, for a matrix-only call)
+ * and, with wantJ, the iteration matrix dF/dy + c dF/dy' into s->val (the pattern's values). Returns 0, 1 outside the domain, 2 or 3
  * on an internal error. */
 int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double c, double *F, int wantJ);
 /* system_dynamic.c: the run's start from the current (static) state: the initial velocities,

@@ -108,7 +108,6 @@ void PlSummaryAddRunCounters(void *obj, double T, double dt, const PlDynamicResu
 
 int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunOptions *opt, PlDynamicResult *res)
 {
-  (void)rep;
   const PlModel *m = PlSysDynModel(s);
   const PlDynamicSettings *ds = &m->analysis.dynamic;
   const char *dir = m->output_dir;

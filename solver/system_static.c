@@ -123,7 +123,7 @@ int PlSysStaticSolve(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport *
   while (!bad && !(fr <= tol && kr <= ktol) && it < maxit) {
     ++it;
     s->val = SUNSparseMatrix_Data(s->A);
-    if (PlSysDynEval(s, 0.0, y, zero, sigma, Ft, 1) >= 2) break;
+    if (PlSysDynEval(s, 0.0, y, zero, sigma, NULL, 1) >= 2) break;
     for (int i = 0; i < n; ++i) dy[i] = -F[i];
     if (Solve(s, dy)) { /* singular: a DOF without stiffness */
       if (sigma >= smax) break;
