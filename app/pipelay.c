@@ -402,22 +402,22 @@ static int WriteLineFrames(void *ctx, double t, int nl, PlStation *const *nodes,
   return 0;
 }
 
-/* The dynamic run of a system of lines from its static equilibrium (rank 0 integrates; the
- * set-up gathers the lines' states from every rank). */
+/* The dynamic run of a system of lines from its static equilibrium: every rank integrates
+ * (each assembles its METIS part), rank 0 writes. */
 static PetscErrorCode RunLinesDynamic(PlModel *m, const Args *a, PlLines L, PlSysDyn S, const PlLinesReport *rep,
                                       PetscMPIInt rank, int *rc)
 {
   PetscFunctionBeginUser;
+  PlDynamicRunOptions opt;
+  static PlDynamicResult res;
+  memset(&opt, 0, sizeof opt);
+  opt.quiet = a->quiet || rank;
+  opt.stop = &g_stop;
+  LineFrames lf = {m->nlines, 0, 0, {NULL}, NULL};
+  BodyFrames bf = {m->output_dir, {{0}}, 0, 0, NULL};
+  PlError verr;
+  int vrc = 0;
   if (!rank) {
-    PlDynamicRunOptions opt;
-    static PlDynamicResult res;
-    memset(&opt, 0, sizeof opt);
-    opt.quiet = a->quiet;
-    opt.stop = &g_stop;
-    LineFrames lf = {m->nlines, 0, 0, {NULL}, NULL};
-    BodyFrames bf = {m->output_dir, {{0}}, 0, 0, NULL};
-    PlError verr;
-    int vrc = 0;
     for (int l = 0; l < m->nlines && !vrc; ++l) {
       char dir[PL_PATH_MAX + PL_NAME_MAX + 8];
       snprintf(dir, sizeof dir, "%s/line_%s", m->output_dir, m->lines[l].name);
@@ -432,14 +432,25 @@ static PetscErrorCode RunLinesDynamic(PlModel *m, const Args *a, PlLines L, PlSy
       opt.bodies_observer_ctx = &bf;
     }
     if (!a->quiet) {
-      printf("  dynamic: %d unknowns, %.6g s\n", PlSysDynSize(S), m->analysis.dynamic.duration);
+      PlSysDynParts parts;
+      PlSysDynGetParts(S, &parts);
+      printf("  dynamic: %d unknowns, %.6g s", PlSysDynSize(S), m->analysis.dynamic.duration);
+      if (parts.ranks > 1) {
+        printf("; METIS parts (elements, points, bodies per rank):");
+        for (int r = 0; r < parts.ranks && r < 64; ++r)
+          printf(" %d/%d/%d", parts.elements[r], parts.points[r], parts.bodies[r]);
+        printf(", %d edges cut", parts.edge_cut);
+      }
+      printf("\n");
       fflush(stdout);
     }
-    signal(SIGINT, OnSignal);
-    signal(SIGTERM, OnSignal);
-    PlSysDynRunToFiles(S, rep, &opt, &res);
-    signal(SIGINT, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
+  }
+  signal(SIGINT, OnSignal);
+  signal(SIGTERM, OnSignal);
+  PlSysDynRunToFiles(S, rep, &opt, &res);
+  signal(SIGINT, SIG_DFL);
+  signal(SIGTERM, SIG_DFL);
+  if (!rank) {
     const char *names[PL_MAX_LINES];
     for (int l = 0; l < m->nlines; ++l) {
       names[l] = m->lines[l].name;

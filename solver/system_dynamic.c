@@ -37,7 +37,21 @@
  *
  * Start: the static equilibrium of solver/lines.c at rest (y' from the kinematics, zero
  * accelerations), with the free points' and bodies' given initial velocities (the attached
- * end nodes move with their master). Serial: the system runs on rank 0 (docs/model-file.md).
+ * end nodes move with their master).
+ *
+ * K ranks: every rank holds the whole state and runs the same IDA with the same KLU solves;
+ * the assembly, the cost that grows with the elements, is split. METIS cuts the graph of
+ * components (rod elements, free points, the bodies' block; SetUpParts) into K parts; a rank
+ * evaluates its elements, the nodes whose right-hand element it has (a line's last node with
+ * its last element), its free points, the attachments whose end element it has, and the
+ * bodies' block if it is its. Every row that is set rather than summed (a hold, a constraint,
+ * a point's kinematics) is set by the one rank that has all of that node's contributions (an
+ * end node belongs to one element only), so the partial residuals and matrices add up to the
+ * serial ones: summed on rank 0 and broadcast (the same bits on every rank, so that their
+ * integrations stay identical). Chosen over a distributed state (PETSc DMNetwork, MUMPS) for
+ * the sizes of a system of lines (10^3-10^4 unknowns): one reduction of the residual per
+ * Newton iteration and of the matrix values per matrix, and the serial KLU, measured in
+ * bench/README.md; the state, the factorisation and the vector operations are not split.
  */
 #include <ida/ida.h>
 #include <nvector/nvector_serial.h>
@@ -116,15 +130,49 @@ static void AddJ(PlSysDyn s, int row, int col, double v)
   }
 }
 
+/* Sums buf[count] over the ranks: reduced on rank 0 and broadcast, so that every rank holds
+ * the same bits (an all-reduce may round differently on different ranks, and the ranks'
+ * integrations must stay identical). */
+static void SumOverRanks(const PlSysDyn s, double *buf, int count)
+{
+  if (s->rank == 0) MPI_Reduce(MPI_IN_PLACE, buf, count, MPI_DOUBLE, MPI_SUM, 0, s->comm);
+  else MPI_Reduce(buf, NULL, count, MPI_DOUBLE, MPI_SUM, 0, s->comm);
+  MPI_Bcast(buf, count, MPI_DOUBLE, 0, s->comm);
+}
+
+/* The ranks' partial residuals (and matrices) summed; the error flags and the outputs of the
+ * evaluation (end forces, the lines' loads on the bodies) with them. */
+static void Combine(PlSysDyn s, double *Fw, int wantJ)
+{
+  const int n = s->n, nef = 6 * s->nl, nbl = 6 * s->m->nbodies;
+  double *r = s->red;
+  memcpy(r, Fw, sizeof(double) * (size_t)n);
+  memcpy(r + n, s->end_force, sizeof(double) * (size_t)nef);
+  memcpy(r + n + nef, s->lines_load, sizeof(double) * (size_t)nbl);
+  for (int k = 1; k <= 3; ++k) r[n + nef + nbl + k - 1] = s->domain_error == k;
+  SumOverRanks(s, r, n + nef + nbl + 3);
+  memcpy(Fw, r, sizeof(double) * (size_t)n);
+  memcpy(s->end_force, r + n, sizeof(double) * (size_t)nef);
+  memcpy(s->lines_load, r + n + nef, sizeof(double) * (size_t)nbl);
+  s->domain_error = 0;
+  for (int k = 1; k <= 3; ++k)
+    if (r[n + nef + nbl + k - 1] > 0.0) s->domain_error = k;
+  if (wantJ && s->val) SumOverRanks(s, s->val, (int)s->nnz);
+}
+
 /* ---- the residual and the iteration matrix ---------------------------------------------- */
 int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double c, double *F, int wantJ)
 {
   const PlModel *m = s->m;
   const int ndd = s->ndd, n2 = 2 * ndd, putJ = wantJ;
+  /* on K ranks each assembles its parts (the recording of the pattern visits everything) */
+  const int split = s->size > 1 && !s->recording && !s->nosplit;
+#define MINE(v) (!split || s->owner[v] == s->rank)
   double *Fw = F ? F : s->Fwork, *Ke = putJ ? s->Ke : NULL;
   s->domain_error = 0;
   memset(Fw, 0, sizeof(double) * (size_t)s->n);
   memset(s->lines_load, 0, sizeof s->lines_load);
+  memset(s->end_force, 0, sizeof s->end_force);
   if (putJ && s->val) memset(s->val, 0, sizeof(double) * (size_t)s->nnz);
   /* the bodies first: multibody writes its rows */
   for (int b = 0; b < m->nbodies; ++b) {
@@ -132,7 +180,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
     memset(s->lg[b], 0, sizeof s->lg[b]);
     PlVesselLoadApply(&m->bodies[b].environment, t, s->env[b], s->tb[b], s->lg[b]);
   }
-  if (s->nmb > 0) {
+  if (s->nmb > 0 && MINE(s->vbody)) {
     if (PlMultibodyEvaluate(&s->mb, t, y + s->moff, yp + s->moff, c, Fw + s->moff, putJ ? s->Jmb : NULL))
       s->domain_error = 1;
     if (putJ)
@@ -155,6 +203,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
     const int nn = p->mesh.nnodes, ne = p->mesh.nelements, base = s->loff[l];
     double fe[2 * PL_DYN_DOF_MAX];
     for (int e = 0; e < ne; ++e) {
+      if (!MINE(s->voff[l] + e)) continue;
       double ya[PL_DYN_DOF_MAX], yb[PL_DYN_DOF_MAX];
       const double *yA = y + base + e * ndd, *yB = yA + ndd;
       memcpy(ya, yA, ndd * sizeof(double));
@@ -175,6 +224,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
           }
     }
     for (int i = 0; i < nn; ++i) {
+      if (!MINE(s->voff[l] + (i < ne ? i : ne - 1))) continue;
       double rn[PL_DYN_DOF_MAX], Kn[PL_DYN_DOF_MAX * PL_DYN_DOF_MAX];
       const int row0 = base + i * ndd;
       PlNodeDynamics(&d->inertia[i], d->kind, p->mesh.q0 + 4 * i, y + row0, yp + row0, c, PlDynNodeMoment(d, i), rn,
@@ -193,6 +243,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
     }
     /* the ends' momentum residual before a hold replaces it, then the holds */
     for (int k = 0; k < 2; ++k) {
+      if (!MINE(s->voff[l] + (k ? ne - 1 : 0))) continue;
       const int row0 = base + d->ends[k].node * ndd;
       for (int cc = 0; cc < 3; ++cc) s->end_force[l][k][cc] = s->redir[row0 + s->iV + cc] == -1 ? Fw[row0 + s->iV + cc] : 0.0;
       PlDynEndResidual(d, &d->ends[k], t, y + row0, Fw + row0);
@@ -201,7 +252,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
   /* free points */
   for (int k = 0; k < m->npoints; ++k) {
     const int o = s->poff[k];
-    if (o < 0) continue;
+    if (o < 0 || !MINE(s->vpt[k])) continue;
     const PlPointModel *pt = &m->points[k];
     const double wnet = (pt->mass - m->water_density * pt->volume) * m->gravity;
     for (int cc = 0; cc < 3; ++cc) {
@@ -218,6 +269,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
   for (int a = 0; a < s->nat; ++a) {
     Attach *A = &s->at[a];
     const PlDynamic d = s->d[A->l];
+    if (!MINE(s->voff[A->l] + (A->k ? d->sp->mesh.nelements - 1 : 0))) continue;
     const int node = d->ends[A->k].node, row = A->row;
     double x[3], v[3];
     for (int cc = 0; cc < 3; ++cc) {
@@ -264,8 +316,11 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
     for (int i = 0; i < 6; ++i)
       for (int j = 0; j < PL_VESSEL_NY; ++j) Put(s, bo + PL_VESSEL_V + i, bo + j, dtau[i * PL_VESSEL_NY + j]);
   }
-  for (int i = 0; i < s->n; ++i)
-    if (!isfinite(Fw[i])) s->domain_error = 1;
+#undef MINE
+  if (split) Combine(s, Fw, putJ);
+  if (!s->domain_error)
+    for (int i = 0; i < s->n; ++i)
+      if (!isfinite(Fw[i])) s->domain_error = 1;
   return s->domain_error;
 }
 
@@ -458,6 +513,82 @@ static int BuildPattern(PlSysDyn s)
   return rc;
 }
 
+/* The parts of the assembly on K ranks: the graph of components (each line's elements in a
+ * chain, an end element joined to its free point or to the bodies' block), weighted by cost
+ * (an element 10, a free point 2, the bodies' block 10 per body), cut by METIS on rank 0 and
+ * broadcast. Returns 0, or 1 out of memory or METIS failed. */
+static int SetUpParts(PlSysDyn s)
+{
+  const PlModel *m = s->m;
+  int nv = 0;
+  for (int l = 0; l < s->nl; ++l) {
+    s->voff[l] = nv;
+    nv += s->d[l]->sp->mesh.nelements;
+  }
+  for (int k = 0; k < m->npoints; ++k) s->vpt[k] = s->poff[k] >= 0 ? nv++ : -1;
+  s->vbody = m->nbodies > 0 ? nv++ : -1;
+  s->nv = nv;
+  s->owner = calloc((size_t)nv, sizeof(int));
+  if (!s->owner) return 1;
+  if (s->size < 2) return 0;
+  int rc = 0;
+  if (s->rank == 0) {
+    /* edges (both directions), then compressed rows without duplicates */
+    int ne = 0, cap = 2 * nv + 4 * MAX_ATTACH;
+    int *E = malloc(sizeof(int) * 2 * (size_t)cap), *xadj = calloc((size_t)nv + 1, sizeof(int)),
+        *adj = malloc(sizeof(int) * (size_t)cap), *w = malloc(sizeof(int) * (size_t)nv);
+    rc = !E || !xadj || !adj || !w;
+    if (!rc) {
+#define EDGE(a, b) (E[2 * ne] = (a), E[2 * ne + 1] = (b), ++ne, E[2 * ne] = (b), E[2 * ne + 1] = (a), ++ne)
+      for (int l = 0; l < s->nl; ++l) {
+        const int nel = s->d[l]->sp->mesh.nelements;
+        for (int e = 0; e + 1 < nel; ++e) EDGE(s->voff[l] + e, s->voff[l] + e + 1);
+        for (int e = 0; e < nel; ++e) w[s->voff[l] + e] = 10;
+      }
+      for (int a = 0; a < s->nat; ++a) {
+        const Attach *A = &s->at[a];
+        const int ve = s->voff[A->l] + (A->k ? s->d[A->l]->sp->mesh.nelements - 1 : 0);
+        EDGE(ve, A->point >= 0 ? s->vpt[A->point] : s->vbody);
+      }
+#undef EDGE
+      for (int k = 0; k < m->npoints; ++k)
+        if (s->vpt[k] >= 0) w[s->vpt[k]] = 2;
+      if (s->vbody >= 0) w[s->vbody] = 10 * m->nbodies;
+      qsort(E, (size_t)ne, sizeof(int) * 2, CompareInt2); /* by the second entry, then the first */
+      int na = 0;
+      for (int k = 0; k < ne; ++k) {
+        if (k > 0 && E[2 * k] == E[2 * k - 2] && E[2 * k + 1] == E[2 * k - 1]) continue;
+        adj[na++] = E[2 * k];
+        xadj[E[2 * k + 1] + 1]++;
+      }
+      for (int v = 0; v < nv; ++v) xadj[v + 1] += xadj[v];
+      rc = PlPartitionGraph(nv, xadj, adj, w, s->size, s->owner, &s->edge_cut);
+    }
+    free(E), free(xadj), free(adj), free(w);
+  }
+  MPI_Bcast(&rc, 1, MPI_INT, 0, s->comm);
+  if (!rc) {
+    MPI_Bcast(s->owner, nv, MPI_INT, 0, s->comm);
+    MPI_Bcast(&s->edge_cut, 1, MPI_INT, 0, s->comm);
+  }
+  return rc;
+}
+
+void PlSysDynGetParts(const PlSysDyn s, PlSysDynParts *parts)
+{
+  memset(parts, 0, sizeof *parts);
+  parts->ranks = s->size;
+  parts->edge_cut = s->edge_cut;
+  for (int l = 0; l < s->nl; ++l)
+    for (int e = 0; e < s->d[l]->sp->mesh.nelements; ++e)
+      if (s->owner[s->voff[l] + e] < 64) parts->elements[s->owner[s->voff[l] + e]]++;
+  for (int k = 0; k < s->m->npoints; ++k)
+    if (s->vpt[k] >= 0 && s->owner[s->vpt[k]] < 64) parts->points[s->owner[s->vpt[k]]]++;
+  if (s->vbody >= 0 && s->owner[s->vbody] < 64) parts->bodies[s->owner[s->vbody]] += s->m->nbodies;
+}
+
+void PlSysDynSetSplit(PlSysDyn s, int split) { s->nosplit = !split; }
+
 static int IdaRes(realtype t, N_Vector yy, N_Vector yp, N_Vector rr, void *ud)
 {
   PlSysDyn s = ud;
@@ -486,6 +617,9 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
   s->m = m;
   s->L = L;
   s->nl = m->nlines;
+  s->comm = PlLinesProblem(L, 0)->comm;
+  PetscCallMPI(MPI_Comm_rank(s->comm, &s->rank));
+  PetscCallMPI(MPI_Comm_size(s->comm, &s->size));
   int n = 0;
   for (int l = 0; l < s->nl; ++l) {
     PetscCall(PlDynLineSetUp(PlLinesProblem(L, l), &s->d[l]));
@@ -579,6 +713,8 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
       at[s->moff + PL_VESSEL_NY * b + k] = k < PL_VESSEL_Q ? ds->atol_position
                                           : k < PL_VESSEL_V ? ds->atol_rotation : ds->atol_velocity;
   PetscCheck(!BuildPattern(s), PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory building the system's matrix pattern");
+  PetscCheck(!SetUpParts(s), s->comm, PETSC_ERR_LIB, "cannot partition the system over %d ranks (METIS)", s->size);
+  PetscCall(PetscMalloc1((size_t)n + 6 * (s->nl + m->nbodies) + 3, &s->red));
   s->A = SUNSparseMatrix(n, n, s->nnz, CSC_MAT, s->ctx);
   PetscCheck(s->A, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
   s->LS = SUNLinSol_KLU(s->y, s->A, s->ctx);
@@ -614,6 +750,8 @@ PetscErrorCode PlSysDynDestroy(PlSysDyn *ps)
   for (int l = 0; l < s->nl; ++l) PetscCall(PlDynamicDestroy(&s->d[l]));
   free(s->colptr);
   free(s->rowind);
+  free(s->owner);
+  PetscCall(PetscFree(s->red));
   free(s->rec);
   PetscCall(PetscFree(s->redir));
   PetscCall(PetscFree(s->rowforce));

@@ -52,6 +52,17 @@ struct PlSysDyn_ {
   double *Ke;                    /* an element's iteration-matrix block (2 ndd x 2 ndd) */
   double *Fwork;                 /* the residual of a matrix-only evaluation [n] */
   int domain_error;
+  /* the parts (solver/partition.c): the assembly's components are graph vertices, line l's
+   * element e at voff[l] + e, free point k at vpt[k], the bodies' block at vbody; owner[v]
+   * the rank that assembles v (node i of a line with element min(i, ne - 1), an attachment
+   * with its end element). Every rank holds the whole state. */
+  MPI_Comm comm;
+  int rank, size, nv, edge_cut;
+  int nosplit;                   /* 1: every rank assembles everything (PlSysDynSetSplit) */
+  int voff[PL_MAX_LINES], vpt[PL_MAX_POINTS], vbody;
+  int *owner;
+  double *red;                   /* the summed buffer: F, the end forces, the lines' loads,
+                                    three error flags */
   /* IDA */
   SUNContext ctx;
   void *ida;

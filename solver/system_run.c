@@ -1,6 +1,7 @@
 /*
  * system_run.c - a dynamic run of a system of lines, points and bodies to files
- * (system_dynamic.c holds the equations). Rank 0.
+ * (system_dynamic.c holds the equations). Collective: every rank integrates (each evaluation
+ * sums the ranks' parts), rank 0 writes; a stop request on any rank stops all of them.
  *
  * IDA steps one step at a time towards each output time (IDASetStopTime), so that a stop
  * request (SIGINT, SIGTERM) is honoured between any two steps and a stalled integration (100
@@ -115,6 +116,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
   FILE *fl = NULL, *fe = NULL, *fp[PL_MAX_POINTS] = {NULL}, *fb[PL_MAX_BODIES] = {NULL};
   char path[PL_PATH_MAX + 128];
   int io = 0;
+  const int root = s->rank == 0;
   memset(res, 0, sizeof *res);
   const double wall0 = MPI_Wtime();
   if (PlSysDynPrepareRun(s)) {
@@ -122,9 +124,9 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
     res->ida_flag = -1;
     return 0;
   }
-  io = PlMakeDirs(dir, &res->err);
-  /* the files */
-  for (int k = -2; !io && k < np + nb; ++k) {
+  if (root) io = PlMakeDirs(dir, &res->err);
+  /* the files (rank 0) */
+  for (int k = -2; root && !io && k < np + nb; ++k) {
     FILE **f;
     if (k == -2) f = &fl, snprintf(path, sizeof path, "%s/timeseries_lines.csv", dir);
     else if (k == -1) f = &fe, snprintf(path, sizeof path, "%s/energy.csv", dir);
@@ -163,6 +165,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
     snprintf(res->err.msg, sizeof res->err.msg, "out of memory");
     io = PL_EXIT_FAILURE;
   }
+  MPI_Bcast(&io, 1, MPI_INT, 0, s->comm);
   const double dt = ds->output_interval, T = ds->duration;
   const long nout = (long)ceil(T / dt - 1e-9);
   Range ten[PL_MAX_LINES][2];
@@ -178,7 +181,12 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
       int rc = 0;
       while (tret < tout * (1 - 1e-14) && rc >= 0) {
         rc = IDASolve(ida, tout, &tret, PlSysDynStateVector(s), PlSysDynRateVector(s), IDA_ONE_STEP);
-        if (opt->stop && *opt->stop) break;
+        int stop = opt->stop && *opt->stop;
+        if (s->size > 1) MPI_Allreduce(MPI_IN_PLACE, &stop, 1, MPI_INT, MPI_MAX, s->comm);
+        if (stop) {
+          res->interrupted = 1;
+          break;
+        }
         realtype h = 0.0;
         IDAGetLastStep(ida, &h);
         stall = h < 1e-10 * (1.0 + tret) ? stall + 1 : 0;
@@ -196,15 +204,18 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
         t = tret;
         break;
       }
-      if (opt->stop && *opt->stop) {
-        res->interrupted = 1;
+      if (res->interrupted) {
         t = tret;
         break;
       }
       t = tout;
     }
     const double *y = PlSysDynState(s), *yp = PlSysDynRate(s);
-    PlSysDynResidual(s, t, y, yp, F); /* the end forces and the bodies' loads at (t, y) */
+    PlSysDynResidual(s, t, y, yp, F); /* the end forces and the bodies' loads at (t, y) (collective) */
+    if (!root) {
+      MPI_Bcast(&io, 1, MPI_INT, 0, s->comm);
+      continue;
+    }
     fprintf(fl, "%.17g", t);
     for (int l = 0; l < nl; ++l)
       for (int e = 0; e < 2; ++e) {
@@ -248,6 +259,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
       printf("  t = %.6g s of %.6g s\n", t, T);
       fflush(stdout);
     }
+    MPI_Bcast(&io, 1, MPI_INT, 0, s->comm);
   }
   free(F);
   PlIdaRunResult(ida, t, T, wall0, io, res);
@@ -262,13 +274,23 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
       io = PL_EXIT_IO;
       snprintf(res->err.msg, sizeof res->err.msg, "%.900s: closing a time series failed", dir);
     }
-  if (!io) {
-    cJSON *root = PlSysDynStaticSummary(s, rep);
-    cJSON_ReplaceItemInObject(root, "analysis", cJSON_CreateString("dynamic_lines"));
-    cJSON_AddBoolToObject(root, "completed", res->completed);
-    cJSON *dy = cJSON_AddObjectToObject(root, "dynamic");
+  if (!io && root) {
+    cJSON *sum = PlSysDynStaticSummary(s, rep);
+    cJSON_ReplaceItemInObject(sum, "analysis", cJSON_CreateString("dynamic_lines"));
+    cJSON_AddBoolToObject(sum, "completed", res->completed);
+    cJSON *dy = cJSON_AddObjectToObject(sum, "dynamic");
     PlSummaryAddRunCounters(dy, T, dt, res);
     cJSON_AddNumberToObject(dy, "unknowns", n);
+    PlSysDynParts parts;
+    PlSysDynGetParts(s, &parts);
+    cJSON *po = cJSON_AddObjectToObject(dy, "parts");
+    cJSON_AddNumberToObject(po, "ranks", parts.ranks);
+    cJSON_AddStringToObject(po, "method", parts.ranks > 1 ? "METIS" : "one rank");
+    cJSON_AddNumberToObject(po, "edge_cut", parts.edge_cut);
+    const int nr = parts.ranks < 64 ? parts.ranks : 64;
+    cJSON_AddItemToObject(po, "elements", cJSON_CreateIntArray(parts.elements, nr));
+    cJSON_AddItemToObject(po, "points", cJSON_CreateIntArray(parts.points, nr));
+    cJSON_AddItemToObject(po, "bodies", cJSON_CreateIntArray(parts.bodies, nr));
     cJSON_AddNumberToObject(dy, "max_energy_change_J", Emax_dev);
     cJSON *lines = cJSON_AddObjectToObject(dy, "lines");
     for (int l = 0; l < nl; ++l) {
@@ -302,9 +324,10 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
     }
     if (res->ida_flag) cJSON_AddStringToObject(dy, "failure", res->failure);
     if (res->interrupted) cJSON_AddStringToObject(dy, "failure", "interrupted by a signal");
-    io = PlSummaryWrite(dir, root, &res->err);
-    cJSON_Delete(root);
+    io = PlSummaryWrite(dir, sum, &res->err);
+    cJSON_Delete(sum);
   }
+  MPI_Bcast(&io, 1, MPI_INT, 0, s->comm);
   res->io_status = io;
   return 0;
 }

@@ -34,12 +34,18 @@ solver/system_dynamic.c) through `pipelay run`, against physics.
              tensions (1e-9), the buoy moves downwind with no sway or yaw (1e-6 m, 1e-6 deg); run
              for 5 s from that equilibrium under the same load it stays there (1e-6 m): the
              static equilibrium is one of the dynamics, surge included.
-  ranks      (with MPIEXEC) system_bodies.yaml for 2 s on 2 and 3 MPI ranks: the statics run
-             distributed (they agree with one rank to round-off) and rank 0 integrates; round-off
+  ranks      (with MPIEXEC) system_three_lines.yaml (three lines, two bodies, a clump) for 2 s
+             on 1, 2 and 3 MPI ranks. Statics: the lines' static problems are distributed and
+             the whole-system Newton's assembly split by METIS parts; every end tension and
+             force, the clump's position and the bodies' poses equal one rank's to 1e-8
+             (relative to the largest of their kind). Dynamics: every rank integrates, each
+             assembling its METIS part (summary.json "parts": K ranks, every element, the clump
+             and both bodies assigned once, every rank some elements); round-off in the sums
              changes IDA's steps, so K ranks agree with one rank to the integration tolerance:
              against a one-rank run at a tenfold tighter rtol, the K-rank error (each column of
-             energy.csv, timeseries_west.csv and timeseries_lines.csv over its largest value) is
-             within twice the one-rank error (as tests/check_mpi_ranks.py for one line).
+             energy.csv, timeseries_west.csv, timeseries_point_clump.csv and
+             timeseries_lines.csv over its largest value) is within twice the one-rank error
+             (as tests/check_mpi_ranks.py for one line).
 Usage: check_system_dynamic.py PIPELAY MODELS_DIR WORKDIR [MPIEXEC]
 """
 import csv, json, math, os, subprocess, sys
@@ -75,11 +81,11 @@ def table(path):
         return [{k: float(v) for k, v in row.items()} for row in csv.DictReader(f)]
 
 
-def difference(da, db):
+def difference(da, db, files=("energy.csv", "timeseries_west.csv", "timeseries_lines.csv")):
     """The largest difference of two runs' series, each column over its largest value (columns
     whose values stay below 1e-3 in their unit, the yaw of a body that does not yaw, are noise)."""
     worst = 0.0
-    for f in ("energy.csv", "timeseries_west.csv", "timeseries_lines.csv"):
+    for f in files:
         a, b = table(os.path.join(da, f)), table(os.path.join(db, f))
         check(len(a) == len(b), f"{f}: as many rows in {os.path.basename(db)} as in {os.path.basename(da)}")
         for col in a[0]:
@@ -89,14 +95,44 @@ def difference(da, db):
     return worst
 
 
+def static_state(d):
+    """The static results of a system run's summary.json: end forces, free points, bodies."""
+    with open(os.path.join(d, "summary.json")) as f:
+        s = json.load(f)
+    forces = [v for ln in s["lines"].values() for e in ("bottom", "top")
+              for v in [ln[e]["tension_N"]] + ln[e]["force_on_support_N"]]
+    points = [v for p in s["points"].values() if not p["fixed"] for v in p["position_m"]]
+    bodies = [v for b in s["bodies"].values() for v in b["eta_m_deg"]]
+    return s, forces, points, bodies
+
+
+def relative(a, b):
+    scale = max(abs(v) for v in a) or 1.0
+    return max(abs(x - y) for x, y in zip(a, b)) / scale
+
+
 if mpiexec:
-    ref = run("system_bodies.yaml", "ranks1_tight", "analysis.dynamic.duration=2", "analysis.dynamic.rtol=1e-8")
-    d1 = run("system_bodies.yaml", "ranks1", "analysis.dynamic.duration=2")
-    e1 = difference(ref, d1)
+    model, files = "system_three_lines.yaml", ("energy.csv", "timeseries_west.csv", "timeseries_point_clump.csv",
+                                               "timeseries_lines.csv")
+    ref = run(model, "ranks1_tight", "analysis.dynamic.rtol=1e-8")
+    d1 = run(model, "ranks1")
+    e1 = difference(ref, d1, files)
+    s1 = static_state(d1)
     print(f"ranks: 1 rank at rtol 1e-7 against rtol 1e-8: {e1:.3g} (the integration error)")
     for k in (2, 3):
-        dk = run("system_bodies.yaml", f"ranks{k}", "analysis.dynamic.duration=2", ranks=k)
-        ek, e1k = difference(ref, dk), difference(d1, dk)
+        dk = run(model, f"ranks{k}", ranks=k)
+        sk = static_state(dk)
+        for i, what in ((1, "end tensions and forces"), (2, "clump position"), (3, "body poses")):
+            r = relative(s1[i], sk[i])
+            print(f"ranks: static {what}, {k} ranks against 1: {r:.3g}")
+            check(r <= 1e-8, f"{k} ranks: static {what} equal one rank's to 1e-8")
+        parts = sk[0]["dynamic"]["parts"]
+        print(f"ranks: {k} ranks, parts {parts}")
+        check(parts["ranks"] == k and parts["method"] == "METIS" and len(parts["elements"]) == k
+              and sum(parts["elements"]) == 23 + 23 + 35 and min(parts["elements"]) > 0
+              and sum(parts["points"]) == 1 and sum(parts["bodies"]) == 2,
+              f"{k} ranks: METIS parts assign the 81 elements, the clump and the bodies' block once each")
+        ek, e1k = difference(ref, dk, files), difference(d1, dk, files)
         print(f"ranks: {k} ranks against rtol 1e-8: {ek:.3g}; against 1 rank: {e1k:.3g}")
         check(ek <= 2.0 * e1 + 1e-9, f"{k} ranks as accurate as 1 rank (within twice its integration error)")
     print(f"{failures} failed")

@@ -10,6 +10,8 @@
  *       differences of the residual, at a generic state (the static equilibrium displaced,
  *       with velocities and rates), entry by entry within 1e-6 of its row's largest entry (its
  *       statics need not converge: the state is displaced anyway).
+ *   split  (on K MPI ranks) the residual and matrix assembled in METIS parts and summed equal
+ *       the whole assembly's, both rotation parametrisations.
  *   rest   (the lazy-S of verification/lines_buoy and the cable between two bodies of
  *       lines_bodies) the dynamic residual at the start (the static equilibrium of
  *       solver/lines.c at rest) is zero: every row within 1e-7 of the force scale (the largest end tension), so a run
@@ -118,6 +120,75 @@ static PetscErrorCode SetUp(const char *text, const char *rotation, int need_sta
   PetscFunctionReturn(0);
 }
 
+/* A generic state: the start with every unknown moved by a deterministic pseudo-random amount
+ * of its own size (positions 0.05 m, rotation parameters 0.01, velocities 0.2 m/s), every rate
+ * too (the same on every rank). */
+static void GenericState(PlSysDyn S, double *y, double *yp)
+{
+  const int n = PlSysDynSize(S);
+  memcpy(y, PlSysDynState(S), sizeof(double) * n);
+  memcpy(yp, PlSysDynRate(S), sizeof(double) * n);
+  unsigned long seed = 12345;
+  for (int i = 0; i < n; ++i) {
+    seed = seed * 6364136223846793005UL + 1442695040888963407UL;
+    const double r = ((double)(seed >> 11) / 9007199254740992.0) - 0.5;
+    const double size = fabs(y[i]) > 1.5 ? 0.05 : fabs(y[i]) > 0.2 ? 0.01 : 0.2;
+    y[i] += 2.0 * r * size;
+    yp[i] += r * 0.3;
+  }
+}
+
+/* On K ranks (run with mpiexec): the residual and iteration matrix assembled in METIS parts and
+ * summed equal those one rank assembles whole, at a generic state: F within 1e-10 of its row's
+ * largest matrix entry times 1 (m, rad or m/s), the matrix within 1e-12 of it; every rank
+ * assembles some elements. */
+static PetscErrorCode SplitCase(const char *rotation)
+{
+  static PlModel m;
+  static PlLinesReport rep;
+  PlLines L;
+  PlSysDyn S;
+  PetscMPIInt size;
+  PetscFunctionBeginUser;
+  PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
+  PetscCall(SetUp(kSystem, rotation, 0, &m, &L, &rep, &S));
+  const int n = PlSysDynSize(S);
+  double *y = malloc(sizeof(double) * n), *yp = malloc(sizeof(double) * n), *Js = malloc(sizeof(double) * n * n),
+         *Jf = malloc(sizeof(double) * n * n), *Fs = malloc(sizeof(double) * n), *Ff = malloc(sizeof(double) * n);
+  PetscCheck(y && yp && Js && Jf && Fs && Ff, PETSC_COMM_WORLD, PETSC_ERR_MEM, "memory");
+  GenericState(S, y, yp);
+  PlSysDynParts parts;
+  PlSysDynGetParts(S, &parts);
+  int least = 1 << 30;
+  for (int r = 0; r < size && r < 64; ++r) least = parts.elements[r] < least ? parts.elements[r] : least;
+  printf("split %s: %d ranks, elements per rank", rotation, parts.ranks);
+  for (int r = 0; r < size && r < 64; ++r) printf(" %d", parts.elements[r]);
+  printf(", %d edges cut\n", parts.edge_cut);
+  CHECK_TRUE(size > 1 && parts.ranks == size && least > 0, "run on K > 1 ranks, each assembling some elements");
+  CHECK_TRUE(PlSysDynResidual(S, 0.3, y, yp, Fs) == 0 && PlSysDynMatrixDense(S, 0.3, y, yp, 37.0, Js) == 0,
+             "the parts' residual and matrix");
+  PlSysDynSetSplit(S, 0);
+  CHECK_TRUE(PlSysDynResidual(S, 0.3, y, yp, Ff) == 0 && PlSysDynMatrixDense(S, 0.3, y, yp, 37.0, Jf) == 0,
+             "the whole residual and matrix");
+  double ef = 0.0, ej = 0.0;
+  for (int i = 0; i < n; ++i) {
+    double rowmax = 0.0;
+    for (int k = 0; k < n; ++k) rowmax = fmax(rowmax, fabs(Jf[(size_t)i * n + k]));
+    rowmax = fmax(rowmax, 1e-12);
+    ef = fmax(ef, fabs(Fs[i] - Ff[i]) / rowmax);
+    for (int k = 0; k < n; ++k) ej = fmax(ej, fabs(Js[(size_t)i * n + k] - Jf[(size_t)i * n + k]) / rowmax);
+  }
+  printf("split %s: %d unknowns; parts against whole: residual %.2e, matrix %.2e (of the row's largest entry)\n",
+         rotation, n, ef, ej);
+  CHECK_TRUE(ef <= 1e-10, "the parts' residual equals the whole one (1e-10 of the row's largest matrix entry)");
+  CHECK_TRUE(ej <= 1e-12, "the parts' matrix equals the whole one (1e-12 of the row's largest entry)");
+  free(y), free(yp), free(Js), free(Jf), free(Fs), free(Ff);
+  PetscCall(PlSysDynDestroy(&S));
+  PetscCall(PlLinesDestroy(&L));
+  PlModelFree(&m);
+  PetscFunctionReturn(0);
+}
+
 static PetscErrorCode JacobianCase(const char *rotation)
 {
   static PlModel m;
@@ -131,18 +202,7 @@ static PetscErrorCode JacobianCase(const char *rotation)
          *Fp = malloc(sizeof(double) * n), *Fm = malloc(sizeof(double) * n), *yw = malloc(sizeof(double) * n),
          *ypw = malloc(sizeof(double) * n);
   PetscCheck(y && yp && J && Fp && Fm && yw && ypw, PETSC_COMM_WORLD, PETSC_ERR_MEM, "memory");
-  memcpy(y, PlSysDynState(S), sizeof(double) * n);
-  memcpy(yp, PlSysDynRate(S), sizeof(double) * n);
-  /* a generic state: every unknown moved by a deterministic pseudo-random amount of its own
-   * size (positions 0.05 m, rotation parameters 0.01, velocities 0.2 m/s), every rate too */
-  unsigned long seed = 12345;
-  for (int i = 0; i < n; ++i) {
-    seed = seed * 6364136223846793005UL + 1442695040888963407UL;
-    const double r = ((double)(seed >> 11) / 9007199254740992.0) - 0.5;
-    const double size = fabs(y[i]) > 1.5 ? 0.05 : fabs(y[i]) > 0.2 ? 0.01 : 0.2;
-    y[i] += 2.0 * r * size;
-    yp[i] += r * 0.3;
-  }
+  GenericState(S, y, yp);
   const double c = 37.0;
   CHECK_TRUE(PlSysDynMatrixDense(S, 0.3, y, yp, c, J) == 0, "the matrix at a state inside the domain");
   double worst = 0.0, *rowmax = calloc(n, sizeof(double));
@@ -212,6 +272,7 @@ int main(int argc, char **argv)
   if (!strcmp(c, "jacobian_quat")) rc = JacobianCase("rotation=quaternion");
   else if (!strcmp(c, "jacobian_euler")) rc = JacobianCase("rotation=euler_zxy");
   else if (!strcmp(c, "rest")) rc = RestCase(kBuoy) || RestCase(kBodies);
+  else if (!strcmp(c, "split")) rc = SplitCase("rotation=quaternion") || SplitCase("rotation=euler_zxy");
   else fprintf(stderr, "unknown case '%s'\n", c);
   PetscCall(PetscFinalize());
   return rc || pl_check_failures ? 1 : 0;

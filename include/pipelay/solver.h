@@ -129,19 +129,38 @@ int PlLinesWriteSummary(const PlLines s, const PlLinesReport *rep, const char *d
 /* The model of the system. */
 const PlModel *PlLinesModel(const PlLines s);
 
+/* ---- the parts of a graph (solver/partition.c) ------------------------------------------ *
+ * nv vertices with weights vwgt, adjacency in compressed rows (xadj[nv + 1], adj), into
+ * nparts parts by METIS: part[v] in 0..nparts-1, *cut the number of edges cut. Returns 0, or
+ * 1 when METIS fails (out of memory). nparts 1: every vertex in part 0. */
+int PlPartitionGraph(int nv, const int *xadj, const int *adj, const int *vwgt, int nparts, int *part, int *cut);
+
 /* ---- the dynamics of several lines, points and bodies (solver/system_dynamic.c) -------- *
  * One residual over every line, free point and body (the attachments of
  * docs/design-system-core.md §2.1), started from the static equilibrium of PlLinesSolve at
- * rest; serial (PETSC_COMM_SELF data; the lines' static problems may be distributed). */
+ * rest. On K ranks every rank holds the whole state and runs the same integration; the
+ * assembly is split by METIS parts of the components (rod elements, free points, the bodies'
+ * block) and each residual and matrix summed on rank 0 and broadcast, so every evaluation is
+ * collective. */
 typedef struct PlSysDyn_ *PlSysDyn;
-/* Collective over the lines' communicator (gathers their static states). */
+/* Collective over the lines' communicator (gathers their static states, computes the parts). */
 PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *s);
 PetscErrorCode PlSysDynDestroy(PlSysDyn *s);
 int PlSysDynSize(const PlSysDyn s);
 /* The state and rate IDA integrates (PlSysDynSize entries; the start after PlSysDynCreate). */
 double *PlSysDynState(PlSysDyn s);
 double *PlSysDynRate(PlSysDyn s);
-/* F(t, y, y'); returns 0, or 1 outside the rods' or bodies' domain. */
+/* The parts: per rank the number of rod elements, free points and bodies it assembles, and
+ * the edges METIS cut (0 on one rank). */
+typedef struct {
+  int ranks, edge_cut;
+  int elements[64], points[64], bodies[64]; /* the first 64 ranks */
+} PlSysDynParts;
+void PlSysDynGetParts(const PlSysDyn s, PlSysDynParts *parts);
+/* split 0: every rank assembles everything, without communication (for tests: the parts'
+ * sums against the whole); 1 (the default): the METIS parts. */
+void PlSysDynSetSplit(PlSysDyn s, int split);
+/* F(t, y, y'); returns 0, or 1 outside the rods' or bodies' domain. Collective. */
 int PlSysDynResidual(PlSysDyn s, double t, const double *y, const double *yp, double *F);
 /* The iteration matrix dF/dy + c dF/dy' as a dense n x n row-major array (for tests). */
 int PlSysDynMatrixDense(PlSysDyn s, double t, const double *y, const double *yp, double c, double *J);
