@@ -235,7 +235,9 @@ static const char *const kTopKeys[] = {"name",     "environment", "line",     "s
                                        "analysis", "output",      "vessel",   "bodies",
                                        "joints",   "lines",       "points",   NULL};
 static const char *const kLineItemKeys[] = {"name", "line", "mesh", "ends", NULL};
-static const char *const kGPointKeys[] = {"name", "position", "fixed", "mass", "volume", "velocity", NULL};
+static const char *const kGPointKeys[] = {"name",     "position",  "fixed",
+                                           "mass",     "volume",    "velocity",
+                                           "drag_area", "added_mass_coefficient", NULL};
 static const char *const kEnvKeys[] = {"water_depth", "water_density", "gravity", NULL};
 static const char *const kLineKeys[] = {"length", "sections", NULL};
 static const char *const kSectionKeys[] = {
@@ -3087,6 +3089,17 @@ static int read_gpoints(Ctx *c, const Scope *top, PlModel *m, const PlYNode **na
     if ((rc = get_number(&s, "mass", "kg", false, kNonNegative, &pt->mass, NULL))) return rc;
     if ((rc = get_number(&s, "volume", "m^3", false, kNonNegative, &pt->volume, NULL))) return rc;
     if ((rc = get_list(&s, "velocity", false, 3, &m3, pt->velocity, NULL))) return rc;
+    if ((rc = get_number(&s, "drag_area", "m^2", false, kNonNegative, &pt->drag_area, NULL))) return rc;
+    if ((rc = get_number(&s, "added_mass_coefficient", "", false, kNonNegative, &pt->added_mass_coefficient, NULL)))
+      return rc;
+    for (int h = 0; h < 2 && pt->fixed; ++h) {
+      const char *key = h ? "added_mass_coefficient" : "drag_area";
+      if (h ? pt->added_mass_coefficient == 0.0 : pt->drag_area == 0.0) continue;
+      char hp[PATH_CAP];
+      join_key(hp, sizeof hp, ip, key);
+      return at(c->err, value_of_node(list->items[i], key), hp,
+                "a fixed point does not move: give drag and added mass only to a free point (fixed: false)");
+    }
     if (pt->fixed && (pt->velocity[0] != 0.0 || pt->velocity[1] != 0.0 || pt->velocity[2] != 0.0)) {
       char vp[PATH_CAP];
       join_key(vp, sizeof vp, ip, "velocity");

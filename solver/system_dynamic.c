@@ -23,8 +23,11 @@
  *                  point:  x_e - x_k = 0, v_e - v_k = 0;   point momentum rows += r_e
  *                  body:   x_e - (r + R a) = 0, v_e - R (v + w x a) = 0 (PlVesselJointKinematics);
  *                          body Newton-Euler rows += [R^T r_e ; a x R^T r_e] (PlVesselJointLoad)
- *   point k      x' - v = 0;   m v' + (m - rho_w V) g e_z + sum of the attached r_e = 0
- *                (a clump weight or buoy: no drag or added mass of its own yet);
+ *   point k      x' - v = 0;   (m + Ca rho_w V) v' + (m - rho_w V) g e_z
+ *                  - 1/2 rho_w CdA |u_c(z) - v| (u_c(z) - v) + sum of the attached r_e = 0
+ *                (a clump weight or buoy: isotropic Morison drag in the current at its depth,
+ *                added mass on its own acceleration; the current's acceleration during its
+ *                ramp is not applied to the point);
  *   body b       PlVesselDynamics (restoring, spring, weight, damping, added mass, environment
  *                load) through PlMultibodyEvaluate, plus the lines' load above.
  * A line end on a fixed point is a held end (x = the point's position, v = 0).
@@ -249,20 +252,38 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
       PlDynEndResidual(d, &d->ends[k], t, y + row0, Fw + row0);
     }
   }
-  /* free points */
+  /* free points: kinematics, inertia with added mass, net weight, Morison drag */
   for (int k = 0; k < m->npoints; ++k) {
     const int o = s->poff[k];
     if (o < 0 || !MINE(s->vpt[k])) continue;
     const PlPointModel *pt = &m->points[k];
     const double wnet = (pt->mass - m->water_density * pt->volume) * m->gravity;
+    const double mt = pt->mass + pt->added_mass_coefficient * m->water_density * pt->volume;
     for (int cc = 0; cc < 3; ++cc) {
       Fw[o + cc] = yp[o + cc] - y[o + 3 + cc];
-      Fw[o + 3 + cc] += pt->mass * yp[o + 3 + cc] + (cc == 2 ? wnet : 0.0);
+      Fw[o + 3 + cc] += mt * yp[o + 3 + cc] + (cc == 2 ? wnet : 0.0);
       if (putJ) {
         Put(s, o + cc, o + cc, c);
         Put(s, o + cc, o + 3 + cc, -1.0);
-        Put(s, o + 3 + cc, o + 3 + cc, c * pt->mass);
+        Put(s, o + 3 + cc, o + 3 + cc, c * mt);
       }
+    }
+    if (pt->drag_area > 0.0) {
+      /* -f_d = -1/2 rho CdA |u| u with u = u_c(z) - v; d(-f_d)/du = -1/2 rho CdA (|u| I + u u^T/|u|),
+       * du/dv = -I, du/dz = du_c/dz */
+      double uc[3], duc[3], u[3], D[9];
+      PlCurrentVelocity(&m->current, m->water_depth, y[o + 2] + s->pxs[k][2], t, uc, duc);
+      for (int cc = 0; cc < 3; ++cc) u[cc] = uc[cc] - y[o + 3 + cc];
+      const double un = sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]), hc = 0.5 * m->water_density * pt->drag_area;
+      for (int i = 0; i < 3; ++i) {
+        Fw[o + 3 + i] -= hc * un * u[i];
+        for (int j = 0; j < 3; ++j) D[3 * i + j] = -hc * ((i == j ? un : 0.0) + (un > 0.0 ? u[i] * u[j] / un : 0.0));
+      }
+      if (putJ)
+        for (int i = 0; i < 3; ++i) {
+          Put(s, o + 3 + i, o + 2, D[3 * i] * duc[0] + D[3 * i + 1] * duc[1] + D[3 * i + 2] * duc[2]);
+          for (int j = 0; j < 3; ++j) Put(s, o + 3 + i, o + 3 + j, -D[3 * i + j]);
+        }
     }
   }
   /* attachments: the constraint rows and the load on the bodies */
@@ -380,7 +401,8 @@ void PlSysDynEnergy(PlSysDyn s, const double *y, double *kin, double *strain, do
     if (o < 0) continue;
     const PlPointModel *pt = &m->points[k];
     const double *v = y + o + 3;
-    e[0] += 0.5 * pt->mass * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+    const double mt = pt->mass + pt->added_mass_coefficient * m->water_density * pt->volume;
+    e[0] += 0.5 * mt * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]); /* the point's and its added mass's */
     e[2] += (pt->mass - m->water_density * pt->volume) * m->gravity * (y[o + 2] + s->pxs[k][2]);
   }
   for (int b = 0; b < m->nbodies; ++b) {

@@ -8,6 +8,9 @@
  * free: the lines restore what the body's own restoring does not (a moored platform's surge),
  * where solver/lines.c holds such a DOF at its initial pose.
  *
+ * The time of the residual is the lines' static time (the current settled after its ramp in a
+ * static analysis, t = 0 before a dynamic one: solver/assembly.c).
+ *
  * Method: pseudo-transient continuation (as solver/static.c), here with the dynamics' own
  * mass as its D: each step solves
  *     (dF/dy + sigma dF/dy') dy = -F(t0, y, 0),
@@ -116,14 +119,14 @@ int PlSysStaticSolve(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport *
   }
   memcpy(y0, y, sizeof(double) * n);
   double fr, kr, sigma = 0.0; /* Newton first */
-  int bad = PlSysDynEval(s, 0.0, y, zero, 0.0, F, 0);
+  int bad = PlSysDynEval(s, s->d[0]->sp->current_time, y, zero, 0.0, F, 0);
   Measure(s, F, rep->force_scale, &fr, &kr);
   rep->initial_residual = fr;
   int it = 0, rejected = 0;
   while (!bad && !(fr <= tol && kr <= ktol) && it < maxit) {
     ++it;
     s->val = SUNSparseMatrix_Data(s->A);
-    if (PlSysDynEval(s, 0.0, y, zero, sigma, NULL, 1) >= 2) break;
+    if (PlSysDynEval(s, s->d[0]->sp->current_time, y, zero, sigma, NULL, 1) >= 2) break;
     for (int i = 0; i < n; ++i) dy[i] = -F[i];
     if (Solve(s, dy)) { /* singular: a DOF without stiffness */
       if (sigma >= smax) break;
@@ -134,7 +137,7 @@ int PlSysStaticSolve(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport *
     for (int i = 0; i < n; ++i) yt[i] = y[i] + dy[i];
     AtRest(s, yt);
     double ft, kt;
-    const int tbad = PlSysDynEval(s, 0.0, yt, zero, 0.0, Ft, 0);
+    const int tbad = PlSysDynEval(s, s->d[0]->sp->current_time, yt, zero, 0.0, Ft, 0);
     Measure(s, Ft, rep->force_scale, &ft, &kt);
     if (tbad || !(ft <= 10.0 * fmax(fr, tol))) {
       if (sigma >= smax) break;
@@ -160,7 +163,7 @@ int PlSysStaticSolve(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport *
              "nothing restores but a load pushes has no equilibrium (give it a spring, restoring or another line)",
              it, rejected, fr, rep->force_scale, kr);
     memcpy(y, y0, sizeof(double) * n); /* the substructured equilibrium stays */
-    PlSysDynEval(s, 0.0, y, zero, 0.0, F, 0);
+    PlSysDynEval(s, s->d[0]->sp->current_time, y, zero, 0.0, F, 0);
   }
   free(y0), free(yt), free(zero), free(F), free(Ft), free(dy);
   return 0;
@@ -175,7 +178,7 @@ PetscErrorCode PlSysStaticStore(PlSysDyn s, PlLinesReport *rep)
          *zero = calloc((size_t)s->n, sizeof(double));
   PetscFunctionBeginUser;
   PetscCheck(F && zero, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
-  PlSysDynEval(s, 0.0, y, zero, 0.0, F, 0); /* the end forces and the bodies' loads */
+  PlSysDynEval(s, s->d[0]->sp->current_time, y, zero, 0.0, F, 0); /* the end forces and the bodies' loads */
   for (int l = 0; l < s->nl; ++l) {
     const PlDynamic d = s->d[l];
     const PlProblem p = d->sp;

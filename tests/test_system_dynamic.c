@@ -5,7 +5,8 @@
  *   jacobian_quat, jacobian_euler  the analytic iteration matrix dF/dy + c dF/dy' of a system
  *       with every kind of attachment (two lines on a free clump-buoy point, a fixed anchor
  *       point, a line hung from a body at an offset body point on a hinge, a held end) and
- *       every load (Morison drag and added mass in a current, seabed contact with damping, the
+ *       every load (Morison drag and added mass in a sheared current, on the lines and on the
+ *       free point, seabed contact with damping, the
  *       body's spring, hydrostatics, added mass, damping and weight) against central
  *       differences of the residual, at a generic state (the static equilibrium displaced,
  *       with velocities and rates), entry by entry within 1e-6 of its row's largest entry (its
@@ -28,9 +29,9 @@
 static const char *kSystem =
   "environment: {water_depth: 120, water_density: 1025, gravity: 9.80665}\n"
   "seabed: {model: nonlinear, damping: 2.0e3}\n"
-  "current: {profile: uniform, speed: 0.4, direction: 30}\n"
+  "current: {profile: sheared, surface_speed: 0.6, seabed_speed: 0.1, direction: 30}\n"
   "points:\n"
-  "  - {name: clump, position: [60, 0, -80], mass: 3000, volume: 0.5}\n"
+  "  - {name: clump, position: [60, 0, -80], mass: 3000, volume: 0.5, drag_area: 1.2, added_mass_coefficient: 0.8}\n"
   "  - {name: anchor, position: [-40, 0, -120], fixed: true}\n"
   "bodies:\n"
   "  - name: float\n"

@@ -380,6 +380,8 @@ typedef struct {
   double mass;               /* [kg] >= 0 */
   double volume;             /* [m^3] >= 0 displaced (buoyancy rho_w g volume) */
   double velocity[3];        /* [m/s] global, a free point's initial velocity (dynamic), default 0 */
+  double drag_area;          /* [m^2] Cd A of a free point (isotropic Morison drag), default 0 */
+  double added_mass_coefficient; /* [-] Ca: added mass Ca rho_w volume, default 0 */
 } PlPointModel;
 
 typedef struct {
