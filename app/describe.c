@@ -311,16 +311,10 @@ void PlDescribeModel(FILE *out, const PlModel *m, const PlMesh *mesh_, int finge
 
 }
 
-void PlDescribeBodies(FILE *out, const PlModel *m)
+/* The joints of m: kind, bodies, point, axis, rows. */
+static void PrintJoints(FILE *out, const PlModel *m)
 {
   static const char *const kinds[] = {"spherical", "revolute", "prismatic", "fixed"};
-  fprintf(out, "pipelay info: %s (%s)\n", m->name, m->source_path);
-  fprintf(out, "  a system of %d rigid bod%s and %d joint%s, no line\n", m->nbodies, m->nbodies == 1 ? "y" : "ies",
-          m->njoints, m->njoints == 1 ? "" : "s");
-  fprintf(out, "  environment\n");
-  Line(out, "gravity", m->gravity, "m/s^2");
-  Line(out, "water density", m->water_density, "kg/m^3");
-  for (int b = 0; b < m->nbodies; ++b) PrintBody(out, &m->bodies[b], 0);
   for (int j = 0; j < m->njoints; ++j) {
     const PlJointModel *jm = &m->joints[j];
     fprintf(out, "  joint %s: %s, %s to %s\n", jm->name, kinds[jm->joint.kind], m->bodies[jm->body[0]].id,
@@ -331,6 +325,18 @@ void PlDescribeBodies(FILE *out, const PlModel *m)
     fprintf(out, "    %-28s %d (reactions lambda; as many projection multipliers mu)\n", "constraint rows",
             PlJointRowCount(jm->joint.kind));
   }
+}
+
+void PlDescribeBodies(FILE *out, const PlModel *m)
+{
+  fprintf(out, "pipelay info: %s (%s)\n", m->name, m->source_path);
+  fprintf(out, "  a system of %d rigid bod%s and %d joint%s, no line\n", m->nbodies, m->nbodies == 1 ? "y" : "ies",
+          m->njoints, m->njoints == 1 ? "" : "s");
+  fprintf(out, "  environment\n");
+  Line(out, "gravity", m->gravity, "m/s^2");
+  Line(out, "water density", m->water_density, "kg/m^3");
+  for (int b = 0; b < m->nbodies; ++b) PrintBody(out, &m->bodies[b], 0);
+  PrintJoints(out, m);
   fprintf(out, "  analysis\n    %-28s dynamic\n", "type");
   PrintDynamic(out, &m->analysis.dynamic, 0);
   if (m->njoints) Line(out, "atol reaction", m->analysis.dynamic.atol_reaction, "N, N m (Newton test)");
@@ -340,8 +346,9 @@ void PlDescribeBodies(FILE *out, const PlModel *m)
 int PlDescribeLines(FILE *out, const PlModel *m)
 {
   fprintf(out, "pipelay info: %s (%s)\n", m->name, m->source_path);
-  fprintf(out, "  a system of %d line%s joined at %d point%s (%s)\n", m->nlines, m->nlines == 1 ? "" : "s",
-          m->npoints, m->npoints == 1 ? "" : "s",
+  fprintf(out, "  a system of %d line%s joined at %d point%s, %d bod%s and %d joint%s (%s)\n", m->nlines,
+          m->nlines == 1 ? "" : "s", m->npoints, m->npoints == 1 ? "" : "s", m->nbodies, m->nbodies == 1 ? "y" : "ies",
+          m->njoints, m->njoints == 1 ? "" : "s",
           m->analysis.kind == PL_ANALYSIS_DYNAMIC ? "statics, then dynamics" : "statics");
   for (int k = 0; k < m->npoints; ++k) {
     const PlPointModel *pt = &m->points[k];
@@ -351,12 +358,18 @@ int PlDescribeLines(FILE *out, const PlModel *m)
     Line(out, "displaced volume", pt->volume, "m^3");
     if (!pt->fixed) PrintVector(out, "initial velocity", pt->velocity, NULL, "m/s (global, dynamic)");
     Line(out, "net weight", (pt->mass - m->water_density * pt->volume) * m->gravity, "N (downwards)");
+    if (!pt->fixed) {
+      Line(out, "drag area C_d A", pt->drag_area, "m^2");
+      Line(out, "added mass", pt->added_mass_coefficient * m->water_density * pt->volume, "kg (C_a rho_w volume)");
+    }
     fprintf(out, "    %-28s", "line ends");
     for (int l = 0; l < m->nlines; ++l)
       for (int e = 0; e < 2; ++e)
         if (m->lines[l].ends[e].point == k) fprintf(out, " %s.%s", m->lines[l].name, e ? "top" : "bottom");
     fprintf(out, "\n");
   }
+  for (int b = 0; b < m->nbodies; ++b) PrintBody(out, &m->bodies[b], 0);
+  PrintJoints(out, m);
   PlModel *lm = malloc(sizeof *lm);
   if (!lm) return 1;
   int rc = 0;

@@ -559,6 +559,12 @@ static PetscErrorCode RunLines(PlModel *m, const Args *a, PetscMPIInt rank, Pets
         printf("  body %s: O_b (%.4f, %.4f, %.4f) m; roll %.4f, pitch %.4f, yaw %.4f deg\n", m->bodies[b].id, e[0],
                e[1], e[2], e[3] * r2d, e[4] * r2d, e[5] * r2d);
       }
+      for (int j = 0; j < m->njoints && rep.joints_solved; ++j) {
+        const double *f = rep.joint_force[j], *mm = rep.joint_moment[j];
+        printf("  joint %s: force on %s (%.4f, %.4f, %.4f) kN, moment (%.4f, %.4f, %.4f) kN m\n", m->joints[j].name,
+               m->bodies[m->joints[j].body[0]].id, f[0] / 1e3, f[1] / 1e3, f[2] / 1e3, mm[0] / 1e3, mm[1] / 1e3,
+               mm[2] / 1e3);
+      }
     }
     for (int b = 0; b < m->nbodies; ++b) {
       double worst = 0.0;

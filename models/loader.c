@@ -3169,7 +3169,7 @@ static int read_lines(Ctx *c, const Scope *top, PlModel *m, const PlYNode **poin
 static int read_line_system(Ctx *c, const Scope *top, PlModel *m)
 {
   int rc;
-  static const char *const single[] = {"line", "mesh", "ends", "vessel", "joints", NULL};
+  static const char *const single[] = {"line", "mesh", "ends", "vessel", NULL};
   for (int k = 0; single[k]; k++)
     if ((rc = reject_key(top, single[k],
                          k < 3 ? "is the form of a one-line model; with lines: each line gives its own line, mesh "
@@ -3217,11 +3217,15 @@ static int read_line_system(Ctx *c, const Scope *top, PlModel *m)
   c->graph = NULL;
   c->point_uses = c->body_uses = NULL;
   if (rc) return rc;
+  if ((rc = read_joints(c, top, m))) return rc;
+  for (int j = 0; j < m->njoints; j++)
+    for (int k = 0; k < 2; k++)
+      if (m->joints[j].body[k] >= 0) buses[m->joints[j].body[k]]++;
   for (int b = 0; b < m->nbodies; b++)
     if (!buses[b]) {
       char np[PATH_CAP];
       snprintf(np, sizeof np, "bodies[%d].name", b);
-      return at(c->err, c->body_names[b], np, "body '%s' has no line attached to it", m->bodies[b].id);
+      return at(c->err, c->body_names[b], np, "body '%s' has no line or joint attached to it", m->bodies[b].id);
     }
   for (int k = 0; k < m->npoints; k++) {
     char np[PATH_CAP];

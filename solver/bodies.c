@@ -304,9 +304,6 @@ static void BodyOutput(const Sys *s, int b, double t, const double *y, PlVesselO
   PlVesselHangOff(vm, yb, yb + PL_VESSEL_Q, o->hang_off_point, NULL);
 }
 
-static const char kJointHeader[] =
-  "t_s,point_x_m,point_y_m,point_z_m,force_x_N,force_y_N,force_z_N,moment_x_Nm,moment_y_Nm,moment_z_Nm\n";
-
 static void SummaryBodies(cJSON *root, const PlModel *m, const PlBodiesReport *rep)
 {
   const double r2d = 180.0 / 3.14159265358979323846;
@@ -338,22 +335,6 @@ static void SummaryBodies(cJSON *root, const PlModel *m, const PlBodiesReport *r
   if (m->njoints) cJSON_AddNumberToObject(root, "max_joint_gap_m", rep->max_joint_gap_m);
 }
 
-/* The largest translational gap of the joints at y (the rows of d; the axis rows are
- * dimensionless and not in it). */
-static double JointGap(const Sys *s, const double *y)
-{
-  double gap = 0.0;
-  for (int j = 0; j < s->mb.njoints; ++j) {
-    const PlMultibodyJoint *jt = &s->jt[j];
-    PlJointEvalOut o;
-    PlJointEval(&jt->joint, y + PL_VESSEL_NY * jt->body[0], jt->body[1] >= 0 ? y + PL_VESSEL_NY * jt->body[1] : NULL,
-                &o);
-    const int nd = jt->joint.kind == PL_JOINT_PRISMATIC ? 2 : jt->joint.kind == PL_JOINT_SPHERICAL ? 3 : 3;
-    for (int r = 0; r < nd && r < o.m; ++r) gap = fmax(gap, fabs(o.g[r]));
-  }
-  return gap;
-}
-
 int PlBodiesRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynamicResult *res, PlBodiesReport *rep)
 {
   const PlDynamicSettings *d = &m->analysis.dynamic;
@@ -377,7 +358,7 @@ int PlBodiesRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynam
   char path[PL_PATH_MAX + 128];
   for (int k = 0; !io && k < nb + nj + 1; ++k) {
     FILE **f = k < nb ? &fb[k] : k < nb + nj ? &fj[k - nb] : &fe;
-    const char *hdr = k < nb ? PlVesselSeriesHeader() : k < nb + nj ? kJointHeader
+    const char *hdr = k < nb ? PlVesselSeriesHeader() : k < nb + nj ? PlJointSeriesHeader()
                                                                      : "t_s,kinetic_J,strain_J,potential_J,total_J\n";
     if (k < nb + nj)
       snprintf(path, sizeof path, "%s/timeseries_%s.csv", dir, k < nb ? m->bodies[k].id : m->joints[k - nb].name);
@@ -429,13 +410,11 @@ int PlBodiesRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynam
     for (int j = 0; j < nj; ++j) {
       double *P = rep->joint_point[j], *F = rep->joint_force[j], *M = rep->joint_moment[j];
       PlMultibodyJointLoad(&s->mb, y, j, P, F, M);
-      fprintf(fj[j], "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", t, P[0], P[1], P[2], F[0], F[1],
-              F[2], M[0], M[1], M[2]);
-      fflush(fj[j]);
+      PlJointSeriesRow(fj[j], t, P, F, M);
       rep->joint_max_force_N[j] = fmax(rep->joint_max_force_N[j], sqrt(F[0] * F[0] + F[1] * F[1] + F[2] * F[2]));
       rep->joint_max_moment_Nm[j] = fmax(rep->joint_max_moment_Nm[j], sqrt(M[0] * M[0] + M[1] * M[1] + M[2] * M[2]));
     }
-    rep->max_joint_gap_m = fmax(rep->max_joint_gap_m, JointGap(s, y));
+    rep->max_joint_gap_m = fmax(rep->max_joint_gap_m, PlMultibodyJointGap(&s->mb, y));
     if (opt->bodies_observer) {
       double r0[PL_MAX_BODIES][3], R0[PL_MAX_BODIES][9];
       for (int b = 0; b < nb; ++b) {

@@ -53,6 +53,7 @@ struct PlLines_ {
   int bcol[PL_MAX_BODIES];     /* first unknown of a body's free pose components */
   int bfree[PL_MAX_BODIES][6]; /* eta_i of the body is an unknown */
   int bown[PL_MAX_BODIES][6];  /* eta_i has restoring of its own (hydrostatics, spring) */
+  int jointed[PL_MAX_BODIES];  /* the body is in a joint: held whole here */
   int n;                       /* unknowns of the masters */
 };
 
@@ -453,6 +454,14 @@ PetscErrorCode PlLinesCreate(MPI_Comm comm, const PlModel *m, PlLines *out)
       s->bown[b][i] = s->bfree[b][i] = hydro[i] || spring;
     }
   }
+  /* a body in a joint is held whole at its initial pose here (the joints are assembled there);
+   * the whole system's Newton (system_static.c), which has the joints, then frees it */
+  for (int j = 0; j < m->njoints; ++j)
+    for (int k = 0; k < 2; ++k)
+      if (m->joints[j].body[k] >= 0) s->jointed[m->joints[j].body[k]] = 1;
+  for (int b = 0; b < m->nbodies; ++b)
+    if (s->jointed[b])
+      for (int i = 0; i < 6; ++i) s->bown[b][i] = s->bfree[b][i] = 0;
   Layout(s);
   for (int l = 0; l < s->nl; ++l) {
     s->lm[l] = malloc(sizeof *s->lm[l]);
@@ -518,12 +527,12 @@ PetscErrorCode PlLinesSolve(PlLines s, volatile sig_atomic_t *stop, int quiet, P
    * about an axis every line passes through). */
   int probe = 0;
   for (int b = 0; b < m->nbodies; ++b)
-    for (int i = 0; i < 6; ++i) probe |= !s->bown[b][i];
+    for (int i = 0; i < 6; ++i) probe |= !s->bown[b][i] && !s->jointed[b];
   if (probe) {
     double Sd[NX];
     int singular = 0;
     for (int b = 0; b < m->nbodies; ++b)
-      for (int i = 0; i < 6; ++i) s->bfree[b][i] = 1;
+      for (int i = 0; i < 6; ++i) s->bfree[b][i] = !s->jointed[b];
     Layout(s);
     StartXi(s, xi);
     PetscCall(Evaluate(s, xi, &st));
@@ -531,7 +540,8 @@ PetscErrorCode PlLinesSolve(PlLines s, volatile sig_atomic_t *stop, int quiet, P
     for (int b = 0; b < m->nbodies; ++b) {
       double kt = 0.0;
       for (int i = 0; i < 3; ++i) kt = fmax(kt, fabs(Sd[s->bcol[b] + i]));
-      for (int i = 0; i < 6; ++i) s->bfree[b][i] = s->bown[b][i] || fabs(Sd[s->bcol[b] + i]) > 1e-9 * kt;
+      for (int i = 0; i < 6; ++i)
+        s->bfree[b][i] = !s->jointed[b] && (s->bown[b][i] || fabs(Sd[s->bcol[b] + i]) > 1e-9 * kt);
     }
     Layout(s);
     StartXi(s, xi);
@@ -720,6 +730,16 @@ void *PlLinesSummaryBuild(const PlLines s, const PlLinesReport *rep)
     for (int i = 0; i < 6; ++i)
       if (rep->body_held[b][i]) cJSON_AddItemToArray(held, cJSON_CreateString(dof[i]));
     cJSON_AddItemToObject(o, "unbalanced_N_Nm", cJSON_CreateDoubleArray(rep->body_unbalanced[b], 6));
+  }
+  if (m->njoints > 0) {
+    cJSON *joints = cJSON_AddObjectToObject(root, "joints");
+    for (int j = 0; j < m->njoints; ++j) {
+      cJSON *o = cJSON_AddObjectToObject(joints, m->joints[j].name);
+      cJSON_AddBoolToObject(o, "solved", rep->joints_solved);
+      cJSON_AddItemToObject(o, "point_m", cJSON_CreateDoubleArray(rep->joint_point[j], 3));
+      cJSON_AddItemToObject(o, "force_N", cJSON_CreateDoubleArray(rep->joint_force[j], 3));
+      cJSON_AddItemToObject(o, "moment_Nm", cJSON_CreateDoubleArray(rep->joint_moment[j], 3));
+    }
   }
   return root;
 }

@@ -256,3 +256,30 @@ int PlDenseSolveInPlace(int n, double *A, double *b)
   return 0;
 }
 
+
+double PlMultibodyJointGap(const PlMultibody *mb, const double *y)
+{
+  double gap = 0.0;
+  for (int j = 0; j < mb->njoints; ++j) {
+    const PlMultibodyJoint *jt = &mb->joints[j];
+    PlJointEvalOut o;
+    PlJointEval(&jt->joint, y + PL_VESSEL_NY * jt->body[0], jt->body[1] >= 0 ? y + PL_VESSEL_NY * jt->body[1] : NULL,
+                &o);
+    /* the translational rows: 2 across a prismatic guide, else the 3 of the joint point */
+    const int nd = jt->joint.kind == PL_JOINT_PRISMATIC ? 2 : 3;
+    for (int r = 0; r < nd && r < o.m; ++r) gap = fmax(gap, fabs(o.g[r]));
+  }
+  return gap;
+}
+
+const char *PlJointSeriesHeader(void)
+{
+  return "t_s,point_x_m,point_y_m,point_z_m,force_x_N,force_y_N,force_z_N,moment_x_Nm,moment_y_Nm,moment_z_Nm\n";
+}
+
+void PlJointSeriesRow(FILE *f, double t, const double P[3], const double F[3], const double M[3])
+{
+  fprintf(f, "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", t, P[0], P[1], P[2], F[0], F[1], F[2],
+          M[0], M[1], M[2]);
+  fflush(f);
+}

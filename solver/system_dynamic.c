@@ -9,7 +9,8 @@
  *              rotation parameters, v (3), w (3);
  *   point k    (free points only) u = x - x_static (3), v (3), global;
  *   bodies     the block of solver/multibody.c: per body r, q, v, w (13; PlVessel), then the
- *              joints' multipliers (none today: the loader refuses joints with lines).
+ *              joints' multipliers lambda, mu (GGL, index 2; algebraic: IDASetId 0 and out
+ *              of the error test, absolute tolerance analysis.dynamic.atol_reaction).
  *
  * Rows:
  *   line nodes   the rod elements (PlDynElement: internal forces, submerged weight, seabed,
@@ -660,11 +661,16 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
   }
   for (int b = 0; b < m->nbodies; ++b) s->V[b] = m->bodies[b].body;
   s->mb.nbodies = m->nbodies;
-  s->mb.njoints = 0;
   s->mb.bodies = s->V;
   s->mb.tau_body = (const double(*)[6])s->tb;
   s->mb.load_global = (const double(*)[6])s->lg;
-  s->mb.joints = NULL;
+  for (int j = 0; j < m->njoints; ++j) {
+    s->jt[j].joint = m->joints[j].joint;
+    s->jt[j].body[0] = m->joints[j].body[0];
+    s->jt[j].body[1] = m->joints[j].body[1];
+  }
+  s->mb.njoints = m->njoints;
+  s->mb.joints = s->jt;
   s->moff = n;
   s->nmb = m->nbodies ? PlMultibodySize(&s->mb) : 0;
   n += s->nmb;
@@ -713,6 +719,7 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
       for (int c = 0; c < 3; ++c) s->rowforce[s->poff[k] + c] = 0;
   for (int b = 0; b < m->nbodies; ++b)
     for (int r = 0; r < PL_VESSEL_V; ++r) s->rowforce[s->moff + PL_VESSEL_NY * b + r] = 0;
+  for (int k = s->moff + PL_VESSEL_NY * m->nbodies; k < n; ++k) s->rowforce[k] = 0; /* the joints' rows */
   const PlDynamicSettings *ds = &m->analysis.dynamic;
   double *at = N_VGetArrayPointer(s->atol), axmin = ds->atol_position;
   for (int l = 0; l < s->nl; ++l) {
@@ -734,6 +741,7 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
     for (int k = 0; k < PL_VESSEL_NY; ++k)
       at[s->moff + PL_VESSEL_NY * b + k] = k < PL_VESSEL_Q ? ds->atol_position
                                           : k < PL_VESSEL_V ? ds->atol_rotation : ds->atol_velocity;
+  for (int k = s->moff + PL_VESSEL_NY * m->nbodies; k < n; ++k) at[k] = ds->atol_reaction; /* multipliers */
   PetscCheck(!BuildPattern(s), PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory building the system's matrix pattern");
   PetscCheck(!SetUpParts(s), s->comm, PETSC_ERR_LIB, "cannot partition the system over %d ranks (METIS)", s->size);
   PetscCall(PetscMalloc1((size_t)n + 6 * (s->nl + m->nbodies) + 3, &s->red));
@@ -746,6 +754,16 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
                IDA_SUCCESS && IDASetUserData(s->ida, s) == IDA_SUCCESS &&
                IDASetLinearSolver(s->ida, s->LS, s->A) == IDA_SUCCESS && IDASetJacFn(s->ida, IdaJac) == IDA_SUCCESS,
              PETSC_COMM_SELF, PETSC_ERR_LIB, "cannot set up IDA for the system of lines");
+  if (m->njoints > 0) {
+    /* the multipliers are algebraic: out of the error test (solver/multibody.c) */
+    s->id = N_VNew_Serial(n, s->ctx);
+    PetscCheck(s->id, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
+    double *id = N_VGetArrayPointer(s->id);
+    for (int i = 0; i < n; ++i) id[i] = 1.0;
+    PlMultibodyIds(&s->mb, id + s->moff);
+    PetscCheck(IDASetId(s->ida, s->id) == IDA_SUCCESS, PETSC_COMM_SELF, PETSC_ERR_LIB, "IDASetId failed");
+    IDASetSuppressAlg(s->ida, SUNTRUE);
+  }
   IDASetMaxNumSteps(s->ida, ds->max_steps > 0 ? ds->max_steps : 1000000);
   IDASetMaxOrd(s->ida, ds->max_order);
   if (ds->max_step > 0.0) IDASetMaxStep(s->ida, ds->max_step);
@@ -768,6 +786,7 @@ PetscErrorCode PlSysDynDestroy(PlSysDyn *ps)
   if (s->y) N_VDestroy(s->y);
   if (s->yp) N_VDestroy(s->yp);
   if (s->atol) N_VDestroy(s->atol);
+  if (s->id) N_VDestroy(s->id);
   if (s->ctx) SUNContext_Free(&s->ctx);
   for (int l = 0; l < s->nl; ++l) PetscCall(PlDynamicDestroy(&s->d[l]));
   free(s->colptr);

@@ -31,6 +31,8 @@ struct PlSysDyn_ {
   int moff, nmb;                 /* the bodies' block */
   PlVessel V[PL_MAX_BODIES];
   PlMultibody mb;
+  PlMultibodyJoint jt[PL_MAX_JOINTS];
+  N_Vector id;                   /* IDA's ids: 0 for the joints' multipliers */
   double tb[PL_MAX_BODIES][6], lg[PL_MAX_BODIES][6], env[PL_MAX_BODIES][6];
   double lines_load[PL_MAX_BODIES][6]; /* the lines' load on each body (body frame, about O_b) */
   int n;

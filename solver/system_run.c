@@ -12,6 +12,8 @@
  *   timeseries_point_NAME.csv   each free point: position [m], velocity [m/s]
  *   timeseries_BODY.csv         each body (the vessel series: pose, velocities, the lines' load
  *                               on it in the pipe_* columns, body frame about O_b)
+ *   timeseries_JOINT.csv        each joint: its point, the force and moment it applies to its
+ *                               first body (global, about the point) [m, N, N m]
  *   energy.csv                  kinetic, strain, potential (submerged weight, restoring) [J]
  * and at the end summary.json: the static summary of the lines with "analysis":
  * "dynamic_lines", "completed", and a "dynamic" object (counters, the extreme end tensions
@@ -112,8 +114,8 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
   const PlModel *m = PlSysDynModel(s);
   const PlDynamicSettings *ds = &m->analysis.dynamic;
   const char *dir = m->output_dir;
-  const int nl = m->nlines, np = m->npoints, nb = m->nbodies, n = PlSysDynSize(s);
-  FILE *fl = NULL, *fe = NULL, *fp[PL_MAX_POINTS] = {NULL}, *fb[PL_MAX_BODIES] = {NULL};
+  const int nl = m->nlines, np = m->npoints, nb = m->nbodies, nj = m->njoints, n = PlSysDynSize(s);
+  FILE *fl = NULL, *fe = NULL, *fp[PL_MAX_POINTS] = {NULL}, *fb[PL_MAX_BODIES] = {NULL}, *fj[PL_MAX_JOINTS] = {NULL};
   char path[PL_PATH_MAX + 128];
   int io = 0;
   const int root = s->rank == 0;
@@ -126,15 +128,17 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
   }
   if (root) io = PlMakeDirs(dir, &res->err);
   /* the files (rank 0) */
-  for (int k = -2; root && !io && k < np + nb; ++k) {
+  for (int k = -2; root && !io && k < np + nb + nj; ++k) {
     FILE **f;
     if (k == -2) f = &fl, snprintf(path, sizeof path, "%s/timeseries_lines.csv", dir);
     else if (k == -1) f = &fe, snprintf(path, sizeof path, "%s/energy.csv", dir);
     else if (k < np) {
       if (m->points[k].fixed) continue;
       f = &fp[k], snprintf(path, sizeof path, "%s/timeseries_point_%s.csv", dir, m->points[k].name);
-    } else
+    } else if (k < np + nb)
       f = &fb[k - np], snprintf(path, sizeof path, "%s/timeseries_%s.csv", dir, m->bodies[k - np].id);
+    else
+      f = &fj[k - np - nb], snprintf(path, sizeof path, "%s/timeseries_%s.csv", dir, m->joints[k - np - nb].name);
     *f = fopen(path, "w");
     int bad = !*f;
     if (!bad) {
@@ -151,8 +155,10 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
         bad = fputs("t_s,kinetic_J,strain_J,potential_J,total_J\n", *f) < 0;
       else if (k < np)
         bad = fputs("t_s,x_m,y_m,z_m,vx_mps,vy_mps,vz_mps\n", *f) < 0;
-      else
+      else if (k < np + nb)
         bad = fputs(PlVesselSeriesHeader(), *f) < 0;
+      else
+        bad = fputs(PlJointSeriesHeader(), *f) < 0;
     }
     if (bad) {
       snprintf(res->err.msg, sizeof res->err.msg, "%.900s: cannot write: %s", path, strerror(errno));
@@ -170,7 +176,8 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
   const long nout = (long)ceil(T / dt - 1e-9);
   Range ten[PL_MAX_LINES][2];
   memset(ten, 0, sizeof ten);
-  double pmax[PL_MAX_POINTS] = {0}, bmax[PL_MAX_BODIES] = {0};
+  double pmax[PL_MAX_POINTS] = {0}, bmax[PL_MAX_BODIES] = {0}, jfmax[PL_MAX_JOINTS] = {0}, jmmax[PL_MAX_JOINTS] = {0};
+  double jgap = 0.0;
   double t = 0.0, E0 = 0.0, Emax_dev = 0.0;
   int stall = 0;
   for (long k = 0; !io && k <= nout; ++k) {
@@ -244,6 +251,14 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
       res->vessel_final = vo;
       bmax[b] = fmax(bmax[b], hypot(vo.eta[0] - rep->body_eta[b][0], vo.eta[1] - rep->body_eta[b][1]));
     }
+    for (int j = 0; j < nj; ++j) {
+      double P[3], Fj[3], Mj[3];
+      PlMultibodyJointLoad(&s->mb, y + s->moff, j, P, Fj, Mj);
+      PlJointSeriesRow(fj[j], t, P, Fj, Mj);
+      jfmax[j] = fmax(jfmax[j], Norm3(Fj));
+      jmmax[j] = fmax(jmmax[j], Norm3(Mj));
+    }
+    if (nj) jgap = fmax(jgap, PlMultibodyJointGap(&s->mb, y + s->moff));
     if (!io && (opt->lines_observer || (opt->bodies_observer && nb > 0))) io = Observe(s, opt, t, y, &res->err);
     double ek, es, ep;
     PlSysDynEnergy(s, y, &ek, &es, &ep);
@@ -263,12 +278,13 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
   }
   free(F);
   PlIdaRunResult(ida, t, T, wall0, io, res);
-  FILE *all[2 + PL_MAX_POINTS + PL_MAX_BODIES];
+  FILE *all[2 + PL_MAX_POINTS + PL_MAX_BODIES + PL_MAX_JOINTS];
   int nf = 0;
   all[nf++] = fl;
   all[nf++] = fe;
   for (int p = 0; p < np; ++p) all[nf++] = fp[p];
   for (int b = 0; b < nb; ++b) all[nf++] = fb[b];
+  for (int j = 0; j < nj; ++j) all[nf++] = fj[j];
   for (int i = 0; i < nf; ++i)
     if (all[i] && fclose(all[i]) && !io) {
       io = PL_EXIT_IO;
@@ -321,6 +337,19 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
       cJSON *o = cJSON_AddObjectToObject(bodies, m->bodies[b].id);
       cJSON_AddItemToObject(o, "final_eta_m_deg", cJSON_CreateDoubleArray(eta, 6));
       cJSON_AddNumberToObject(o, "max_horizontal_excursion_m", bmax[b]);
+    }
+    if (nj) {
+      cJSON *joints = cJSON_AddObjectToObject(dy, "joints");
+      for (int j = 0; j < nj; ++j) {
+        double P[3], Fj[3], Mj[3];
+        PlMultibodyJointLoad(&s->mb, PlSysDynState(s) + s->moff, j, P, Fj, Mj);
+        cJSON *o = cJSON_AddObjectToObject(joints, m->joints[j].name);
+        cJSON_AddItemToObject(o, "final_force_N", cJSON_CreateDoubleArray(Fj, 3));
+        cJSON_AddItemToObject(o, "final_moment_Nm", cJSON_CreateDoubleArray(Mj, 3));
+        cJSON_AddNumberToObject(o, "max_force_N", jfmax[j]);
+        cJSON_AddNumberToObject(o, "max_moment_Nm", jmmax[j]);
+      }
+      cJSON_AddNumberToObject(dy, "max_joint_gap_m", jgap);
     }
     if (res->ida_flag) cJSON_AddStringToObject(dy, "failure", res->failure);
     if (res->interrupted) cJSON_AddStringToObject(dy, "failure", "interrupted by a signal");

@@ -219,6 +219,9 @@ PetscErrorCode PlSysStaticStore(PlSysDyn s, PlLinesReport *rep)
       if (pt >= 0)
         for (int c = 0; c < 3; ++c) rep->point_force[pt][c] += rep->end_force[l][k][c];
     }
+  for (int j = 0; j < m->njoints; ++j)
+    PlMultibodyJointLoad(&s->mb, y + s->moff, j, rep->joint_point[j], rep->joint_force[j], rep->joint_moment[j]);
+  rep->joints_solved = m->njoints > 0;
   for (int b = 0; b < m->nbodies; ++b) {
     PlVesselEta(y + s->moff + PL_VESSEL_NY * b, rep->body_eta[b], NULL);
     memcpy(rep->body_lines_load[b], s->lines_load[b], sizeof rep->body_lines_load[b]);

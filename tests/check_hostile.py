@@ -497,7 +497,7 @@ def vessel(work):
     model_case(work, "lines_at_without_body", sub(lines, "top: {point: clump}", "top: {at: [0, 0, 0]}"),
                "FILE:8:72: lines[0].ends.top.at: ", "is the body point of an end attached to a body", ())
     model_case(work, "lines_body_unused", bodyblk + lines, "FILE:2:12: bodies[0].name: ",
-               "body 'float' has no line attached to it", ())
+               "body 'float' has no line or joint attached to it", ())
     model_case(work, "points_in_one_line_model", STATIC + "points: [{name: a, position: [0, 0, 0]}]\n",
                "FILE:%d:1: points: " % (STATIC.count("\n") + 1), "are the connection points of a model of lines:", ())
     model_case(work, "body_weight_mass_matrix",

@@ -18,6 +18,16 @@ solver/system_dynamic.c) through `pipelay run`, against physics.
              offset, z within 1e-6 m); run for 1 s it stays there (1e-6 m): the drag is the same
              term in statics and dynamics. As a static analysis with the current ramped in over
              10 s the top carries the same drag (statics take the current settled).
+  joints     tests/models/system_joint_fixed.yaml (static): a chain from a 10 t frame welded to
+             the ground (fixed joint) down to an anchor: the joint's force and moment balance the
+             frame's weight at its centre of gravity and the chain's pull at its body point
+             (1e-9 of the weights), by hand from the chain's end force.
+             tests/models/system_joint_hinge.yaml: a 5 t arm on a revolute joint (y axis) with a
+             60 m cable to a 2 t clump. Static: the hinge carries (m_arm + m_clump) g + w L
+             vertically and nothing horizontally (1e-9). Dynamic, 10 s from the clump moving at
+             0.5 m/s, no drag: the total energy within 0.5 % of the largest kinetic energy, the
+             hinge point (2 m above the arm's O_b) stays within 1e-6 m (the GGL projection holds
+             it to Newton's tolerance: 1.3e-9 m), the motion stays in the x-z plane (1e-9).
   energy     tests/models/system_bodies.yaml: a cable between two bodies on springs and roll /
              pitch restoring, pinned 2 m below their origins, west body released with a
              velocity and a spin; no drag, no damping: the total energy of energy.csv (kinetic of
@@ -215,6 +225,47 @@ with open(os.path.join(d, "summary.json")) as f:
     top = json.load(f)["lines"]["hanger"]["top"]["force_on_support_N"]
 print(f"drag, static analysis, current ramped over 10 s: force on the top {top} N")
 check(abs(top[0] - H) <= 1e-9 * H, "a static analysis takes the settled current's drag on the point (1e-9)")
+
+# ---- joints with lines ----
+def cross(a, b):
+    return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+
+
+d = run("system_joint_fixed.yaml", "joint_fixed")
+with open(os.path.join(d, "summary.json")) as f:
+    sm = json.load(f)
+jt, fl = sm["joints"]["weld"], sm["lines"]["chain"]["top"]["force_on_support_N"]
+P, a, cg = jt["point_m"], [5.0, 0.0, -23.0], [1.0, 0.0, -19.5]   # the chain's body point, the centre of gravity
+W = [0.0, 0.0, -1.0e4 * g]
+fsum = [jt["force_N"][i] + fl[i] + W[i] for i in range(3)]
+ma, mw = cross([a[i] - P[i] for i in range(3)], fl), cross([cg[i] - P[i] for i in range(3)], W)
+msum = [jt["moment_Nm"][i] + ma[i] + mw[i] for i in range(3)]
+scale = 1.0e4 * g + math.sqrt(sum(v * v for v in fl))
+print(f"joints: weld force {jt['force_N']} N, moment {jt['moment_Nm']} N m; force balance {fsum}, moment balance {msum}")
+check(jt["solved"] and max(abs(v) for v in fsum) <= 1e-9 * scale and max(abs(v) for v in msum) <= 1e-9 * scale * 5.0,
+      "the weld carries the frame's weight and the chain's pull, force and moment (1e-9)")
+
+d = run("system_joint_hinge.yaml", "joint_hinge")
+with open(os.path.join(d, "summary.json")) as f:
+    sm = json.load(f)
+hf = sm["joints"]["hinge"]["force_N"]
+w = 50.0 * g - rho * math.pi * 0.1 ** 2 / 4.0 * g
+Fz = (5000.0 + 2000.0) * g + w * 60.0
+print(f"joints: hinge force at rest {hf} N, by hand (0, 0, {Fz:.6f}) N")
+check(abs(hf[2] - Fz) <= 1e-9 * Fz and abs(hf[0]) <= 1e-9 * Fz and abs(hf[1]) <= 1e-9 * Fz,
+      "the hinge carries the arm, the clump and the cable's submerged weight (1e-9)")
+E = table(os.path.join(d, "energy.csv"))
+kmax = max(r["kinetic_J"] for r in E)
+drift = max(abs(r["total_J"] - E[0]["total_J"]) for r in E)
+gap = sm["dynamic"]["max_joint_gap_m"]
+arm = table(os.path.join(d, "timeseries_arm.csv"))
+clump = table(os.path.join(d, "timeseries_point_clump.csv"))
+out_of_plane = max([abs(r["y_m"]) for r in arm + clump] + [abs(r["roll_deg"]) + abs(r["yaw_deg"]) for r in arm])
+swing = max(abs(r["pitch_deg"]) for r in arm)
+print(f"joints: hinge swing {swing:.3f} deg, energy drift {drift:.4g} J of {kmax:.4g} J kinetic ({100 * drift / kmax:.3f} %), "
+      f"hinge gap {gap:.3g} m, out of plane {out_of_plane:.3g}")
+check(swing > 0.5 and drift <= 5e-3 * kmax, "the hinged pendulum keeps its energy (0.5 % of the kinetic energy)")
+check(gap <= 1e-6 and out_of_plane <= 1e-9, "the hinge holds its point (1e-6 m) and the motion stays in its plane (1e-9)")
 
 # ---- energy and passivity ----
 for case, sets in (("energy", ()),

@@ -4,7 +4,8 @@
  *
  *   jacobian_quat, jacobian_euler  the analytic iteration matrix dF/dy + c dF/dy' of a system
  *       with every kind of attachment (two lines on a free clump-buoy point, a fixed anchor
- *       point, a line hung from a body at an offset body point on a hinge, a held end) and
+ *       point, a line hung from a body at an offset body point on a hinge, a line hung from a
+ *       second body joined to the first by a revolute joint: its multipliers, GGL) and
  *       every load (Morison drag and added mass in a sheared current, on the lines and on the
  *       free point, seabed contact with damping, the
  *       body's spring, hydrostatics, added mass, damping and weight) against central
@@ -44,6 +45,10 @@ static const char *kSystem =
   "    spring: {stiffness: [[4.0e4, 0, 0], [0, 4.0e4, 0], [0, 0, 0]], anchor: [150, 0, -5]}\n"
   "    restoring: {waterplane_area: 30, gm_transverse: 2, gm_longitudinal: 3, displacement: 20000, heave_equilibrium: -5}\n"
   "    initial: {position: [150, 0, -5]}\n"
+  "  - {name: flap, mass: 4000, radii_of_gyration: [1, 2, 2], centre_of_gravity: [0, 0, -1], weight: true,\n"
+  "     initial: {position: [150, 0, -12]}}\n"
+  "joints:\n"
+  "  - {name: hinge, type: revolute, bodies: [flap, float], point: [150, 0, -11], axis: [0, 1, 0]}\n"
   "lines:\n"
   "  - name: bottomline\n"
   "    line:\n"
@@ -61,10 +66,10 @@ static const char *kSystem =
   "    ends: {bottom: {point: clump}, top: {body: float, at: [2, 1, -3]}}\n"
   "  - name: tail\n"
   "    line:\n"
-  "      length: 50\n"
+  "      length: 115\n"
   "      sections: [{outer_diameter: 0.2, EA: 4.0e8, EI: 2.0e5, GJ: 1.5e5, mass_per_length: 80}]\n"
   "    mesh: {elements: 3}\n"
-  "    ends: {bottom: {position: [60, 20, -115], fixed: [x, y, z]}, top: {point: clump}}\n"
+  "    ends: {bottom: {body: flap, at: [0, 0, -2]}, top: {point: clump}}\n"
   "analysis: {type: dynamic, dynamic: {duration: 1}}\n";
 
 /* verification/lines_buoy and lines_bodies (5 m elements) with a dynamic analysis: systems

@@ -113,6 +113,11 @@ typedef struct {
   double body_lines_load[PL_MAX_BODIES][6]; /* the lines' load on it, body frame, about O_b [N, N m] */
   bool body_held[PL_MAX_BODIES][6];      /* DOFs without restoring, kept at the initial pose */
   double body_unbalanced[PL_MAX_BODIES][6]; /* the load left in them (body frame) [N, N m] */
+  int joints_solved;                     /* the joints' reactions below are set (the whole system's
+                                            statics converged) */
+  double joint_point[PL_MAX_JOINTS][3];  /* each joint's point (on its first body), global [m] */
+  double joint_force[PL_MAX_JOINTS][3];  /* the joint's force and moment on its first body, */
+  double joint_moment[PL_MAX_JOINTS][3]; /* global, about the joint point [N, N m] */
   char failure[1024];
 } PlLinesReport;
 /* One static problem per line of m->lines (m must outlive it). */
@@ -439,3 +444,10 @@ int PlMultibodyEvaluate(const PlMultibody *mb, double t, const double *y, const 
  * gets the opposite). */
 void PlMultibodyJointLoad(const PlMultibody *mb, const double *y, int j, double P[3], double force[3],
                           double moment[3]);
+/* The largest translational gap of the joints at y [m] (the joint point's rows; a prismatic
+ * guide's two across it; the dimensionless axis rows are not in it). */
+double PlMultibodyJointGap(const PlMultibody *mb, const double *y);
+/* A joint's time series (timeseries_JOINT.csv): the header, and a row (t, point, force,
+ * moment; flushed). */
+const char *PlJointSeriesHeader(void);
+void PlJointSeriesRow(FILE *f, double t, const double P[3], const double F[3], const double M[3]);
