@@ -35,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "schema.h"
 #include "yaml_tree.h"
 
 static const double kPi = 3.14159265358979323846;
@@ -187,112 +188,10 @@ static void join_index(char *buf, size_t cap, const char *parent, size_t i)
   cat(buf, cap, idx);
 }
 
-/* ---- the schema: which keys each mapping takes ----------------------------------------- */
+/* ---- the schema: the keys of each mapping come from schema_table.c ------------------- */
 
-typedef enum {
-  SCH_LEAF = 0, /* a value without keys (scalar or list of scalars) */
-  SCH_TOP,
-  SCH_ENV,
-  SCH_LINE,
-  SCH_SECTIONS, /* list of SCH_SECTION */
-  SCH_SECTION,
-  SCH_MATERIAL,
-  SCH_HYDRO,
-  SCH_SEABED,
-  SCH_CURRENT,
-  SCH_MESH,
-  SCH_ZONES, /* list of SCH_ZONE */
-  SCH_ZONE,
-  SCH_ENDS,
-  SCH_END,
-  SCH_MOTION,
-  SCH_DOFS,     /* motion.dofs: DOF name -> SCH_HARMONIC */
-  SCH_HARMONIC,
-  SCH_ANALYSIS,
-  SCH_DYNAMIC,
-  SCH_OUTPUT,
-  SCH_POINTS, /* list of SCH_POINT */
-  SCH_POINT,
-  SCH_VESSEL,
-  SCH_RESTORING, /* vessel.restoring */
-  SCH_SPRING,    /* vessel.spring */
-  SCH_VINITIAL,  /* vessel.initial */
-  SCH_HANGOFF,   /* vessel.hang_off */
-  SCH_ENVLOAD,   /* vessel.environment_load */
-  SCH_DP,        /* vessel.dp */
-  SCH_DPREF,     /* vessel.dp.reference */
-  SCH_BODIES,    /* list of SCH_VESSEL: the bodies of a model without a line */
-  SCH_JOINTS,    /* list of SCH_JOINT */
-  SCH_JOINT,
-  SCH_LINES,     /* list of SCH_LINEITEM: the lines of a model of several lines */
-  SCH_LINEITEM,
-  SCH_GPOINTS,   /* list of SCH_GPOINT: the model's points (not output.points) */
-  SCH_GPOINT
-} Schema;
-
-static const char *const kTopKeys[] = {"name",     "environment", "line",     "seabed",
-                                       "current",  "mesh",        "rotation", "ends",
-                                       "analysis", "output",      "vessel",   "bodies",
-                                       "joints",   "lines",       "points",   NULL};
-static const char *const kLineItemKeys[] = {"name", "line", "mesh", "ends", NULL};
-static const char *const kGPointKeys[] = {"name", "position", "fixed", "mass", "volume", "velocity", NULL};
-static const char *const kEnvKeys[] = {"water_depth", "water_density", "gravity", NULL};
-static const char *const kLineKeys[] = {"length", "sections", NULL};
-static const char *const kSectionKeys[] = {
-    "length", "outer_diameter", "hydrodynamic_diameter", "wall_thickness", "material",
-    "contents_density", "shear_coefficient", "EA", "EI", "EI2", "EI3", "GJ", "GA",
-    "mass_per_length", "rotary_inertia", "radius_of_gyration", "hydrodynamics", "buoyant", NULL};
-static const char *const kMaterialKeys[] = {"youngs_modulus", "shear_modulus",
-                                            "poissons_ratio", "density", NULL};
-static const char *const kHydroKeys[] = {"drag_normal", "drag_tangential",
-                                         "added_mass_normal", "added_mass_tangential",
-                                         "rotational_damping", NULL};
-static const char *const kSeabedKeys[] = {"model", "stiffness", "damping", NULL};
-static const char *const kCurrentKeys[] = {"profile",      "direction", "speed",
-                                           "surface_speed", "seabed_speed", "table",
-                                           "start_time",   "ramp_time", NULL};
-static const char *const kMeshKeys[] = {"elements", "target_length", "zones", NULL};
-static const char *const kZoneKeys[] = {"from", "to", "target_length", NULL};
-static const char *const kEndsKeys[] = {"bottom", "top", NULL};
-static const char *const kEndKeys[] = {"position", "orientation", "fixed", "force", "moment",
-                                       "motion",   "point",       "body",     "at",   NULL};
-static const char *const kMotionKeys[] = {"type",   "start_time", "ramp_time", "dofs",
-                                          "radius", "period",     "ramp_up",   "hold",
-                                          "ramp_down", "direction", "file", "interpolation", NULL};
 /* DOF names of an end (fixed, motion.dofs), in PL_DOF_* order. */
 static const char *const kDofNames[] = {"x", "y", "z", "rx", "ry", "rz", NULL};
-static const char *const kHarmonicKeys[] = {"amplitude", "period", "phase", NULL};
-static const char *const kAnalysisKeys[] = {"type", "load_steps", "max_cutbacks",
-                                            "max_iterations", "rtol", "atol",
-                                            "initial_guess", "start_from", "petsc_options", "dynamic", NULL};
-static const char *const kDynamicKeys[] = {
-    "duration",      "output_interval", "rtol",         "atol_position", "atol_rotation",
-    "atol_velocity", "max_step",        "initial_step", "max_order",     "max_steps",
-    "atol_strain",   "atol_reaction", NULL};
-static const char *const kOutputKeys[] = {"directory", "points", "checkpoint_interval", NULL};
-static const char *const kPointKeys[] = {"name", "arc_length", NULL};
-static const char *const kVesselKeys[] = {
-    "name",           "axes",          "mass",         "centre_of_gravity", "radii_of_gyration",
-    "inertia",        "mass_matrix",   "added_mass",   "linear_damping",    "quadratic_damping",
-    "restoring",      "spring",        "norm_rate",    "initial",           "hang_off",
-    "environment_load", "dp",          "weight",       NULL};
-static const char *const kJointKeys[] = {"name", "type", "bodies", "point", "axis", NULL};
-static const char *const kRestoringKeys[] = {"waterplane_area", "heave_equilibrium",
-                                             "gm_transverse", "gm_longitudinal", "displacement",
-                                             NULL};
-static const char *const kSpringKeys[] = {"stiffness", "anchor", NULL};
-static const char *const kVInitialKeys[] = {"position", "orientation", "velocity",
-                                            "angular_velocity", NULL};
-static const char *const kHangOffKeys[] = {"point", "connection", "orientation", NULL};
-static const char *const kEnvLoadKeys[] = {"frame",     "force", "moment", "start_time",
-                                           "ramp_time", "file",  NULL};
-static const char *const kDPKeys[] = {"kp",         "kd",         "ki",        "integral_bound",
-                                      "antiwindup_time", "actuated", "thrust_max", "start_time",
-                                      "ramp_time",  "reference",  NULL};
-static const char *const kDPRefKeys[] = {"type",  "eta",     "radius",    "period",    "start_time",
-                                         "ramp_up", "hold",  "ramp_down", "direction", "speed",
-                                         "course", "ramp_time", "heading", "points",   "speeds",
-                                         NULL};
 
 /* Section keys of the pipe form and of the explicit form (the rest are common). */
 static const char *const kPipeOnlyKeys[] = {"wall_thickness", "material", "contents_density",
@@ -307,90 +206,6 @@ static int name_index(const char *const *names, const char *name)
   for (int i = 0; names[i]; i++)
     if (strcmp(names[i], name) == 0) return i;
   return -1;
-}
-
-/* The keys a mapping of schema s accepts (NULL for lists and leaves). */
-static const char *const *schema_keys(Schema s)
-{
-  switch (s) {
-  case SCH_TOP: return kTopKeys;
-  case SCH_ENV: return kEnvKeys;
-  case SCH_LINE: return kLineKeys;
-  case SCH_SECTION: return kSectionKeys;
-  case SCH_MATERIAL: return kMaterialKeys;
-  case SCH_HYDRO: return kHydroKeys;
-  case SCH_SEABED: return kSeabedKeys;
-  case SCH_CURRENT: return kCurrentKeys;
-  case SCH_MESH: return kMeshKeys;
-  case SCH_ZONE: return kZoneKeys;
-  case SCH_ENDS: return kEndsKeys;
-  case SCH_END: return kEndKeys;
-  case SCH_MOTION: return kMotionKeys;
-  case SCH_DOFS: return kDofNames;
-  case SCH_HARMONIC: return kHarmonicKeys;
-  case SCH_ANALYSIS: return kAnalysisKeys;
-  case SCH_DYNAMIC: return kDynamicKeys;
-  case SCH_OUTPUT: return kOutputKeys;
-  case SCH_POINT: return kPointKeys;
-  case SCH_VESSEL: return kVesselKeys;
-  case SCH_RESTORING: return kRestoringKeys;
-  case SCH_SPRING: return kSpringKeys;
-  case SCH_VINITIAL: return kVInitialKeys;
-  case SCH_HANGOFF: return kHangOffKeys;
-  case SCH_ENVLOAD: return kEnvLoadKeys;
-  case SCH_DP: return kDPKeys;
-  case SCH_DPREF: return kDPRefKeys;
-  case SCH_JOINT: return kJointKeys;
-  case SCH_LINEITEM: return kLineItemKeys;
-  case SCH_GPOINT: return kGPointKeys;
-  default: return NULL;
-  }
-}
-
-/* The schema of the value under key in a mapping of schema parent. */
-static Schema schema_child(Schema parent, const char *key)
-{
-  static const struct {
-    Schema parent;
-    const char *key;
-    Schema child;
-  } kChildren[] = {
-      {SCH_TOP, "environment", SCH_ENV}, {SCH_TOP, "line", SCH_LINE},
-      {SCH_TOP, "seabed", SCH_SEABED},   {SCH_TOP, "mesh", SCH_MESH},
-      {SCH_TOP, "ends", SCH_ENDS},       {SCH_TOP, "analysis", SCH_ANALYSIS},
-      {SCH_TOP, "output", SCH_OUTPUT},   {SCH_LINE, "sections", SCH_SECTIONS},
-      {SCH_SECTION, "material", SCH_MATERIAL}, {SCH_MESH, "zones", SCH_ZONES},
-      {SCH_ENDS, "bottom", SCH_END},     {SCH_ENDS, "top", SCH_END},
-      {SCH_TOP, "current", SCH_CURRENT}, {SCH_SECTION, "hydrodynamics", SCH_HYDRO},
-      {SCH_END, "motion", SCH_MOTION},   {SCH_MOTION, "dofs", SCH_DOFS},
-      {SCH_ANALYSIS, "dynamic", SCH_DYNAMIC}, {SCH_OUTPUT, "points", SCH_POINTS},
-      {SCH_TOP, "vessel", SCH_VESSEL},   {SCH_VESSEL, "restoring", SCH_RESTORING},
-      {SCH_VESSEL, "spring", SCH_SPRING}, {SCH_VESSEL, "initial", SCH_VINITIAL},
-      {SCH_VESSEL, "hang_off", SCH_HANGOFF}, {SCH_VESSEL, "environment_load", SCH_ENVLOAD},
-      {SCH_VESSEL, "dp", SCH_DP},        {SCH_DP, "reference", SCH_DPREF},
-      {SCH_TOP, "bodies", SCH_BODIES},   {SCH_TOP, "joints", SCH_JOINTS},
-      {SCH_TOP, "lines", SCH_LINES},     {SCH_TOP, "points", SCH_GPOINTS},
-      {SCH_LINEITEM, "line", SCH_LINE},  {SCH_LINEITEM, "mesh", SCH_MESH},
-      {SCH_LINEITEM, "ends", SCH_ENDS},
-  };
-  if (parent == SCH_DOFS) return name_index(kDofNames, key) >= 0 ? SCH_HARMONIC : SCH_LEAF;
-  for (size_t i = 0; i < sizeof kChildren / sizeof kChildren[0]; i++)
-    if (kChildren[i].parent == parent && strcmp(kChildren[i].key, key) == 0)
-      return kChildren[i].child;
-  return SCH_LEAF;
-}
-
-/* The schema of an item of a list of schema s. */
-static Schema schema_item(Schema s)
-{
-  return s == SCH_SECTIONS ? SCH_SECTION
-         : s == SCH_ZONES  ? SCH_ZONE
-         : s == SCH_POINTS ? SCH_POINT
-         : s == SCH_BODIES ? SCH_VESSEL
-         : s == SCH_JOINTS ? SCH_JOINT
-         : s == SCH_LINES  ? SCH_LINEITEM
-         : s == SCH_GPOINTS ? SCH_GPOINT
-                           : SCH_LEAF;
 }
 
 /* "a, b, c" into buf. */
@@ -416,10 +231,12 @@ typedef struct {
 } Scope;
 
 /* Opens node n (found at path; anchor = the key that names it, or n) as a mapping that may
- * only hold keys from names, each once. Returns 0 or 2. */
+ * only hold the keys the schema gives a mapping at path, each once. Returns 0 or 2. */
 static int open_scope(PlError *err, const PlYNode *n, const PlYNode *anchor, const char *path,
-                      const char *const *names, Scope *s)
+                      Scope *s)
 {
+  const char *names[PL_SCHEMA_MAX_KEYS];
+  PlSchemaChildren(path, names, PL_SCHEMA_MAX_KEYS);
   s->err = err;
   s->map = n;
   s->anchor = anchor ? anchor : n;
@@ -496,15 +313,15 @@ static int reject_key(const Scope *s, const char *key, const char *fmt, ...)
 
 /* Opens the mapping under key of scope s as a child scope. *present tells whether the key
  * exists; a missing required key is an error. Returns 0 or 2. */
-static int open_child(const Scope *s, const char *key, bool required,
-                      const char *const *names, Scope *child, bool *present)
+static int open_child_if(const Scope *s, const char *key, bool required, Scope *child,
+                         bool *present)
 {
   const PlYPair *p = pair_of(s, key);
   *present = (p != NULL);
   if (!p) return required ? missing(s, key, NULL, NULL) : 0;
   char path[PATH_CAP];
   join_key(path, sizeof path, s->path, key);
-  return open_scope(s->err, p->value, p->key, path, names, child);
+  return open_scope(s->err, p->value, p->key, path, child);
 }
 
 /* ---- scalars -------------------------------------------------------------------------- */
@@ -558,7 +375,6 @@ typedef struct {
   bool lo_strict, hi_strict;
 } Range;
 
-static const Range kPositive = {0.0, INFINITY, true, false};
 static const Range kNonNegative = {0.0, INFINITY, false, false};
 static const Range kAny = {-INFINITY, INFINITY, false, false};
 static const Range kAngle = {-PL_ANGLE_MAX, PL_ANGLE_MAX, false, false};
@@ -591,12 +407,36 @@ static int check_range(PlError *err, const PlYNode *n, const char *path, const c
   return 0;
 }
 
-/* Reads number key of scope s into *out, checked against r. When absent: an error if
- * required, else *out is left as it is. *where (if not NULL) receives the value node or
- * NULL. Returns 0 or 2. */
-static int get_number(const Scope *s, const char *key, const char *unit, bool required,
-                      Range r, double *out, const PlYNode **where)
+/* The schema row of key in scope s: its type, unit, range, default (schema_table.c). A
+ * key the loader reads that the table lacks is a programming error, not a user's: abort
+ * (any test that loads such a key finds it). */
+static const PlKeySpec *spec_of(const Scope *s, const char *key)
 {
+  char path[PATH_CAP];
+  join_key(path, sizeof path, s->path, key);
+  const PlKeySpec *k = PlSchemaFind(path);
+  if (!k) {
+    fprintf(stderr, "pipelay: internal error: the key '%s' is not in the schema\n", path);
+    abort();
+  }
+  return k;
+}
+
+/* The range of row k. */
+static Range range_of(const PlKeySpec *k)
+{
+  const Range r = {k->lo, k->hi, k->lo_open, k->hi_open};
+  return r;
+}
+
+/* Reads number key of scope s into *out, in the unit and range of its schema row. When
+ * absent: an error if required, else *out is left as it is. *where (if not NULL) receives
+ * the value node or NULL. Returns 0 or 2. */
+static int get_number_if(const Scope *s, const char *key, bool required, double *out,
+                         const PlYNode **where)
+{
+  const PlKeySpec *k = spec_of(s, key);
+  const char *unit = PlSchemaUnit(k);
   const PlYNode *n = value_of(s, key);
   if (where) *where = n;
   if (!n) return required ? missing(s, key, unit, NULL) : 0;
@@ -605,21 +445,35 @@ static int get_number(const Scope *s, const char *key, const char *unit, bool re
   double v;
   int rc = parse_number(s->err, n, path, unit, &v);
   if (rc) return rc;
-  rc = check_range(s->err, n, path, unit, r, v);
+  rc = check_range(s->err, n, path, unit, range_of(k), v);
   if (rc) return rc;
   *out = v;
   return 0;
 }
 
-/* Reads integer key of scope s into *out (lo <= value <= hi). Strict: plain digits with an
- * optional sign; 1.5 or 1e3 are not integers. Absent: error if required, else unchanged.
- * why (may be NULL) is added to the range message, e.g. " (a line needs at least 2
- * elements)". Returns 0 or 2. */
-static int get_int_why(const Scope *s, const char *key, bool required, long lo, long hi,
-                       const char *why, int *out)
+/* get_number_if(), required when the schema says so (a conditional key is read with
+ * get_number_if() where it is required, or after its presence was checked). */
+static int get_number(const Scope *s, const char *key, double *out, const PlYNode **where)
 {
+  return get_number_if(s, key, spec_of(s, key)->need == PL_KEY_REQUIRED, out, where);
+}
+
+/* open_child_if(), required when the schema says so. */
+static int open_child(const Scope *s, const char *key, Scope *child, bool *present)
+{
+  return open_child_if(s, key, spec_of(s, key)->need == PL_KEY_REQUIRED, child, present);
+}
+
+/* Reads integer key of scope s into *out, within its schema row's range. Strict: plain
+ * digits with an optional sign; 1.5 or 1e3 are not integers. Absent: error if required,
+ * else unchanged. why (may be NULL) is added to the range message, e.g. " (a line needs at
+ * least 2 elements)". Returns 0 or 2. */
+static int get_int_why(const Scope *s, const char *key, const char *why, int *out)
+{
+  const PlKeySpec *k = spec_of(s, key);
+  const long lo = (long)k->lo, hi = (long)k->hi;
   const PlYNode *n = value_of(s, key);
-  if (!n) return required ? missing(s, key, NULL, NULL) : 0;
+  if (!n) return k->need == PL_KEY_REQUIRED ? missing(s, key, NULL, NULL) : 0;
   char path[PATH_CAP];
   join_key(path, sizeof path, s->path, key);
   bool ok = n->kind == PL_YNODE_SCALAR && n->plain && !PlYIsNull(n) &&
@@ -639,17 +493,17 @@ static int get_int_why(const Scope *s, const char *key, bool required, long lo, 
 }
 
 /* get_int_why() without an explanation. */
-static int get_int(const Scope *s, const char *key, bool required, long lo, long hi, int *out)
+static int get_int(const Scope *s, const char *key, int *out)
 {
-  return get_int_why(s, key, required, lo, hi, NULL, out);
+  return get_int_why(s, key, NULL, out);
 }
 
 /* Reads string key of scope s into buf (capacity cap): one line of text, no control
- * characters, non-empty unless allow_empty. Absent: error if required, else unchanged.
- * Returns 0 or 2. */
-static int get_string(const Scope *s, const char *key, bool required, bool allow_empty,
-                      char *buf, size_t cap)
+ * characters, non-empty unless allow_empty. Absent: error if the schema requires it, else
+ * unchanged. Returns 0 or 2. */
+static int get_string(const Scope *s, const char *key, bool allow_empty, char *buf, size_t cap)
 {
+  const bool required = spec_of(s, key)->need == PL_KEY_REQUIRED;
   const PlYNode *n = value_of(s, key);
   if (!n) return required ? missing(s, key, NULL, NULL) : 0;
   char path[PATH_CAP];
@@ -668,9 +522,11 @@ static int get_string(const Scope *s, const char *key, bool required, bool allow
   return 0;
 }
 
-/* Reads key of scope s as one of names; *out = its index. Absent: unchanged. 0 or 2. */
-static int get_choice(const Scope *s, const char *key, const char *const *names, int *out)
+/* Reads key of scope s as one of its schema row's choices; *out = its index. Absent:
+ * unchanged. 0 or 2. */
+static int get_choice(const Scope *s, const char *key, int *out)
 {
+  const char *const *names = spec_of(s, key)->choices;
   const PlYNode *n = value_of(s, key);
   if (!n) return 0;
   char path[PATH_CAP], expect[256];
@@ -684,12 +540,22 @@ static int get_choice(const Scope *s, const char *key, const char *const *names,
   return 0;
 }
 
-/* Reads key of scope s as a list of exactly 3 numbers (nulls allowed when has != NULL;
- * has[i] then tells which were numbers). items (if not NULL) receives the item nodes.
- * *present tells whether the key exists. Returns 0 or 2. */
-static int get_vec3(const Scope *s, const char *key, const char *unit, Range r, double out[3],
-                    bool has[3], const PlYNode *items[3], bool *present)
+/* The default of a choice key of scope s: the index of its default in its choices. */
+static int choice_default(const Scope *s, const char *key)
 {
+  const PlKeySpec *k = spec_of(s, key);
+  return isnan(k->def) ? 0 : (int)k->def;
+}
+
+/* Reads key of scope s as a list of exactly 3 numbers in its schema row's unit and range
+ * (nulls allowed when has != NULL; has[i] then tells which were numbers). items (if not
+ * NULL) receives the item nodes. *present tells whether the key exists. Returns 0 or 2. */
+static int get_vec3(const Scope *s, const char *key, double out[3], bool has[3],
+                    const PlYNode *items[3], bool *present)
+{
+  const PlKeySpec *k = spec_of(s, key);
+  const char *unit = PlSchemaUnit(k);
+  const Range r = range_of(k);
   const PlYNode *n = value_of(s, key);
   *present = (n != NULL);
   if (!n) return 0;
@@ -697,8 +563,8 @@ static int get_vec3(const Scope *s, const char *key, const char *unit, Range r, 
   join_key(path, sizeof path, s->path, key);
   if (n->kind != PL_YNODE_SEQ || n->nitems != 3)
     return at(s->err, n, path, "expected a list of 3 numbers%s%s%s%s, found %s",
-              has ? " or nulls (~)" : "", (unit && unit[0]) ? " (" : "", unit ? unit : "",
-              (unit && unit[0]) ? ")" : "", found(n).s);
+              has ? " or nulls (~)" : "", unit[0] ? " (" : "", unit, unit[0] ? ")" : "",
+              found(n).s);
   for (int i = 0; i < 3; i++) {
     const PlYNode *it = n->items[i];
     if (items) items[i] = it;
@@ -729,10 +595,12 @@ typedef struct {
   const char *desc;
 } ListSpec;
 
-/* A ListSpec of one unit and range for every item. */
-static ListSpec uniform_list(const char *unit, Range r)
+/* A 6-vector's ListSpec: the range of its schema row k for every item, unit_lo for the
+ * first three and unit_hi for the last three, desc for messages. */
+static ListSpec split_list(const PlKeySpec *k, const char *unit_lo, const char *unit_hi,
+                           const char *desc)
 {
-  const ListSpec l = {0, unit, unit, r, r, unit};
+  const ListSpec l = {3, unit_lo, unit_hi, range_of(k), range_of(k), desc};
   return l;
 }
 
@@ -758,12 +626,13 @@ static int parse_list(PlError *err, const PlYNode *n, const char *path, size_t c
   return 0;
 }
 
-/* Reads key of scope s as a list of count numbers (parse_list). Absent: an error if
- * required, else out is left as it is. *where (if not NULL) receives the value node or
- * NULL. Returns 0 or 2. */
-static int get_list(const Scope *s, const char *key, bool required, size_t count,
-                    const ListSpec *sp, double *out, const PlYNode **where)
+/* Reads key of scope s as a list of count numbers read by sp (parse_list). Absent: an
+ * error if the schema requires it, else out is left as it is. *where (if not NULL)
+ * receives the value node or NULL. Returns 0 or 2. */
+static int get_list_spec(const Scope *s, const char *key, size_t count, const ListSpec *sp,
+                         double *out, const PlYNode **where)
 {
+  const bool required = spec_of(s, key)->need == PL_KEY_REQUIRED;
   const PlYNode *n = value_of(s, key);
   if (where) *where = n;
   if (!n) return required ? missing(s, key, sp->desc, NULL) : 0;
@@ -772,13 +641,26 @@ static int get_list(const Scope *s, const char *key, bool required, size_t count
   return parse_list(s->err, n, path, count, sp, out);
 }
 
-/* Reads key of scope s as an n x n matrix (n = 3 or 6), a list of n rows of n finite
- * numbers, into out (row-major). units: of the translational block, the mixed blocks and
- * the rotational block of a 6x6 (a 3x3 uses units[0]). Absent: an error if required,
- * else out is left as it is. *where as for get_list. Returns 0 or 2. */
-static int get_matrix(const Scope *s, const char *key, bool required, size_t n,
-                      const char *const units[3], double *out, const PlYNode **where)
+/* get_list_spec() of a list of the schema row's count numbers, all in its unit and range. */
+static int get_list(const Scope *s, const char *key, double *out, const PlYNode **where)
 {
+  const PlKeySpec *k = spec_of(s, key);
+  const ListSpec sp = {0, k->unit, k->unit, range_of(k), range_of(k), k->unit};
+  return get_list_spec(s, key, (size_t)k->count, &sp, out, where);
+}
+
+/* Reads key of scope s as an n x n matrix (n = the schema row's count, 3 or 6), a list of
+ * n rows of n finite numbers, into out (row-major). units: of the translational block,
+ * the mixed blocks and the rotational block of a 6x6 (a 3x3 uses units[0]). Absent: an
+ * error if the schema requires it, else out is left as it is. *where as for get_list.
+ * Returns 0 or 2. */
+static int get_matrix(const Scope *s, const char *key, const char *const units[3], double *out,
+                      const PlYNode **where)
+{
+  const PlKeySpec *k = spec_of(s, key);
+  const size_t n = (size_t)k->count;
+  const bool required = k->need == PL_KEY_REQUIRED;
+  const Range r = range_of(k);
   const PlYNode *m = value_of(s, key);
   if (where) *where = m;
   char desc[96];
@@ -806,7 +688,7 @@ static int get_matrix(const Scope *s, const char *key, bool required, size_t n,
       char ip[PATH_CAP];
       join_index(ip, sizeof ip, rp, j);
       int rc = parse_number(s->err, row->items[j], ip, unit, &v[n * i + j]);
-      if (!rc) rc = check_range(s->err, row->items[j], ip, unit, kAny, v[n * i + j]);
+      if (!rc) rc = check_range(s->err, row->items[j], ip, unit, r, v[n * i + j]);
       if (rc) return rc;
     }
   }
@@ -863,14 +745,13 @@ static int read_environment(const Scope *top, PlModel *m)
 {
   Scope s;
   bool present;
-  int rc = open_child(top, "environment", true, kEnvKeys, &s, &present);
+  int rc = open_child(top, "environment", &s, &present);
   if (rc) return rc;
-  if ((rc = get_number(&s, "water_depth", "m", true, kPositive, &m->water_depth, NULL)))
+  if ((rc = get_number(&s, "water_depth", &m->water_depth, NULL)))
     return rc;
-  if ((rc = get_number(&s, "water_density", "kg/m^3", false, kPositive, &m->water_density,
-                       NULL)))
+  if ((rc = get_number(&s, "water_density", &m->water_density, NULL)))
     return rc;
-  return get_number(&s, "gravity", "m/s^2", false, kPositive, &m->gravity, NULL);
+  return get_number(&s, "gravity", &m->gravity, NULL);
 }
 
 /* ---- line and sections ---------------------------------------------------------------- */
@@ -888,10 +769,9 @@ static int read_material(const Scope *sec, PlPipeGeometry *g)
 {
   Scope s;
   bool present;
-  int rc = open_child(sec, "material", true, kMaterialKeys, &s, &present);
+  int rc = open_child(sec, "material", &s, &present);
   if (rc) return rc;
-  if ((rc = get_number(&s, "youngs_modulus", "Pa", true, kPositive, &g->youngs_modulus,
-                       NULL)))
+  if ((rc = get_number(&s, "youngs_modulus", &g->youngs_modulus, NULL)))
     return rc;
   const PlYPair *pg = pair_of(&s, "shear_modulus"), *pn = pair_of(&s, "poissons_ratio");
   if (pg && pn) {
@@ -903,16 +783,14 @@ static int read_material(const Scope *sec, PlPipeGeometry *g)
   }
   if (!pg && !pn) return missing(&s, "shear_modulus", "Pa", " (or 'poissons_ratio')");
   if (pg) {
-    if ((rc = get_number(&s, "shear_modulus", "Pa", true, kPositive, &g->shear_modulus,
-                         NULL)))
+    if ((rc = get_number(&s, "shear_modulus", &g->shear_modulus, NULL)))
       return rc;
   } else {
     double nu = 0.0;
-    const Range r = {-1.0, 0.5, true, true};
-    if ((rc = get_number(&s, "poissons_ratio", "", true, r, &nu, NULL))) return rc;
+    if ((rc = get_number(&s, "poissons_ratio", &nu, NULL))) return rc;
     g->shear_modulus = g->youngs_modulus / (2.0 * (1.0 + nu));
   }
-  return get_number(&s, "density", "kg/m^3", true, kPositive, &g->density, NULL);
+  return get_number(&s, "density", &g->density, NULL);
 }
 
 /* A pipe-form section (outer diameter, wall thickness, material). */
@@ -921,9 +799,9 @@ static int read_pipe_section(const Scope *s, PlSection *out)
   PlPipeGeometry g = {0};
   const PlYNode *wt = NULL;
   int rc;
-  if ((rc = get_number(s, "outer_diameter", "m", true, kPositive, &g.outer_diameter, NULL)))
+  if ((rc = get_number(s, "outer_diameter", &g.outer_diameter, NULL)))
     return rc;
-  if ((rc = get_number(s, "wall_thickness", "m", true, kPositive, &g.wall_thickness, &wt)))
+  if ((rc = get_number(s, "wall_thickness", &g.wall_thickness, &wt)))
     return rc;
   if (!(2.0 * g.wall_thickness < g.outer_diameter)) {
     char path[PATH_CAP];
@@ -933,17 +811,14 @@ static int read_pipe_section(const Scope *s, PlSection *out)
               0.5 * g.outer_diameter, got(wt).s);
   }
   if ((rc = read_material(s, &g))) return rc;
-  g.contents_density = 0.0;
-  g.shear_coefficient = 0.5;
+  g.contents_density = PlSchemaDefault("line.sections[*].contents_density");
+  g.shear_coefficient = PlSchemaDefault("line.sections[*].shear_coefficient");
   g.hydro_diameter = g.outer_diameter;
-  if ((rc = get_number(s, "contents_density", "kg/m^3", false, kNonNegative,
-                       &g.contents_density, NULL)))
+  if ((rc = get_number(s, "contents_density", &g.contents_density, NULL)))
     return rc;
-  const Range ks = {0.0, 1.0, true, false};
-  if ((rc = get_number(s, "shear_coefficient", "", false, ks, &g.shear_coefficient, NULL)))
+  if ((rc = get_number(s, "shear_coefficient", &g.shear_coefficient, NULL)))
     return rc;
-  if ((rc = get_number(s, "hydrodynamic_diameter", "m", false, kPositive, &g.hydro_diameter,
-                       NULL)))
+  if ((rc = get_number(s, "hydrodynamic_diameter", &g.hydro_diameter, NULL)))
     return rc;
   if (PlSectionFromPipe(&g, out) != 0) {
     char path[PATH_CAP];
@@ -959,8 +834,8 @@ static int read_explicit_section(const Scope *s, PlSection *out)
 {
   int rc;
   double d_o = 0.0, EA = 0.0, GJ = 0.0, mass = 0.0;
-  if ((rc = get_number(s, "outer_diameter", "m", true, kPositive, &d_o, NULL))) return rc;
-  if ((rc = get_number(s, "EA", "N", true, kPositive, &EA, NULL))) return rc;
+  if ((rc = get_number(s, "outer_diameter", &d_o, NULL))) return rc;
+  if ((rc = get_number(s, "EA", &EA, NULL))) return rc;
 
   const PlYPair *pei = pair_of(s, "EI"), *pe2 = pair_of(s, "EI2"), *pe3 = pair_of(s, "EI3");
   double EI2 = 0.0, EI3 = 0.0;
@@ -972,18 +847,18 @@ static int read_explicit_section(const Scope *s, PlSection *out)
               "cannot be combined with 'EI' (give EI for both axes, or EI2 and EI3)");
   }
   if (pei) {
-    if ((rc = get_number(s, "EI", "N m^2", true, kPositive, &EI2, NULL))) return rc;
+    if ((rc = get_number(s, "EI", &EI2, NULL))) return rc;
     EI3 = EI2;
   } else if (pe2 || pe3) {
-    if ((rc = get_number(s, "EI2", "N m^2", true, kPositive, &EI2, NULL))) return rc;
-    if ((rc = get_number(s, "EI3", "N m^2", true, kPositive, &EI3, NULL))) return rc;
+    if ((rc = get_number(s, "EI2", &EI2, NULL))) return rc;
+    if ((rc = get_number(s, "EI3", &EI3, NULL))) return rc;
   } else {
     return missing(s, "EI", "N m^2", " (or 'EI2' and 'EI3')");
   }
-  if ((rc = get_number(s, "GJ", "N m^2", true, kPositive, &GJ, NULL))) return rc;
+  if ((rc = get_number(s, "GJ", &GJ, NULL))) return rc;
   double GA = 0.5 * EA / (2.0 * (1.0 + 0.3)); /* k_s G A of a thin steel tube */
-  if ((rc = get_number(s, "GA", "N", false, kPositive, &GA, NULL))) return rc;
-  if ((rc = get_number(s, "mass_per_length", "kg/m", true, kPositive, &mass, NULL))) return rc;
+  if ((rc = get_number(s, "GA", &GA, NULL))) return rc;
+  if ((rc = get_number(s, "mass_per_length", &mass, NULL))) return rc;
 
   const PlYPair *pri = pair_of(s, "rotary_inertia"), *prg = pair_of(s, "radius_of_gyration");
   double J[3] = {mass * d_o * d_o / 4.0, 0.0, 0.0};
@@ -996,17 +871,17 @@ static int read_explicit_section(const Scope *s, PlSection *out)
   }
   if (prg) {
     double r = 0.0;
-    if ((rc = get_number(s, "radius_of_gyration", "m", true, kPositive, &r, NULL))) return rc;
+    if ((rc = get_number(s, "radius_of_gyration", &r, NULL))) return rc;
     J[0] = mass * r * r;
   }
   J[1] = J[2] = 0.5 * J[0];
   if (pri) {
     bool present;
-    if ((rc = get_vec3(s, "rotary_inertia", "kg m", kPositive, J, NULL, NULL, &present)))
+    if ((rc = get_vec3(s, "rotary_inertia", J, NULL, NULL, &present)))
       return rc;
   }
   double dh = d_o;
-  if ((rc = get_number(s, "hydrodynamic_diameter", "m", false, kPositive, &dh, NULL))) return rc;
+  if ((rc = get_number(s, "hydrodynamic_diameter", &dh, NULL))) return rc;
 
   memset(out, 0, sizeof *out);
   out->EA = EA;
@@ -1031,21 +906,17 @@ static int read_hydro(const Scope *sec, PlHydro *h)
 {
   Scope s;
   bool present;
-  int rc = open_child(sec, "hydrodynamics", false, kHydroKeys, &s, &present);
+  int rc = open_child(sec, "hydrodynamics", &s, &present);
   if (rc || !present) return rc;
-  if ((rc = get_number(&s, "drag_normal", "", false, kNonNegative, &h->drag_normal, NULL)))
+  if ((rc = get_number(&s, "drag_normal", &h->drag_normal, NULL)))
     return rc;
-  if ((rc = get_number(&s, "drag_tangential", "", false, kNonNegative, &h->drag_tangential,
-                       NULL)))
+  if ((rc = get_number(&s, "drag_tangential", &h->drag_tangential, NULL)))
     return rc;
-  if ((rc = get_number(&s, "added_mass_normal", "", false, kNonNegative, &h->added_mass_normal,
-                       NULL)))
+  if ((rc = get_number(&s, "added_mass_normal", &h->added_mass_normal, NULL)))
     return rc;
-  if ((rc = get_number(&s, "added_mass_tangential", "", false, kNonNegative,
-                       &h->added_mass_tangential, NULL)))
+  if ((rc = get_number(&s, "added_mass_tangential", &h->added_mass_tangential, NULL)))
     return rc;
-  return get_vec3(&s, "rotational_damping", "N s", kNonNegative, h->rotational_damping, NULL,
-                  NULL, &present);
+  return get_vec3(&s, "rotational_damping", h->rotational_damping, NULL, NULL, &present);
 }
 
 /* One item of line.sections; is_last allows the length to be omitted (*has_length). */
@@ -1053,10 +924,10 @@ static int read_section(PlError *err, const PlYNode *n, const char *path, bool i
                         PlSegment *seg, bool *has_length)
 {
   Scope s;
-  int rc = open_scope(err, n, n, path, kSectionKeys, &s);
+  int rc = open_scope(err, n, n, path, &s);
   if (rc) return rc;
   const PlYNode *len = NULL;
-  if ((rc = get_number(&s, "length", "m", false, kPositive, &seg->length, &len))) return rc;
+  if ((rc = get_number(&s, "length", &seg->length, &len))) return rc;
   *has_length = (len != NULL);
   if (!len && !is_last)
     return missing(&s, "length", "m", " (only the last section may omit it)");
@@ -1082,9 +953,8 @@ static int read_section(PlError *err, const PlYNode *n, const char *path, bool i
                    " (a pipe section needs outer_diameter, wall_thickness and material; an "
                    "explicit one EA, EI, GJ and mass_per_length)");
   if (rc) return rc;
-  static const char *const kNoYes[] = {"false", "true", NULL};
-  int buoyant = 0;
-  if ((rc = get_choice(&s, "buoyant", kNoYes, &buoyant))) return rc;
+  int buoyant = choice_default(&s, "buoyant");
+  if ((rc = get_choice(&s, "buoyant", &buoyant))) return rc;
   seg->buoyant = buoyant == 1;
   return read_hydro(&s, &seg->hydro);
 }
@@ -1094,9 +964,9 @@ static int read_line(Ctx *c, const Scope *top, PlModel *m)
 {
   Scope s;
   bool present;
-  int rc = open_child(top, "line", true, kLineKeys, &s, &present);
+  int rc = open_child_if(top, "line", true, &s, &present);
   if (rc) return rc;
-  if ((rc = get_number(&s, "length", "m", true, kPositive, &m->length, &c->line_length)))
+  if ((rc = get_number(&s, "length", &m->length, &c->line_length)))
     return rc;
   const PlYPair *ps = pair_of(&s, "sections");
   if (!ps) return missing(&s, "sections", NULL, " (a list of sections from the bottom end)");
@@ -1141,17 +1011,16 @@ static int read_line(Ctx *c, const Scope *top, PlModel *m)
 
 /* ---- seabed, mesh, rotation ----------------------------------------------------------- */
 
-static const char *const kSeabedModels[] = {"none", "nonlinear", "linear", NULL};
 
 /* seabed: model, (linear only) stiffness and (not with none) damping. */
 static int read_seabed(const Scope *top, PlModel *m)
 {
   Scope s;
   bool present;
-  int rc = open_child(top, "seabed", false, kSeabedKeys, &s, &present);
+  int rc = open_child(top, "seabed", &s, &present);
   if (rc || !present) return rc;
-  int model = 1; /* names index: nonlinear */
-  if ((rc = get_choice(&s, "model", kSeabedModels, &model))) return rc;
+  int model = choice_default(&s, "model");
+  if ((rc = get_choice(&s, "model", &model))) return rc;
   m->seabed = model == 0 ? PL_SEABED_NONE : model == 1 ? PL_SEABED_NONLINEAR : PL_SEABED_LINEAR;
   const PlYPair *pd = pair_of(&s, "damping");
   if (pd && m->seabed == PL_SEABED_NONE) {
@@ -1159,17 +1028,16 @@ static int read_seabed(const Scope *top, PlModel *m)
     join_key(path, sizeof path, s.path, "damping");
     return at(s.err, pd->key, path, "is not used without a seabed (model is 'none')");
   }
-  if ((rc = get_number(&s, "damping", "N s/m^2", false, kNonNegative, &m->seabed_damping,
-                       NULL)))
+  if ((rc = get_number(&s, "damping", &m->seabed_damping, NULL)))
     return rc;
   if (m->seabed == PL_SEABED_LINEAR)
-    return get_number(&s, "stiffness", "N/m^2", true, kPositive, &m->seabed_stiffness, NULL);
+    return get_number_if(&s, "stiffness", true, &m->seabed_stiffness, NULL);
   const PlYPair *pk = pair_of(&s, "stiffness");
   if (pk) {
     char path[PATH_CAP];
     join_key(path, sizeof path, s.path, "stiffness");
     return at(s.err, pk->key, path, "is only used by the linear seabed model (model is '%s')",
-              kSeabedModels[model]);
+              PlChoiceSeabedModels[model]);
   }
   return 0;
 }
@@ -1177,7 +1045,6 @@ static int read_seabed(const Scope *top, PlModel *m)
 /* ---- current ------------------------------------------------------------------------- */
 
 /* In PlCurrentKind order. */
-static const char *const kCurrentProfiles[] = {"none", "uniform", "sheared", "table", NULL};
 
 /* current.table: 2 to PL_MAX_TABLE rows [z, speed], z <= 0 strictly increasing, speed >= 0. */
 static int read_current_table(const Scope *s, PlCurrent *c)
@@ -1225,13 +1092,13 @@ static int read_current(const Scope *top, PlModel *m)
 {
   Scope s;
   bool present;
-  int rc = open_child(top, "current", false, kCurrentKeys, &s, &present);
+  int rc = open_child(top, "current", &s, &present);
   if (rc || !present) return rc;
   PlCurrent *c = &m->current;
   if (!pair_of(&s, "profile"))
     return missing(&s, "profile", NULL, " (uniform, sheared, table or none)");
   int prof = 0;
-  if ((rc = get_choice(&s, "profile", kCurrentProfiles, &prof))) return rc;
+  if ((rc = get_choice(&s, "profile", &prof))) return rc;
   /* the keys of one profile only */
   static const struct {
     const char *key;
@@ -1243,22 +1110,21 @@ static int read_current(const Scope *top, PlModel *m)
   for (size_t i = 0; i < sizeof kUse / sizeof kUse[0]; i++)
     if (kUse[i].profile != prof &&
         (rc = reject_key(&s, kUse[i].key, "is only used by the %s profile (profile is '%s')",
-                         kCurrentProfiles[kUse[i].profile], kCurrentProfiles[prof])))
+                         PlChoiceCurrentProfiles[kUse[i].profile], PlChoiceCurrentProfiles[prof])))
       return rc;
   c->kind = (PlCurrentKind)prof;
-  if ((rc = get_number(&s, "direction", "deg", false, kAngle, &c->direction_deg, NULL))) return rc;
-  if ((rc = get_number(&s, "start_time", "s", false, kNonNegative, &c->start_time, NULL)))
+  if ((rc = get_number(&s, "direction", &c->direction_deg, NULL))) return rc;
+  if ((rc = get_number(&s, "start_time", &c->start_time, NULL)))
     return rc;
-  if ((rc = get_number(&s, "ramp_time", "s", false, kNonNegative, &c->ramp_time, NULL)))
+  if ((rc = get_number(&s, "ramp_time", &c->ramp_time, NULL)))
     return rc;
   switch (c->kind) {
   case PL_CURRENT_UNIFORM:
-    return get_number(&s, "speed", "m/s", true, kNonNegative, &c->speed, NULL);
+    return get_number_if(&s, "speed", true, &c->speed, NULL);
   case PL_CURRENT_SHEARED:
-    if ((rc = get_number(&s, "surface_speed", "m/s", true, kNonNegative, &c->surface_speed,
-                         NULL)))
+    if ((rc = get_number_if(&s, "surface_speed", true, &c->surface_speed, NULL)))
       return rc;
-    return get_number(&s, "seabed_speed", "m/s", true, kNonNegative, &c->seabed_speed, NULL);
+    return get_number_if(&s, "seabed_speed", true, &c->seabed_speed, NULL);
   case PL_CURRENT_TABLE:
     if (!pair_of(&s, "table"))
       return missing(&s, "table", NULL, " (a list of rows [z, speed] in m and m/s)");
@@ -1274,7 +1140,7 @@ static int read_mesh(Ctx *c, const Scope *top, PlModel *m)
 {
   Scope s;
   bool present;
-  int rc = open_child(top, "mesh", true, kMeshKeys, &s, &present);
+  int rc = open_child_if(top, "mesh", true, &s, &present);
   if (rc) return rc;
   const PlYPair *pe = pair_of(&s, "elements"), *pt = pair_of(&s, "target_length");
   if (pe && pt) {
@@ -1286,14 +1152,12 @@ static int read_mesh(Ctx *c, const Scope *top, PlModel *m)
   if (!pe && !pt) return missing(&s, "elements", NULL, " (or 'target_length' (m))");
   const PlYNode *nt = NULL;
   if (pe) {
-    if ((rc = get_int_why(&s, "elements", true, 2, PL_MESH_MAX_ELEMENTS,
-                          " (a line needs at least 2 elements)", &m->mesh_elements)))
+    if ((rc = get_int_why(&s, "elements", " (a line needs at least 2 elements)", &m->mesh_elements)))
       return rc;
     m->mesh_target_length = 0.0;
   } else {
     m->mesh_elements = 0;
-    if ((rc = get_number(&s, "target_length", "m", true, kPositive, &m->mesh_target_length,
-                         &nt)))
+    if ((rc = get_number(&s, "target_length", &m->mesh_target_length, &nt)))
       return rc;
     char tp[PATH_CAP];
     join_key(tp, sizeof tp, s.path, "target_length");
@@ -1326,12 +1190,17 @@ static int read_mesh(Ctx *c, const Scope *top, PlModel *m)
     char ip[PATH_CAP];
     join_index(ip, sizeof ip, path, i);
     Scope z;
-    if ((rc = open_scope(c->err, list->items[i], list->items[i], ip, kZoneKeys, &z))) return rc;
+    if ((rc = open_scope(c->err, list->items[i], list->items[i], ip, &z))) return rc;
     PlMeshZone *zone = &m->zones[i];
     const PlYNode *nto = NULL;
-    const Range from_r = {0.0, m->length, false, true};
-    if ((rc = get_number(&z, "from", "m", true, from_r, &zone->s_from, NULL))) return rc;
-    if ((rc = get_number(&z, "to", "m", true, kAny, &zone->s_to, &nto))) return rc;
+    const PlYNode *nfrom = NULL;
+    if ((rc = get_number(&z, "from", &zone->s_from, &nfrom))) return rc;
+    if (!(zone->s_from < m->length)) {
+      char fp[PATH_CAP];
+      join_key(fp, sizeof fp, ip, "from");
+      return at(c->err, nfrom, fp, "must be less than %.10g m, got %s", m->length, got(nfrom).s);
+    }
+    if ((rc = get_number(&z, "to", &zone->s_to, &nto))) return rc;
     char tp[PATH_CAP];
     join_key(tp, sizeof tp, ip, "to");
     if (!(zone->s_to > zone->s_from))
@@ -1340,8 +1209,7 @@ static int read_mesh(Ctx *c, const Scope *top, PlModel *m)
     if (!(zone->s_to <= m->length))
       return at(c->err, nto, tp, "must be at most line.length (%.10g m), got %s", m->length,
                 got(nto).s);
-    if ((rc = get_number(&z, "target_length", "m", true, kPositive, &zone->target_length,
-                         NULL)))
+    if ((rc = get_number(&z, "target_length", &zone->target_length, NULL)))
       return rc;
     for (size_t j = 0; j < i; j++)
       if (m->zones[j].s_from < zone->s_to && zone->s_from < m->zones[j].s_to)
@@ -1373,7 +1241,6 @@ static int read_mesh(Ctx *c, const Scope *top, PlModel *m)
   return 0;
 }
 
-static const char *const kRotations[] = {"quaternion", "euler_zxy", NULL};
 
 /* ---- ends ----------------------------------------------------------------------------- */
 
@@ -1773,9 +1640,6 @@ static int check_rotation_hold(PlError *err, const PlEnd *e, const char *end_pat
 }
 
 /* motion.type, in PlMotionKind order from PL_MOTION_HARMONIC. */
-static const char *const kMotionTypes[] = {"harmonic", "circle", "timeseries", NULL};
-static const char *const kCircleDirections[] = {"counter_clockwise", "clockwise", NULL};
-static const char *const kInterpolations[] = {"linear", "cubic", NULL};
 
 /* The motion types that use each key (bit k - 1 for PlMotionKind k). */
 #define MO_H (1u << (PL_MOTION_HARMONIC - 1))
@@ -1794,16 +1658,16 @@ static int read_harmonic(const Scope *s, const char *end_path, PlEnd *e)
 {
   PlMotion *mo = &e->motion;
   int rc;
-  if ((rc = get_number(s, "start_time", "s", false, kNonNegative, &mo->start_time, NULL)))
+  if ((rc = get_number(s, "start_time", &mo->start_time, NULL)))
     return rc;
-  if ((rc = get_number(s, "ramp_time", "s", false, kNonNegative, &mo->ramp_time, NULL)))
+  if ((rc = get_number(s, "ramp_time", &mo->ramp_time, NULL)))
     return rc;
   if (!pair_of(s, "dofs"))
     return missing(s, "dofs", NULL,
                    " (a mapping from x, y, z, rx, ry, rz to {amplitude, period, phase})");
   Scope d;
   bool present;
-  if ((rc = open_child(s, "dofs", true, kDofNames, &d, &present))) return rc;
+  if ((rc = open_child(s, "dofs", &d, &present))) return rc;
   if (d.map->npairs == 0)
     return at(s->err, d.map, d.path, "must name at least one DOF (x, y, z, rx, ry, rz)");
   const PlYNode *first_rot = NULL;
@@ -1814,14 +1678,12 @@ static int read_harmonic(const Scope *s, const char *end_path, PlEnd *e)
     char hp[PATH_CAP];
     join_key(hp, sizeof hp, d.path, kDofNames[k]);
     Scope h;
-    if ((rc = open_scope(s->err, p->value, p->key, hp, kHarmonicKeys, &h))) return rc;
+    if ((rc = open_scope(s->err, p->value, p->key, hp, &h))) return rc;
     PlHarmonic *hm = &mo->harmonic[k];
-    if ((rc = get_number(&h, "amplitude", k < 3 ? "m" : "deg", true, k < 3 ? kAny : kAngle,
-                         &hm->amplitude,
-                         NULL)))
+    if ((rc = get_number(&h, "amplitude", &hm->amplitude, NULL)))
       return rc;
-    if ((rc = get_number(&h, "period", "s", true, kPositive, &hm->period, NULL))) return rc;
-    if ((rc = get_number(&h, "phase", "deg", false, kAngle, &hm->phase_deg, NULL))) return rc;
+    if ((rc = get_number(&h, "period", &hm->period, NULL))) return rc;
+    if ((rc = get_number(&h, "phase", &hm->phase_deg, NULL))) return rc;
     mo->harmonic_dof[k] = true;
     if (k >= PL_DOF_RX && !first_rot) {
       first_rot = p->key;
@@ -1837,16 +1699,16 @@ static int read_harmonic(const Scope *s, const char *end_path, PlEnd *e)
 static int read_circle(const Scope *s, PlMotion *mo)
 {
   int rc;
-  if ((rc = get_number(s, "start_time", "s", false, kNonNegative, &mo->start_time, NULL)))
+  if ((rc = get_number(s, "start_time", &mo->start_time, NULL)))
     return rc;
-  if ((rc = get_number(s, "radius", "m", true, kPositive, &mo->radius, NULL))) return rc;
-  if ((rc = get_number(s, "period", "s", true, kPositive, &mo->period, NULL))) return rc;
-  if ((rc = get_number(s, "ramp_up", "s", false, kNonNegative, &mo->ramp_up, NULL))) return rc;
-  if ((rc = get_number(s, "hold", "s", true, kNonNegative, &mo->hold, NULL))) return rc;
-  if ((rc = get_number(s, "ramp_down", "s", false, kNonNegative, &mo->ramp_down, NULL)))
+  if ((rc = get_number(s, "radius", &mo->radius, NULL))) return rc;
+  if ((rc = get_number(s, "period", &mo->period, NULL))) return rc;
+  if ((rc = get_number(s, "ramp_up", &mo->ramp_up, NULL))) return rc;
+  if ((rc = get_number(s, "hold", &mo->hold, NULL))) return rc;
+  if ((rc = get_number(s, "ramp_down", &mo->ramp_down, NULL)))
     return rc;
   int dir = mo->counter_clockwise ? 0 : 1;
-  if ((rc = get_choice(s, "direction", kCircleDirections, &dir))) return rc;
+  if ((rc = get_choice(s, "direction", &dir))) return rc;
   mo->counter_clockwise = (dir == 0);
   return 0;
 }
@@ -1858,7 +1720,7 @@ static int read_csv_file(const Ctx *c, const Scope *s, const CsvFormat *fmt, cha
                          size_t cap, double **table, int *nrows, int *ncols)
 {
   int rc;
-  if ((rc = get_string(s, "file", true, false, name, cap))) return rc;
+  if ((rc = get_string(s, "file", false, name, cap))) return rc;
   const PlYNode *fnode = value_of(s, "file");
   char key[PATH_CAP], resolved[2 * PL_PATH_MAX];
   join_key(key, sizeof key, s->path, "file");
@@ -1880,9 +1742,9 @@ static int read_timeseries(const Ctx *c, const Scope *s, const char *end_path, P
 {
   PlMotion *mo = &e->motion;
   int rc;
-  if ((rc = get_string(s, "file", true, false, mo->file, sizeof mo->file))) return rc;
-  int interp = 0;
-  if ((rc = get_choice(s, "interpolation", kInterpolations, &interp))) return rc;
+  if ((rc = get_string(s, "file", false, mo->file, sizeof mo->file))) return rc;
+  int interp = choice_default(s, "interpolation");
+  if ((rc = get_choice(s, "interpolation", &interp))) return rc;
   mo->cubic = (interp == 1);
   if ((rc = read_csv_file(c, s, &kMotionCsv, mo->file, sizeof mo->file, &mo->table, &mo->nrows,
                           &mo->ncols)))
@@ -1906,10 +1768,10 @@ static int read_motion(const Ctx *c, const Scope *end, PlEnd *e)
   char path[PATH_CAP];
   join_key(path, sizeof path, end->path, "motion");
   Scope s;
-  if ((rc = open_scope(c->err, pm->value, pm->key, path, kMotionKeys, &s))) return rc;
+  if ((rc = open_scope(c->err, pm->value, pm->key, path, &s))) return rc;
   if (!pair_of(&s, "type")) return missing(&s, "type", NULL, " (harmonic, circle or timeseries)");
   int type = 0;
-  if ((rc = get_choice(&s, "type", kMotionTypes, &type))) return rc;
+  if ((rc = get_choice(&s, "type", &type))) return rc;
   const PlMotionKind kind = (PlMotionKind)(type + PL_MOTION_HARMONIC);
   const unsigned bit = 1u << (kind - 1);
   for (size_t i = 0; i < sizeof kMotionKeyUse / sizeof kMotionKeyUse[0]; i++) {
@@ -1917,14 +1779,14 @@ static int read_motion(const Ctx *c, const Scope *end, PlEnd *e)
     if (u & bit) continue;
     char users[64] = "";
     int nusers = 0;
-    for (int k = 0; kMotionTypes[k]; k++)
+    for (int k = 0; PlChoiceMotionTypes[k]; k++)
       if (u & (1u << k)) {
         if (nusers++) cat(users, sizeof users, " and ");
-        cat(users, sizeof users, kMotionTypes[k]);
+        cat(users, sizeof users, PlChoiceMotionTypes[k]);
       }
     if ((rc = reject_key(&s, kMotionKeyUse[i].key, "is only used by %s%s motion%s (type is '%s')",
                          nusers > 1 ? "" : "a ", users, nusers > 1 ? "s" : "",
-                         kMotionTypes[type])))
+                         PlChoiceMotionTypes[type])))
       return rc;
   }
   e->motion.kind = kind;
@@ -1937,12 +1799,14 @@ static int read_motion(const Ctx *c, const Scope *end, PlEnd *e)
   return 0;
 }
 
-/* Reads key of scope s as a load vector of 3 numbers, each at most bound in magnitude
- * (larger loads are not physically meaningful for what carries them: "a line", "a
- * vessel"). Absent: unchanged. 0 or 2. */
-static int get_load(const Scope *s, const char *key, const char *unit, double bound,
-                    const char *what, double out[3])
+/* Reads key of scope s as a load vector of 3 numbers, each at most its schema row's bound
+ * in magnitude (larger loads are not physically meaningful for what carries them: "a line",
+ * "a vessel"). Absent: unchanged. 0 or 2. */
+static int get_load(const Scope *s, const char *key, const char *what, double out[3])
 {
+  const PlKeySpec *k = spec_of(s, key);
+  const char *unit = PlSchemaUnit(k);
+  const double bound = k->hi;
   const PlYNode *n = value_of(s, key);
   if (!n) return 0;
   char path[PATH_CAP];
@@ -2023,8 +1887,7 @@ static int read_end_point(Ctx *c, const Scope *s, PlEnd *e)
     c->point_uses[idx]++;
   } else {
     if (!pa) return missing(s, "at", "m", " (the body point the end hangs from, body frame from O_b)");
-    const ListSpec m3 = uniform_list("m", kAny);
-    int rc = get_list(s, "at", true, 3, &m3, e->at, NULL);
+    int rc = get_list(s, "at", e->at, NULL);
     if (rc) return rc;
     e->body = idx;
     const PlVesselModel *b = &c->graph->bodies[idx];
@@ -2050,7 +1913,7 @@ static int read_end(Ctx *c, const Scope *ends, int which, PlEnd *e)
   bool present;
   if (which == 1 && c->has_vessel) {
     /* the top end hangs from the vessel: PlVesselTopEnd fills it after the vessel is read */
-    int rc = open_child(ends, key, false, kEndKeys, &s, &present);
+    int rc = open_child(ends, key, &s, &present);
     if (rc || !present || s.map->npairs == 0) return rc;
     const PlYNode *k = s.map->pairs[0].key;
     char kp[PATH_CAP];
@@ -2062,23 +1925,22 @@ static int read_end(Ctx *c, const Scope *ends, int which, PlEnd *e)
   }
   if (which == 1 && !pair_of(ends, key))
     return missing(ends, key, NULL, " (or a vessel: block, which the top end then hangs from)");
-  int rc = open_child(ends, key, true, kEndKeys, &s, &present);
+  int rc = open_child(ends, key, &s, &present);
   if (rc) return rc;
   e->point = e->body = -1;
   if (pair_of(&s, "point") || pair_of(&s, "body") || pair_of(&s, "at")) return read_end_point(c, &s, e);
   const PlYNode *pos_items[3] = {NULL, NULL, NULL};
   bool have_pos = false;
-  if ((rc = get_vec3(&s, "position", "m", kAny, e->position, e->has_position, pos_items,
-                     &have_pos)))
+  if ((rc = get_vec3(&s, "position", e->position, e->has_position, pos_items, &have_pos)))
     return rc;
   c->end_z[which] = (have_pos && e->has_position[2]) ? pos_items[2] : NULL;
   double deg[3] = {0, 0, 0};
-  if ((rc = get_vec3(&s, "orientation", "deg", kAngle, deg, NULL, NULL, &e->has_orientation)))
+  if ((rc = get_vec3(&s, "orientation", deg, NULL, NULL, &e->has_orientation)))
     return rc;
   if (e->has_orientation) euler_zxy(deg, e->orientation);
   if ((rc = read_fixed(&s, e))) return rc;
-  if ((rc = get_load(&s, "force", "N", PL_MAX_END_FORCE, "a line", e->force))) return rc;
-  if ((rc = get_load(&s, "moment", "N m", PL_MAX_END_MOMENT, "a line", e->moment))) return rc;
+  if ((rc = get_load(&s, "force", "a line", e->force))) return rc;
+  if ((rc = get_load(&s, "moment", "a line", e->moment))) return rc;
   for (int i = 0; i < 3; i++) {
     if (!e->fixed[i] || e->has_position[i]) continue;
     char path[PATH_CAP];
@@ -2098,7 +1960,7 @@ static int read_ends(Ctx *c, const Scope *top, PlModel *m)
 {
   Scope s;
   bool present;
-  int rc = open_child(top, "ends", true, kEndsKeys, &s, &present);
+  int rc = open_child_if(top, "ends", true, &s, &present);
   if (rc) return rc;
   if ((rc = read_end(c, &s, 0, &m->ends[0]))) return rc;
   return read_end(c, &s, 1, &m->ends[1]);
@@ -2106,20 +1968,17 @@ static int read_ends(Ctx *c, const Scope *top, PlModel *m)
 
 /* ---- analysis, output ----------------------------------------------------------------- */
 
-static const char *const kAnalysisTypes[] = {"static", "dynamic", NULL};
-static const char *const kGuesses[] = {"catenary", "straight", NULL};
 
 /* analysis.dynamic: settings of the time integration. */
 static int read_dynamic(const Scope *an, PlDynamicSettings *d)
 {
   Scope s;
   bool present;
-  int rc = open_child(an, "dynamic", true, kDynamicKeys, &s, &present);
+  int rc = open_child(an, "dynamic", &s, &present);
   if (rc) return rc;
   const PlYNode *ndur = NULL, *nout = NULL;
-  if ((rc = get_number(&s, "duration", "s", true, kPositive, &d->duration, &ndur))) return rc;
-  if ((rc = get_number(&s, "output_interval", "s", false, kPositive, &d->output_interval,
-                       &nout)))
+  if ((rc = get_number(&s, "duration", &d->duration, &ndur))) return rc;
+  if ((rc = get_number(&s, "output_interval", &d->output_interval, &nout)))
     return rc;
   if (!(d->output_interval <= d->duration)) {
     char path[PATH_CAP];
@@ -2133,21 +1992,20 @@ static int read_dynamic(const Scope *an, PlDynamicSettings *d)
               "must be at least output_interval (%.10g s, the default), got %s",
               d->output_interval, got(ndur).s);
   }
-  const Range rtol = {0.0, 1.0, true, true};
-  if ((rc = get_number(&s, "rtol", "", false, rtol, &d->rtol, NULL))) return rc;
-  if ((rc = get_number(&s, "atol_position", "m", false, kPositive, &d->atol_position, NULL)))
+  if ((rc = get_number(&s, "rtol", &d->rtol, NULL))) return rc;
+  if ((rc = get_number(&s, "atol_position", &d->atol_position, NULL)))
     return rc;
-  if ((rc = get_number(&s, "atol_rotation", "", false, kPositive, &d->atol_rotation, NULL)))
+  if ((rc = get_number(&s, "atol_rotation", &d->atol_rotation, NULL)))
     return rc;
-  if ((rc = get_number(&s, "atol_velocity", "m/s", false, kPositive, &d->atol_velocity, NULL)))
+  if ((rc = get_number(&s, "atol_velocity", &d->atol_velocity, NULL)))
     return rc;
-  if ((rc = get_number(&s, "atol_strain", "", false, kPositive, &d->atol_strain, NULL))) return rc;
-  if ((rc = get_number(&s, "atol_reaction", "N", false, kPositive, &d->atol_reaction, NULL))) return rc;
-  if ((rc = get_number(&s, "max_step", "s", false, kNonNegative, &d->max_step, NULL))) return rc;
-  if ((rc = get_number(&s, "initial_step", "s", false, kNonNegative, &d->initial_step, NULL)))
+  if ((rc = get_number(&s, "atol_strain", &d->atol_strain, NULL))) return rc;
+  if ((rc = get_number(&s, "atol_reaction", &d->atol_reaction, NULL))) return rc;
+  if ((rc = get_number(&s, "max_step", &d->max_step, NULL))) return rc;
+  if ((rc = get_number(&s, "initial_step", &d->initial_step, NULL)))
     return rc;
-  if ((rc = get_int(&s, "max_order", false, 1, 5, &d->max_order))) return rc;
-  return get_int(&s, "max_steps", false, 1, INT_MAX, &d->max_steps);
+  if ((rc = get_int(&s, "max_order", &d->max_order))) return rc;
+  return get_int(&s, "max_steps", &d->max_steps);
 }
 
 /* analysis: solver settings (also tells c whether the analysis is dynamic). */
@@ -2155,27 +2013,26 @@ static int read_analysis(Ctx *c, const Scope *top, PlModel *m)
 {
   Scope s;
   bool present;
-  int rc = open_child(top, "analysis", false, kAnalysisKeys, &s, &present);
+  int rc = open_child(top, "analysis", &s, &present);
   if (rc || !present) return rc;
   PlAnalysis *a = &m->analysis;
-  int type = 0, guess = a->initial_guess == PL_GUESS_STRAIGHT ? 1 : 0;
-  if ((rc = get_choice(&s, "type", kAnalysisTypes, &type))) return rc;
+  int type = choice_default(&s, "type"), guess = a->initial_guess == PL_GUESS_STRAIGHT ? 1 : 0;
+  if ((rc = get_choice(&s, "type", &type))) return rc;
   a->kind = type ? PL_ANALYSIS_DYNAMIC : PL_ANALYSIS_STATIC;
   c->kind = a->kind;
   c->kind_given = pair_of(&s, "type") != NULL;
-  if ((rc = get_int(&s, "load_steps", false, 1, 1000000, &a->load_steps))) return rc;
-  if ((rc = get_int(&s, "max_cutbacks", false, 0, 60, &a->max_cutbacks))) return rc;
-  if ((rc = get_int(&s, "max_iterations", false, 1, 1000000, &a->max_iterations))) return rc;
-  const Range rtol = {0.0, 1.0, true, true};
-  if ((rc = get_number(&s, "rtol", "", false, rtol, &a->rtol, NULL))) return rc;
-  if ((rc = get_number(&s, "atol", "N", false, kNonNegative, &a->atol, NULL))) return rc;
-  if ((rc = get_choice(&s, "initial_guess", kGuesses, &guess))) return rc;
+  if ((rc = get_int(&s, "load_steps", &a->load_steps))) return rc;
+  if ((rc = get_int(&s, "max_cutbacks", &a->max_cutbacks))) return rc;
+  if ((rc = get_int(&s, "max_iterations", &a->max_iterations))) return rc;
+  if ((rc = get_number(&s, "rtol", &a->rtol, NULL))) return rc;
+  if ((rc = get_number(&s, "atol", &a->atol, NULL))) return rc;
+  if ((rc = get_choice(&s, "initial_guess", &guess))) return rc;
   a->initial_guess = guess ? PL_GUESS_STRAIGHT : PL_GUESS_CATENARY;
   /* start_from: a previous run's output directory (relative to the model file) whose
    * static.csv is the start shape; it replaces initial_guess */
   char from[PL_PATH_MAX];
   from[0] = '\0';
-  if ((rc = get_string(&s, "start_from", false, false, from, sizeof from))) return rc;
+  if ((rc = get_string(&s, "start_from", false, from, sizeof from))) return rc;
   if (from[0]) {
     resolve_path(c->model_path, from, a->start_from, sizeof a->start_from);
     a->initial_guess = PL_GUESS_RESULTS;
@@ -2185,8 +2042,7 @@ static int read_analysis(Ctx *c, const Scope *top, PlModel *m)
       return at(c->err, value_of(&s, "start_from"), "analysis.start_from", "%s", why);
     PlShapeFree(&shape);
   }
-  if ((rc = get_string(&s, "petsc_options", false, true, a->petsc_options,
-                       sizeof a->petsc_options)))
+  if ((rc = get_string(&s, "petsc_options", true, a->petsc_options, sizeof a->petsc_options)))
     return rc;
   if ((rc = dynamic_only(c, &s, "dynamic"))) return rc;
   if (a->kind != PL_ANALYSIS_DYNAMIC) return 0;
@@ -2226,9 +2082,9 @@ static int read_points(const Ctx *c, const Scope *out, PlModel *m)
     join_key(np, sizeof np, ip, "name");
     join_key(ap, sizeof ap, ip, "arc_length");
     Scope p;
-    if ((rc = open_scope(c->err, list->items[i], list->items[i], ip, kPointKeys, &p))) return rc;
+    if ((rc = open_scope(c->err, list->items[i], list->items[i], ip, &p))) return rc;
     PlOutputPoint *op = &m->output_points[i];
-    if ((rc = get_string(&p, "name", true, false, op->name, sizeof op->name))) return rc;
+    if ((rc = get_string(&p, "name", false, op->name, sizeof op->name))) return rc;
     const PlYNode *nn = value_of(&p, "name");
     name_nodes[i] = nn;
     for (size_t k = 0; op->name[k]; k++)
@@ -2242,7 +2098,7 @@ static int read_points(const Ctx *c, const Scope *out, PlModel *m)
         return at(c->err, nn, np, "duplicate output point name '%s' (first given at %s:%d:%d)",
                   op->name, name_nodes[j]->source, name_nodes[j]->line, name_nodes[j]->col);
     const PlYNode *na = NULL;
-    if ((rc = get_number(&p, "arc_length", "m", true, kNonNegative, &op->arc_length, &na)))
+    if ((rc = get_number(&p, "arc_length", &op->arc_length, &na)))
       return rc;
     if (!(op->arc_length <= m->length))
       return at(c->err, na, ap, "must be at most line.length (%.10g m), got %s", m->length,
@@ -2257,12 +2113,12 @@ static int read_output(const Ctx *c, const Scope *top, PlModel *m)
 {
   Scope s;
   bool present;
-  int rc = open_child(top, "output", false, kOutputKeys, &s, &present);
+  int rc = open_child(top, "output", &s, &present);
   if (rc || !present) return rc;
-  if ((rc = get_string(&s, "directory", false, false, m->output_dir, sizeof m->output_dir)))
+  if ((rc = get_string(&s, "directory", false, m->output_dir, sizeof m->output_dir)))
     return rc;
   if (pair_of(&s, "checkpoint_interval") && (rc = dynamic_only(c, &s, "checkpoint_interval"))) return rc;
-  if ((rc = get_number(&s, "checkpoint_interval", "s", false, kNonNegative, &m->checkpoint_interval, NULL)))
+  if ((rc = get_number(&s, "checkpoint_interval", &m->checkpoint_interval, NULL)))
     return rc;
   return read_points(c, &s, m);
 }
@@ -2276,14 +2132,9 @@ static int read_output(const Ctx *c, const Scope *top, PlModel *m)
  * S A S with S = diag(T, T) (PlVesselMatrixFromNED). Global-frame values are never
  * converted. */
 
-static const char *const kVesselAxes[] = {"pipelay", "fossen_ned", NULL};
-static const char *const kHangOffKinds[] = {"fixed", "hinge", NULL}; /* PlHangOffKind order */
-static const char *const kLoadFrames[] = {"global", "body", NULL};
 /* Body-frame DOFs, in the order of nu and tau. */
 static const char *const kBodyDofs[] = {"surge", "sway", "heave", "roll", "pitch", "yaw", NULL};
 /* reference types, in PlDPReferenceKind order */
-static const char *const kRefTypes[] = {"fixed", "circle", "line", "waypoints", NULL};
-static const char *const kHeadings[] = {"fixed", "along_path", NULL};
 
 /* Units of the blocks (translation, mixed, rotation) of the 6x6 matrices. */
 static const char *const kMassUnits[3] = {"kg", "kg m", "kg m^2"};
@@ -2362,7 +2213,7 @@ static int read_vessel_mass(const Scope *s, bool ned, PlVessel *V, double *mass_
                 "added_mass)",
                 earlier->key->text);
     }
-    if ((rc = get_matrix(s, "mass_matrix", true, 6, kMassUnits, V->MRB, &where))) return rc;
+    if ((rc = get_matrix(s, "mass_matrix", kMassUnits, V->MRB, &where))) return rc;
     if (ned) ned_matrix6(V->MRB);
     memset(V->MA, 0, sizeof V->MA);
     join_key(path, sizeof path, s->path, "mass_matrix");
@@ -2371,9 +2222,8 @@ static int read_vessel_mass(const Scope *s, bool ned, PlVessel *V, double *mass_
   if (!pair_of(s, "mass"))
     return missing(s, "mass", "kg", " (or 'mass_matrix', the total 6x6 mass matrix)");
   double mass = 0.0, cg[3] = {0, 0, 0}, I[9] = {0};
-  if ((rc = get_number(s, "mass", "kg", true, kPositive, &mass, NULL))) return rc;
-  const ListSpec m3 = uniform_list("m", kAny);
-  if ((rc = get_list(s, "centre_of_gravity", false, 3, &m3, cg, NULL))) return rc;
+  if ((rc = get_number(s, "mass", &mass, NULL))) return rc;
+  if ((rc = get_list(s, "centre_of_gravity", cg, NULL))) return rc;
   const PlYPair *pr = pair_of(s, "radii_of_gyration"), *pi = pair_of(s, "inertia");
   if (pr && pi) {
     const PlYPair *later = later_pair(pr, pi);
@@ -2386,11 +2236,10 @@ static int read_vessel_mass(const Scope *s, bool ned, PlVessel *V, double *mass_
                    " (or 'inertia' (kg m^2), about the centre of gravity)");
   if (pr) {
     double r[3];
-    const ListSpec rs = uniform_list("m", kPositive);
-    if ((rc = get_list(s, "radii_of_gyration", true, 3, &rs, r, NULL))) return rc;
+    if ((rc = get_list(s, "radii_of_gyration", r, NULL))) return rc;
     for (int k = 0; k < 3; k++) I[4 * k] = mass * r[k] * r[k];
   } else {
-    if ((rc = get_matrix(s, "inertia", true, 3, kInertiaUnits, I, &where))) return rc;
+    if ((rc = get_matrix(s, "inertia", kInertiaUnits, I, &where))) return rc;
     join_key(path, sizeof path, s->path, "inertia");
     if ((rc = check_symmetric(s->err, where, path, 3, I))) return rc;
     const double d2 = I[0] * I[4] - I[1] * I[3];
@@ -2406,7 +2255,7 @@ static int read_vessel_mass(const Scope *s, bool ned, PlVessel *V, double *mass_
   PlVesselRigidBodyMass(mass, cg, I, V->MRB);
   *mass_out = mass;
   memcpy(cg_out, cg, sizeof cg);
-  if ((rc = get_matrix(s, "added_mass", false, 6, kMassUnits, V->MA, &where))) return rc;
+  if ((rc = get_matrix(s, "added_mass", kMassUnits, V->MA, &where))) return rc;
   if (!where) return 0;
   if (ned) ned_matrix6(V->MA);
   join_key(path, sizeof path, s->path, "added_mass");
@@ -2419,29 +2268,29 @@ static int read_restoring(const Scope *vs, PlVessel *V)
 {
   Scope s;
   bool present;
-  int rc = open_child(vs, "restoring", false, kRestoringKeys, &s, &present);
+  int rc = open_child(vs, "restoring", &s, &present);
   if (rc || !present) return rc;
   const PlYNode *nawp = NULL, *ngt = NULL, *ngl = NULL;
-  if ((rc = get_number(&s, "waterplane_area", "m^2", false, kPositive, &V->Awp, &nawp)))
+  if ((rc = get_number(&s, "waterplane_area", &V->Awp, &nawp)))
     return rc;
   if (nawp) {
     if (!pair_of(&s, "heave_equilibrium"))
       return missing(&s, "heave_equilibrium", "m",
                      " (the z of O_b where the vessel floats without the pipe; needed with "
                      "waterplane_area)");
-    if ((rc = get_number(&s, "heave_equilibrium", "m", true, kAny, &V->z_eq, NULL))) return rc;
+    if ((rc = get_number(&s, "heave_equilibrium", &V->z_eq, NULL))) return rc;
   } else if ((rc = reject_key(&s, "heave_equilibrium",
                               "is only used with 'waterplane_area' (the heave restoring force)")))
     return rc;
-  if ((rc = get_number(&s, "gm_transverse", "m", false, kNonNegative, &V->GM_T, &ngt))) return rc;
-  if ((rc = get_number(&s, "gm_longitudinal", "m", false, kNonNegative, &V->GM_L, &ngl)))
+  if ((rc = get_number(&s, "gm_transverse", &V->GM_T, &ngt))) return rc;
+  if ((rc = get_number(&s, "gm_longitudinal", &V->GM_L, &ngl)))
     return rc;
   if (ngt || ngl) {
     if (!pair_of(&s, "displacement"))
       return missing(&s, "displacement", "kg",
                      " (the mass of the displaced water m_V of eq 5.63; needed with a "
                      "metacentric height)");
-    return get_number(&s, "displacement", "kg", true, kPositive, &V->displacement, NULL);
+    return get_number(&s, "displacement", &V->displacement, NULL);
   }
   return reject_key(&s, "displacement",
                     "is only used with 'gm_transverse' or 'gm_longitudinal' (the roll and pitch "
@@ -2453,16 +2302,15 @@ static int read_spring(const Scope *vs, PlVessel *V)
 {
   Scope s;
   bool present;
-  int rc = open_child(vs, "spring", false, kSpringKeys, &s, &present);
+  int rc = open_child(vs, "spring", &s, &present);
   if (rc || !present) return rc;
   const PlYNode *nk = NULL;
   char path[PATH_CAP];
-  if ((rc = get_matrix(&s, "stiffness", true, 3, kSpringUnits, V->K_spring, &nk))) return rc;
+  if ((rc = get_matrix(&s, "stiffness", kSpringUnits, V->K_spring, &nk))) return rc;
   join_key(path, sizeof path, s.path, "stiffness");
   if ((rc = check_symmetric(s.err, nk, path, 3, V->K_spring))) return rc;
   if ((rc = vessel_check_at(s.err, V, nk, path))) return rc;
-  const ListSpec m3 = uniform_list("m", kAny);
-  return get_list(&s, "anchor", true, 3, &m3, V->r_anchor, NULL);
+  return get_list(&s, "anchor", V->r_anchor, NULL);
 }
 
 /* vessel.initial: the vessel's pose (global) and velocities (body frame, dynamic only). */
@@ -2470,18 +2318,16 @@ static int read_vessel_initial(const Ctx *c, const Scope *vs, bool ned, PlVessel
 {
   Scope s;
   bool present;
-  int rc = open_child(vs, "initial", true, kVInitialKeys, &s, &present);
+  int rc = open_child(vs, "initial", &s, &present);
   if (rc) return rc;
-  const ListSpec m3 = uniform_list("m", kAny), deg3 = uniform_list("deg", kAngle);
-  const ListSpec ms3 = uniform_list("m/s", kAny), degs3 = uniform_list("deg/s", kAny);
-  if ((rc = get_list(&s, "position", true, 3, &m3, v->position, NULL))) return rc;
+  if ((rc = get_list(&s, "position", v->position, NULL))) return rc;
   double rpy[3] = {0, 0, 0}, w[3] = {0, 0, 0};
-  if ((rc = get_list(&s, "orientation", false, 3, &deg3, rpy, NULL))) return rc;
+  if ((rc = get_list(&s, "orientation", rpy, NULL))) return rc;
   for (int k = 0; k < 3; k++) v->rpy[k] = rpy[k] * kPi / 180.0;
   if ((rc = dynamic_only(c, &s, "velocity"))) return rc;
   if ((rc = dynamic_only(c, &s, "angular_velocity"))) return rc;
-  if ((rc = get_list(&s, "velocity", false, 3, &ms3, v->velocity, NULL))) return rc;
-  if ((rc = get_list(&s, "angular_velocity", false, 3, &degs3, w, NULL))) return rc;
+  if ((rc = get_list(&s, "velocity", v->velocity, NULL))) return rc;
+  if ((rc = get_list(&s, "angular_velocity", w, NULL))) return rc;
   for (int k = 0; k < 3; k++) v->angular_velocity[k] = w[k] * kPi / 180.0;
   if (ned) {
     ned_vec3(v->velocity);
@@ -2495,9 +2341,8 @@ static int read_hang_off(const Ctx *c, const Scope *vs, bool ned, PlVesselModel 
 {
   Scope s;
   bool present;
-  int rc = open_child(vs, "hang_off", !c->body_only, kHangOffKeys, &s, &present);
+  int rc = open_child_if(vs, "hang_off", !c->body_only, &s, &present);
   if (rc) return rc;
-  const ListSpec m3 = uniform_list("m", kAny), deg3 = uniform_list("deg", kAngle);
   for (int i = 0; i < 9; i++) v->top_frame[i] = (i % 4 == 0) ? 1.0 : 0.0;
   if (c->body_only) {
     /* a rigid body alone: hang_off.point is only the body point whose path is reported */
@@ -2505,14 +2350,14 @@ static int read_hang_off(const Ctx *c, const Scope *vs, bool ned, PlVesselModel 
     if ((rc = reject_key(&s, "connection", "is not used by a rigid body alone (no line hangs from it)")) ||
         (rc = reject_key(&s, "orientation", "is not used by a rigid body alone (no line hangs from it)")))
       return rc;
-    if ((rc = get_list(&s, "point", true, 3, &m3, v->hang_off, NULL))) return rc;
+    if ((rc = get_list(&s, "point", v->hang_off, NULL))) return rc;
     if (ned) ned_vec3(v->hang_off);
     return 0;
   }
-  if ((rc = get_list(&s, "point", true, 3, &m3, v->hang_off, NULL))) return rc;
+  if ((rc = get_list(&s, "point", v->hang_off, NULL))) return rc;
   if (!pair_of(&s, "connection")) return missing(&s, "connection", NULL, " (fixed or hinge)");
   int kind = 0;
-  if ((rc = get_choice(&s, "connection", kHangOffKinds, &kind))) return rc;
+  if ((rc = get_choice(&s, "connection", &kind))) return rc;
   v->connection = kind ? PL_HANGOFF_HINGE : PL_HANGOFF_FIXED;
   for (int i = 0; i < 9; i++) v->top_frame[i] = (i % 4 == 0) ? 1.0 : 0.0;
   if (v->connection == PL_HANGOFF_HINGE) {
@@ -2526,7 +2371,7 @@ static int read_hang_off(const Ctx *c, const Scope *vs, bool ned, PlVesselModel 
       return missing(&s, "orientation", "deg",
                      " (zxy Euler angles of the top section's frame in the vessel's body axes; "
                      "a fixed connection holds it there)");
-    if ((rc = get_list(&s, "orientation", true, 3, &deg3, deg, NULL))) return rc;
+    if ((rc = get_list(&s, "orientation", deg, NULL))) return rc;
     euler_zxy(deg, v->top_frame);
     if (ned)
       for (int k = 3; k < 9; k++) v->top_frame[k] = -v->top_frame[k]; /* T R */
@@ -2540,18 +2385,18 @@ static int read_environment_load(const Ctx *c, const Scope *vs, bool ned, PlVess
 {
   Scope s;
   bool present;
-  int rc = open_child(vs, "environment_load", false, kEnvLoadKeys, &s, &present);
+  int rc = open_child(vs, "environment_load", &s, &present);
   if (rc || !present) return rc;
   PlVesselLoad *L = &v->environment;
-  int frame = 0;
-  if ((rc = get_choice(&s, "frame", kLoadFrames, &frame))) return rc;
+  int frame = choice_default(&s, "frame");
+  if ((rc = get_choice(&s, "frame", &frame))) return rc;
   L->body_frame = frame == 1;
-  if ((rc = get_load(&s, "force", "N", PL_MAX_END_FORCE, "a vessel", L->value))) return rc;
-  if ((rc = get_load(&s, "moment", "N m", PL_MAX_END_MOMENT, "a vessel", L->value + 3)))
+  if ((rc = get_load(&s, "force", "a vessel", L->value))) return rc;
+  if ((rc = get_load(&s, "moment", "a vessel", L->value + 3)))
     return rc;
-  if ((rc = get_number(&s, "start_time", "s", false, kNonNegative, &L->start_time, NULL)))
+  if ((rc = get_number(&s, "start_time", &L->start_time, NULL)))
     return rc;
-  if ((rc = get_number(&s, "ramp_time", "s", false, kNonNegative, &L->ramp_time, NULL)))
+  if ((rc = get_number(&s, "ramp_time", &L->ramp_time, NULL)))
     return rc;
   if (pair_of(&s, "file")) {
     char name[PL_PATH_MAX];
@@ -2615,8 +2460,8 @@ static int read_waypoints(const Scope *s, PlDPReference *ref)
   if (n->kind != PL_YNODE_SEQ || n->nitems < 2 || n->nitems > PL_DP_MAX_WAYPOINTS)
     return at(s->err, n, path, "expected a list of 2 to %d points [x, y] (m), found %s",
               PL_DP_MAX_WAYPOINTS, found(n).s);
-  ListSpec xy = uniform_list("m", kAny);
-  xy.desc = "x, y in m";
+  const PlKeySpec *kpts = spec_of(s, "points");
+  const ListSpec xy = {0, kpts->unit, kpts->unit, range_of(kpts), range_of(kpts), "x, y in m"};
   for (size_t i = 0; i < n->nitems; i++) {
     char ip[PATH_CAP];
     join_index(ip, sizeof ip, path, i);
@@ -2624,9 +2469,10 @@ static int read_waypoints(const Scope *s, PlDPReference *ref)
     if (rc) return rc;
   }
   ref->nwaypoints = (int)n->nitems;
-  const ListSpec sp = {0, "m/s", "m/s", kPositive, kPositive,
+  const PlKeySpec *ksp = spec_of(s, "speeds");
+  const ListSpec sp = {0, ksp->unit, ksp->unit, range_of(ksp), range_of(ksp),
                        "m/s, one for each leg between the points"};
-  return get_list(s, "speeds", true, n->nitems - 1, &sp, ref->leg_speed, NULL);
+  return get_list_spec(s, "speeds", n->nitems - 1, &sp, ref->leg_speed, NULL);
 }
 
 /* dp.reference: the set point or path of the controller. */
@@ -2634,12 +2480,12 @@ static int read_dp_reference(const Scope *dp, PlDPReference *ref)
 {
   Scope s;
   bool present;
-  int rc = open_child(dp, "reference", true, kDPRefKeys, &s, &present);
+  int rc = open_child(dp, "reference", &s, &present);
   if (rc) return rc;
   if (!pair_of(&s, "type")) return missing(&s, "type", NULL, " (fixed, circle, line or waypoints)");
   int type = 0;
-  if ((rc = get_choice(&s, "type", kRefTypes, &type))) return rc;
-  /* the reference types that use each key (bit k for kRefTypes[k]) */
+  if ((rc = get_choice(&s, "type", &type))) return rc;
+  /* the reference types that use each key (bit k for PlChoiceRefTypes[k]) */
   enum { RF = 1u, RC = 2u, RL = 4u, RW = 8u };
   static const struct {
     const char *key;
@@ -2652,30 +2498,32 @@ static int read_dp_reference(const Scope *dp, PlDPReference *ref)
   for (size_t i = 0; i < sizeof kUse / sizeof kUse[0]; i++) {
     if (kUse[i].types & (1u << type)) continue;
     char users[64];
-    const int nusers = name_bits(kRefTypes, kUse[i].types, users, sizeof users);
+    const int nusers = name_bits(PlChoiceRefTypes, kUse[i].types, users, sizeof users);
     if ((rc = reject_key(&s, kUse[i].key, "is only used by %s%s reference%s (type is '%s')",
-                         nusers > 1 ? "" : "a ", users, nusers > 1 ? "s" : "", kRefTypes[type])))
+                         nusers > 1 ? "" : "a ", users, nusers > 1 ? "s" : "", PlChoiceRefTypes[type])))
       return rc;
   }
   ref->kind = (PlDPReferenceKind)type;
-  const ListSpec eta = {3, "m", "deg", kAny, kAngle, "x, y, z in m; roll, pitch, yaw in deg"};
-  if ((rc = get_list(&s, "eta", true, 6, &eta, ref->eta0, NULL))) return rc;
+  /* the row's range for x, y, z; the angles, like every orientation, within kAngle */
+  const ListSpec eta = {3, "m", "deg", range_of(spec_of(&s, "eta")), kAngle,
+                        "x, y, z in m; roll, pitch, yaw in deg"};
+  if ((rc = get_list_spec(&s, "eta", 6, &eta, ref->eta0, NULL))) return rc;
   for (int k = 3; k < 6; k++) ref->eta0[k] *= kPi / 180.0;
   int heading = ref->heading_along_path ? 1 : 0;
-  if ((rc = get_choice(&s, "heading", kHeadings, &heading))) return rc;
+  if ((rc = get_choice(&s, "heading", &heading))) return rc;
   ref->heading_along_path = heading == 1;
   switch (ref->kind) {
   case PL_DP_REF_CIRCLE:
     ref->circle.kind = PL_MOTION_CIRCLE;
     return read_circle(&s, &ref->circle);
   case PL_DP_REF_LINE:
-    if ((rc = get_number(&s, "speed", "m/s", true, kNonNegative, &ref->speed, NULL))) return rc;
-    if ((rc = get_number(&s, "course", "deg", false, kAngle, &ref->course_deg, NULL))) return rc;
-    if ((rc = get_number(&s, "start_time", "s", false, kNonNegative, &ref->start_time, NULL)))
+    if ((rc = get_number(&s, "speed", &ref->speed, NULL))) return rc;
+    if ((rc = get_number(&s, "course", &ref->course_deg, NULL))) return rc;
+    if ((rc = get_number(&s, "start_time", &ref->start_time, NULL)))
       return rc;
-    return get_number(&s, "ramp_time", "s", false, kNonNegative, &ref->ramp_time, NULL);
+    return get_number(&s, "ramp_time", &ref->ramp_time, NULL);
   case PL_DP_REF_WAYPOINTS:
-    if ((rc = get_number(&s, "start_time", "s", false, kNonNegative, &ref->start_time, NULL)))
+    if ((rc = get_number(&s, "start_time", &ref->start_time, NULL)))
       return rc;
     return read_waypoints(&s, ref);
   case PL_DP_REF_FIXED:
@@ -2689,31 +2537,31 @@ static int read_dp(const Scope *vs, PlVesselModel *v)
 {
   Scope s;
   bool present;
-  int rc = open_child(vs, "dp", false, kDPKeys, &s, &present);
+  int rc = open_child(vs, "dp", &s, &present);
   if (rc || !present) return rc;
   v->has_dp = true;
   PlDPController *d = &v->dp;
-  const ListSpec kp = {3, "N/m", "N m/rad", kNonNegative, kNonNegative,
-                       "N/m for x, y, z; N m/rad for roll, pitch, yaw"};
-  const ListSpec kd = {3, "N s/m", "N m s/rad", kNonNegative, kNonNegative,
-                       "N s/m for x, y, z; N m s/rad for roll, pitch, yaw"};
-  const ListSpec ki = {3, "N/(m s)", "N m/(rad s)", kNonNegative, kNonNegative,
-                       "N/(m s) for x, y, z; N m/(rad s) for roll, pitch, yaw"};
-  const ListSpec ib = {3, "m s", "rad s", kNonNegative, kNonNegative,
-                       "m s for x, y, z; rad s for roll, pitch, yaw; 0: unbounded"};
-  const ListSpec tm = {3, "N", "N m", kNonNegative, kNonNegative,
-                       "N for surge, sway, heave; N m for roll, pitch, yaw; 0: no limit"};
-  if ((rc = get_list(&s, "kp", true, 6, &kp, d->Kp, NULL))) return rc;
-  if ((rc = get_list(&s, "kd", true, 6, &kd, d->Kd, NULL))) return rc;
-  if ((rc = get_list(&s, "ki", false, 6, &ki, d->Ki, NULL))) return rc;
-  if ((rc = get_list(&s, "integral_bound", false, 6, &ib, d->integral_bound, NULL))) return rc;
-  if ((rc = get_number(&s, "antiwindup_time", "s", false, kPositive, &d->antiwindup_time, NULL)))
+  const ListSpec kp = split_list(spec_of(&s, "kp"), "N/m", "N m/rad",
+                                  "N/m for x, y, z; N m/rad for roll, pitch, yaw");
+  const ListSpec kd = split_list(spec_of(&s, "kd"), "N s/m", "N m s/rad",
+                                  "N s/m for x, y, z; N m s/rad for roll, pitch, yaw");
+  const ListSpec ki = split_list(spec_of(&s, "ki"), "N/(m s)", "N m/(rad s)",
+                                  "N/(m s) for x, y, z; N m/(rad s) for roll, pitch, yaw");
+  const ListSpec ib = split_list(spec_of(&s, "integral_bound"), "m s", "rad s",
+                                  "m s for x, y, z; rad s for roll, pitch, yaw; 0: unbounded");
+  const ListSpec tm = split_list(spec_of(&s, "thrust_max"), "N", "N m",
+                                  "N for surge, sway, heave; N m for roll, pitch, yaw; 0: no limit");
+  if ((rc = get_list_spec(&s, "kp", 6, &kp, d->Kp, NULL))) return rc;
+  if ((rc = get_list_spec(&s, "kd", 6, &kd, d->Kd, NULL))) return rc;
+  if ((rc = get_list_spec(&s, "ki", 6, &ki, d->Ki, NULL))) return rc;
+  if ((rc = get_list_spec(&s, "integral_bound", 6, &ib, d->integral_bound, NULL))) return rc;
+  if ((rc = get_number(&s, "antiwindup_time", &d->antiwindup_time, NULL)))
     return rc;
   if ((rc = read_actuated(&s, d->actuated))) return rc;
-  if ((rc = get_list(&s, "thrust_max", false, 6, &tm, d->thrust_max, NULL))) return rc;
-  if ((rc = get_number(&s, "start_time", "s", false, kNonNegative, &d->start_time, NULL)))
+  if ((rc = get_list_spec(&s, "thrust_max", 6, &tm, d->thrust_max, NULL))) return rc;
+  if ((rc = get_number(&s, "start_time", &d->start_time, NULL)))
     return rc;
-  if ((rc = get_number(&s, "ramp_time", "s", false, kNonNegative, &d->ramp_time, NULL))) return rc;
+  if ((rc = get_number(&s, "ramp_time", &d->ramp_time, NULL))) return rc;
   if (!pair_of(&s, "reference"))
     return missing(&s, "reference", NULL, " (the set point or path: type fixed, circle, line or "
                                           "waypoints, with eta)");
@@ -2730,7 +2578,7 @@ static int read_object_name(const Scope *s, const char *what, char *out, size_t 
                             const char (*seen)[PL_NAME_MAX], const PlYNode *const *seen_nodes, int nseen,
                             const PlYNode **node)
 {
-  int rc = get_string(s, "name", true, false, out, cap);
+  int rc = get_string(s, "name", false, out, cap);
   if (rc) return rc;
   const PlYNode *nn = value_of(s, "name");
   char np[PATH_CAP];
@@ -2753,9 +2601,8 @@ static int read_object_name(const Scope *s, const char *what, char *out, size_t 
 /* weight: the body's weight at its centre of gravity (needs mass and centre_of_gravity). */
 static int read_weight(const Scope *s, double mass, const double cg[3], PlVessel *V)
 {
-  static const char *const kNoYes[] = {"false", "true", NULL};
-  int on = 0;
-  int rc = get_choice(s, "weight", kNoYes, &on);
+  int on = choice_default(s, "weight");
+  int rc = get_choice(s, "weight", &on);
   if (rc || !on) return rc;
   if (!(mass > 0.0)) {
     const PlYPair *pw = pair_of(s, "weight");
@@ -2795,26 +2642,26 @@ static int read_body(Ctx *c, const Scope *bs, const PlModel *m, bool listed, PlV
     c->body_names[m->nbodies] = nn;
   } else {
     snprintf(v->id, sizeof v->id, "vessel");
-    if ((rc = get_string(&s, "name", false, true, v->name, sizeof v->name))) return rc;
+    if ((rc = get_string(&s, "name", true, v->name, sizeof v->name))) return rc;
   }
-  int axes = 0;
-  if ((rc = get_choice(&s, "axes", kVesselAxes, &axes))) return rc;
+  int axes = choice_default(&s, "axes");
+  if ((rc = get_choice(&s, "axes", &axes))) return rc;
   const bool ned = axes == 1;
   double mass = 0.0, cg[3] = {0, 0, 0};
   if ((rc = read_vessel_mass(&s, ned, V, &mass, cg))) return rc;
   if ((rc = read_weight(&s, mass, cg, V))) return rc;
   const PlYNode *where = NULL;
   char path[PATH_CAP];
-  if ((rc = get_matrix(&s, "linear_damping", false, 6, kDampingUnits, V->Dp, &where))) return rc;
+  if ((rc = get_matrix(&s, "linear_damping", kDampingUnits, V->Dp, &where))) return rc;
   if (where) {
     if (ned) ned_matrix6(V->Dp);
     join_key(path, sizeof path, s.path, "linear_damping");
     if ((rc = vessel_check_at(s.err, V, where, path))) return rc;
   }
-  const ListSpec dq = {3, "N s^2/m^2", "N m s^2", kNonNegative, kNonNegative,
-                       "N s^2/m^2 for surge, sway, heave; N m s^2 for roll, pitch, yaw"};
-  if ((rc = get_list(&s, "quadratic_damping", false, 6, &dq, V->Dq, NULL))) return rc;
-  if ((rc = get_number(&s, "norm_rate", "1/s", false, kPositive, &V->norm_rate, NULL))) return rc;
+  const ListSpec dq = split_list(spec_of(&s, "quadratic_damping"), "N s^2/m^2", "N m s^2",
+                                 "N s^2/m^2 for surge, sway, heave; N m s^2 for roll, pitch, yaw");
+  if ((rc = get_list_spec(&s, "quadratic_damping", 6, &dq, V->Dq, NULL))) return rc;
+  if ((rc = get_number(&s, "norm_rate", &V->norm_rate, NULL))) return rc;
   if ((rc = read_restoring(&s, V))) return rc;
   if ((rc = read_spring(&s, V))) return rc;
   if ((rc = read_vessel_initial(c, &s, ned, v))) return rc;
@@ -2831,7 +2678,7 @@ static int read_vessel(Ctx *c, const Scope *top, PlModel *m)
 {
   Scope s;
   bool present;
-  int rc = open_child(top, "vessel", false, kVesselKeys, &s, &present);
+  int rc = open_child(top, "vessel", &s, &present);
   if (rc || !present) return rc;
   if (!c->body_only) return read_body(c, &s, m, false, &m->vessel);
   if ((rc = read_body(c, &s, m, false, &m->bodies[0]))) return rc;
@@ -2856,7 +2703,7 @@ static int read_bodies(Ctx *c, const Scope *top, PlModel *m)
     char ip[PATH_CAP];
     join_index(ip, sizeof ip, path, i);
     Scope s;
-    int rc = open_scope(c->err, list->items[i], list->items[i], ip, kVesselKeys, &s);
+    int rc = open_scope(c->err, list->items[i], list->items[i], ip, &s);
     if (rc) return rc;
     if ((rc = reject_key(&s, "dp", "is not yet available on a body of bodies: (the DP controller acts on the "
                                    "vessel: block; docs/design-system-core.md)")))
@@ -2867,7 +2714,6 @@ static int read_bodies(Ctx *c, const Scope *top, PlModel *m)
   return 0;
 }
 
-static const char *const kJointTypes[] = {"spherical", "revolute", "prismatic", "fixed", NULL};
 
 /* Orthonormal frame F (columns n, f2, f3; row-major) with its first column along n (unit). */
 static void frame_from_axis(const double n[3], double F[9])
@@ -2977,7 +2823,7 @@ static int read_joints(const Ctx *c, const Scope *top, PlModel *m)
     char ip[PATH_CAP], bp[PATH_CAP];
     join_index(ip, sizeof ip, path, i);
     Scope s;
-    int rc = open_scope(c->err, list->items[i], list->items[i], ip, kJointKeys, &s);
+    int rc = open_scope(c->err, list->items[i], list->items[i], ip, &s);
     if (rc) return rc;
     PlJointModel *j = &m->joints[i];
     const PlYNode *nn = NULL;
@@ -2988,7 +2834,7 @@ static int read_joints(const Ctx *c, const Scope *top, PlModel *m)
     seen_nodes[nseen++] = nn;
     if (!pair_of(&s, "type")) return missing(&s, "type", NULL, " (spherical, revolute, prismatic or fixed)");
     int type = 0;
-    if ((rc = get_choice(&s, "type", kJointTypes, &type))) return rc;
+    if ((rc = get_choice(&s, "type", &type))) return rc;
     j->joint.kind = (PlJointKind)type;
     /* bodies: [A, B], B may be ground */
     const PlYNode *nb = value_of(&s, "bodies");
@@ -3025,21 +2871,19 @@ static int read_joints(const Ctx *c, const Scope *top, PlModel *m)
       j->body[0] = j->body[1];
       j->body[1] = -1;
     }
-    const ListSpec m3 = uniform_list("m", kAny);
-    if ((rc = get_list(&s, "point", true, 3, &m3, j->point, NULL))) return rc;
+    if ((rc = get_list(&s, "point", j->point, NULL))) return rc;
     const bool axial = j->joint.kind == PL_JOINT_REVOLUTE || j->joint.kind == PL_JOINT_PRISMATIC;
     if (!axial) {
       if ((rc = reject_key(&s, "axis", "is only used by a revolute or a prismatic joint (type is '%s')",
-                           kJointTypes[type])))
+                           PlChoiceJointTypes[type])))
         return rc;
       j->axis[0] = 1.0, j->axis[1] = j->axis[2] = 0.0;
     } else {
       const PlYNode *na = NULL;
-      const ListSpec u3 = uniform_list("-", kAny);
       if (!pair_of(&s, "axis"))
         return missing(&s, "axis", NULL, type == PL_JOINT_REVOLUTE ? " (the hinge axis, global, at the initial poses)"
                                                                    : " (the sliding direction, global, at the initial poses)");
-      if ((rc = get_list(&s, "axis", true, 3, &u3, j->axis, &na))) return rc;
+      if ((rc = get_list(&s, "axis", j->axis, &na))) return rc;
       const double l = sqrt(j->axis[0] * j->axis[0] + j->axis[1] * j->axis[1] + j->axis[2] * j->axis[2]);
       char ap[PATH_CAP];
       join_key(ap, sizeof ap, s.path, "axis");
@@ -3071,22 +2915,20 @@ static int read_gpoints(Ctx *c, const Scope *top, PlModel *m, const PlYNode **na
     char ip[PATH_CAP];
     join_index(ip, sizeof ip, path, i);
     Scope s;
-    int rc = open_scope(c->err, list->items[i], list->items[i], ip, kGPointKeys, &s);
+    int rc = open_scope(c->err, list->items[i], list->items[i], ip, &s);
     if (rc) return rc;
     PlPointModel *pt = &m->points[i];
     if ((rc = read_object_name(&s, "point", pt->name, sizeof pt->name, (const char(*)[PL_NAME_MAX])seen, name_nodes,
                                (int)i, &name_nodes[i])))
       return rc;
     snprintf(seen[i], PL_NAME_MAX, "%s", pt->name);
-    const ListSpec m3 = uniform_list("m", kAny);
-    if ((rc = get_list(&s, "position", true, 3, &m3, pt->position, NULL))) return rc;
-    static const char *const kNoYes[] = {"false", "true", NULL};
-    int fixed = 0;
-    if ((rc = get_choice(&s, "fixed", kNoYes, &fixed))) return rc;
+    if ((rc = get_list(&s, "position", pt->position, NULL))) return rc;
+    int fixed = choice_default(&s, "fixed");
+    if ((rc = get_choice(&s, "fixed", &fixed))) return rc;
     pt->fixed = fixed == 1;
-    if ((rc = get_number(&s, "mass", "kg", false, kNonNegative, &pt->mass, NULL))) return rc;
-    if ((rc = get_number(&s, "volume", "m^3", false, kNonNegative, &pt->volume, NULL))) return rc;
-    if ((rc = get_list(&s, "velocity", false, 3, &m3, pt->velocity, NULL))) return rc;
+    if ((rc = get_number(&s, "mass", &pt->mass, NULL))) return rc;
+    if ((rc = get_number(&s, "volume", &pt->volume, NULL))) return rc;
+    if ((rc = get_list(&s, "velocity", pt->velocity, NULL))) return rc;
     if (pt->fixed && (pt->velocity[0] != 0.0 || pt->velocity[1] != 0.0 || pt->velocity[2] != 0.0)) {
       char vp[PATH_CAP];
       join_key(vp, sizeof vp, ip, "velocity");
@@ -3124,7 +2966,7 @@ static int read_lines(Ctx *c, const Scope *top, PlModel *m, const PlYNode **poin
     char ip[PATH_CAP];
     join_index(ip, sizeof ip, path, i);
     Scope s;
-    if ((rc = open_scope(c->err, list->items[i], list->items[i], ip, kLineItemKeys, &s))) break;
+    if ((rc = open_scope(c->err, list->items[i], list->items[i], ip, &s))) break;
     PlLineModel *L = &m->lines[i];
     const PlYNode *nn = NULL;
     if ((rc = read_object_name(&s, "line", L->name, sizeof L->name, (const char(*)[PL_NAME_MAX])seen, seen_nodes, nseen,
@@ -3166,7 +3008,7 @@ static int read_line_system(Ctx *c, const Scope *top, PlModel *m)
       return rc;
   if ((rc = read_seabed(top, m))) return rc;
   int rot = (int)m->rotation;
-  if ((rc = get_choice(top, "rotation", kRotations, &rot))) return rc;
+  if ((rc = get_choice(top, "rotation", &rot))) return rc;
   m->rotation = rot ? PL_ROT_EULER_ZXY : PL_ROT_QUATERNION;
   if ((rc = read_analysis(c, top, m))) return rc;
   if ((rc = read_current(top, m))) return rc;
@@ -3227,9 +3069,9 @@ static int read_model(PlError *err, const PlYNode *root, PlModel *m)
 {
   Ctx c = {err, NULL, {NULL, NULL}, PL_ANALYSIS_STATIC, false, m->source_path, false, false, {NULL}, NULL, NULL, NULL};
   Scope top;
-  int rc = open_scope(err, root, root, "", kTopKeys, &top);
+  int rc = open_scope(err, root, root, "", &top);
   if (rc) return rc;
-  if ((rc = get_string(&top, "name", false, true, m->name, sizeof m->name))) return rc;
+  if ((rc = get_string(&top, "name", true, m->name, sizeof m->name))) return rc;
   if ((rc = read_environment(&top, m))) return rc;
   if (pair_of(&top, "lines")) return read_line_system(&c, &top, m);
   if ((rc = reject_key(&top, "points", "are the connection points of a model of lines: (give the line under "
@@ -3276,7 +3118,7 @@ static int read_model(PlError *err, const PlYNode *root, PlModel *m)
   if ((rc = read_seabed(&top, m))) return rc;
   if ((rc = read_mesh(&c, &top, m))) return rc;
   int rot = (int)m->rotation;
-  if ((rc = get_choice(&top, "rotation", kRotations, &rot))) return rc;
+  if ((rc = get_choice(&top, "rotation", &rot))) return rc;
   m->rotation = rot ? PL_ROT_EULER_ZXY : PL_ROT_QUATERNION;
   if ((rc = read_analysis(&c, &top, m))) return rc; /* before the ends: motions need it */
   if ((rc = read_ends(&c, &top, m))) return rc;
@@ -3513,6 +3355,96 @@ static bool path_like(const char *s, size_t len)
   return true;
 }
 
+/* The edit distance of a and b (insertions, deletions, substitutions; at most 63 bytes each
+ * are compared, longer keys are never near anything). */
+static int edit_distance(const char *a, const char *b)
+{
+  const size_t na = strlen(a), nb = strlen(b);
+  if (na > 63 || nb > 63) return INT_MAX;
+  int row[64];
+  for (size_t j = 0; j <= nb; j++) row[j] = (int)j;
+  for (size_t i = 1; i <= na; i++) {
+    int diag = row[0];
+    row[0] = (int)i;
+    for (size_t j = 1; j <= nb; j++) {
+      const int up = row[j];
+      int best = diag + (a[i - 1] != b[j - 1]);
+      if (up + 1 < best) best = up + 1;
+      if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+      row[j] = best;
+      diag = up;
+    }
+  }
+  return row[nb];
+}
+
+/* "; did you mean 'a' or 'b'?" into buf: the names nearest to key (edit distance at most a
+ * third of its length, at least 1; or key a part of the name), or "" when none is near. */
+static void nearest_names(const char *const *names, const char *key, char *buf, size_t cap)
+{
+  buf[0] = '\0';
+  int best = INT_MAX;
+  const int limit = (int)strlen(key) / 3 > 1 ? (int)strlen(key) / 3 : 1;
+  for (int i = 0; names[i]; i++) {
+    const int d = strstr(names[i], key) && strlen(key) >= 3 ? 1 : edit_distance(names[i], key);
+    if (d <= limit && d < best) best = d;
+  }
+  if (best == INT_MAX) return;
+  int n = 0;
+  for (int i = 0; names[i] && n < 3; i++) {
+    const int d = strstr(names[i], key) && strlen(key) >= 3 ? 1 : edit_distance(names[i], key);
+    if (d != best) continue;
+    cat(buf, cap, n ? " or '" : "; did you mean '");
+    cat(buf, cap, names[i]);
+    cat(buf, cap, "'");
+    n++;
+  }
+  cat(buf, cap, "?");
+}
+
+/* The value val of an override of the key with schema row k (NULL: a list item, checked
+ * when the model is read) against the row's type: a number, an integer, one of the choices,
+ * a mapping or a list. A null value is left to the reader (a key set to nothing). The
+ * message is the reader's, at the override's place. Returns 0 or 2. */
+static int check_override_type(PlError *err, const PlKeySpec *k, const PlYNode *val,
+                               const char *path)
+{
+  if (!k || PlYIsNull(val)) return 0;
+  switch (k->type) {
+  case PL_KEY_NUMBER: {
+    double v;
+    return parse_number(err, val, path, PlSchemaUnit(k), &v);
+  }
+  case PL_KEY_INTEGER: {
+    bool ok = val->kind == PL_YNODE_SCALAR && val->plain && strlen(val->text) == val->len;
+    for (size_t i = (ok && (val->text[0] == '+' || val->text[0] == '-')); ok && i < val->len; i++)
+      ok = isdigit((unsigned char)val->text[i]) != 0;
+    return ok ? 0 : at(err, val, path, "expected an integer, found %s", found(val).s);
+  }
+  case PL_KEY_CHOICE:
+  case PL_KEY_BOOL: {
+    if (val->kind == PL_YNODE_SCALAR && strlen(val->text) == val->len &&
+        name_index(k->choices, val->text) >= 0)
+      return 0;
+    char expect[256];
+    list_names(expect, sizeof expect, k->choices);
+    return at(err, val, path, "expected one of: %s; found %s", expect, found(val).s);
+  }
+  case PL_KEY_MAP:
+    return val->kind == PL_YNODE_MAP ? 0 : at(err, val, path, "expected a mapping, found %s", found(val).s);
+  case PL_KEY_VEC3:
+  case PL_KEY_LIST:
+  case PL_KEY_MATRIX:
+  case PL_KEY_ROWS:
+  case PL_KEY_MAPS:
+    return val->kind == PL_YNODE_SEQ ? 0 : at(err, val, path, "expected a list, found %s", found(val).s);
+  case PL_KEY_STRING:
+  case PL_KEY_NAMES:
+    break;
+  }
+  return 0;
+}
+
 /* Applies override number k (1-based) "key.path=value" to the tree. Returns 0 or 2. */
 static int apply_override(PlError *err, PlYTree *tree, PlYNode *root, int k, const char *arg)
 {
@@ -3558,7 +3490,7 @@ static int apply_override(PlError *err, PlYTree *tree, PlYNode *root, int k, con
 
   /* walk to the place, creating missing mappings when the schema allows them */
   PlYNode *cur = root;
-  Schema sch = SCH_TOP;
+  char here[PATH_CAP] = ""; /* the path walked so far ("" the top level) */
   for (int i = 0; i < nsteps; i++) {
     const Step *st = &steps[i];
     const bool last = (i + 1 == nsteps);
@@ -3574,30 +3506,38 @@ static int apply_override(PlError *err, PlYTree *tree, PlYNode *root, int k, con
         return 0;
       }
       cur = cur->items[st->index];
-      sch = schema_item(sch);
+      char next[PATH_CAP];
+      join_index(next, sizeof next, here, st->index);
+      memcpy(here, next, sizeof here);
       continue;
     }
-    const char *const *keys = schema_keys(sch);
-    if (!keys) {
-      if (sch == SCH_LEAF)
-        return report(err, kSrc, 1, k, path, "unknown key '%s' (the value before it has no keys)",
+    const char *keys[PL_SCHEMA_MAX_KEYS];
+    if (PlSchemaChildren(here, keys, PL_SCHEMA_MAX_KEYS) == 0) {
+      const PlKeySpec *hs = PlSchemaFind(here);
+      if (hs && hs->type == PL_KEY_MAPS)
+        return report(err, kSrc, 1, k, path, "unknown key '%s' (a list needs an index [i] first)",
                       st->key);
-      return report(err, kSrc, 1, k, path, "unknown key '%s' (a list needs an index [i] first)",
+      return report(err, kSrc, 1, k, path, "unknown key '%s' (the value before it has no keys)",
                     st->key);
     }
     if (name_index(keys, st->key) < 0) {
-      char expect[512];
+      char expect[512], near[160];
       list_names(expect, sizeof expect, keys);
-      return report(err, kSrc, 1, k, path, "unknown key '%s' (expected one of: %s)", st->key,
-                    expect);
+      nearest_names(keys, st->key, near, sizeof near);
+      return report(err, kSrc, 1, k, path, "unknown key '%s' (expected one of: %s)%s", st->key,
+                    expect, near);
     }
     if (cur->kind != PL_YNODE_MAP)
       return report(err, kSrc, 1, k, path,
                     "cannot set '%s': the value above it is %s, not a mapping", st->key,
                     found(cur).s);
-    const Schema child = schema_child(sch, st->key);
+    char child[PATH_CAP];
+    join_key(child, sizeof child, here, st->key);
+    const PlKeySpec *cs = PlSchemaFind(child);
     PlYPair *p = PlYMapFind(cur, st->key);
     if (last) {
+      int rc = check_override_type(err, cs, val, path);
+      if (rc) return rc;
       if (p) {
         p->value = val;
         return 0;
@@ -3613,14 +3553,15 @@ static int apply_override(PlError *err, PlYTree *tree, PlYNode *root, int k, con
       return 0;
     }
     if (!p) {
+      const char *sub[PL_SCHEMA_MAX_KEYS];
       if (steps[i + 1].is_index)
         return report(err, kSrc, 1, k, path,
                       "'%s' is not in the model, so it has no item [%zu]", st->key,
                       steps[i + 1].index);
-      if (child == SCH_SECTIONS || child == SCH_ZONES || child == SCH_POINTS)
+      if (cs && cs->type == PL_KEY_MAPS)
         return report(err, kSrc, 1, k, path, "'%s' is a list: give an index, like %s[0]",
                       st->key, st->key);
-      if (!schema_keys(child))
+      if (PlSchemaChildren(child, sub, PL_SCHEMA_MAX_KEYS) == 0)
         return report(err, kSrc, 1, k, path, "unknown key '%s' ('%s' has no keys)",
                       steps[i + 1].key, st->key);
       PlYNode *key = PlYNewNode(tree, PL_YNODE_SCALAR, kSrc, 1, k);
@@ -3636,84 +3577,91 @@ static int apply_override(PlError *err, PlYTree *tree, PlYNode *root, int k, con
     } else {
       cur = p->value;
     }
-    sch = child;
+    memcpy(here, child, sizeof here);
   }
   return 0; /* not reached: the last step returns */
 }
 
 /* ---- entry points --------------------------------------------------------------------- */
 
+/* The defaults of PlModel: every key's default from the schema (schema_table.c), the rest
+ * (counts, required values) zero or unset. */
 void PlModelInitDefaults(PlModel *m)
 {
   if (!m) return;
   memset(m, 0, sizeof *m);
   m->water_depth = 0.0; /* required: unset */
-  m->water_density = 1025.0;
-  m->gravity = 9.80665;
+  m->water_density = PlSchemaDefault("environment.water_density");
+  m->gravity = PlSchemaDefault("environment.gravity");
   m->length = 0.0;      /* required: unset */
   m->nsegments = 0;
-  m->seabed = PL_SEABED_NONLINEAR;
+  const int seabed = (int)PlSchemaDefault("seabed.model"); /* PlChoiceSeabedModels */
+  m->seabed = seabed == 0 ? PL_SEABED_NONE : seabed == 1 ? PL_SEABED_NONLINEAR : PL_SEABED_LINEAR;
   m->seabed_stiffness = 0.0;
   m->mesh_elements = 0; /* required (or target length): unset */
   m->mesh_target_length = 0.0;
   m->nzones = 0;
-  m->rotation = PL_ROT_QUATERNION;
+  m->rotation = PlSchemaDefault("rotation") == 1 ? PL_ROT_EULER_ZXY : PL_ROT_QUATERNION;
   for (int e = 0; e < 2; e++) {
     PlEnd *end = &m->ends[e];
     for (int i = 0; i < 9; i++) end->orientation[i] = (i % 4 == 0) ? 1.0 : 0.0;
     end->has_orientation = false;
     end->point = end->body = -1;
   }
-  m->analysis.kind = PL_ANALYSIS_STATIC;
-  m->analysis.load_steps = 1;
-  m->analysis.max_cutbacks = 10;
-  m->analysis.max_iterations = 50;
-  m->analysis.rtol = 1e-10;
-  m->analysis.atol = 0.0;
-  m->analysis.initial_guess = PL_GUESS_CATENARY;
+  m->analysis.kind = PlSchemaDefault("analysis.type") == 1 ? PL_ANALYSIS_DYNAMIC : PL_ANALYSIS_STATIC;
+  m->analysis.load_steps = (int)PlSchemaDefault("analysis.load_steps");
+  m->analysis.max_cutbacks = (int)PlSchemaDefault("analysis.max_cutbacks");
+  m->analysis.max_iterations = (int)PlSchemaDefault("analysis.max_iterations");
+  m->analysis.rtol = PlSchemaDefault("analysis.rtol");
+  m->analysis.atol = PlSchemaDefault("analysis.atol");
+  m->analysis.initial_guess =
+      PlSchemaDefault("analysis.initial_guess") == 1 ? PL_GUESS_STRAIGHT : PL_GUESS_CATENARY;
   m->analysis.petsc_options[0] = '\0';
 
   /* dynamic analysis */
   for (int i = 0; i < PL_MAX_SECTIONS; i++) {
     PlHydro *h = &m->segments[i].hydro;
-    h->drag_normal = 1.0;
-    h->drag_tangential = 0.0;
-    h->added_mass_normal = 0.0;
-    h->added_mass_tangential = 0.0;
-    for (int k = 0; k < 3; k++) h->rotational_damping[k] = 0.0;
+    h->drag_normal = PlSchemaDefault("line.sections[*].hydrodynamics.drag_normal");
+    h->drag_tangential = PlSchemaDefault("line.sections[*].hydrodynamics.drag_tangential");
+    h->added_mass_normal = PlSchemaDefault("line.sections[*].hydrodynamics.added_mass_normal");
+    h->added_mass_tangential =
+        PlSchemaDefault("line.sections[*].hydrodynamics.added_mass_tangential");
+    for (int k = 0; k < 3; k++) h->rotational_damping[k] = 0.0; /* [0, 0, 0] */
   }
-  m->seabed_damping = 0.0;
-  m->current.kind = PL_CURRENT_NONE;
-  m->current.direction_deg = 0.0;
+  m->seabed_damping = PlSchemaDefault("seabed.damping");
+  m->current.kind = PL_CURRENT_NONE; /* no current: block absent */
+  m->current.direction_deg = PlSchemaDefault("current.direction");
   m->current.ntable = 0;
-  m->current.start_time = 0.0;
-  m->current.ramp_time = 0.0;
+  m->current.start_time = PlSchemaDefault("current.start_time");
+  m->current.ramp_time = PlSchemaDefault("current.ramp_time");
   for (int e = 0; e < 2; e++) {
     PlMotion *mo = &m->ends[e].motion;
     mo->kind = PL_MOTION_NONE;
-    mo->start_time = 0.0;
-    mo->ramp_time = 0.0;
-    mo->ramp_up = mo->ramp_down = 0.0;
-    mo->counter_clockwise = true;
+    mo->start_time = PlSchemaDefault("ends.*.motion.start_time");
+    mo->ramp_time = PlSchemaDefault("ends.*.motion.ramp_time");
+    mo->ramp_up = PlSchemaDefault("ends.*.motion.ramp_up");
+    mo->ramp_down = PlSchemaDefault("ends.*.motion.ramp_down");
+    mo->counter_clockwise = PlSchemaDefault("ends.*.motion.direction") == 0;
+    for (int k = 0; k < 6; k++) mo->harmonic[k].phase_deg = PlSchemaDefault("ends.*.motion.dofs.*.phase");
     mo->file[0] = '\0';
     mo->nrows = 0;
     mo->ncols = 0;
     mo->table = NULL;
   }
-  m->checkpoint_interval = 10.0; /* [s] wall clock: at most 10 s of computing lost to a kill */
+  m->checkpoint_interval = PlSchemaDefault("output.checkpoint_interval"); /* [s] wall clock */
   PlDynamicSettings *d = &m->analysis.dynamic;
   d->duration = 0.0; /* required: unset */
-  d->output_interval = 0.1;
-  d->rtol = 1e-4;
-  d->atol_position = 1e-5; /* tension noise EA delta/L: see docs/model-file.md */
-  d->atol_rotation = 1e-5;
-  d->atol_velocity = 1e-3;
-  d->atol_strain = 5e-7;
-  d->max_step = 0.0;
-  d->initial_step = 0.0;
-  d->max_order = 2; /* BDF2: A-stable (see docs/model-file.md) */
-  d->max_steps = 1000000;
-  d->atol_reaction = 1.0; /* [N, N m]: Newton test only (multipliers are not error-tested) */
+  d->output_interval = PlSchemaDefault("analysis.dynamic.output_interval");
+  d->rtol = PlSchemaDefault("analysis.dynamic.rtol");
+  d->atol_position = PlSchemaDefault("analysis.dynamic.atol_position");
+  d->atol_rotation = PlSchemaDefault("analysis.dynamic.atol_rotation");
+  d->atol_velocity = PlSchemaDefault("analysis.dynamic.atol_velocity");
+  d->atol_strain = PlSchemaDefault("analysis.dynamic.atol_strain");
+  d->max_step = PlSchemaDefault("analysis.dynamic.max_step");
+  d->initial_step = PlSchemaDefault("analysis.dynamic.initial_step");
+  d->max_order = (int)PlSchemaDefault("analysis.dynamic.max_order");
+  d->max_steps = (int)PlSchemaDefault("analysis.dynamic.max_steps");
+  d->atol_reaction = PlSchemaDefault("analysis.dynamic.atol_reaction");
   m->noutput_points = 0;
 
   /* vessel and bodies (absent unless given) */
@@ -3721,13 +3669,29 @@ void PlModelInitDefaults(PlModel *m)
     PlVesselModel *v = k < 0 ? &m->vessel : &m->bodies[k];
     v->present = false;
     PlVesselInit(&v->body);
+    v->body.rho_w = m->water_density;
+    v->body.gravity = m->gravity;
+    v->body.norm_rate = PlSchemaDefault("vessel.norm_rate");
     v->connection = PL_HANGOFF_FIXED;
     for (int i = 0; i < 9; i++) v->top_frame[i] = (i % 4 == 0) ? 1.0 : 0.0;
-    v->environment.body_frame = false;
+    v->environment.body_frame = PlSchemaDefault("vessel.environment_load.frame") == 1;
+    v->environment.start_time = PlSchemaDefault("vessel.environment_load.start_time");
+    v->environment.ramp_time = PlSchemaDefault("vessel.environment_load.ramp_time");
     v->environment.nrows = 0;
     v->environment.table = NULL;
     v->has_dp = false;
     PlDPControllerDefaults(&v->dp);
+    PlDPController *c = &v->dp;
+    c->antiwindup_time = PlSchemaDefault("vessel.dp.antiwindup_time");
+    c->start_time = PlSchemaDefault("vessel.dp.start_time");
+    c->ramp_time = PlSchemaDefault("vessel.dp.ramp_time");
+    c->ref.heading_along_path = PlSchemaDefault("vessel.dp.reference.heading") == 1;
+    c->ref.start_time = PlSchemaDefault("vessel.dp.reference.start_time");
+    c->ref.course_deg = PlSchemaDefault("vessel.dp.reference.course");
+    c->ref.ramp_time = PlSchemaDefault("vessel.dp.reference.ramp_time");
+    c->ref.circle.ramp_up = PlSchemaDefault("vessel.dp.reference.ramp_up");
+    c->ref.circle.ramp_down = PlSchemaDefault("vessel.dp.reference.ramp_down");
+    c->ref.circle.counter_clockwise = PlSchemaDefault("vessel.dp.reference.direction") == 0;
   }
 }
 
