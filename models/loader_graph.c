@@ -284,6 +284,52 @@ static int read_lines(Ctx *c, const Scope *top, PlModel *m, const PlYNode **poin
   return rc;
 }
 
+/* A warning when the lines of body b cannot restore some of its rotations and the body has
+ * nothing of its own that does (issue 14, item 2: a body DOF with nothing restoring it).
+ * Every end on the body at one body point P: the lines' forces act at P, so a turn about
+ * O_b that leaves P in place, about the axis O_b P (all three when P = O_b), meets no
+ * moment from them; of the body's own restoring, a metacentric height restores roll
+ * (gm_transverse) or pitch (gm_longitudinal), and a weight below O_b restores roll and pitch;
+ * nothing restores yaw. Judged here on the axes of the body frame only; the solve judges
+ * every DOF from the stiffness and holds what nothing restores (docs/model-file.md). */
+static void unrestored_rotations(const Ctx *c, PlModel *m, int b)
+{
+  const double *P = NULL;
+  for (int l = 0; l < m->nlines; l++)
+    for (int e = 0; e < 2; e++) {
+      const PlEnd *E = &m->lines[l].ends[e];
+      if (E->body != b) continue;
+      if (P && (E->at[0] != P[0] || E->at[1] != P[1] || E->at[2] != P[2])) return; /* two points */
+      P = E->at;
+    }
+  if (!P || m->nwarnings >= PL_MAX_WARNINGS) return;
+  const PlVessel *V = &m->bodies[b].body;
+  const bool low_weight = V->weight_mass > 0.0 && V->r_g[2] < 0.0;
+  const bool own[3] = {V->GM_T > 0.0 || low_weight, V->GM_L > 0.0 || low_weight, false};
+  static const char *const kRot[3] = {"roll", "pitch", "yaw"};
+  const double r = sqrt(P[0] * P[0] + P[1] * P[1] + P[2] * P[2]);
+  char names[64] = "";
+  int n = 0;
+  for (int k = 0; k < 3; k++) {
+    const bool about_axis = r == 0.0 || fabs(fabs(P[k]) - r) <= 1e-12 * r; /* P on body axis k */
+    if (!about_axis || own[k]) continue;
+    if (n++) ld_cat(names, sizeof names, ", ");
+    ld_cat(names, sizeof names, kRot[k]);
+  }
+  if (!n) return;
+  char np[PATH_CAP];
+  snprintf(np, sizeof np, "bodies[%d].name", b);
+  PlError w;
+  const PlYNode *at_node = c->body_names[b];
+  ld_report(&w, at_node->source, at_node->line, at_node->col, np,
+            "warning: every line end on body '%s' is at the body point [%.6g, %.6g, %.6g] m%s, so the lines "
+            "exert no moment against its %s, and the body has no restoring of its own there (restoring: "
+            "gm_transverse or gm_longitudinal, or weight: true below O_b; nothing restores yaw); the solve "
+            "holds %s at initial.orientation: attach the lines at more than one body point to let it turn",
+            m->bodies[b].id, P[0], P[1], P[2], r == 0.0 ? " (O_b)" : "", names, n > 1 ? "them" : "it");
+  memcpy(m->warnings[m->nwarnings++], w.msg, sizeof w.msg);
+}
+
 /* A model of several lines (lines: and points:; statics today). */
 int ld_read_line_system(Ctx *c, const Scope *top, PlModel *m)
 {
@@ -342,6 +388,7 @@ int ld_read_line_system(Ctx *c, const Scope *top, PlModel *m)
       snprintf(np, sizeof np, "bodies[%d].name", b);
       return ld_at(c->err, c->body_names[b], np, "body '%s' has no line attached to it", m->bodies[b].id);
     }
+  for (int b = 0; b < m->nbodies; b++) unrestored_rotations(c, m, b);
   for (int k = 0; k < m->npoints; k++) {
     char np[PATH_CAP];
     snprintf(np, sizeof np, "points[%d].name", k);
