@@ -9,8 +9,14 @@
  * positions, forces, moments); the analysis. One "label value unit" per line, so that
  * scripts can read it. A model error prints the same "FILE:LINE:COL: key: ..." line as
  * "pipelay run" and returns 2.
+ *
+ * "pipelay info --keys [--markdown]" prints instead the model file's keys, one row each
+ * from the schema table (models/schema_table.c): path, type, unit, default or requirement,
+ * range and description; with --markdown as the tables docs/model-file.md is checked
+ * against (tests/check_docs_keys.py).
  */
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +27,15 @@
 
 int PlCmdInfo(int argc, char **argv)
 {
+  if (argc >= 3 && !strcmp(argv[2], "--keys")) {
+    const bool markdown = argc == 4 && !strcmp(argv[3], "--markdown");
+    if (argc > 4 || (argc == 4 && !markdown)) {
+      fprintf(stderr, "usage: pipelay info --keys [--markdown]\n");
+      return PL_EXIT_BAD_INPUT;
+    }
+    PlSchemaPrint(stdout, markdown);
+    return fflush(stdout) == 0 ? PL_EXIT_OK : PL_EXIT_FAILURE;
+  }
   const char *file = NULL;
   const char **sets = calloc(argc > 0 ? (size_t)argc : 1, sizeof *sets);
   int nsets = 0;

@@ -3,6 +3,7 @@
  *
  *   pipelay run FILE [--set key.path=value]... [--output DIR] [--quiet] [--no-plots] [PETSc options]
  *   pipelay info FILE [--set key.path=value]...      (app/cmd_info.c)
+ *   pipelay info --keys [--markdown]                 (app/cmd_info.c)
  *   pipelay plot DIR                                  (app/cmd_plot.c)
  *   pipelay verify [DIR] [--case NAME]... [--report DIR] (app/cmd_verify.c)
  *   pipelay compare RESULT REFERENCE [--tol ...]      (app/cmd_compare.c)
@@ -29,6 +30,7 @@ static const char usage[] =
   "                        [--quiet] [--no-plots] [PETSc options]\n"
   "       pipelay sweep FILE --vary KEY=START:STOP:COUNT|KEY=V1,V2,... [--set ...] [--output DIR]\n"
   "       pipelay info FILE [--set key.path=value]...\n"
+  "       pipelay info --keys [--markdown]\n"
   "       pipelay plot DIR\n"
   "       pipelay verify [DIR] [--case NAME]... [--report DIR] [--skip-slow] [--reuse]\n"
   "       pipelay compare RESULT REFERENCE [--tol [COLUMN=]TYPE:VALUE]... [--x COLUMN]\n"
@@ -41,6 +43,7 @@ static const char usage[] =
   "-ksp_type ..., -pc_type ...) go after FILE. A run also writes ParaView files (DIR/*.pvd,\n"
   "DIR/vtk/) and plots (DIR/plots/, with gnuplot; --no-plots turns them off).\n"
   "info prints the model as understood (section properties, mesh, ends, analysis);\n"
+  "info --keys prints every key of the model file: type, unit, default, range, meaning;\n"
   "plot redraws the plots of a finished run from the files in its output directory DIR.\n"
   "verify runs the verification cases (verification/README.md) and writes a report;\n"
   "compare compares a run's CSV file with a reference CSV file (exit 6: a check failed);\n"

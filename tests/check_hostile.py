@@ -498,6 +498,16 @@ def vessel(work):
                "FILE:8:72: lines[0].ends.top.at: ", "is the body point of an end attached to a body", ())
     model_case(work, "lines_body_unused", bodyblk + lines, "FILE:2:12: bodies[0].name: ",
                "body 'float' has no line or joint attached to it", ())
+    # a body DOF with nothing restoring it: every line end at O_b, no restoring of its own (a
+    # warning at the body's name; the model is read, exit 0)
+    file = write(work, "lines_body_unrestored.yaml",
+                 bodyblk + sub(lines, "top: {point: clump}", "top: {body: float, at: [0, 0, 0]}")
+                 + "  - name: right\n    line: {length: 120, sections: " + sec + "}\n    mesh: {elements: 20}\n"
+                 "    ends: {bottom: {position: [100, 0, -50], fixed: [x, y, z]}, top: {point: clump}}\n")
+    status, err = run(["info", file], work)
+    want = file + ":2:12: bodies[0].name: warning: every line end on body 'float' is at the body point [0, 0, 0] m"
+    record("lines_body_unrestored", status == 0 and any(l.startswith(want) and "roll, pitch, yaw" in l for l in err),
+           "expected exit 0 and a warning starting %r; got %d: %s" % (want, status, " | ".join(err[:3])))
     model_case(work, "points_in_one_line_model", STATIC + "points: [{name: a, position: [0, 0, 0]}]\n",
                "FILE:%d:1: points: " % (STATIC.count("\n") + 1), "are the connection points of a model of lines:", ())
     model_case(work, "body_weight_mass_matrix",

@@ -10,6 +10,7 @@
 #pragma once
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include "pipelay/materials.h"
 #include "pipelay/elements.h"
 
@@ -552,3 +553,64 @@ void PlElasticCatenaryPoint(const PlElasticCatenary *c, double H, double V0, dou
 enum { PL_CATENARY_GIVEN = 0, PL_CATENARY_HEIGHT, PL_CATENARY_SPAN_HEIGHT, PL_CATENARY_SPAN_FREE_TOP };
 int PlElasticCatenarySolve(const PlElasticCatenary *c, int mode, double span, double h, double *H, double *V0);
 
+
+/* ---- the model file's schema (models/schema.c, models/schema_table.c) -------------------
+ * One row per key of the model file: the one place that owns each key's type, unit, range,
+ * default and description. The loader takes the allowed keys of every mapping, each
+ * number's unit and range, and each default from it; `pipelay info --keys` prints it and
+ * docs/model-file.md is tested against it. */
+
+/* What a key's value is. */
+typedef enum {
+  PL_KEY_NUMBER,  /* a finite number in unit, within [lo, hi] */
+  PL_KEY_INTEGER, /* an integer within [lo, hi] */
+  PL_KEY_STRING,  /* one line of text */
+  PL_KEY_CHOICE,  /* one of choices */
+  PL_KEY_BOOL,    /* true or false */
+  PL_KEY_VEC3,    /* a list of 3 numbers in unit, each within [lo, hi] */
+  PL_KEY_LIST,    /* a list of count numbers (count 0: the length depends on other keys) */
+  PL_KEY_MATRIX,  /* a count x count matrix, a list of rows */
+  PL_KEY_ROWS,    /* a list of rows of numbers (a table) */
+  PL_KEY_NAMES,   /* a list of names (or a word standing for a set of them) */
+  PL_KEY_MAP,     /* a mapping: the rows whose path continues this one are its keys */
+  PL_KEY_MAPS     /* a list of mappings: the rows under path[*] are their keys */
+} PlKeyType;
+
+/* Whether a key must be given. */
+typedef enum {
+  PL_KEY_REQUIRED, /* must be given wherever its mapping is read */
+  PL_KEY_DEFAULT,  /* may be left out: then def (numbers, integers, choices, bools) or def_text */
+  PL_KEY_OPTIONAL, /* may be left out: then absent (def_text says what that means) */
+  PL_KEY_CONDITIONAL /* required or refused depending on other keys (def_text says when) */
+} PlKeyNeed;
+
+/* One key of the model file. */
+typedef struct {
+  const char *path;    /* "line.sections[*].EA": [*] any list index, * any key (ends.*) */
+  PlKeyType type;      /* what the value is */
+  const char *unit;    /* SI unit of a number ("-": none; a list may name several) */
+  double lo, hi;       /* range of a number or integer (+-INFINITY: unbounded) */
+  bool lo_open, hi_open; /* the bound itself is excluded */
+  int count;           /* items of a PL_KEY_LIST, rows of a PL_KEY_MATRIX */
+  PlKeyNeed need;      /* required, default, optional or conditional */
+  double def;          /* the default of a number or integer, the index of a choice's or
+                          bool's default in choices; NAN when def_text is a rule */
+  const char *def_text; /* the default or requirement as the docs give it */
+  const char *const *choices; /* NULL-terminated names of a choice or bool (else NULL) */
+  const char *same_as; /* a PL_KEY_MAP(S) whose keys are those of another path, or NULL */
+  const char *desc;    /* one line: what the key means */
+} PlKeySpec;
+
+/* The number of rows of the schema, and row i (0 <= i < PlSchemaCount()), in table order. */
+int PlSchemaCount(void);
+const PlKeySpec *PlSchemaAt(int i);
+/* The row of a key path, concrete ("lines[2].line.sections[0].EA") or a pattern
+ * ("line.sections[*].EA"); NULL when the path is no key of the model file. */
+const PlKeySpec *PlSchemaFind(const char *path);
+/* The default of a PL_KEY_DEFAULT row at path (a pattern); aborts when path has no numeric
+ * default (a programming error, caught by every test that loads a model). */
+double PlSchemaDefault(const char *path);
+/* Prints the schema to out: one row per key with path, type, unit, default or requirement,
+ * range and description; markdown != 0: as the tables of docs/model-file.md, one per
+ * mapping ("### `block`" then "| key | type | unit | default | range | description |"). */
+void PlSchemaPrint(FILE *out, int markdown);

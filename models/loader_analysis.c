@@ -1,0 +1,161 @@
+/*
+ * loader_analysis.c - readers of the analysis settings (static solve, start shape, the
+ * dynamic time integration) and of the output (directory, named output points).
+ */
+#include "loader_impl.h"
+
+/* ---- analysis, output ----------------------------------------------------------------- */
+
+/* analysis.dynamic: settings of the time integration. */
+static int read_dynamic(const Scope *an, PlDynamicSettings *d)
+{
+  Scope s;
+  bool present;
+  int rc = ld_open_child(an, "dynamic", &s, &present);
+  if (rc) return rc;
+  const PlYNode *ndur = NULL, *nout = NULL;
+  if ((rc = ld_get_number(&s, "duration", &d->duration, &ndur))) return rc;
+  if ((rc = ld_get_number(&s, "output_interval", &d->output_interval, &nout)))
+    return rc;
+  if (!(d->output_interval <= d->duration)) {
+    char path[PATH_CAP];
+    if (nout) {
+      ld_join_key(path, sizeof path, s.path, "output_interval");
+      return ld_at(s.err, nout, path, "must be at most duration (%.10g s), got %s", d->duration,
+                ld_got(nout).s);
+    }
+    ld_join_key(path, sizeof path, s.path, "duration");
+    return ld_at(s.err, ndur, path,
+              "must be at least output_interval (%.10g s, the default), got %s",
+              d->output_interval, ld_got(ndur).s);
+  }
+  if ((rc = ld_get_number(&s, "rtol", &d->rtol, NULL))) return rc;
+  if ((rc = ld_get_number(&s, "atol_position", &d->atol_position, NULL)))
+    return rc;
+  if ((rc = ld_get_number(&s, "atol_rotation", &d->atol_rotation, NULL)))
+    return rc;
+  if ((rc = ld_get_number(&s, "atol_velocity", &d->atol_velocity, NULL)))
+    return rc;
+  if ((rc = ld_get_number(&s, "atol_strain", &d->atol_strain, NULL))) return rc;
+  if ((rc = ld_get_number(&s, "atol_reaction", &d->atol_reaction, NULL))) return rc;
+  if ((rc = ld_get_number(&s, "max_step", &d->max_step, NULL))) return rc;
+  if ((rc = ld_get_number(&s, "initial_step", &d->initial_step, NULL)))
+    return rc;
+  if ((rc = ld_get_int(&s, "max_order", &d->max_order))) return rc;
+  return ld_get_int(&s, "max_steps", &d->max_steps);
+}
+
+/* analysis: solver settings (also tells c whether the analysis is dynamic). */
+int ld_read_analysis(Ctx *c, const Scope *top, PlModel *m)
+{
+  Scope s;
+  bool present;
+  int rc = ld_open_child(top, "analysis", &s, &present);
+  if (rc || !present) return rc;
+  PlAnalysis *a = &m->analysis;
+  int type = ld_choice_default(&s, "type"), guess = a->initial_guess == PL_GUESS_STRAIGHT ? 1 : 0;
+  if ((rc = ld_get_choice(&s, "type", &type))) return rc;
+  a->kind = type ? PL_ANALYSIS_DYNAMIC : PL_ANALYSIS_STATIC;
+  c->kind = a->kind;
+  c->kind_given = ld_pair_of(&s, "type") != NULL;
+  if ((rc = ld_get_int(&s, "load_steps", &a->load_steps))) return rc;
+  if ((rc = ld_get_int(&s, "max_cutbacks", &a->max_cutbacks))) return rc;
+  if ((rc = ld_get_int(&s, "max_iterations", &a->max_iterations))) return rc;
+  if ((rc = ld_get_number(&s, "rtol", &a->rtol, NULL))) return rc;
+  if ((rc = ld_get_number(&s, "atol", &a->atol, NULL))) return rc;
+  if ((rc = ld_get_choice(&s, "initial_guess", &guess))) return rc;
+  a->initial_guess = guess ? PL_GUESS_STRAIGHT : PL_GUESS_CATENARY;
+  /* start_from: a previous run's output directory (relative to the model file) whose
+   * static.csv is the start shape; it replaces initial_guess */
+  char from[PL_PATH_MAX];
+  from[0] = '\0';
+  if ((rc = ld_get_string(&s, "start_from", false, from, sizeof from))) return rc;
+  if (from[0]) {
+    ld_resolve_path(c->model_path, from, a->start_from, sizeof a->start_from);
+    a->initial_guess = PL_GUESS_RESULTS;
+    PlShape shape;
+    char why[PL_ERRMSG_MAX - 64];
+    if (PlShapeRead(a->start_from, &shape, why, sizeof why))
+      return ld_at(c->err, ld_value_of(&s, "start_from"), "analysis.start_from", "%s", why);
+    PlShapeFree(&shape);
+  }
+  if ((rc = ld_get_string(&s, "petsc_options", true, a->petsc_options, sizeof a->petsc_options)))
+    return rc;
+  if ((rc = ld_dynamic_only(c, &s, "dynamic"))) return rc;
+  if (a->kind != PL_ANALYSIS_DYNAMIC) return 0;
+  if (!ld_pair_of(&s, "dynamic"))
+    return ld_missing(&s, "dynamic", NULL,
+                   " (analysis.type is 'dynamic': give its settings, at least 'duration' (s))");
+  return read_dynamic(&s, &a->dynamic);
+}
+
+/* True for the characters of an output point name: [A-Za-z0-9_-]. */
+bool ld_point_name_char(char ch)
+{
+  return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+         ch == '_' || ch == '-';
+}
+
+/* output.points: named points of the line (dynamic analyses). */
+static int read_points(const Ctx *c, const Scope *out, PlModel *m)
+{
+  const PlYPair *pp = ld_pair_of(out, "points");
+  if (!pp) return 0;
+  int rc = ld_dynamic_only(c, out, "points");
+  if (rc) return rc;
+  char path[PATH_CAP];
+  ld_join_key(path, sizeof path, out->path, "points");
+  const PlYNode *list = pp->value;
+  if (list->kind != PL_YNODE_SEQ)
+    return ld_at(c->err, list, path, "expected a list of points {name, arc_length}, found %s",
+              ld_found(list).s);
+  if (list->nitems > PL_MAX_OUTPUT_NODES)
+    return ld_at(c->err, list, path, "too many output points (%zu, at most %d)", list->nitems,
+              PL_MAX_OUTPUT_NODES);
+  const PlYNode *name_nodes[PL_MAX_OUTPUT_NODES];
+  for (size_t i = 0; i < list->nitems; i++) {
+    char ip[PATH_CAP], np[PATH_CAP], ap[PATH_CAP];
+    ld_join_index(ip, sizeof ip, path, i);
+    ld_join_key(np, sizeof np, ip, "name");
+    ld_join_key(ap, sizeof ap, ip, "arc_length");
+    Scope p;
+    if ((rc = ld_open_scope(c->err, list->items[i], list->items[i], ip, &p))) return rc;
+    PlOutputPoint *op = &m->output_points[i];
+    if ((rc = ld_get_string(&p, "name", false, op->name, sizeof op->name))) return rc;
+    const PlYNode *nn = ld_value_of(&p, "name");
+    name_nodes[i] = nn;
+    for (size_t k = 0; op->name[k]; k++)
+      if (!ld_point_name_char(op->name[k]))
+        return ld_at(c->err, nn, np,
+                  "may only hold letters, digits, '_' and '-' (it names an output file), "
+                  "found '%s'",
+                  ld_got(nn).s);
+    for (size_t j = 0; j < i; j++)
+      if (strcmp(m->output_points[j].name, op->name) == 0)
+        return ld_at(c->err, nn, np, "duplicate output point name '%s' (first given at %s:%d:%d)",
+                  op->name, name_nodes[j]->source, name_nodes[j]->line, name_nodes[j]->col);
+    const PlYNode *na = NULL;
+    if ((rc = ld_get_number(&p, "arc_length", &op->arc_length, &na)))
+      return rc;
+    if (!(op->arc_length <= m->length))
+      return ld_at(c->err, na, ap, "must be at most line.length (%.10g m), got %s", m->length,
+                ld_got(na).s);
+    m->noutput_points = (int)i + 1;
+  }
+  return 0;
+}
+
+/* output: directory and points. */
+int ld_read_output(const Ctx *c, const Scope *top, PlModel *m)
+{
+  Scope s;
+  bool present;
+  int rc = ld_open_child(top, "output", &s, &present);
+  if (rc || !present) return rc;
+  if ((rc = ld_get_string(&s, "directory", false, m->output_dir, sizeof m->output_dir)))
+    return rc;
+  if (ld_pair_of(&s, "checkpoint_interval") && (rc = ld_dynamic_only(c, &s, "checkpoint_interval"))) return rc;
+  if ((rc = ld_get_number(&s, "checkpoint_interval", &m->checkpoint_interval, NULL)))
+    return rc;
+  return read_points(c, &s, m);
+}

@@ -1,0 +1,387 @@
+/*
+ * loader_ends.c - readers of a line's ends: position, orientation, holds, dead loads, an
+ * end attached to a point or a body of a model of lines, and the prescribed motion of an
+ * end (harmonic, circle, time series).
+ */
+#include "loader_impl.h"
+
+/* ---- ends ----------------------------------------------------------------------------- */
+
+/* fixed: all | none | [names]. */
+static int read_fixed(const Scope *s, PlEnd *e)
+{
+  const PlYNode *n = ld_value_of(s, "fixed");
+  for (int i = 0; i < 6; i++) e->fixed[i] = false;
+  if (!n) return 0;
+  char path[PATH_CAP];
+  ld_join_key(path, sizeof path, s->path, "fixed");
+  if (n->kind == PL_YNODE_SCALAR && !PlYIsNull(n)) {
+    if (strcmp(n->text, "all") == 0 && strlen(n->text) == n->len) {
+      for (int i = 0; i < 6; i++) e->fixed[i] = true;
+      return 0;
+    }
+    if (strcmp(n->text, "none") == 0 && strlen(n->text) == n->len) return 0;
+  }
+  if (n->kind != PL_YNODE_SEQ)
+    return ld_at(s->err, n, path,
+              "expected 'all', 'none' or a list of names from x, y, z, rx, ry, rz; found %s",
+              ld_found(n).s);
+  for (size_t i = 0; i < n->nitems; i++) {
+    const PlYNode *it = n->items[i];
+    char ip[PATH_CAP];
+    ld_join_index(ip, sizeof ip, path, i);
+    int k = -1;
+    if (it->kind == PL_YNODE_SCALAR && strlen(it->text) == it->len)
+      k = ld_name_index(kDofNames, it->text);
+    if (k < 0)
+      return ld_at(s->err, it, ip, "expected one of: x, y, z, rx, ry, rz; found %s", ld_found(it).s);
+    if (e->fixed[k]) return ld_at(s->err, it, ip, "'%s' is listed twice", kDofNames[k]);
+    e->fixed[k] = true;
+  }
+  return 0;
+}
+
+/* R = R_y(theta) R_x(phi) R_z(psi) (eq 5.98) from [phi, theta, psi] in degrees, row-major. */
+void ld_euler_zxy(const double deg[3], double R[9])
+{
+  const double phi = deg[0] * kPi / 180.0, th = deg[1] * kPi / 180.0,
+               psi = deg[2] * kPi / 180.0;
+  const double cf = cos(phi), sf = sin(phi), ct = cos(th), st = sin(th), cp = cos(psi),
+               sp = sin(psi);
+  const double Ry[9] = {ct, 0, st, 0, 1, 0, -st, 0, ct};
+  const double Rx[9] = {1, 0, 0, 0, cf, -sf, 0, sf, cf};
+  const double Rz[9] = {cp, -sp, 0, sp, cp, 0, 0, 0, 1};
+  double T[9];
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++) {
+      T[3 * i + j] = 0.0;
+      for (int k = 0; k < 3; k++) T[3 * i + j] += Ry[3 * i + k] * Rx[3 * k + j];
+    }
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++) {
+      R[3 * i + j] = 0.0;
+      for (int k = 0; k < 3; k++) R[3 * i + j] += T[3 * i + k] * Rz[3 * k + j];
+    }
+}
+
+/* When the end holds some but not all of its rotations, a rotational motion (at node where,
+ * path) is an error: what says which motion. Returns 0 or 2. */
+static int check_rotation_hold(PlError *err, const PlEnd *e, const char *end_path,
+                               const PlYNode *where, const char *path, const char *what)
+{
+  const int held = (int)e->fixed[PL_DOF_RX] + (int)e->fixed[PL_DOF_RY] + (int)e->fixed[PL_DOF_RZ];
+  if (held == 0 || held == 3) return 0;
+  char names[32] = "";
+  for (int k = PL_DOF_RX; k <= PL_DOF_RZ; k++)
+    if (e->fixed[k]) {
+      if (names[0]) ld_cat(names, sizeof names, ", ");
+      ld_cat(names, sizeof names, kDofNames[k]);
+    }
+  return ld_at(err, where, path,
+            "%s needs the end to hold all three rotations (rx, ry, rz) in 'fixed', or none of "
+            "them (then the motion holds them); %s.fixed holds only %s",
+            what, end_path, names);
+}
+
+/* motion.type, in PlMotionKind order from PL_MOTION_HARMONIC. */
+
+/* The motion types that use each key (bit k - 1 for PlMotionKind k). */
+#define MO_H (1u << (PL_MOTION_HARMONIC - 1))
+#define MO_C (1u << (PL_MOTION_CIRCLE - 1))
+#define MO_T (1u << (PL_MOTION_TIMESERIES - 1))
+static const struct {
+  const char *key;
+  unsigned types;
+} kMotionKeyUse[] = {{"start_time", MO_H | MO_C}, {"ramp_time", MO_H}, {"dofs", MO_H},
+                     {"radius", MO_C},            {"period", MO_C},    {"ramp_up", MO_C},
+                     {"hold", MO_C},              {"ramp_down", MO_C}, {"direction", MO_C},
+                     {"file", MO_T},              {"interpolation", MO_T}};
+
+/* A harmonic motion: start_time, ramp_time and dofs. */
+static int read_harmonic(const Scope *s, const char *end_path, PlEnd *e)
+{
+  PlMotion *mo = &e->motion;
+  int rc;
+  if ((rc = ld_get_number(s, "start_time", &mo->start_time, NULL)))
+    return rc;
+  if ((rc = ld_get_number(s, "ramp_time", &mo->ramp_time, NULL)))
+    return rc;
+  if (!ld_pair_of(s, "dofs"))
+    return ld_missing(s, "dofs", NULL,
+                   " (a mapping from x, y, z, rx, ry, rz to {amplitude, period, phase})");
+  Scope d;
+  bool present;
+  if ((rc = ld_open_child(s, "dofs", &d, &present))) return rc;
+  if (d.map->npairs == 0)
+    return ld_at(s->err, d.map, d.path, "must name at least one DOF (x, y, z, rx, ry, rz)");
+  const PlYNode *first_rot = NULL;
+  char rot_path[PATH_CAP] = "";
+  for (int k = 0; k < 6; k++) {
+    const PlYPair *p = ld_pair_of(&d, kDofNames[k]);
+    if (!p) continue;
+    char hp[PATH_CAP];
+    ld_join_key(hp, sizeof hp, d.path, kDofNames[k]);
+    Scope h;
+    if ((rc = ld_open_scope(s->err, p->value, p->key, hp, &h))) return rc;
+    PlHarmonic *hm = &mo->harmonic[k];
+    if ((rc = ld_get_number(&h, "amplitude", &hm->amplitude, NULL)))
+      return rc;
+    if ((rc = ld_get_number(&h, "period", &hm->period, NULL))) return rc;
+    if ((rc = ld_get_number(&h, "phase", &hm->phase_deg, NULL))) return rc;
+    mo->harmonic_dof[k] = true;
+    if (k >= PL_DOF_RX && !first_rot) {
+      first_rot = p->key;
+      snprintf(rot_path, sizeof rot_path, "%s", hp);
+    }
+  }
+  if (!first_rot) return 0;
+  return check_rotation_hold(s->err, e, end_path, first_rot, rot_path,
+                             "a harmonic rotation");
+}
+
+/* A circle motion: radius, period, ramps, hold, direction, start_time. */
+int ld_read_circle(const Scope *s, PlMotion *mo)
+{
+  int rc;
+  if ((rc = ld_get_number(s, "start_time", &mo->start_time, NULL)))
+    return rc;
+  if ((rc = ld_get_number(s, "radius", &mo->radius, NULL))) return rc;
+  if ((rc = ld_get_number(s, "period", &mo->period, NULL))) return rc;
+  if ((rc = ld_get_number(s, "ramp_up", &mo->ramp_up, NULL))) return rc;
+  if ((rc = ld_get_number(s, "hold", &mo->hold, NULL))) return rc;
+  if ((rc = ld_get_number(s, "ramp_down", &mo->ramp_down, NULL)))
+    return rc;
+  int dir = mo->counter_clockwise ? 0 : 1;
+  if ((rc = ld_get_choice(s, "direction", &dir))) return rc;
+  mo->counter_clockwise = (dir == 0);
+  return 0;
+}
+
+/* A time-series motion: file, read relative to the model file's directory. */
+static int read_timeseries(const Ctx *c, const Scope *s, const char *end_path, PlEnd *e)
+{
+  PlMotion *mo = &e->motion;
+  int rc;
+  if ((rc = ld_get_string(s, "file", false, mo->file, sizeof mo->file))) return rc;
+  int interp = ld_choice_default(s, "interpolation");
+  if ((rc = ld_get_choice(s, "interpolation", &interp))) return rc;
+  mo->cubic = (interp == 1);
+  if ((rc = ld_read_csv_file(c, s, &kMotionCsv, mo->file, sizeof mo->file, &mo->table, &mo->nrows,
+                          &mo->ncols)))
+    return rc;
+  const PlYNode *fnode = ld_value_of(s, "file");
+  char key[PATH_CAP];
+  ld_join_key(key, sizeof key, s->path, "file");
+  if (mo->ncols == 7)
+    return check_rotation_hold(c->err, e, end_path, fnode, key,
+                               "the file has rotation columns (rx, ry, rz): a rotational motion");
+  return 0;
+}
+
+/* motion: of an end, in a dynamic analysis. */
+static int read_motion(const Ctx *c, const Scope *end, PlEnd *e)
+{
+  const PlYPair *pm = ld_pair_of(end, "motion");
+  if (!pm) return 0;
+  int rc = ld_dynamic_only(c, end, "motion");
+  if (rc) return rc;
+  char path[PATH_CAP];
+  ld_join_key(path, sizeof path, end->path, "motion");
+  Scope s;
+  if ((rc = ld_open_scope(c->err, pm->value, pm->key, path, &s))) return rc;
+  if (!ld_pair_of(&s, "type")) return ld_missing(&s, "type", NULL, " (harmonic, circle or timeseries)");
+  int type = 0;
+  if ((rc = ld_get_choice(&s, "type", &type))) return rc;
+  const PlMotionKind kind = (PlMotionKind)(type + PL_MOTION_HARMONIC);
+  const unsigned bit = 1u << (kind - 1);
+  for (size_t i = 0; i < sizeof kMotionKeyUse / sizeof kMotionKeyUse[0]; i++) {
+    const unsigned u = kMotionKeyUse[i].types;
+    if (u & bit) continue;
+    char users[64] = "";
+    int nusers = 0;
+    for (int k = 0; PlChoiceMotionTypes[k]; k++)
+      if (u & (1u << k)) {
+        if (nusers++) ld_cat(users, sizeof users, " and ");
+        ld_cat(users, sizeof users, PlChoiceMotionTypes[k]);
+      }
+    if ((rc = ld_reject_key(&s, kMotionKeyUse[i].key, "is only used by %s%s motion%s (type is '%s')",
+                         nusers > 1 ? "" : "a ", users, nusers > 1 ? "s" : "",
+                         PlChoiceMotionTypes[type])))
+      return rc;
+  }
+  e->motion.kind = kind;
+  switch (kind) {
+  case PL_MOTION_HARMONIC: return read_harmonic(&s, end->path, e);
+  case PL_MOTION_CIRCLE: return ld_read_circle(&s, &e->motion);
+  case PL_MOTION_TIMESERIES: return read_timeseries(c, &s, end->path, e);
+  case PL_MOTION_NONE: break;
+  }
+  return 0;
+}
+
+/* Reads key of scope s as a load vector of 3 numbers, each at most its schema row's bound
+ * in magnitude (larger loads are not physically meaningful for what carries them: "a line",
+ * "a vessel"). Absent: unchanged. 0 or 2. */
+int ld_get_load(const Scope *s, const char *key, const char *what, double out[3])
+{
+  const PlKeySpec *k = ld_spec_of(s, key);
+  const char *unit = PlSchemaUnit(k);
+  const double bound = k->hi;
+  const PlYNode *n = ld_value_of(s, key);
+  if (!n) return 0;
+  char path[PATH_CAP];
+  ld_join_key(path, sizeof path, s->path, key);
+  if (n->kind != PL_YNODE_SEQ || n->nitems != 3)
+    return ld_at(s->err, n, path, "expected a list of 3 numbers (%s), found %s", unit, ld_found(n).s);
+  double v[3];
+  for (int i = 0; i < 3; i++) {
+    const PlYNode *it = n->items[i];
+    char ip[PATH_CAP];
+    ld_join_index(ip, sizeof ip, path, (size_t)i);
+    int rc = ld_parse_number(s->err, it, ip, unit, &v[i]);
+    if (rc) return rc;
+    if (!(fabs(v[i]) <= bound))
+      return ld_at(s->err, it, ip,
+                "must be at most %.0e %s in magnitude (a larger %s is not physically "
+                "meaningful for %s), got %s",
+                bound, unit, key, what, ld_got(it).s);
+    if ((rc = ld_check_range(s->err, it, ip, unit, kAny, v[i]))) return rc;
+  }
+  for (int i = 0; i < 3; i++) out[i] = v[i];
+  return 0;
+}
+
+/* One end (which = 0 bottom, 1 top). */
+/* ends.*.point or ends.*.body with at: the end attached to a point or a body of the model (a
+ * line of lines:): held in x, y, z at the point or the body point, rotations free, nothing
+ * else given. */
+static int read_end_point(Ctx *c, const Scope *s, PlEnd *e)
+{
+  char path[PATH_CAP];
+  const PlYPair *pp = ld_pair_of(s, "point"), *pb = ld_pair_of(s, "body"), *pa = ld_pair_of(s, "at");
+  const PlYPair *first = pp ? pp : pb ? pb : pa;
+  ld_join_key(path, sizeof path, s->path, first->key->text);
+  if (!c->graph)
+    return ld_at(c->err, first->key, path,
+              "is only used by an end of a line of lines: (ends attached to points: or bodies:)");
+  if (pp && pb) {
+    const PlYPair *later = ld_later_pair(pp, pb);
+    ld_join_key(path, sizeof path, s->path, later->key->text);
+    return ld_at(c->err, later->key, path, "give either 'point' or 'body', not both");
+  }
+  if (pa && !pb) {
+    ld_join_key(path, sizeof path, s->path, "at");
+    return ld_at(c->err, pa->key, path, "is the body point of an end attached to a body (give 'body' with it)");
+  }
+  for (size_t k = 0; k < s->map->npairs; k++) {
+    const PlYNode *key = s->map->pairs[k].key;
+    if (strcmp(key->text, "point") && strcmp(key->text, "body") && strcmp(key->text, "at")) {
+      char kp[PATH_CAP];
+      ld_join_key(kp, sizeof kp, s->path, key->text);
+      return ld_at(c->err, key, kp, "cannot be given with '%s': the %s holds the end (rotations free)",
+                pp ? "point" : "body", pp ? "point" : "body");
+    }
+  }
+  const char *what = pp ? "point" : "body";
+  ld_join_key(path, sizeof path, s->path, what);
+  const PlYNode *v = (pp ? pp : pb)->value;
+  if (v->kind != PL_YNODE_SCALAR || strlen(v->text) != v->len)
+    return ld_at(c->err, v, path, "expected a %s's name, found %s", what, ld_found(v).s);
+  const int n = pp ? c->graph->npoints : c->graph->nbodies;
+  int idx = -1;
+  for (int k = 0; k < n; k++)
+    if (!strcmp(pp ? c->graph->points[k].name : c->graph->bodies[k].id, v->text)) idx = k;
+  if (idx < 0) {
+    char names[512] = "";
+    for (int k = 0; k < n; k++) {
+      if (k) ld_cat(names, sizeof names, ", ");
+      ld_cat(names, sizeof names, pp ? c->graph->points[k].name : c->graph->bodies[k].id);
+    }
+    return ld_at(c->err, v, path, "no %s named '%s' (the %s are: %s)", what, ld_got(v).s, pp ? "points" : "bodies",
+              n ? names : pp ? "none; give them under points:" : "none; give them under bodies:");
+  }
+  double P[3];
+  if (pp) {
+    e->point = idx;
+    memcpy(P, c->graph->points[idx].position, sizeof P);
+    c->point_uses[idx]++;
+  } else {
+    if (!pa) return ld_missing(s, "at", "m", " (the body point the end hangs from, body frame from O_b)");
+    int rc = ld_get_list(s, "at", e->at, NULL);
+    if (rc) return rc;
+    e->body = idx;
+    const PlVesselModel *b = &c->graph->bodies[idx];
+    double q[4];
+    PlVesselQuatFromEulerZYX(b->rpy, q);
+    PlVesselModel hinge = *b;
+    memcpy(hinge.hang_off, e->at, sizeof e->at);
+    PlVesselHangOff(&hinge, b->position, q, P, NULL);
+    c->body_uses[idx]++;
+  }
+  for (int i = 0; i < 3; i++) {
+    e->fixed[i] = true;
+    e->has_position[i] = true;
+    e->position[i] = P[i];
+  }
+  return 0;
+}
+
+static int read_end(Ctx *c, const Scope *ends, int which, PlEnd *e)
+{
+  const char *key = which ? "top" : "bottom";
+  Scope s;
+  bool present;
+  if (which == 1 && c->has_vessel) {
+    /* the top end hangs from the vessel: PlVesselTopEnd fills it after the vessel is read */
+    int rc = ld_open_child(ends, key, &s, &present);
+    if (rc || !present || s.map->npairs == 0) return rc;
+    const PlYNode *k = s.map->pairs[0].key;
+    char kp[PATH_CAP];
+    ld_join_key(kp, sizeof kp, s.path, k->text);
+    return ld_at(c->err, k, kp,
+              "is not allowed with a vessel: the top end hangs from the vessel, which sets "
+              "its position, rotation and loads (set vessel.hang_off and vessel.initial "
+              "instead, and leave ends.top out or empty)");
+  }
+  if (which == 1 && !ld_pair_of(ends, key))
+    return ld_missing(ends, key, NULL, " (or a vessel: block, which the top end then hangs from)");
+  int rc = ld_open_child(ends, key, &s, &present);
+  if (rc) return rc;
+  e->point = e->body = -1;
+  if (ld_pair_of(&s, "point") || ld_pair_of(&s, "body") || ld_pair_of(&s, "at")) return read_end_point(c, &s, e);
+  const PlYNode *pos_items[3] = {NULL, NULL, NULL};
+  bool have_pos = false;
+  if ((rc = ld_get_vec3(&s, "position", e->position, e->has_position, pos_items, &have_pos)))
+    return rc;
+  c->end_z[which] = (have_pos && e->has_position[2]) ? pos_items[2] : NULL;
+  double deg[3] = {0, 0, 0};
+  if ((rc = ld_get_vec3(&s, "orientation", deg, NULL, NULL, &e->has_orientation)))
+    return rc;
+  if (e->has_orientation) ld_euler_zxy(deg, e->orientation);
+  if ((rc = read_fixed(&s, e))) return rc;
+  if ((rc = ld_get_load(&s, "force", "a line", e->force))) return rc;
+  if ((rc = ld_get_load(&s, "moment", "a line", e->moment))) return rc;
+  for (int i = 0; i < 3; i++) {
+    if (!e->fixed[i] || e->has_position[i]) continue;
+    char path[PATH_CAP];
+    ld_join_key(path, sizeof path, s.path, "position");
+    if (have_pos)
+      return ld_at(c->err, pos_items[i], path, "component %s is held (fixed) and needs a value",
+                kDofNames[i]);
+    return ld_at(c->err, s.anchor, path,
+              "component %s is held (fixed) and needs a value (no position given)",
+              kDofNames[i]);
+  }
+  return read_motion(c, &s, e);
+}
+
+/* ends: bottom and top. */
+int ld_read_ends(Ctx *c, const Scope *top, PlModel *m)
+{
+  Scope s;
+  bool present;
+  int rc = ld_open_child_if(top, "ends", true, &s, &present);
+  if (rc) return rc;
+  if ((rc = read_end(c, &s, 0, &m->ends[0]))) return rc;
+  return read_end(c, &s, 1, &m->ends[1]);
+}

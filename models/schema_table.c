@@ -1,0 +1,389 @@
+/*
+ * schema_table.c - the keys of the model file, one row each: path, type, unit, range,
+ * required or default, and a one-line description (PlKeySpec, models.h).
+ *
+ * This table is the one place that owns each key's default and range. The loader
+ * (models/loader*.c) takes from it the keys every mapping allows (the children of a row,
+ * in table order, which is the order messages list them in), each number's unit and
+ * range, and each default (PlModelInitDefaults, PlSchemaDefault); `pipelay info --keys`
+ * prints it and tests/check_docs_keys.py holds docs/model-file.md's key tables to it.
+ *
+ * Paths: "a.b" a key of a mapping, "a[*]" any item of a list, "ends.*" any key (the
+ * per-end rows, bottom and top alike). A row with same_as (lines[*].line, bodies[*]) takes
+ * the keys of another path; a row of its own under it (bodies[*].name) wins.
+ * Ranges: lo/hi with lo_open/hi_open; every number is besides 0 or within 1e-15 to 1e15
+ * in magnitude (docs/model-file.md, "Limits of physically meaningful input").
+ */
+#include <math.h>
+#include <stddef.h>
+
+#include "pipelay/models.h"
+#include "schema.h"
+
+/* choices, in the order of the enums the readers map them to */
+const char *const PlChoiceNoYes[] = {"false", "true", NULL};
+const char *const PlChoiceRotations[] = {"quaternion", "euler_zxy", NULL};
+const char *const PlChoiceSeabedModels[] = {"none", "nonlinear", "linear", NULL};
+const char *const PlChoiceCurrentProfiles[] = {"none", "uniform", "sheared", "table", NULL};
+const char *const PlChoiceMotionTypes[] = {"harmonic", "circle", "timeseries", NULL};
+const char *const PlChoiceCircleDirections[] = {"counter_clockwise", "clockwise", NULL};
+const char *const PlChoiceInterpolations[] = {"linear", "cubic", NULL};
+const char *const PlChoiceAnalysisTypes[] = {"static", "dynamic", NULL};
+const char *const PlChoiceGuesses[] = {"catenary", "straight", NULL};
+const char *const PlChoiceVesselAxes[] = {"pipelay", "fossen_ned", NULL};
+const char *const PlChoiceHangOffKinds[] = {"fixed", "hinge", NULL};
+const char *const PlChoiceLoadFrames[] = {"global", "body", NULL};
+const char *const PlChoiceRefTypes[] = {"fixed", "circle", "line", "waypoints", NULL};
+const char *const PlChoiceHeadings[] = {"fixed", "along_path", NULL};
+const char *const PlChoiceJointTypes[] = {"spherical", "revolute", "prismatic", "fixed", NULL};
+
+/* ranges: lo, hi, lo_open, hi_open */
+#define R_POS 0.0, INFINITY, true, false     /* > 0 */
+#define R_NONNEG 0.0, INFINITY, false, false /* >= 0 */
+#define R_ANY -INFINITY, INFINITY, false, false
+#define R_ANGLE -360.0, 360.0, false, false  /* [deg] an orientation, direction or phase */
+#define R_FRAC 0.0, 1.0, true, true          /* a relative tolerance */
+#define R_KS 0.0, 1.0, true, false           /* a shear coefficient */
+#define R_NU -1.0, 0.5, true, true           /* a Poisson's ratio */
+#define R_FORCE -1e12, 1e12, false, false    /* [N] a load: 10^5 x the largest lay tensions */
+#define R_MOMENT -1e13, 1e13, false, false   /* [N m] */
+
+#define REQ PL_KEY_REQUIRED
+#define DEF PL_KEY_DEFAULT
+#define OPT PL_KEY_OPTIONAL
+#define CND PL_KEY_CONDITIONAL
+
+/* one row of each type */
+#define NUM(p, u, R, need, def, dt, d) {p, PL_KEY_NUMBER, u, R, 0, need, def, dt, NULL, NULL, d}
+#define INT(p, lo, hi, need, def, dt, d)                                                      \
+  {p, PL_KEY_INTEGER, "-", lo, hi, false, false, 0, need, def, dt, NULL, NULL, d}
+#define STR(p, need, dt, d) {p, PL_KEY_STRING, "-", R_ANY, 0, need, NAN, dt, NULL, NULL, d}
+#define CHO(p, ch, need, def, dt, d) {p, PL_KEY_CHOICE, "-", R_ANY, 0, need, def, dt, ch, NULL, d}
+#define BOOL(p, def, dt, d)                                                                   \
+  {p, PL_KEY_BOOL, "-", R_ANY, 0, PL_KEY_DEFAULT, def, dt, PlChoiceNoYes, NULL, d}
+#define VEC(p, u, R, need, dt, d) {p, PL_KEY_VEC3, u, R, 3, need, NAN, dt, NULL, NULL, d}
+#define LST(p, u, R, n, need, dt, d) {p, PL_KEY_LIST, u, R, n, need, NAN, dt, NULL, NULL, d}
+#define MAT(p, u, n, need, dt, d) {p, PL_KEY_MATRIX, u, R_ANY, n, need, NAN, dt, NULL, NULL, d}
+#define ROWS(p, u, need, dt, d) {p, PL_KEY_ROWS, u, R_ANY, 0, need, NAN, dt, NULL, NULL, d}
+#define NAMES(p, need, dt, d) {p, PL_KEY_NAMES, "-", R_ANY, 0, need, NAN, dt, NULL, NULL, d}
+#define MAP(p, need, dt, d) {p, PL_KEY_MAP, "-", R_ANY, 0, need, NAN, dt, NULL, NULL, d}
+#define MAPS(p, need, dt, d) {p, PL_KEY_MAPS, "-", R_ANY, 0, need, NAN, dt, NULL, NULL, d}
+#define SAME(p, t, need, dt, as, d) {p, t, "-", R_ANY, 0, need, NAN, dt, NULL, as, d}
+
+/* the circle keys, of an end's motion and of a DP reference (radius and period, then the
+ * ramps, hold and direction; each list gives its start_time between them) */
+#define CIRCLE_A(P)                                                                           \
+  NUM(P ".radius", "m", R_POS, REQ, NAN, "required", "circle: the radius the end moves on"), \
+  NUM(P ".period", "s", R_POS, REQ, NAN, "required", "circle: time for one turn")
+#define CIRCLE_B(P)                                                                           \
+  NUM(P ".ramp_up", "s", R_NONNEG, DEF, 0.0, "0", "circle: time the radius grows over"),     \
+  NUM(P ".hold", "s", R_NONNEG, REQ, NAN, "required", "circle: time at the full radius"),    \
+  NUM(P ".ramp_down", "s", R_NONNEG, DEF, 0.0, "0", "circle: time the radius shrinks over"), \
+  CHO(P ".direction", PlChoiceCircleDirections, DEF, 0, "`counter_clockwise`",               \
+      "circle: the sense of turning, seen from above")
+
+const PlKeySpec PlSchemaTable[] = {
+    /* ---- the top level ---- */
+    STR("name", DEF, "the file's base name", "free text for reports"),
+    MAP("environment", REQ, "required", "water and gravity"),
+    MAP("line", CND, "required", "a one-line model's length and cross-sections"),
+    MAP("seabed", DEF, "`{model: nonlinear}`", "seabed contact law"),
+    MAP("current", OPT, "none", "current profile (static and dynamic analyses)"),
+    MAP("mesh", CND, "required", "element count or size of the line"),
+    CHO("rotation", PlChoiceRotations, DEF, 0, "`quaternion`",
+        "how the nodes' rotations are parametrised"),
+    MAP("ends", CND, "required", "boundary conditions and loads at S = 0 and S = L"),
+    MAP("analysis", DEF, "all defaults", "solver settings; type: dynamic for a time-domain run"),
+    MAP("output", DEF, "all defaults", "where results go; output points of a dynamic run"),
+    MAP("vessel", OPT, "none", "a 6-DOF vessel the top end hangs from (or the one body)"),
+    MAPS("bodies", OPT, "none", "rigid bodies of a model without line: or of lines:"),
+    MAPS("joints", OPT, "none", "joints between bodies, or a body and the ground"),
+    MAPS("lines", OPT, "none", "several named lines instead of line, mesh and ends"),
+    MAPS("points", OPT, "none", "the connection points of lines:"),
+
+    /* ---- environment ---- */
+    NUM("environment.water_depth", "m", R_POS, REQ, NAN, "required",
+        "depth of the seabed below mean sea level"),
+    NUM("environment.water_density", "kg/m^3", R_POS, DEF, 1025.0, "1025", "sea water density"),
+    NUM("environment.gravity", "m/s^2", R_POS, DEF, 9.80665, "9.80665",
+        "acceleration of gravity"),
+
+    /* ---- line and its sections ---- */
+    NUM("line.length", "m", R_POS, REQ, NAN, "required", "total unstretched length L"),
+    MAPS("line.sections", REQ, "required", "1 to 64 sections from the bottom end (S = 0) up"),
+    NUM("line.sections[*].length", "m", R_POS, CND, NAN, "required, except on the last section",
+        "length of the section (the last one may take the rest)"),
+    NUM("line.sections[*].outer_diameter", "m", R_POS, REQ, NAN, "required",
+        "outer diameter: buoyancy and seabed contact"),
+    NUM("line.sections[*].hydrodynamic_diameter", "m", R_POS, DEF, NAN, "`outer_diameter`",
+        "drag and added-mass diameter"),
+    NUM("line.sections[*].wall_thickness", "m", R_POS, REQ, NAN, "required",
+        "pipe form: wall thickness, less than half the outer diameter"),
+    MAP("line.sections[*].material", REQ, "required", "pipe form: the wall material"),
+    NUM("line.sections[*].contents_density", "kg/m^3", R_NONNEG, DEF, 0.0, "0",
+        "pipe form: density of the fluid in the bore"),
+    NUM("line.sections[*].shear_coefficient", "-", R_KS, DEF, 0.5, "0.5",
+        "pipe form: shear correction factor k_s"),
+    NUM("line.sections[*].EA", "N", R_POS, REQ, NAN, "required", "explicit form: axial stiffness"),
+    NUM("line.sections[*].EI", "N m^2", R_POS, CND, NAN, "required, unless `EI2` and `EI3`",
+        "explicit form: bending stiffness about both axes"),
+    NUM("line.sections[*].EI2", "N m^2", R_POS, CND, NAN, "give both instead of `EI`",
+        "explicit form: bending stiffness about t2"),
+    NUM("line.sections[*].EI3", "N m^2", R_POS, CND, NAN, "give both instead of `EI`",
+        "explicit form: bending stiffness about t3"),
+    NUM("line.sections[*].GJ", "N m^2", R_POS, REQ, NAN, "required", "explicit form: torsional stiffness"),
+    NUM("line.sections[*].GA", "N", R_POS, DEF, NAN, "0.5 EA / (2 (1 + 0.3))",
+        "explicit form: shear stiffness GA2 = GA3"),
+    NUM("line.sections[*].mass_per_length", "kg/m", R_POS, REQ, NAN, "required",
+        "explicit form: mass per length, contents included"),
+    VEC("line.sections[*].rotary_inertia", "kg m", R_POS, OPT, "from `radius_of_gyration`",
+        "explicit form: [J1, J2, J3] per length"),
+    NUM("line.sections[*].radius_of_gyration", "m", R_POS, OPT, NAN, "(see above)",
+        "explicit form: J1 = m r^2, J2 = J3 = J1/2"),
+    MAP("line.sections[*].hydrodynamics", DEF, "all defaults",
+        "Morison coefficients and rotational damping"),
+    BOOL("line.sections[*].buoyant", 0, "false", "the section may float (a buoyancy section)"),
+    NUM("line.sections[*].material.youngs_modulus", "Pa", R_POS, REQ, NAN, "required",
+        "Young's modulus E"),
+    NUM("line.sections[*].material.shear_modulus", "Pa", R_POS, CND, NAN,
+        "give exactly one of the two", "shear modulus G"),
+    NUM("line.sections[*].material.poissons_ratio", "-", R_NU, CND, NAN,
+        "give exactly one of the two", "Poisson's ratio: G = E / (2 (1 + nu))"),
+    NUM("line.sections[*].material.density", "kg/m^3", R_POS, REQ, NAN, "required",
+        "density of the wall"),
+    NUM("line.sections[*].hydrodynamics.drag_normal", "-", R_NONNEG, DEF, 1.0, "1.0",
+        "normal drag coefficient C_dn"),
+    NUM("line.sections[*].hydrodynamics.drag_tangential", "-", R_NONNEG, DEF, 0.0, "0.0",
+        "tangential drag coefficient C_dt"),
+    NUM("line.sections[*].hydrodynamics.added_mass_normal", "-", R_NONNEG, DEF, 0.0, "0.0",
+        "normal added-mass coefficient C_an"),
+    NUM("line.sections[*].hydrodynamics.added_mass_tangential", "-", R_NONNEG, DEF, 0.0, "0.0",
+        "tangential added-mass coefficient C_at"),
+    VEC("line.sections[*].hydrodynamics.rotational_damping", "N s", R_NONNEG, DEF, "[0, 0, 0]",
+        "[D4, D5, D6]: rotational damping per length about t1, t2, t3"),
+
+    /* ---- seabed ---- */
+    CHO("seabed.model", PlChoiceSeabedModels, DEF, 1, "`nonlinear`", "seabed contact law"),
+    NUM("seabed.stiffness", "N/m^2", R_POS, CND, NAN, "required for `linear`",
+        "linear model: stiffness per length of pipe"),
+    NUM("seabed.damping", "N s/m^2", R_NONNEG, DEF, 0.0, "0",
+        "vertical contact damping per length of pipe"),
+
+    /* ---- current ---- */
+    CHO("current.profile", PlChoiceCurrentProfiles, REQ, 0, "required", "the profile U(z)"),
+    NUM("current.direction", "deg", R_ANGLE, DEF, 0.0, "0",
+        "direction the water flows towards, from +x towards +y"),
+    NUM("current.speed", "m/s", R_NONNEG, CND, NAN, "required for `uniform`", "uniform: the speed"),
+    NUM("current.surface_speed", "m/s", R_NONNEG, CND, NAN, "required for `sheared`",
+        "sheared: the speed at z = 0"),
+    NUM("current.seabed_speed", "m/s", R_NONNEG, CND, NAN, "required for `sheared`",
+        "sheared: the speed at the seabed"),
+    ROWS("current.table", "m, m/s", CND, "required for `table`",
+         "table: 2 to 256 rows [z, speed], z <= 0 increasing, speed >= 0"),
+    NUM("current.start_time", "s", R_NONNEG, DEF, 0.0, "0", "the current is off before"),
+    NUM("current.ramp_time", "s", R_NONNEG, DEF, 0.0, "0", "time the current ramps in over"),
+
+    /* ---- mesh ---- */
+    INT("mesh.elements", 2, 1000000, CND, NAN, "give exactly one of `elements` and `target_length`",
+        "total element count"),
+    NUM("mesh.target_length", "m", R_POS, CND, NAN, "give exactly one of the two",
+        "element length to aim for (at most line.length / 2)"),
+    MAPS("mesh.zones", OPT, "none", "at most 64 finer zones"),
+    NUM("mesh.zones[*].from", "m", R_NONNEG, REQ, NAN, "required",
+        "start of the zone, 0 <= from < line.length"),
+    NUM("mesh.zones[*].to", "m", R_ANY, REQ, NAN, "required",
+        "end of the zone, from < to <= line.length"),
+    NUM("mesh.zones[*].target_length", "m", R_POS, REQ, NAN, "required",
+        "element length in the zone"),
+
+    /* ---- ends ---- */
+    MAP("ends.bottom", REQ, "required", "the end at S = 0"),
+    MAP("ends.top", CND, "required", "the end at S = L (left out with a vessel)"),
+    VEC("ends.*.position", "m", R_ANY, OPT, "all three free (null)",
+        "global x, y, z, each a number or null"),
+    VEC("ends.*.orientation", "deg", R_ANGLE, OPT, "the frame of the initial guess",
+        "zxy Euler angles [phi, theta, psi] of the end frame"),
+    NAMES("ends.*.fixed", DEF, "`none`", "held DOFs: all, none or names from x, y, z, rx, ry, rz"),
+    VEC("ends.*.force", "N", R_FORCE, DEF, "[0, 0, 0]", "global dead load"),
+    VEC("ends.*.moment", "N m", R_MOMENT, DEF, "[0, 0, 0]",
+        "global dead moment"),
+    MAP("ends.*.motion", OPT, "none", "prescribed motion in a dynamic analysis"),
+    STR("ends.*.point", CND, "none", "lines: the point the end is held at"),
+    STR("ends.*.body", CND, "none", "lines: the body the end hangs from"),
+    LST("ends.*.at", "m", R_ANY, 3, CND, "required with `body`",
+        "lines: the body point the end hangs from, body frame"),
+    CHO("ends.*.motion.type", PlChoiceMotionTypes, REQ, 0, "required", "the kind of motion"),
+    NUM("ends.*.motion.start_time", "s", R_NONNEG, DEF, 0.0, "0",
+        "harmonic and circle: the motion starts then"),
+    NUM("ends.*.motion.ramp_time", "s", R_NONNEG, DEF, 0.0, "0",
+        "harmonic: time the motion ramps in over"),
+    MAP("ends.*.motion.dofs", REQ, "required", "harmonic: the moved DOFs"),
+    CIRCLE_A("ends.*.motion"),
+    CIRCLE_B("ends.*.motion"),
+    STR("ends.*.motion.file", REQ, "required", "timeseries: CSV file, relative to the model file"),
+    CHO("ends.*.motion.interpolation", PlChoiceInterpolations, DEF, 0, "`linear`",
+        "timeseries: linear or cubic (C^1) between rows"),
+    MAP("ends.*.motion.dofs.x", OPT, "none", "harmonic motion along global x"),
+    MAP("ends.*.motion.dofs.y", OPT, "none", "harmonic motion along global y"),
+    MAP("ends.*.motion.dofs.z", OPT, "none", "harmonic motion along global z"),
+    MAP("ends.*.motion.dofs.rx", OPT, "none", "harmonic rotation about t1"),
+    MAP("ends.*.motion.dofs.ry", OPT, "none", "harmonic rotation about t2"),
+    MAP("ends.*.motion.dofs.rz", OPT, "none", "harmonic rotation about t3"),
+    NUM("ends.*.motion.dofs.x.amplitude", "m", R_ANY, REQ, NAN, "required", "amplitude along x"),
+    NUM("ends.*.motion.dofs.y.amplitude", "m", R_ANY, REQ, NAN, "required", "amplitude along y"),
+    NUM("ends.*.motion.dofs.z.amplitude", "m", R_ANY, REQ, NAN, "required", "amplitude along z"),
+    NUM("ends.*.motion.dofs.rx.amplitude", "deg", R_ANGLE, REQ, NAN, "required", "amplitude about t1"),
+    NUM("ends.*.motion.dofs.ry.amplitude", "deg", R_ANGLE, REQ, NAN, "required", "amplitude about t2"),
+    NUM("ends.*.motion.dofs.rz.amplitude", "deg", R_ANGLE, REQ, NAN, "required", "amplitude about t3"),
+    NUM("ends.*.motion.dofs.*.period", "s", R_POS, REQ, NAN, "required", "period"),
+    NUM("ends.*.motion.dofs.*.phase", "deg", R_ANGLE, DEF, 0.0, "0", "phase"),
+
+    /* ---- analysis ---- */
+    CHO("analysis.type", PlChoiceAnalysisTypes, DEF, 0, "`static`", "static or dynamic"),
+    INT("analysis.load_steps", 1, 1000000, DEF, 1, "1", "initial number of load increments"),
+    INT("analysis.max_cutbacks", 0, 60, DEF, 10, "10", "halvings of a failed Newton increment"),
+    INT("analysis.max_iterations", 1, 1000000, DEF, 50, "50", "Newton iterations per load step"),
+    NUM("analysis.rtol", "-", R_FRAC, DEF, 1e-10, "1e-10", "relative residual tolerance"),
+    NUM("analysis.atol", "N", R_NONNEG, DEF, 0.0, "0", "absolute residual tolerance (0: automatic)"),
+    CHO("analysis.initial_guess", PlChoiceGuesses, DEF, 0, "`catenary`", "start shape"),
+    STR("analysis.start_from", OPT, "none", "a previous run's output directory: its static shape"),
+    STR("analysis.petsc_options", DEF, "`\"\"`", "extra PETSc options"),
+    MAP("analysis.dynamic", CND, "required with `type: dynamic`", "settings of the time integration"),
+    NUM("analysis.dynamic.duration", "s", R_POS, REQ, NAN, "required", "simulated time"),
+    NUM("analysis.dynamic.output_interval", "s", R_POS, DEF, 0.1, "0.1", "time between output rows"),
+    NUM("analysis.dynamic.rtol", "-", R_FRAC, DEF, 1e-4, "1e-4", "relative tolerance"),
+    NUM("analysis.dynamic.atol_position", "m", R_POS, DEF, 1e-5, "1e-5",
+        "absolute tolerance on displacements"),
+    NUM("analysis.dynamic.atol_rotation", "-", R_POS, DEF, 1e-5, "1e-5",
+        "absolute tolerance on rotation parameters"),
+    NUM("analysis.dynamic.atol_velocity", "m/s", R_POS, DEF, 1e-3, "1e-3",
+        "absolute tolerance on velocities"),
+    NUM("analysis.dynamic.max_step", "s", R_NONNEG, DEF, 0.0, "0", "largest time step (0: no limit)"),
+    NUM("analysis.dynamic.initial_step", "s", R_NONNEG, DEF, 0.0, "0",
+        "first time step (0: chosen by IDA)"),
+    INT("analysis.dynamic.max_order", 1, 5, DEF, 2, "2", "highest BDF order"),
+    INT("analysis.dynamic.max_steps", 1, 2147483647, DEF, 1000000, "1000000", "time steps allowed"),
+    NUM("analysis.dynamic.atol_strain", "-", R_POS, DEF, 5e-7, "5e-7",
+        "position tolerance per element length"),
+    NUM("analysis.dynamic.atol_reaction", "N", R_POS, DEF, 1.0, "1",
+        "absolute tolerance of joint reactions"),
+
+    /* ---- output ---- */
+    STR("output.directory", DEF, "the file's base name without its extension",
+        "the output directory"),
+    MAPS("output.points", OPT, "none", "at most 32 named points along the line (dynamic)"),
+    NUM("output.checkpoint_interval", "s", R_NONNEG, DEF, 10.0, "10",
+        "wall-clock time between checkpoints of a dynamic run"),
+    STR("output.points[*].name", REQ, "required", "the point's name: A-Z, a-z, 0-9, _ and -"),
+    NUM("output.points[*].arc_length", "m", R_NONNEG, REQ, NAN, "required",
+        "arc length from the bottom end, at most line.length"),
+
+    /* ---- vessel (and every item of bodies:) ---- */
+    STR("vessel.name", DEF, "`\"\"`", "free text"),
+    CHO("vessel.axes", PlChoiceVesselAxes, DEF, 0, "`pipelay`", "body axes of the body-frame data"),
+    NUM("vessel.mass", "kg", R_POS, CND, NAN, "required, unless `mass_matrix` is given",
+        "the body's mass"),
+    LST("vessel.centre_of_gravity", "m", R_ANY, 3, DEF, "[0, 0, 0]", "r_g from O_b, body frame"),
+    LST("vessel.radii_of_gyration", "m", R_POS, 3, CND,
+        "give exactly one of `radii_of_gyration` and `inertia` with `mass`",
+        "[r_x, r_y, r_z] about the centre of gravity"),
+    MAT("vessel.inertia", "kg m^2", 3, CND, "(see above)",
+        "I_g about the centre of gravity, body axes"),
+    MAT("vessel.mass_matrix", "kg, kg m, kg m^2", 6, CND, "instead of `mass`",
+        "the total 6x6 mass matrix about O_b"),
+    MAT("vessel.added_mass", "kg, kg m, kg m^2", 6, DEF, "0", "6x6 added mass A(infinity)"),
+    MAT("vessel.linear_damping", "N s/m, N s, N m s", 6, DEF, "0", "6x6 linear damping D_p"),
+    LST("vessel.quadratic_damping", "N s^2/m^2, N m s^2", R_NONNEG, 6, DEF, "[0, 0, 0, 0, 0, 0]",
+        "quadratic damping d_i |nu_i| per DOF"),
+    MAP("vessel.restoring", OPT, "none", "hydrostatic restoring"),
+    MAP("vessel.spring", OPT, "none", "a linear spring on O_b"),
+    NUM("vessel.norm_rate", "1/s", R_POS, DEF, 1.0, "1", "rate of the quaternion's unit-norm term"),
+    MAP("vessel.initial", REQ, "required", "initial pose and velocities"),
+    MAP("vessel.hang_off", CND, "required", "where and how the line hangs from the vessel"),
+    MAP("vessel.environment_load", OPT, "none", "environmental force and moment"),
+    MAP("vessel.dp", OPT, "none", "the DP controller"),
+    BOOL("vessel.weight", 0, "`false`", "the weight acts at centre_of_gravity"),
+    NUM("vessel.restoring.waterplane_area", "m^2", R_POS, OPT, NAN, "none", "A_wp"),
+    NUM("vessel.restoring.heave_equilibrium", "m", R_ANY, CND, NAN,
+        "required with `waterplane_area`", "z of O_b where the vessel floats"),
+    NUM("vessel.restoring.gm_transverse", "m", R_NONNEG, DEF, 0.0, "0", "GM_T, roll"),
+    NUM("vessel.restoring.gm_longitudinal", "m", R_NONNEG, DEF, 0.0, "0", "GM_L, pitch"),
+    NUM("vessel.restoring.displacement", "kg", R_POS, CND, NAN,
+        "required with `gm_transverse` or `gm_longitudinal`", "mass of the displaced water"),
+    MAT("vessel.spring.stiffness", "N/m", 3, REQ, "required", "K_s, global, symmetric"),
+    LST("vessel.spring.anchor", "m", R_ANY, 3, REQ, "required", "rest position of O_b, global"),
+    LST("vessel.initial.position", "m", R_ANY, 3, REQ, "required", "O_b at t = 0, global"),
+    LST("vessel.initial.orientation", "deg", R_ANGLE, 3, DEF, "[0, 0, 0]",
+        "[roll, pitch, yaw], zyx Euler angles"),
+    LST("vessel.initial.velocity", "m/s", R_ANY, 3, DEF, "[0, 0, 0]", "velocity of O_b, body frame"),
+    LST("vessel.initial.angular_velocity", "deg/s", R_ANY, 3, DEF, "[0, 0, 0]",
+        "angular velocity, body frame"),
+    LST("vessel.hang_off.point", "m", R_ANY, 3, REQ, "required", "the hang-off point from O_b, body frame"),
+    CHO("vessel.hang_off.connection", PlChoiceHangOffKinds, CND, 0, "required",
+        "fixed or hinge (a ball joint)"),
+    LST("vessel.hang_off.orientation", "deg", R_ANGLE, 3, CND, "required with `fixed`",
+        "zxy Euler angles of the top section's frame, body axes"),
+    CHO("vessel.environment_load.frame", PlChoiceLoadFrames, DEF, 0, "`global`",
+        "global (dead) or body (follower) load"),
+    VEC("vessel.environment_load.force", "N", R_FORCE, DEF, "[0, 0, 0]",
+        "constant force"),
+    VEC("vessel.environment_load.moment", "N m", R_MOMENT, DEF, "[0, 0, 0]",
+        "constant moment"),
+    NUM("vessel.environment_load.start_time", "s", R_NONNEG, DEF, 0.0, "0", "the load starts then"),
+    NUM("vessel.environment_load.ramp_time", "s", R_NONNEG, DEF, 0.0, "0", "time the load ramps in over"),
+    STR("vessel.environment_load.file", OPT, "none", "a CSV time series t,Fx,Fy,Fz,Mx,My,Mz added"),
+    LST("vessel.dp.kp", "N/m, N m/rad", R_NONNEG, 6, REQ, "required", "proportional gains"),
+    LST("vessel.dp.kd", "N s/m, N m s/rad", R_NONNEG, 6, REQ, "required", "derivative gains"),
+    LST("vessel.dp.ki", "N/(m s), N m/(rad s)", R_NONNEG, 6, DEF, "[0, 0, 0, 0, 0, 0]",
+        "integral gains"),
+    LST("vessel.dp.integral_bound", "m s, rad s", R_NONNEG, 6, DEF, "[0, 0, 0, 0, 0, 0]",
+        "bounds of the integral states (0: unbounded)"),
+    NUM("vessel.dp.antiwindup_time", "s", R_POS, DEF, 1.0, "1", "anti-windup time constant"),
+    NAMES("vessel.dp.actuated", DEF, "[surge, sway, yaw]", "the body-frame DOFs the thrusters act in"),
+    LST("vessel.dp.thrust_max", "N, N m", R_NONNEG, 6, DEF, "[0, 0, 0, 0, 0, 0]",
+        "largest thrust per DOF (0: no limit)"),
+    NUM("vessel.dp.start_time", "s", R_NONNEG, DEF, 0.0, "0", "the controller is off before"),
+    NUM("vessel.dp.ramp_time", "s", R_NONNEG, DEF, 0.0, "0", "time the controller blends in over"),
+    MAP("vessel.dp.reference", REQ, "required", "the set point or path"),
+    CHO("vessel.dp.reference.type", PlChoiceRefTypes, REQ, 0, "required", "the kind of reference"),
+    LST("vessel.dp.reference.eta", "m, deg", R_ANY, 6, REQ, "required",
+        "set point or start: x, y, z (m), roll, pitch, yaw (deg, -360 to 360)"),
+    CIRCLE_A("vessel.dp.reference"),
+    NUM("vessel.dp.reference.start_time", "s", R_NONNEG, DEF, 0.0, "0", "the path starts then"),
+    CIRCLE_B("vessel.dp.reference"),
+    NUM("vessel.dp.reference.speed", "m/s", R_NONNEG, REQ, NAN, "required", "line: lay speed"),
+    NUM("vessel.dp.reference.course", "deg", R_ANGLE, DEF, 0.0, "0", "line: direction of travel"),
+    NUM("vessel.dp.reference.ramp_time", "s", R_NONNEG, DEF, 0.0, "0", "line: time the speed ramps in over"),
+    CHO("vessel.dp.reference.heading", PlChoiceHeadings, DEF, 0, "`fixed`",
+        "line, waypoints: yaw reference fixed or along the path"),
+    ROWS("vessel.dp.reference.points", "m", REQ, "required", "waypoints: 2 to 64 points [x, y], global"),
+    LST("vessel.dp.reference.speeds", "m/s", R_POS, 0, REQ, "required",
+        "waypoints: one speed per leg"),
+
+    /* ---- bodies, joints ---- */
+    SAME("bodies[*]", PL_KEY_MAP, REQ, "required", "vessel", "a body: the keys of vessel"),
+    STR("bodies[*].name", REQ, "required", "the body's name: letters, digits, _ and -"),
+    STR("joints[*].name", REQ, "required", "the joint's name: letters, digits, _ and -"),
+    CHO("joints[*].type", PlChoiceJointTypes, REQ, 0, "required", "the kind of joint"),
+    NAMES("joints[*].bodies", REQ, "required", "[A, B]: two bodies, or a body and ground"),
+    LST("joints[*].point", "m", R_ANY, 3, REQ, "required", "the joint point, global, at the initial poses"),
+    LST("joints[*].axis", "-", R_ANY, 3, CND, "required for `revolute` and `prismatic`",
+        "hinge axis or sliding direction, global"),
+
+    /* ---- lines and points ---- */
+    STR("lines[*].name", REQ, "required", "the line's name"),
+    SAME("lines[*].line", PL_KEY_MAP, REQ, "required", "line", "the keys of line"),
+    SAME("lines[*].mesh", PL_KEY_MAP, REQ, "required", "mesh", "the keys of mesh"),
+    SAME("lines[*].ends", PL_KEY_MAP, REQ, "required", "ends", "the keys of ends"),
+    STR("points[*].name", REQ, "required", "the point's name: letters, digits, _ and -"),
+    LST("points[*].position", "m", R_ANY, 3, REQ, "required", "global position"),
+    BOOL("points[*].fixed", 0, "`false`", "an anchor (true) or a free point in force balance"),
+    NUM("points[*].mass", "kg", R_NONNEG, DEF, 0.0, "0", "a clump weight"),
+    NUM("points[*].volume", "m^3", R_NONNEG, DEF, 0.0, "0", "displaced volume (a buoy)"),
+    LST("points[*].velocity", "m/s", R_ANY, 3, DEF, "[0, 0, 0]", "a free point's initial velocity"),
+    NUM("points[*].drag_area", "m^2", R_NONNEG, DEF, 0.0, "0", "a free point's C_d A (isotropic Morison drag)"),
+    NUM("points[*].added_mass_coefficient", "-", R_NONNEG, DEF, 0.0, "0",
+        "C_a: a free point's added mass C_a rho_w volume"),
+};
+
+const int PlSchemaTableRows = (int)(sizeof PlSchemaTable / sizeof PlSchemaTable[0]);
