@@ -585,9 +585,6 @@ int ld_read_bodies(Ctx *c, const Scope *top, PlModel *m)
     Scope s;
     int rc = ld_open_scope(c->err, list->items[i], list->items[i], ip, &s);
     if (rc) return rc;
-    if ((rc = ld_reject_key(&s, "dp", "is not yet available on a body of bodies: (the DP controller acts on the "
-                                   "vessel: block; docs/design-system-core.md)")))
-      return rc;
     if ((rc = read_body(c, &s, m, true, &m->bodies[i]))) return rc;
     m->nbodies = (int)i + 1;
   }

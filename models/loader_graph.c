@@ -376,14 +376,6 @@ int ld_read_line_system(Ctx *c, const Scope *top, PlModel *m)
   rc = ld_read_bodies(c, top, m);
   c->body_only = false;
   if (rc) return rc;
-  for (int b = 0; b < m->nbodies; b++)
-    if (m->bodies[b].has_dp) {
-      char dp[PATH_CAP];
-      snprintf(dp, sizeof dp, "bodies[%d].dp", b);
-      return ld_at(c->err, c->body_names[b], dp,
-                "a DP controller on a body of a model of lines is not yet available (the vessel: of a one-line "
-                "model has it)");
-    }
   int uses[PL_MAX_POINTS] = {0}, buses[PL_MAX_BODIES] = {0};
   c->graph = m;
   c->point_uses = uses;
@@ -404,7 +396,7 @@ int ld_read_line_system(Ctx *c, const Scope *top, PlModel *m)
       return ld_at(c->err, c->body_names[b], np, "body '%s' has no line or joint attached to it", m->bodies[b].id);
     }
   for (int b = 0; b < m->nbodies; b++)
-    if (!jointed[b]) unrestored_rotations(c, m, b); /* a joint may restore what the lines do not */
+    if (!jointed[b] && !m->bodies[b].has_dp) unrestored_rotations(c, m, b); /* a joint or DP may restore it */
   for (int k = 0; k < m->npoints; k++) {
     char np[PATH_CAP];
     snprintf(np, sizeof np, "points[%d].name", k);

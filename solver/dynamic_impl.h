@@ -143,7 +143,7 @@ void PlSysDynEndForce(const PlSysDyn s, int l, int e, double f[3]);
 /* Free point p at state y: position [m] and velocity [m/s]. */
 void PlSysDynPoint(const PlSysDyn s, int p, const double *y, double x[6]);
 /* Body b at state y (the lines' load from the last residual evaluation). */
-void PlSysDynBodyOutput(const PlSysDyn s, int b, const double *y, PlVesselOutput *o);
+void PlSysDynBodyOutput(const PlSysDyn s, int b, double t, const double *y, PlVesselOutput *o);
 /* The static summary of the lines (a cJSON *). */
 void *PlSysDynStaticSummary(const PlSysDyn s, const PlLinesReport *rep);
 /* Line l's unknowns [nnodes nd] (positions absolute, as a static problem's) at state y

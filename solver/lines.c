@@ -53,7 +53,7 @@ struct PlLines_ {
   int bcol[PL_MAX_BODIES];     /* first unknown of a body's free pose components */
   int bfree[PL_MAX_BODIES][6]; /* eta_i of the body is an unknown */
   int bown[PL_MAX_BODIES][6];  /* eta_i has restoring of its own (hydrostatics, spring) */
-  int jointed[PL_MAX_BODIES];  /* the body is in a joint: held whole here */
+  int jointed[PL_MAX_BODIES];  /* the body is in a joint or has DP: held whole here */
   int n;                       /* unknowns of the masters */
 };
 
@@ -454,11 +454,14 @@ PetscErrorCode PlLinesCreate(MPI_Comm comm, const PlModel *m, PlLines *out)
       s->bown[b][i] = s->bfree[b][i] = hydro[i] || spring;
     }
   }
-  /* a body in a joint is held whole at its initial pose here (the joints are assembled there);
-   * the whole system's Newton (system_static.c), which has the joints, then frees it */
+  /* a body in a joint or with a DP controller is held whole at its initial pose here (the
+   * joints are assembled there; DP holds a reference): the whole system's Newton
+   * (system_static.c), which has the joints and the controllers, then frees it */
   for (int j = 0; j < m->njoints; ++j)
     for (int k = 0; k < 2; ++k)
       if (m->joints[j].body[k] >= 0) s->jointed[m->joints[j].body[k]] = 1;
+  for (int b = 0; b < m->nbodies; ++b)
+    if (m->bodies[b].has_dp) s->jointed[b] = 1;
   for (int b = 0; b < m->nbodies; ++b)
     if (s->jointed[b])
       for (int i = 0; i < 6; ++i) s->bown[b][i] = s->bfree[b][i] = 0;

@@ -148,19 +148,21 @@ static void SumOverRanks(const PlSysDyn s, double *buf, int count)
  * evaluation (end forces, the lines' loads on the bodies) with them. */
 static void Combine(PlSysDyn s, double *Fw, int wantJ)
 {
-  const int n = s->n, nef = 6 * s->nl, nbl = 6 * s->m->nbodies;
+  const int n = s->n, nef = 6 * s->nl, nbl = 6 * s->m->nbodies, e = n + nef + 2 * nbl;
   double *r = s->red;
   memcpy(r, Fw, sizeof(double) * (size_t)n);
   memcpy(r + n, s->end_force, sizeof(double) * (size_t)nef);
   memcpy(r + n + nef, s->lines_load, sizeof(double) * (size_t)nbl);
-  for (int k = 1; k <= 3; ++k) r[n + nef + nbl + k - 1] = s->domain_error == k;
-  SumOverRanks(s, r, n + nef + nbl + 3);
+  memcpy(r + n + nef + nbl, s->tau_dp, sizeof(double) * (size_t)nbl);
+  for (int k = 1; k <= 3; ++k) r[e + k - 1] = s->domain_error == k;
+  SumOverRanks(s, r, e + 3);
   memcpy(Fw, r, sizeof(double) * (size_t)n);
   memcpy(s->end_force, r + n, sizeof(double) * (size_t)nef);
   memcpy(s->lines_load, r + n + nef, sizeof(double) * (size_t)nbl);
+  memcpy(s->tau_dp, r + n + nef + nbl, sizeof(double) * (size_t)nbl);
   s->domain_error = 0;
   for (int k = 1; k <= 3; ++k)
-    if (r[n + nef + nbl + k - 1] > 0.0) s->domain_error = k;
+    if (r[e + k - 1] > 0.0) s->domain_error = k;
   if (wantJ && s->val) SumOverRanks(s, s->val, (int)s->nnz);
 }
 
@@ -184,6 +186,33 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
     memset(s->lg[b], 0, sizeof s->lg[b]);
     PlVesselLoadApply(&m->bodies[b].environment, t, s->env[b], s->tb[b], s->lg[b]);
   }
+  memset(s->tau_dp, 0, sizeof s->tau_dp);
+  if (s->nmb > 0 && MINE(s->vbody))
+    for (int b = 0; b < m->nbodies; ++b) {
+      /* the DP controller (models/dp.c): its thrust on the body's rows (a constant load for
+       * multibody, so its derivatives go in here), its integral rows */
+      const int z = s->zoff[b], bo = s->moff + PL_VESSEL_NY * b;
+      if (z < 0) continue;
+      double tau[6], rz[6], dtau_dy[6 * PL_VESSEL_NY], dtau_dz[36], drz_dy[6 * PL_VESSEL_NY], drz_dz[36];
+      PlDPControlVessel(s->statics ? &s->dp_on[b] : &m->bodies[b].dp, t, y + bo, y + z, yp + z, c, tau, rz,
+                        putJ ? dtau_dy : NULL, putJ ? dtau_dz : NULL, putJ ? drz_dy : NULL, putJ ? drz_dz : NULL);
+      for (int i = 0; i < 6; ++i) {
+        s->tb[b][i] += tau[i];
+        s->tau_dp[b][i] = tau[i];
+        Fw[z + i] = rz[i];
+      }
+      if (putJ)
+        for (int i = 0; i < 6; ++i) {
+          for (int j = 0; j < PL_VESSEL_NY; ++j) {
+            Put(s, bo + PL_VESSEL_V + i, bo + j, -dtau_dy[i * PL_VESSEL_NY + j]);
+            Put(s, z + i, bo + j, drz_dy[i * PL_VESSEL_NY + j]);
+          }
+          for (int j = 0; j < 6; ++j) {
+            Put(s, bo + PL_VESSEL_V + i, z + j, -dtau_dz[6 * i + j]);
+            Put(s, z + i, z + j, drz_dz[6 * i + j]);
+          }
+        }
+    }
   if (s->nmb > 0 && MINE(s->vbody)) {
     if (PlMultibodyEvaluate(&s->mb, t, y + s->moff, yp + s->moff, c, Fw + s->moff, putJ ? s->Jmb : NULL))
       s->domain_error = 1;
@@ -674,6 +703,15 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
   s->moff = n;
   s->nmb = m->nbodies ? PlMultibodySize(&s->mb) : 0;
   n += s->nmb;
+  for (int b = 0; b < m->nbodies; ++b) { /* the DP controllers' integral states */
+    s->zoff[b] = m->bodies[b].has_dp ? n : -1;
+    if (m->bodies[b].has_dp) {
+      n += 6;
+      s->dp_on[b] = m->bodies[b].dp;
+      s->dp_on[b].start_time = -1.0e30;
+      s->dp_on[b].ramp_time = 0.0;
+    }
+  }
   s->n = n;
   PetscCall(PetscMalloc1(n, &s->redir));
   PetscCall(PetscMalloc1(n, &s->rowforce));
@@ -719,7 +757,7 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
       for (int c = 0; c < 3; ++c) s->rowforce[s->poff[k] + c] = 0;
   for (int b = 0; b < m->nbodies; ++b)
     for (int r = 0; r < PL_VESSEL_V; ++r) s->rowforce[s->moff + PL_VESSEL_NY * b + r] = 0;
-  for (int k = s->moff + PL_VESSEL_NY * m->nbodies; k < n; ++k) s->rowforce[k] = 0; /* the joints' rows */
+  for (int k = s->moff + PL_VESSEL_NY * m->nbodies; k < n; ++k) s->rowforce[k] = 0; /* joints' and DP's rows */
   const PlDynamicSettings *ds = &m->analysis.dynamic;
   double *at = N_VGetArrayPointer(s->atol), axmin = ds->atol_position;
   for (int l = 0; l < s->nl; ++l) {
@@ -741,10 +779,11 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
     for (int k = 0; k < PL_VESSEL_NY; ++k)
       at[s->moff + PL_VESSEL_NY * b + k] = k < PL_VESSEL_Q ? ds->atol_position
                                           : k < PL_VESSEL_V ? ds->atol_rotation : ds->atol_velocity;
-  for (int k = s->moff + PL_VESSEL_NY * m->nbodies; k < n; ++k) at[k] = ds->atol_reaction; /* multipliers */
+  for (int k = s->moff + PL_VESSEL_NY * m->nbodies; k < s->moff + s->nmb; ++k) at[k] = ds->atol_reaction; /* multipliers */
+  for (int k = s->moff + s->nmb; k < n; ++k) at[k] = ds->atol_position; /* DP integral states [m s, rad s] */
   PetscCheck(!BuildPattern(s), PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory building the system's matrix pattern");
   PetscCheck(!SetUpParts(s), s->comm, PETSC_ERR_LIB, "cannot partition the system over %d ranks (METIS)", s->size);
-  PetscCall(PetscMalloc1((size_t)n + 6 * (s->nl + m->nbodies) + 3, &s->red));
+  PetscCall(PetscMalloc1((size_t)n + 6 * (s->nl + 2 * m->nbodies) + 3, &s->red));
   s->A = SUNSparseMatrix(n, n, s->nnz, CSC_MAT, s->ctx);
   PetscCheck(s->A, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
   s->LS = SUNLinSol_KLU(s->y, s->A, s->ctx);
@@ -826,7 +865,7 @@ void PlSysDynPoint(const PlSysDyn s, int p, const double *y, double x[6])
   }
 }
 
-void PlSysDynBodyOutput(const PlSysDyn s, int b, const double *y, PlVesselOutput *o)
+void PlSysDynBodyOutput(const PlSysDyn s, int b, double t, const double *y, PlVesselOutput *o)
 {
   const double *yb = y + s->moff + PL_VESSEL_NY * b;
   memset(o, 0, sizeof *o);
@@ -836,6 +875,12 @@ void PlSysDynBodyOutput(const PlSysDyn s, int b, const double *y, PlVesselOutput
     o->eta_ref[i] = o->eta[i];
     o->pipe_load[i] = s->lines_load[b][i];
     o->environment[i] = s->env[b][i];
+    o->thrust[i] = s->tau_dp[b][i];
+    o->z[i] = s->zoff[b] >= 0 ? y[s->zoff[b] + i] : 0.0;
+  }
+  if (s->zoff[b] >= 0) {
+    double dref[6];
+    PlDPReferenceEval(&s->m->bodies[b].dp.ref, t, o->eta_ref, dref);
   }
   memcpy(o->hang_off_point, yb, sizeof(double) * 3);
 }

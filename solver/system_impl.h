@@ -32,6 +32,10 @@ struct PlSysDyn_ {
   PlVessel V[PL_MAX_BODIES];
   PlMultibody mb;
   PlMultibodyJoint jt[PL_MAX_JOINTS];
+  int zoff[PL_MAX_BODIES];       /* first DP integral state of body b, or -1 */
+  PlDPController dp_on[PL_MAX_BODIES]; /* each DP at its steady state (start time ignored) */
+  int statics;                   /* 1: the DP controllers act from the start (system_static.c) */
+  double tau_dp[PL_MAX_BODIES][6]; /* each DP's thrust at the last evaluation (body frame) */
   N_Vector id;                   /* IDA's ids: 0 for the joints' multipliers */
   double tb[PL_MAX_BODIES][6], lg[PL_MAX_BODIES][6], env[PL_MAX_BODIES][6];
   double lines_load[PL_MAX_BODIES][6]; /* the lines' load on each body (body frame, about O_b) */

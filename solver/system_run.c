@@ -245,7 +245,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
     }
     for (int b = 0; b < nb; ++b) {
       PlVesselOutput vo;
-      PlSysDynBodyOutput(s, b, y, &vo);
+      PlSysDynBodyOutput(s, b, t, y, &vo);
       PlVesselSeriesRow(fb[b], t, &vo);
       fflush(fb[b]);
       res->vessel_final = vo;
@@ -331,7 +331,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
     cJSON *bodies = cJSON_AddObjectToObject(dy, "bodies");
     for (int b = 0; b < nb; ++b) {
       PlVesselOutput vo;
-      PlSysDynBodyOutput(s, b, PlSysDynState(s), &vo);
+      PlSysDynBodyOutput(s, b, t, PlSysDynState(s), &vo);
       const double r2d = 180.0 / 3.14159265358979323846;
       const double eta[6] = {vo.eta[0], vo.eta[1], vo.eta[2], vo.eta[3] * r2d, vo.eta[4] * r2d, vo.eta[5] * r2d};
       cJSON *o = cJSON_AddObjectToObject(bodies, m->bodies[b].id);

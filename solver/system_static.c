@@ -103,7 +103,19 @@ static int Solve(PlSysDyn s, double *b)
   return rc;
 }
 
+static int SolveAtRest(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport *rep);
+
+/* At rest every DP controller acts from the start (its steady state: the integral states carry
+ * the mean loads), as in the one-line statics (vessel_static.c). */
 int PlSysStaticSolve(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport *rep)
+{
+  s->statics = 1;
+  const int rc = SolveAtRest(s, start, rep);
+  s->statics = 0;
+  return rc;
+}
+
+static int SolveAtRest(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport *rep)
 {
   const int n = s->n, maxit = 500;
   const double tol = 1e-9, ktol = 1e-10, smin = 1e-6, smax = 1e8, sfirst = 1e-2;
@@ -178,7 +190,9 @@ PetscErrorCode PlSysStaticStore(PlSysDyn s, PlLinesReport *rep)
          *zero = calloc((size_t)s->n, sizeof(double));
   PetscFunctionBeginUser;
   PetscCheck(F && zero, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
+  s->statics = 1;
   PlSysDynEval(s, s->d[0]->sp->current_time, y, zero, 0.0, F, 0); /* the end forces and the bodies' loads */
+  s->statics = 0;
   for (int l = 0; l < s->nl; ++l) {
     const PlDynamic d = s->d[l];
     const PlProblem p = d->sp;

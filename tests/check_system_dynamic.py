@@ -28,6 +28,11 @@ solver/system_dynamic.c) through `pipelay run`, against physics.
              0.5 m/s, no drag: the total energy within 0.5 % of the largest kinetic energy, the
              hinge point (2 m above the arm's O_b) stays within 1e-6 m (the GGL projection holds
              it to Newton's tolerance: 1.3e-9 m), the motion stays in the x-z plane (1e-9).
+  dp         tests/models/system_dp.yaml: a 6000 t vessel on a 400 m riser holds station by DP
+             (PID, on from the start) against a 150 kN load at 30 deg. Static: with integral
+             action it sits on its reference (x, y within 1e-9 m, yaw 1e-9 deg), and in the global
+             frame its thrust (body frame, turned by its pitch) balances the load and the riser's
+             pull horizontally (1e-9 of the load); run for 20 s from there it stays (1e-6 m).
   energy     tests/models/system_bodies.yaml: a cable between two bodies on springs and roll /
              pitch restoring, pinned 2 m below their origins, west body released with a
              velocity and a spin; no drag, no damping: the total energy of energy.csv (kinetic of
@@ -266,6 +271,24 @@ print(f"joints: hinge swing {swing:.3f} deg, energy drift {drift:.4g} J of {kmax
       f"hinge gap {gap:.3g} m, out of plane {out_of_plane:.3g}")
 check(swing > 0.5 and drift <= 5e-3 * kmax, "the hinged pendulum keeps its energy (0.5 % of the kinetic energy)")
 check(gap <= 1e-6 and out_of_plane <= 1e-9, "the hinge holds its point (1e-6 m) and the motion stays in its plane (1e-9)")
+
+# ---- a DP vessel on a riser ----
+d = run("system_dp.yaml", "dp")
+with open(os.path.join(d, "summary.json")) as f:
+    sm = json.load(f)
+eta = sm["bodies"]["ship"]["eta_m_deg"]
+fl = sm["lines"]["riser"]["top"]["force_on_support_N"]
+ship = table(os.path.join(d, "timeseries_ship.csv"))
+th = math.radians(ship[0]["pitch_deg"])
+Tx, Ty = ship[0]["thrust_surge_N"], ship[0]["thrust_sway_N"]
+load = (1.299e5, 0.75e5)
+bx, by = Tx * math.cos(th) + load[0] + fl[0], Ty + load[1] + fl[1]
+print(f"dp: ship at {eta[:2]} m, yaw {eta[5]:.3g} deg; thrust ({Tx:.3f}, {Ty:.3f}) N; balance ({bx:.3g}, {by:.3g}) N")
+check(abs(eta[0]) <= 1e-9 and abs(eta[1]) <= 1e-9 and abs(eta[5]) <= 1e-9, "DP with integral action holds the reference")
+check(abs(bx) <= 1e-9 * 1.5e5 and abs(by) <= 1e-9 * 1.5e5, "the thrust balances the load and the riser's pull (1e-9)")
+moved = max(math.hypot(r["x_m"] - ship[0]["x_m"], r["y_m"] - ship[0]["y_m"]) for r in ship)
+print(f"dp: the ship moves {moved:.3g} m in 20 s")
+check(moved <= 1e-6, "the DP equilibrium is one of the dynamics (1e-6 m)")
 
 # ---- energy and passivity ----
 for case, sets in (("energy", ()),

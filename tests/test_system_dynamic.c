@@ -5,7 +5,8 @@
  *   jacobian_quat, jacobian_euler  the analytic iteration matrix dF/dy + c dF/dy' of a system
  *       with every kind of attachment (two lines on a free clump-buoy point, a fixed anchor
  *       point, a line hung from a body at an offset body point on a hinge, a line hung from a
- *       second body joined to the first by a revolute joint: its multipliers, GGL) and
+ *       second body joined to the first by a revolute joint: its multipliers, GGL; the first
+ *       body's DP controller with its integral states, on a circular reference) and
  *       every load (Morison drag and added mass in a sheared current, on the lines and on the
  *       free point, seabed contact with damping, the
  *       body's spring, hydrostatics, added mass, damping and weight) against central
@@ -45,6 +46,8 @@ static const char *kSystem =
   "    spring: {stiffness: [[4.0e4, 0, 0], [0, 4.0e4, 0], [0, 0, 0]], anchor: [150, 0, -5]}\n"
   "    restoring: {waterplane_area: 30, gm_transverse: 2, gm_longitudinal: 3, displacement: 20000, heave_equilibrium: -5}\n"
   "    initial: {position: [150, 0, -5]}\n"
+  "    dp: {kp: [2.0e4, 2.0e4, 0, 0, 0, 1.0e5], kd: [1.0e5, 1.0e5, 0, 0, 0, 2.0e5], ki: [500, 500, 0, 0, 0, 1000],\n"
+  "         actuated: [surge, sway, yaw], reference: {type: circle, eta: [150, 0, 0, 0, 0, 10], radius: 5, period: 60, hold: 100}}\n"
   "  - {name: flap, mass: 4000, radii_of_gyration: [1, 2, 2], centre_of_gravity: [0, 0, -1], weight: true,\n"
   "     initial: {position: [150, 0, -12]}}\n"
   "joints:\n"
