@@ -195,18 +195,7 @@ static int SetUp(Sys *s, const PlModel *m, char *why, size_t len)
   const PlDynamicSettings *d = &m->analysis.dynamic;
   memset(s, 0, sizeof *s);
   s->m = m;
-  for (int b = 0; b < m->nbodies; ++b) s->V[b] = m->bodies[b].body;
-  for (int j = 0; j < m->njoints; ++j) {
-    s->jt[j].joint = m->joints[j].joint;
-    s->jt[j].body[0] = m->joints[j].body[0];
-    s->jt[j].body[1] = m->joints[j].body[1];
-  }
-  s->mb.nbodies = m->nbodies;
-  s->mb.njoints = m->njoints;
-  s->mb.bodies = s->V;
-  s->mb.joints = s->jt;
-  s->mb.load_global = (const double(*)[6])s->lg;
-  s->mb.tau_body = (const double(*)[6])s->tb;
+  PlMultibodyFromModel(m, s->V, s->jt, s->tb, s->lg, &s->mb);
   s->nmb = PlMultibodySize(&s->mb);
   s->n = s->nmb;
   for (int b = 0; b < m->nbodies; ++b) {

@@ -283,3 +283,20 @@ void PlJointSeriesRow(FILE *f, double t, const double P[3], const double F[3], c
           M[0], M[1], M[2]);
   fflush(f);
 }
+
+void PlMultibodyFromModel(const PlModel *m, PlVessel *V, PlMultibodyJoint *jt, double (*tau_body)[6],
+                          double (*load_global)[6], PlMultibody *mb)
+{
+  for (int b = 0; b < m->nbodies; ++b) V[b] = m->bodies[b].body;
+  for (int j = 0; j < m->njoints; ++j) {
+    jt[j].joint = m->joints[j].joint;
+    jt[j].body[0] = m->joints[j].body[0];
+    jt[j].body[1] = m->joints[j].body[1];
+  }
+  mb->nbodies = m->nbodies;
+  mb->njoints = m->njoints;
+  mb->bodies = V;
+  mb->joints = jt;
+  mb->tau_body = (const double(*)[6])tau_body;
+  mb->load_global = (const double(*)[6])load_global;
+}

@@ -688,18 +688,7 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
     if (!m->points[k].fixed) n += 6;
     memcpy(s->pxs[k], rep->point_position[k], sizeof s->pxs[k]);
   }
-  for (int b = 0; b < m->nbodies; ++b) s->V[b] = m->bodies[b].body;
-  s->mb.nbodies = m->nbodies;
-  s->mb.bodies = s->V;
-  s->mb.tau_body = (const double(*)[6])s->tb;
-  s->mb.load_global = (const double(*)[6])s->lg;
-  for (int j = 0; j < m->njoints; ++j) {
-    s->jt[j].joint = m->joints[j].joint;
-    s->jt[j].body[0] = m->joints[j].body[0];
-    s->jt[j].body[1] = m->joints[j].body[1];
-  }
-  s->mb.njoints = m->njoints;
-  s->mb.joints = s->jt;
+  PlMultibodyFromModel(m, s->V, s->jt, s->tb, s->lg, &s->mb);
   s->moff = n;
   s->nmb = m->nbodies ? PlMultibodySize(&s->mb) : 0;
   n += s->nmb;

@@ -431,6 +431,10 @@ typedef struct {
 } PlMultibody;
 /* The number of unknowns: 13 nbodies + 2 sum_j m_j. */
 int PlMultibodySize(const PlMultibody *mb);
+/* mb over the bodies and joints of m: V[nbodies] and jt[njoints] filled from the model, the
+ * loads tau_body and load_global (the caller's arrays, set before each evaluation). */
+void PlMultibodyFromModel(const PlModel *m, PlVessel *V, PlMultibodyJoint *jt, double (*tau_body)[6],
+                          double (*load_global)[6], PlMultibody *mb);
 /* IDA's ids: 1 for the bodies' unknowns (differential), 0 for the multipliers. */
 void PlMultibodyIds(const PlMultibody *mb, double *id);
 /* F(t, y, y') (n = PlMultibodySize rows). Returns 0, or 1 outside the domain. */
