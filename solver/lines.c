@@ -42,7 +42,8 @@
  * pull meets a larger moment on the way). A rejected trial raises sigma fourfold (from sigma0,
  * the shift whose first step moves the master farthest from balance by 2 % of the shortest
  * line, 0.02 rad); an accepted one lowers it with phi (switched evolution relaxation, at least
- * halved when phi fell), back to Newton below 1e-6 sigma0. Up to 200 iterations. Converged
+ * halved when phi fell), back to Newton below 1e-6 sigma0. Up to 200 iterations, 1e6 sigma0
+ * and 150 trials with the lines re-solved (each may cost a line's cut-back continuation). Converged
  * when every free point's force balance is within 1e-9 of its scale (the sum of the
  * magnitudes of the forces on it), each line's residual within its static tolerance (or its
  * last step below 1e-13 of its state, the round-off floor), and every line passes
@@ -889,16 +890,18 @@ PetscErrorCode PlLinesSolve(PlLines s, volatile sig_atomic_t *stop, int quiet, P
       /* rejected: a larger pseudo-mass shift (a shorter, more gradient-like step) */
       rejected++;
       sigma = sigma > 0.0 ? 4.0 * sigma : sigma0;
-      if (sigma > 1e8 * sigma0) break;
+      if (sigma > 1e6 * sigma0 || rep->line_solves >= 150) break;
     }
     PetscCall(SchurDestroy(s, &sch));
     if (!accepted) {
       if (!(stop && *stop))
         snprintf(rep->failure, sizeof rep->failure,
-                 "no step of the points and bodies lowered their imbalance at iteration %d (Newton, then steps damped "
-                 "by a pseudo-mass shift up to %.3g 1/s^2; scaled imbalance %.3g): %s. Check that each line can reach "
+                 "no step of the points and bodies was accepted at iteration %d (Newton, then steps damped by a "
+                 "pseudo-mass shift up to %.3g 1/s^2%s; scaled imbalance %.3g): %s. Check that each line can reach "
                  "between its ends and that the points' weights and buoyancies can be balanced by the lines; start the "
-                 "free points nearer their equilibrium (points[].position)", it, sigma, ev, last);
+                 "free points nearer their equilibrium (points[].position)", it, sigma,
+                 rep->line_solves >= 150 ? ", until the budget of 150 trials with the lines re-solved was spent" : "",
+                 ev, last);
       else snprintf(rep->failure, sizeof rep->failure, "interrupted by a signal at iteration %d", it);
       for (int l = 0; l < s->nl; ++l) {
         PetscCall(VecCopy(st.U[l], s->p[l]->u));

@@ -604,8 +604,9 @@ void PlProblemEndTarget(PlProblem p, int end, const double x[3], const double *R
  * are set (every other held DOF has start = target); the holds follow hold_factor mu from 0
  * to 1 at full load in increments halved on failure (max_cutbacks in a row). On return every
  * moving end's hold is where it got to (start = target there), hold_factor is off again and
- * rep says how far (lambda) and, on failure, why in `what`'s words. */
-static PetscErrorCode MoveHolds(PlProblem p, const int moving[2], const char *what, PlStaticReport *rep)
+ * rep says how far (lambda) and, on failure, why in `what`'s words. grow: the increment doubles
+ * after each success (else it stays as halved), and the move gives up after 40 Newton solves. */
+static PetscErrorCode MoveHolds(PlProblem p, const int moving[2], int grow, const char *what, PlStaticReport *rep)
 {
   const int nd = p->nd;
   Vec last;
@@ -626,12 +627,17 @@ static PetscErrorCode MoveHolds(PlProblem p, const int moving[2], const char *wh
       mu = to;
       rep->load_steps++;
       cuts = 0;
+      if (grow) dmu = fmin(1.0, 2.0 * dmu);
       PetscCall(VecCopy(p->u, last));
+      if (grow && mu < 1.0 && rep->load_steps + rep->cutbacks >= 40) {
+        snprintf(rep->failure, sizeof rep->failure, "%s: stopped at %.3g of it after 40 Newton solves", what, mu);
+        break;
+      }
       continue;
     }
     PetscCall(VecCopy(last, p->u));
     rep->cutbacks++;
-    if (++cuts > p->model.analysis.max_cutbacks) {
+    if (++cuts > p->model.analysis.max_cutbacks || (grow && rep->load_steps + rep->cutbacks >= 40)) {
       snprintf(rep->failure, sizeof rep->failure, "%s: Newton failed (%s) after %d halvings of the move, at %.3g of it",
                what, ReasonText(reason), cuts - 1, mu);
       break;
@@ -670,7 +676,7 @@ PetscErrorCode PlStaticMoveEnd(PlProblem p, int end, const double x[3], const do
   PlProblemEndTarget(p, end, x, R, un, target);
   free(u);
   snprintf(what, sizeof what, "moving the %s end to (%.6g, %.6g, %.6g) m", end ? "top" : "bottom", x[0], x[1], x[2]);
-  PetscCall(MoveHolds(p, moving, what, rep));
+  PetscCall(MoveHolds(p, moving, 0, what, rep));
   PetscFunctionReturn(0);
 }
 
@@ -696,7 +702,7 @@ PetscErrorCode PlStaticMoveEnds(PlProblem p, const double *const x[2], PlStaticR
                   moving[0] && e ? " and" : "", e ? "top" : "bottom", un[0], un[1], un[2], x[e][0], x[e][1], x[e][2]);
   }
   free(u);
-  PetscCall(MoveHolds(p, moving, what, rep));
+  PetscCall(MoveHolds(p, moving, 1, what, rep));
   PetscFunctionReturn(0);
 }
 
