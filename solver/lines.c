@@ -21,19 +21,33 @@
  *     K_l du_l + B_l dxi = -F_l  (each line),     R + sum_l C_l du_l = 0
  * is solved by block elimination with each line's direct solver: w_l = -K_l^-1 F_l,
  * W_l = K_l^-1 B_l (a column per unknown of the masters the line touches), then
- *     (D - sum_l C_l W_l) dxi = -R - sum_l C_l w_l,   du_l = w_l - W_l dxi.
+ *     (S + sigma M) dxi = -R - sum_l C_l w_l,   S = D - sum_l C_l W_l,   du_l = w_l - W_l dxi.
  * K_l is the line's exact tangent; B_l (-s times the targets' derivative) and D (the masters'
  * rows at fixed lines) by central differences of small closed-form maps (steps 1e-6 m,
  * 1e-7 rad); C_l, the end reactions' derivative, applied to the columns of W by central
- * differences of the end elements' reactions (step 1e-6 of the direction's size). The coupled step is
- * taken when it lowers the merit (the largest scaled point imbalance or line residual over its
- * force scale); else (far from the solution, where a stiff rod's residual jumps after a full
- * step) the reduced step: the points moved by dxi, halved until the imbalance falls, each line
- * re-solved there by its own robust path (PlStaticMoveEnd) - Newton on the points with the
- * exact Schur complement of the lines. Converged when every free point's force balance is
- * within 1e-9 of its scale (the sum of the magnitudes of the forces on it) and each line's
- * residual within its static tolerance (or its last step below 1e-13 of its state, the
- * round-off floor).
+ * differences of the end elements' reactions (step 1e-6 of the direction's size).
+ * Globalisation (far from equilibrium Newton on slack catenaries, whose stiffness rises
+ * steeply as they straighten, extrapolates to chords no line reaches - the kSystem of
+ * tests/test_system_dynamic.c asked its clump 162 m from an anchor of a 130 m line and 11 m
+ * into the seabed in its first step): sigma M is a pseudo-transient shift (M the masters'
+ * pseudo-mass, MastersMetric; sigma = 0 is Newton), and the step is clipped so that no line's
+ * chord grows past half of what is left to its length at the strain bound and no free point
+ * sinks far into the seabed (ClipStep). The coupled step (lines by their linearisation) is
+ * taken when it lowers the merit (the masters' imbalance in the inverse pseudo-mass and each
+ * line's residual, relative) and leaves every line physical; else the reduced step: every line
+ * re-solved with its ends moved to the trial position (PlStaticMoveEnds), which must be
+ * physical in strain and folding (PlStaticCheckStateOf; the seabed is checked at the end) and,
+ * for Newton, lower the imbalance phi = |R|_{M^-1}; a damped step may raise it tenfold (thirty
+ * times the best): the imbalance is not a potential (a body yawing round to where its lines
+ * pull meets a larger moment on the way). A rejected trial raises sigma fourfold (from sigma0,
+ * the shift whose first step moves the master farthest from balance by 2 % of the shortest
+ * line, 0.02 rad); an accepted one lowers it with phi (switched evolution relaxation, at least
+ * halved when phi fell), back to Newton below 1e-6 sigma0. Up to 200 iterations, 1e6 sigma0
+ * and 150 trials with the lines re-solved (each may cost a line's cut-back continuation). Converged
+ * when every free point's force balance is within 1e-9 of its scale (the sum of the
+ * magnitudes of the forces on it), each line's residual within its static tolerance (or its
+ * last step below 1e-13 of its state, the round-off floor), and every line passes
+ * PlStaticCheckState (else the failure says which line and why).
  */
 #include <math.h>
 #include <stdio.h>
@@ -239,8 +253,8 @@ static PetscErrorCode StateDestroy(PlLines s, State *st)
   PetscFunctionReturn(0);
 }
 
-/* The merit of a state: the largest of the scaled point imbalance ev and each line's residual
- * over its force scale. */
+/* The merit of a state for the coupled step: the largest of the masters' relative merit ev and
+ * each line's residual over its force scale. */
 static double Merit(const PlLines s, const State *st, double ev)
 {
   double m = ev;
@@ -325,24 +339,34 @@ static int Moves(const PlLines s, int l, int e, int j)
   return j >= s->bcol[E->body] && j < s->bcol[E->body] + n;
 }
 
-/* One Newton step: dU[l] and dxi at the state st. */
-static PetscErrorCode Step(PlLines s, const double *xi, State *st, Vec *dU, double *dxi, int *singular, double *Sdiag)
+/* The masters' reduced problem at a state: the Schur complement of the lines and its right-hand
+ * side, and what recovers the lines' step from a step of the masters. */
+typedef struct {
+  double *S;            /* [n n] row-major: D - sum_l C_l W_l, the masters' tangent with the lines in balance */
+  double rhs[NX];       /* -R - sum_l C_l w_l */
+  Vec *W[PL_MAX_LINES]; /* [n] per line: K_l^-1 B_l for each unknown that moves one of its ends, else NULL */
+} Schur;
+
+/* The reduced problem at the state st (masters at xi): sc->S, sc->rhs, sc->W, and each line's
+ * step at fixed masters w[l] = -K_l^-1 F_l. SchurDestroy frees it. */
+static PetscErrorCode SchurBuild(PlLines s, const double *xi, State *st, Vec *w_l, Schur *sc)
 {
   const int n = s->n;
-  double *S = calloc((size_t)n * n + 1, sizeof *S), rhs[NX], Cw[NX];
+  double Cw[NX];
   PetscFunctionBeginUser;
-  PetscCheck(S, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
-  *singular = 0;
+  memset(sc, 0, sizeof *sc);
+  sc->S = calloc((size_t)n * n + 1, sizeof *sc->S);
+  PetscCheck(sc->S, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
+  double *S = sc->S, *rhs = sc->rhs;
   for (int i = 0; i < n; ++i) rhs[i] = -st->R[i];
   /* D: the masters' rows at fixed lines */
   for (int j = 0; j < n; ++j) {
-    double xp[NX], xm[NX], Rp[NX], Rm[NX], sc[NX];
+    double xp[NX], xm[NX], Rp[NX], Rm[NX], scl[NX];
     const double h = Perturbed(s, xi, j, xp, xm);
-    MasterRows(s, xp, st->u, Rp, sc);
-    MasterRows(s, xm, st->u, Rm, sc);
+    MasterRows(s, xp, st->u, Rp, scl);
+    MasterRows(s, xm, st->u, Rm, scl);
     for (int i = 0; i < n; ++i) S[(size_t)i * n + j] = (Rp[i] - Rm[i]) / (2 * h);
   }
-  Vec *W[PL_MAX_LINES];
   for (int l = 0; l < s->nl; ++l) {
     PlProblem p = s->p[l];
     const int nd = p->nd, nn = p->mesh.nnodes;
@@ -360,13 +384,13 @@ static PetscErrorCode Step(PlLines s, const double *xi, State *st, Vec *dU, doub
     /* w_l = -K^-1 F */
     PetscCall(VecCopy(st->F[l], b));
     PetscCall(VecScale(b, -1.0));
-    PetscCall(KSPSolve(ksp, b, dU[l]));
-    PetscCall(PlVecGatherAll(dU[l], w));
+    PetscCall(KSPSolve(ksp, b, w_l[l]));
+    PetscCall(PlVecGatherAll(w_l[l], w));
     ApplyC(s, l, xi, st->u, w, Cw);
     for (int i = 0; i < n; ++i) rhs[i] -= Cw[i];
     /* W_l: a column per unknown that moves one of the line's held ends, B_j = -s dtarget/dxi_j */
-    W[l] = calloc((size_t)n + 1, sizeof(Vec));
-    PetscCheck(W[l], p->comm, PETSC_ERR_MEM, "out of memory");
+    sc->W[l] = calloc((size_t)n + 1, sizeof(Vec));
+    PetscCheck(sc->W[l], p->comm, PETSC_ERR_MEM, "out of memory");
     for (int j = 0; j < n; ++j) {
       if (!Moves(s, l, 0, j) && !Moves(s, l, 1, j)) continue;
       double xp[NX], xm[NX];
@@ -385,28 +409,248 @@ static PetscErrorCode Step(PlLines s, const double *xi, State *st, Vec *dU, doub
       }
       PetscCall(VecAssemblyBegin(b));
       PetscCall(VecAssemblyEnd(b));
-      PetscCall(VecDuplicate(b, &W[l][j]));
-      PetscCall(KSPSolve(ksp, b, W[l][j]));
-      PetscCall(PlVecGatherAll(W[l][j], w));
+      PetscCall(VecDuplicate(b, &sc->W[l][j]));
+      PetscCall(KSPSolve(ksp, b, sc->W[l][j]));
+      PetscCall(PlVecGatherAll(sc->W[l][j], w));
       ApplyC(s, l, xi, st->u, w, Cw);
       for (int i = 0; i < n; ++i) S[(size_t)i * n + j] -= Cw[i];
     }
     PetscCall(VecDestroy(&b));
     free(w);
   }
-  if (Sdiag)
-    for (int i = 0; i < n; ++i) Sdiag[i] = S[(size_t)i * n + i];
-  if (n > 0 && PlDenseSolveInPlace(n, S, rhs)) *singular = 1;
-  for (int i = 0; i < n; ++i) dxi[i] = *singular ? 0.0 : rhs[i];
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode SchurDestroy(PlLines s, Schur *sc)
+{
+  PetscFunctionBeginUser;
   for (int l = 0; l < s->nl; ++l) {
-    for (int j = 0; j < n; ++j) {
-      if (!W[l][j]) continue;
-      if (!*singular) PetscCall(VecAXPY(dU[l], -dxi[j], W[l][j]));
-      PetscCall(VecDestroy(&W[l][j]));
-    }
-    free(W[l]);
+    for (int j = 0; j < s->n && sc->W[l]; ++j) PetscCall(VecDestroy(&sc->W[l][j]));
+    free(sc->W[l]);
+    sc->W[l] = NULL;
   }
-  free(S);
+  free(sc->S);
+  sc->S = NULL;
+  PetscFunctionReturn(0);
+}
+
+/* The masters' step dxi of (S + sigma diag(M)) dxi = rhs (sigma = 0: Newton; M the masters'
+ * pseudo-mass, MastersMetric). Returns 1 when the matrix is singular (dxi then zero). */
+static int SchurSolve(const PlLines s, const Schur *sc, double sigma, const double *M, double *dxi)
+{
+  const int n = s->n;
+  double *A = malloc(sizeof(double) * ((size_t)n * n + 1));
+  if (!A) return 1;
+  memcpy(A, sc->S, sizeof(double) * (size_t)n * n);
+  for (int i = 0; i < n; ++i) {
+    A[(size_t)i * n + i] += sigma * M[i];
+    dxi[i] = sc->rhs[i];
+  }
+  const int singular = n > 0 && PlDenseSolveInPlace(n, A, dxi);
+  if (singular)
+    for (int i = 0; i < n; ++i) dxi[i] = 0.0;
+  free(A);
+  return singular;
+}
+
+/* The lines' linearised step for the masters' step dxi: dU[l] = w[l] - W_l dxi. */
+static PetscErrorCode SchurLines(const PlLines s, const Schur *sc, Vec *w, const double *dxi, Vec *dU)
+{
+  PetscFunctionBeginUser;
+  for (int l = 0; l < s->nl; ++l) {
+    PetscCall(VecCopy(w[l], dU[l]));
+    for (int j = 0; j < s->n; ++j)
+      if (sc->W[l][j]) PetscCall(VecAXPY(dU[l], -dxi[j], sc->W[l][j]));
+  }
+  PetscFunctionReturn(0);
+}
+
+/* The masters' pseudo-mass M[n], the metric of the damped steps and of the merit: a free
+ * point's mass plus half of the dry mass of each line that ends on it [kg]; a body's rigid-body
+ * inertia diag(M_RB) (the rotations' floored at its mass times 1 m^2), plus half of its lines'
+ * mass on the translations [kg, kg m^2]; every entry at least 1. */
+static void MastersMetric(const PlLines s, double *M)
+{
+  double half[PL_MAX_LINES];
+  for (int l = 0; l < s->nl; ++l) {
+    const PlProblem p = s->p[l];
+    half[l] = 0.0;
+    for (int e = 0; e < p->mesh.nelements; ++e)
+      half[l] += 0.5 * p->model.segments[p->mesh.segment[e]].section.mass_per_length * p->elements[e].L;
+  }
+  for (int i = 0; i < s->n; ++i) M[i] = 0.0;
+  for (int l = 0; l < s->nl; ++l)
+    for (int e = 0; e < 2; ++e) {
+      const PlEnd *E = &s->m->lines[l].ends[e];
+      if (E->point >= 0 && s->col[E->point] >= 0)
+        for (int c = 0; c < 3; ++c) M[s->col[E->point] + c] += half[l];
+      if (E->body >= 0) {
+        int k = s->bcol[E->body];
+        for (int i = 0; i < 6; ++i)
+          if (s->bfree[E->body][i]) M[k++] += i < 3 ? half[l] : 0.0;
+      }
+    }
+  for (int k = 0; k < s->m->npoints; ++k)
+    if (s->col[k] >= 0)
+      for (int c = 0; c < 3; ++c) M[s->col[k] + c] += s->m->points[k].mass;
+  for (int b = 0; b < s->m->nbodies; ++b) {
+    const double *MRB = s->m->bodies[b].body.MRB;
+    int k = s->bcol[b];
+    for (int i = 0; i < 6; ++i)
+      if (s->bfree[b][i]) M[k++] += i < 3 ? MRB[7 * i] : fmax(MRB[7 * i], MRB[0] * 1.0);
+  }
+  for (int i = 0; i < s->n; ++i) M[i] = fmax(M[i], 1.0);
+}
+
+/* The merit of the masters' rows R: their norm in the inverse pseudo-mass, sqrt(sum R_i^2 / M_i)
+ * [N / sqrt(kg)] (force and moment rows in one consistent unit; the pseudo-transient step
+ * (S + sigma M) dxi = -R descends it for a stiffness S). */
+static double Phi(const PlLines s, const double *R, const double *M)
+{
+  double f = 0.0;
+  for (int i = 0; i < s->n; ++i) f += R[i] * R[i] / M[i];
+  return sqrt(f);
+}
+
+/* Where end e of line l is at xi: its master's target, or the end node's position in the
+ * gathered unknowns u (an end held by the line's own model). */
+static void EndAt(const PlLines s, int l, int e, const double *xi, const double *u, double x[3])
+{
+  if (Attached(s, l, e)) EndTarget(s, l, e, xi, x);
+  else memcpy(x, u + (size_t)EndNode(s, l, e) * s->p[l]->nd, sizeof(double) * 3);
+}
+
+static double Chord(const PlLines s, int l, const double *xi, const double *u)
+{
+  double a[3], b[3];
+  EndAt(s, l, 0, xi, u, a);
+  EndAt(s, l, 1, xi, u, b);
+  const double d[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]};
+  return Norm3(d);
+}
+
+/* The deepest a free point may go at a trial: three of its lines' largest outer diameter below
+ * the seabed (their end nodes rest in it by a fraction of a diameter, and a state through it
+ * fails PlStaticCheckState by d + 10 rest penetrations); -INFINITY without seabed. */
+static double PointFloor(const PlLines s, int k)
+{
+  double d = 0.0, depth = 0.0;
+  int contact = 0;
+  for (int l = 0; l < s->nl; ++l)
+    for (int e = 0; e < 2; ++e) {
+      const PlProblem p = s->p[l];
+      if (s->m->lines[l].ends[e].point != k || p->model.seabed == PL_SEABED_NONE) continue;
+      contact = 1;
+      depth = p->model.water_depth;
+      d = fmax(d, p->model.segments[p->mesh.segment[EndElement(s, l, e)]].section.outer_diameter);
+    }
+  return contact ? -depth - 3.0 * d : -INFINITY;
+}
+
+/* 1 when the masters at xt keep every line within reach and every free point above its floor,
+ * as seen from xi (the lines' gathered unknowns u): a line's chord may grow by at most half of
+ * what is left to its length at the strain bound, L (1 + PL_STRAIN_BOUND) (no tension a pipe
+ * carries holds it beyond); a point may not sink below PointFloor (deeper than it is). On 0,
+ * why[len] names the limit. */
+static int Feasible(const PlLines s, const double *xi, const double *xt, double *const *u, char *why, size_t len)
+{
+  for (int l = 0; l < s->nl; ++l) {
+    if (!Attached(s, l, 0) && !Attached(s, l, 1)) continue;
+    const double c0 = Chord(s, l, xi, u[l]), ct = Chord(s, l, xt, u[l]);
+    const double reach = s->p[l]->model.length * (1.0 + PL_STRAIN_BOUND);
+    if (ct > c0 && ct > c0 + 0.5 * fmax(0.0, reach - c0)) {
+      if (why)
+        snprintf(why, len, "the step would stretch line %s from a chord of %.4g m to %.4g m (length %.4g m)",
+                 s->m->lines[l].name, c0, ct, s->p[l]->model.length);
+      return 0;
+    }
+  }
+  for (int k = 0; k < s->m->npoints; ++k) {
+    if (s->col[k] < 0) continue;
+    const double z0 = xi[s->col[k] + 2], zt = xt[s->col[k] + 2], floor = PointFloor(s, k);
+    if (zt < z0 && zt < floor) {
+      if (why)
+        snprintf(why, len, "the step would sink point %s to z = %.4g m, below the seabed", s->m->points[k].name, zt);
+      return 0;
+    }
+  }
+  return 1;
+}
+
+/* The largest fraction beta of the masters' step dxi from xi that is Feasible (bisection to
+ * 1e-6; the feasible fractions are an interval from 0 for the points' straight moves); xt
+ * xi + beta dxi. 0: no fraction is (why says which limit). */
+static double ClipStep(const PlLines s, const double *xi, const double *dxi, double *const *u, double *xt, char *why,
+                       size_t len)
+{
+  double lo = 0.0, hi = 1.0;
+  for (int i = 0; i < s->n; ++i) xt[i] = xi[i] + dxi[i];
+  if (Feasible(s, xi, xt, u, why, len)) return 1.0;
+  for (int k = 0; k < 20; ++k) {
+    const double mid = 0.5 * (lo + hi);
+    for (int i = 0; i < s->n; ++i) xt[i] = xi[i] + mid * dxi[i];
+    if (Feasible(s, xi, xt, u, NULL, 0)) lo = mid;
+    else hi = mid;
+  }
+  for (int i = 0; i < s->n; ++i) xt[i] = xi[i] + lo * dxi[i];
+  return lo;
+}
+
+/* Every line re-solved from its state in st with its attached ends moved together to where the
+ * masters are at xt (PlStaticMoveEnds: continuation of the holds, cut back on failure), into
+ * tr->U, and checked for physical sense (PlStaticCheckState's strain and folding; an
+ * intermediate state may cross the seabed). *ok 0 and why[len] when a line does not get there
+ * or is not physical there. */
+static PetscErrorCode ReSolve(PlLines s, const double *xt, const State *st, State *tr, PlLinesReport *rep, int *ok,
+                              char *why, size_t len)
+{
+  PetscFunctionBeginUser;
+  *ok = 1;
+  rep->line_solves++;
+  for (int l = 0; l < s->nl && *ok; ++l) {
+    PlProblem p = s->p[l];
+    double t[2][3];
+    const double *x[2] = {NULL, NULL};
+    PlStaticReport lr;
+    int bad = 0;
+    char w[512];
+    PetscCall(VecCopy(st->U[l], p->u));
+    for (int e = 0; e < 2; ++e)
+      if (Attached(s, l, e)) {
+        EndTarget(s, l, e, xt, t[e]);
+        x[e] = t[e];
+      }
+    if (x[0] || x[1]) PetscCall(PlStaticMoveEnds(p, x, &lr));
+    else lr.converged = PETSC_TRUE;
+    p->lambda = 1.0;
+    if (!lr.converged) {
+      snprintf(why, len, "line %s: %.400s", s->m->lines[l].name, lr.failure);
+      *ok = 0;
+    } else {
+      PetscCall(PlStaticCheckStateOf(p, 0, &bad, w, sizeof w));
+      if (bad) {
+        snprintf(why, len, "line %s is not physical there: %.400s", s->m->lines[l].name, w);
+        *ok = 0;
+      }
+    }
+    PetscCall(VecCopy(p->u, tr->U[l]));
+  }
+  PetscFunctionReturn(0);
+}
+
+/* 1 when every line's state in st passes the strain and folding parts of PlStaticCheckState
+ * (an intermediate state may cross the seabed: the final one is checked in full). */
+static PetscErrorCode AllPhysical(PlLines s, State *st, int *ok)
+{
+  PetscFunctionBeginUser;
+  *ok = 1;
+  for (int l = 0; l < s->nl && *ok; ++l) {
+    int bad = 0;
+    char w[512];
+    PetscCall(VecCopy(st->U[l], s->p[l]->u));
+    PetscCall(PlStaticCheckStateOf(s->p[l], 0, &bad, w, sizeof w));
+    *ok = !bad;
+  }
   PetscFunctionReturn(0);
 }
 
@@ -471,6 +715,17 @@ PetscErrorCode PlLinesCreate(MPI_Comm comm, const PlModel *m, PlLines *out)
     PetscCheck(s->lm[l], comm, PETSC_ERR_MEM, "out of memory");
     PlModelLineModel(m, l, s->lm[l]);
     PetscCall(PlProblemCreate(comm, s->lm[l], &s->p[l]));
+    {
+      /* a line hinged at both ends has a twist about its chord that only its sag resists: a
+       * straight one (laid out on the seabed between a clump and an anchor) has a zero pivot
+       * there, which the factorisation shifts (the ends' response does not depend on it) */
+      KSP ksp;
+      PC pc;
+      PetscCall(PlProblemEnsureSNES(s->p[l]));
+      PetscCall(SNESGetKSP(s->p[l]->snes, &ksp));
+      PetscCall(KSPGetPC(ksp, &pc));
+      PetscCall(PCFactorSetShiftType(pc, MAT_SHIFT_NONZERO));
+    }
   }
   *out = s;
   PetscFunctionReturn(0);
@@ -533,13 +788,15 @@ PetscErrorCode PlLinesSolve(PlLines s, volatile sig_atomic_t *stop, int quiet, P
     for (int i = 0; i < 6; ++i) probe |= !s->bown[b][i] && !s->jointed[b];
   if (probe) {
     double Sd[NX];
-    int singular = 0;
+    Schur sch;
     for (int b = 0; b < m->nbodies; ++b)
       for (int i = 0; i < 6; ++i) s->bfree[b][i] = !s->jointed[b];
     Layout(s);
     StartXi(s, xi);
     PetscCall(Evaluate(s, xi, &st));
-    PetscCall(Step(s, xi, &st, dU, dxi, &singular, Sd));
+    PetscCall(SchurBuild(s, xi, &st, dU, &sch));
+    for (int i = 0; i < s->n; ++i) Sd[i] = sch.S[(size_t)i * s->n + i];
+    PetscCall(SchurDestroy(s, &sch));
     for (int b = 0; b < m->nbodies; ++b) {
       double kt = 0.0;
       for (int i = 0; i < 3; ++i) kt = fmax(kt, fabs(Sd[s->bcol[b] + i]));
@@ -558,87 +815,132 @@ PetscErrorCode PlLinesSolve(PlLines s, volatile sig_atomic_t *stop, int quiet, P
     dnorm[l] = INFINITY;
     unorm[l] = 1.0;
   }
-  double ev = Measure(s, st.R, st.sc);
-  int it = 0;
+  double ev = Measure(s, st.R, st.sc), M[NX], xt[NX];
+  MastersMetric(s, M);
+  double phi = Phi(s, st.R, M);
+  /* sigma0: the pseudo-mass shift whose first step moves the master farthest from balance by
+   * 2 % of the shortest line's length (as static.c's PTC: a Jacobi estimate); its rotations by
+   * 0.02 rad */
+  double lmin = INFINITY, sigma0 = 0.0, sigma = 0.0;
+  for (int l = 0; l < s->nl; ++l) lmin = fmin(lmin, s->p[l]->model.length);
+  for (int b = 0; b < m->nbodies; ++b) {
+    int k = s->bcol[b];
+    for (int i = 0; i < 6; ++i)
+      if (s->bfree[b][i]) {
+        sigma0 = fmax(sigma0, fabs(st.R[k]) / (M[k] * (i < 3 ? 0.02 * lmin : 0.02)));
+        ++k;
+      }
+  }
+  for (int k = 0; k < m->npoints; ++k)
+    if (s->col[k] >= 0)
+      for (int c = 0; c < 3; ++c) sigma0 = fmax(sigma0, fabs(st.R[s->col[k] + c]) / (M[s->col[k] + c] * 0.02 * lmin));
+  sigma0 = fmax(sigma0, 1e-12);
+  double phi_ref = 0.0; /* phi of the start's force magnitudes: the merit's relative scale */
+  for (int i = 0; i < n; ++i) phi_ref += st.sc[i] * st.sc[i] / M[i];
+  phi_ref = fmax(sqrt(phi_ref), 1e-300);
+  int it = 0, rejected = 0, coupled = 0;
+  double phi_best = phi;
+  char last[640] = "";
   for (;;) {
     int lines_ok = 1;
     for (int l = 0; l < s->nl; ++l) lines_ok &= st.fnorm[l] <= atol[l] || dnorm[l] <= 1e-13 * unorm[l];
-    if ((ev <= 1e-9 && lines_ok) || it >= 50) break;
+    if ((ev <= 1e-9 && lines_ok) || it >= 200) break;
     if (stop && *stop) {
       snprintf(rep->failure, sizeof rep->failure, "interrupted by a signal at iteration %d", it);
       break;
     }
     ++it;
-    int singular = 0;
-    PetscCall(Step(s, xi, &st, dU, dxi, &singular, NULL));
-    if (singular) {
-      snprintf(rep->failure, sizeof rep->failure,
-               "the points' equilibrium equations are singular at iteration %d (a free point that no line holds in "
-               "some direction)", it);
-      break;
-    }
-    /* the coupled step, taken when it lowers the merit (the largest scaled point row or line
-     * residual) */
-    const double merit = Merit(s, &st, ev);
-    double xt[NX];
-    for (int i = 0; i < n; ++i) xt[i] = xi[i] + dxi[i];
-    for (int l = 0; l < s->nl; ++l) PetscCall(VecWAXPY(tr.U[l], 1.0, dU[l], st.U[l]));
-    PetscCall(Evaluate(s, xt, &tr));
-    const double evt = Measure(s, tr.R, tr.sc);
-    if (!tr.bad && Merit(s, &tr, evt) < merit) {
-      memcpy(xi, xt, sizeof(double) * n);
-      for (int l = 0; l < s->nl; ++l) {
-        PetscCall(VecNorm(dU[l], NORM_2, &dnorm[l]));
-        PetscCall(VecCopy(tr.U[l], st.U[l]));
-        PetscCall(VecNorm(st.U[l], NORM_2, &unorm[l]));
-      }
-      PetscCall(Evaluate(s, xi, &st));
-      ev = Measure(s, st.R, st.sc);
-      continue;
-    }
-    /* else the reduced step: the points moved by dxi (halved until it helps), each line re-solved
-     * there by its own robust path (load stepping, cut-backs) */
-    int moved = 0;
-    double beta = 1.0;
-    for (int tries = 0; tries < 8 && !moved; ++tries, beta *= 0.5) {
-      for (int i = 0; i < n; ++i) xt[i] = xi[i] + beta * dxi[i];
-      int ok = 1;
-      for (int l = 0; l < s->nl && ok; ++l) {
-        PetscCall(VecCopy(st.U[l], s->p[l]->u));
-        for (int e = 0; e < 2 && ok; ++e) {
-          if (!Attached(s, l, e)) continue;
-          PlStaticReport lr;
-          double x[3];
-          EndTarget(s, l, e, xt, x);
-          PetscCall(PlStaticMoveEnd(s->p[l], e, x, NULL, &lr));
-          s->p[l]->lambda = 1.0;
-          s->p[l]->hold_factor = -1.0;
-          ok = lr.converged ? 1 : 0;
+    Schur sch;
+    PetscCall(SchurBuild(s, xi, &st, dU, &sch));
+    /* the coupled merit: the masters' merit and each line's residual, relative */
+    const double merit = Merit(s, &st, phi / phi_ref);
+    int accepted = 0, was_coupled = 0;
+    double phit = phi;
+    while (!accepted && !(stop && *stop)) {
+      if (SchurSolve(s, &sch, sigma, M, dxi)) {
+        snprintf(last, sizeof last, "the masters' tangent is singular at a pseudo-mass shift of %.3g 1/s^2 (a free "
+                 "point that no line holds in some direction?)", sigma);
+      } else {
+        const double beta = ClipStep(s, xi, dxi, st.u, xt, last, sizeof last);
+        if (beta > 0.0) {
+          for (int i = 0; i < n; ++i) dxi[i] *= beta;
+          /* the coupled step: the lines by their linearisation, taken when it lowers the merit
+           * and every line stays physical */
+          Vec dUt[PL_MAX_LINES];
+          for (int l = 0; l < s->nl; ++l) dUt[l] = tr.F[l]; /* (scratch: Evaluate overwrites it) */
+          PetscCall(SchurLines(s, &sch, dU, dxi, dUt));
+          for (int l = 0; l < s->nl; ++l) {
+            PetscCall(VecNorm(dUt[l], NORM_2, &dnorm[l]));
+            PetscCall(VecWAXPY(tr.U[l], 1.0, dUt[l], st.U[l]));
+          }
+          PetscCall(Evaluate(s, xt, &tr));
+          const double mt = Merit(s, &tr, Phi(s, tr.R, M) / phi_ref);
+          int phys = 0;
+          if (!tr.bad && mt < merit) PetscCall(AllPhysical(s, &tr, &phys));
+          if (phys) {
+            accepted = was_coupled = 1;
+            phit = Phi(s, tr.R, M);
+          } else {
+            /* else the reduced step: every line re-solved where the masters go */
+            int ok;
+            for (int l = 0; l < s->nl; ++l) dnorm[l] = INFINITY;
+            PetscCall(ReSolve(s, xt, &st, &tr, rep, &ok, last, sizeof last));
+            if (ok) {
+              /* Newton (sigma = 0) must lower the imbalance; a damped step may raise it somewhat
+               * (tenfold, thirty times the best seen): the imbalance is not a potential, and a
+               * body yawing round to where its lines pull has to pass a larger moment on the way */
+              PetscCall(Evaluate(s, xt, &tr));
+              phit = Phi(s, tr.R, M);
+              if (!tr.bad && (sigma > 0.0 ? phit < 10.0 * phi && phit < 30.0 * phi_best : phit < phi)) accepted = 1;
+              else
+                snprintf(last, sizeof last, "the imbalance rose from %.4g to %.4g N/kg^0.5 with the lines re-solved",
+                         phi, phit);
+            }
+          }
         }
-        PetscCall(VecCopy(s->p[l]->u, tr.U[l]));
       }
-      rep->line_solves++;
-      if (!ok) continue;
-      PetscCall(Evaluate(s, xt, &tr));
-      const double evr = Measure(s, tr.R, tr.sc);
-      if (!tr.bad && (evr < ev || beta < 0.01)) moved = 1;
+      if (accepted) break;
+      /* rejected: a larger pseudo-mass shift (a shorter, more gradient-like step) */
+      rejected++;
+      sigma = sigma > 0.0 ? 4.0 * sigma : sigma0;
+      if (sigma > 1e6 * sigma0 || rep->line_solves >= 150) break;
     }
-    if (!moved) {
-      snprintf(rep->failure, sizeof rep->failure,
-               "no step moved the points toward equilibrium at iteration %d (largest scaled point imbalance %.3g): "
-               "the lines cannot reach where the points' balance asks (check the lengths, the points' positions and "
-               "weights)", it, ev);
-      for (int l = 0; l < s->nl; ++l) PetscCall(VecCopy(st.U[l], s->p[l]->u));
+    PetscCall(SchurDestroy(s, &sch));
+    if (!accepted) {
+      if (!(stop && *stop))
+        snprintf(rep->failure, sizeof rep->failure,
+                 "no step of the points and bodies was accepted at iteration %d (Newton, then steps damped by a "
+                 "pseudo-mass shift up to %.3g 1/s^2%s; scaled imbalance %.3g): %s. Check that each line can reach "
+                 "between its ends and that the points' weights and buoyancies can be balanced by the lines; start the "
+                 "free points nearer their equilibrium (points[].position)", it, sigma,
+                 rep->line_solves >= 150 ? ", until the budget of 150 trials with the lines re-solved was spent" : "",
+                 ev, last);
+      else snprintf(rep->failure, sizeof rep->failure, "interrupted by a signal at iteration %d", it);
+      for (int l = 0; l < s->nl; ++l) {
+        PetscCall(VecCopy(st.U[l], s->p[l]->u));
+        HoldEnds(s, l, xi);
+      }
       break;
     }
+    coupled += was_coupled;
+    /* the shift follows the imbalance (switched evolution relaxation), at least halved after a
+     * step that lowered it; back to Newton once small */
+    if (sigma > 0.0) {
+      sigma *= phit < phi ? fmax(0.1, fmin(0.5, phit / phi)) : fmin(10.0, phit / phi);
+      if (sigma < 1e-6 * sigma0) sigma = 0.0;
+    }
+    phi_best = fmin(phi_best, phit);
     memcpy(xi, xt, sizeof(double) * n);
     for (int l = 0; l < s->nl; ++l) {
       PetscCall(VecCopy(tr.U[l], st.U[l]));
-      dnorm[l] = INFINITY;
+      PetscCall(VecNorm(st.U[l], NORM_2, &unorm[l]));
     }
     PetscCall(Evaluate(s, xi, &st));
     ev = Measure(s, st.R, st.sc);
+    phi = Phi(s, st.R, M);
   }
+  rep->rejected = rejected;
+  rep->coupled = coupled;
   /* the state reached */
   PetscCall(Evaluate(s, xi, &st));
   ev = Measure(s, st.R, st.sc);
@@ -648,9 +950,23 @@ PetscErrorCode PlLinesSolve(PlLines s, volatile sig_atomic_t *stop, int quiet, P
     PetscCall(VecCopy(st.U[l], s->p[l]->u));
     s->p[l]->lambda = 1.0;
   }
+  /* a balance whose lines are not physical (strain, folding, through the seabed) is no
+   * equilibrium of the model */
+  char unphysical[640] = "";
+  for (int l = 0; l < s->nl && !unphysical[0]; ++l) {
+    int bad = 0;
+    char w[512];
+    PetscCall(PlStaticCheckState(s->p[l], &bad, w, sizeof w));
+    if (bad) snprintf(unphysical, sizeof unphysical, "line %s: %.500s", m->lines[l].name, w);
+  }
   rep->iterations = it;
   rep->residual_rel = ev;
-  rep->converged = ev <= 1e-9 && lines_ok && !st.bad && !rep->failure[0] ? PETSC_TRUE : PETSC_FALSE;
+  rep->converged =
+    ev <= 1e-9 && lines_ok && !st.bad && !unphysical[0] && !rep->failure[0] ? PETSC_TRUE : PETSC_FALSE;
+  if (!rep->converged && !rep->failure[0] && unphysical[0] && ev <= 1e-9 && lines_ok)
+    snprintf(rep->failure, sizeof rep->failure,
+             "the lines and points balance, but not physically (%s): check the lines' lengths, the points' weights and "
+             "positions, or refine the mesh where a line meets the seabed (mesh.elements)", unphysical);
   if (!rep->converged && !rep->failure[0])
     snprintf(rep->failure, sizeof rep->failure,
              "the equilibrium of the lines and points did not converge in %d Newton iterations (largest scaled point "
@@ -696,6 +1012,8 @@ void *PlLinesSummaryBuild(const PlLines s, const PlLinesReport *rep)
   cJSON_AddBoolToObject(root, "converged", rep->converged);
   cJSON_AddNumberToObject(root, "newton_iterations", rep->iterations);
   cJSON_AddNumberToObject(root, "line_re_solves", rep->line_solves);
+  cJSON_AddNumberToObject(root, "coupled_steps", rep->coupled);
+  cJSON_AddNumberToObject(root, "rejected_steps", rep->rejected);
   cJSON_AddNumberToObject(root, "point_imbalance_relative", rep->residual_rel);
   if (rep->failure[0]) cJSON_AddStringToObject(root, "failure", rep->failure);
   cJSON *lines = cJSON_AddObjectToObject(root, "lines");

@@ -7,6 +7,8 @@
 #include <petscdmda.h>
 #include "pipelay/solver.h"
 
+#define PL_STRAIN_BOUND 0.05 /* |axial strain| above this is not a pipe in equilibrium (PlStaticCheckState) */
+
 struct PlProblem_ {
   MPI_Comm comm;
   PlModel model;          /* a copy of the validated model */
@@ -96,6 +98,13 @@ PetscErrorCode PlProblemEndReaction(PlProblem p, int end, double f[3], double m[
  * rotation R (global, row-major) at full load, from the current equilibrium, in increments
  * halved on failure. rep as PlStaticSolve's (the solve's count and failure). */
 PetscErrorCode PlStaticMoveEnd(PlProblem p, int end, const double x[3], const double *R, PlStaticReport *rep);
+/* static.c: PlStaticCheckState, the seabed's part only when seabed is 1 (0: the strain and the
+ * folding alone, for an intermediate state of an outer iteration). */
+PetscErrorCode PlStaticCheckStateOf(PlProblem p, int seabed, int *bad, char *why, size_t len);
+/* static.c: moves the held positions of both ends together, end e to x[e] (NULL: it stays;
+ * rotations unchanged), as PlStaticMoveEnd (one continuation of the pair from the current
+ * equilibrium, its increments halved on failure). */
+PetscErrorCode PlStaticMoveEnds(PlProblem p, const double *const x[2], PlStaticReport *rep);
 
 /* results.c: timeseries_vessel.csv (header, a row) and the vessel_dynamic block of
  * summary.json (root is a cJSON *). */

@@ -50,7 +50,6 @@
 #include "solver_impl.h"
 
 #define PL_HISTORY_MAX 200
-#define PL_STRAIN_BOUND 0.05 /* |axial strain| above this is not a pipe in equilibrium */
 
 /* Appends printf-style text to rep->failure, never past its end (cut at a word). */
 static void Note(PlStaticReport *rep, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -169,6 +168,13 @@ static const char *ReasonText(SNESConvergedReason r)
  * (folded back), or a node through the seabed (see the loop). */
 PetscErrorCode PlStaticCheckState(PlProblem p, int *bad, char *why, size_t len)
 {
+  PetscFunctionBeginUser;
+  PetscCall(PlStaticCheckStateOf(p, 1, bad, why, len));
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode PlStaticCheckStateOf(PlProblem p, int seabed, int *bad, char *why, size_t len)
+{
   const int nd = p->nd, ne = p->mesh.nelements;
   double *u;
   PetscFunctionBeginUser;
@@ -187,7 +193,7 @@ PetscErrorCode PlStaticCheckState(PlProblem p, int *bad, char *why, size_t len)
     }
     if (folded < 0 && !(along > 0.0)) folded = e;
   }
-  if (p->model.seabed != PL_SEABED_NONE)
+  if (seabed && p->model.seabed != PL_SEABED_NONE)
     for (int i = 0; i < p->mesh.nnodes; ++i) {
       const int e = i < ne ? i : ne - 1;
       const double d = p->model.segments[p->mesh.segment[e]].section.outer_diameter;
@@ -594,20 +600,17 @@ void PlProblemEndTarget(PlProblem p, int end, const double x[3], const double *R
     for (int c = 0; c < np; ++c) target[3 + c] = un[3 + c];
 }
 
-PetscErrorCode PlStaticMoveEnd(PlProblem p, int end, const double x[3], const double *R, PlStaticReport *rep)
+/* The continuation of a move of held ends: bc_start and bc_target of the moving ends' nodes
+ * are set (every other held DOF has start = target); the holds follow hold_factor mu from 0
+ * to 1 at full load in increments halved on failure (max_cutbacks in a row). On return every
+ * moving end's hold is where it got to (start = target there), hold_factor is off again and
+ * rep says how far (lambda) and, on failure, why in `what`'s words. grow: the increment doubles
+ * after each success (else it stays as halved), and the move gives up after 40 Newton solves. */
+static PetscErrorCode MoveHolds(PlProblem p, const int moving[2], int grow, const char *what, PlStaticReport *rep)
 {
-  const int nd = p->nd, node = end ? p->mesh.nnodes - 1 : 0;
-  double *u, *start = p->bc_start + (size_t)node * nd, *target = p->bc_target + (size_t)node * nd;
+  const int nd = p->nd;
   Vec last;
   PetscFunctionBeginUser;
-  memset(rep, 0, sizeof *rep);
-  if (!p->snes) PetscCall(SetUpSNES(p));
-  PetscCall(PlGatherUnknowns(p, &u));
-  const double *un = u + (size_t)node * nd;
-  /* the move starts where the end is and ends at (x, R) */
-  for (int c = 0; c < nd; ++c) start[c] = un[c];
-  PlProblemEndTarget(p, end, x, R, un, target);
-  free(u);
   PetscCall(VecDuplicate(p->u, &last));
   PetscCall(VecCopy(p->u, last));
   p->lambda = 1.0;
@@ -624,28 +627,82 @@ PetscErrorCode PlStaticMoveEnd(PlProblem p, int end, const double x[3], const do
       mu = to;
       rep->load_steps++;
       cuts = 0;
+      if (grow) dmu = fmin(1.0, 2.0 * dmu);
       PetscCall(VecCopy(p->u, last));
+      if (grow && mu < 1.0 && rep->load_steps + rep->cutbacks >= 40) {
+        snprintf(rep->failure, sizeof rep->failure, "%s: stopped at %.3g of it after 40 Newton solves", what, mu);
+        break;
+      }
       continue;
     }
     PetscCall(VecCopy(last, p->u));
     rep->cutbacks++;
-    if (++cuts > p->model.analysis.max_cutbacks) {
-      snprintf(rep->failure, sizeof rep->failure,
-               "moving the %s end to (%.6g, %.6g, %.6g) m: Newton failed (%s) after %d halvings of the move, at "
-               "%.3g of it", end ? "top" : "bottom", x[0], x[1], x[2], ReasonText(reason), cuts - 1, mu);
+    if (++cuts > p->model.analysis.max_cutbacks || (grow && rep->load_steps + rep->cutbacks >= 40)) {
+      snprintf(rep->failure, sizeof rep->failure, "%s: Newton failed (%s) after %d halvings of the move, at %.3g of it",
+               what, ReasonText(reason), cuts - 1, mu);
       break;
     }
     dmu *= 0.5;
   }
-  /* the end's hold is now where it got to */
-  for (int c = 0; c < nd; ++c) {
-    target[c] = start[c] + mu * (target[c] - start[c]);
-    start[c] = target[c];
+  /* the ends' holds are now where they got to */
+  for (int e = 0; e < 2; ++e) {
+    if (!moving[e]) continue;
+    const int node = e ? p->mesh.nnodes - 1 : 0;
+    double *start = p->bc_start + (size_t)node * nd, *target = p->bc_target + (size_t)node * nd;
+    for (int c = 0; c < nd; ++c) {
+      target[c] = start[c] + mu * (target[c] - start[c]);
+      start[c] = target[c];
+    }
   }
   p->hold_factor = -1.0;
   rep->lambda = mu;
   rep->converged = mu >= 1.0 ? PETSC_TRUE : PETSC_FALSE;
   PetscCall(VecDestroy(&last));
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode PlStaticMoveEnd(PlProblem p, int end, const double x[3], const double *R, PlStaticReport *rep)
+{
+  const int nd = p->nd, node = end ? p->mesh.nnodes - 1 : 0, moving[2] = {end == 0, end != 0};
+  double *u, *start = p->bc_start + (size_t)node * nd, *target = p->bc_target + (size_t)node * nd;
+  char what[160];
+  PetscFunctionBeginUser;
+  memset(rep, 0, sizeof *rep);
+  if (!p->snes) PetscCall(SetUpSNES(p));
+  PetscCall(PlGatherUnknowns(p, &u));
+  const double *un = u + (size_t)node * nd;
+  /* the move starts where the end is and ends at (x, R) */
+  for (int c = 0; c < nd; ++c) start[c] = un[c];
+  PlProblemEndTarget(p, end, x, R, un, target);
+  free(u);
+  snprintf(what, sizeof what, "moving the %s end to (%.6g, %.6g, %.6g) m", end ? "top" : "bottom", x[0], x[1], x[2]);
+  PetscCall(MoveHolds(p, moving, 0, what, rep));
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode PlStaticMoveEnds(PlProblem p, const double *const x[2], PlStaticReport *rep)
+{
+  const int nd = p->nd, moving[2] = {x[0] != NULL, x[1] != NULL};
+  double *u;
+  char what[256];
+  int n = 0;
+  PetscFunctionBeginUser;
+  memset(rep, 0, sizeof *rep);
+  if (!p->snes) PetscCall(SetUpSNES(p));
+  PetscCall(PlGatherUnknowns(p, &u));
+  n = snprintf(what, sizeof what, "moving");
+  for (int e = 0; e < 2; ++e) {
+    if (!moving[e]) continue;
+    const int node = e ? p->mesh.nnodes - 1 : 0;
+    const double *un = u + (size_t)node * nd;
+    double *start = p->bc_start + (size_t)node * nd, *target = p->bc_target + (size_t)node * nd;
+    for (int c = 0; c < nd; ++c) start[c] = un[c];
+    PlProblemEndTarget(p, e, x[e], NULL, un, target);
+    n += snprintf(what + n, sizeof what - (size_t)n, "%s the %s end from (%.6g, %.6g, %.6g) to (%.6g, %.6g, %.6g) m",
+                  moving[0] && e ? " and" : "", e ? "top" : "bottom", un[0], un[1], un[2], x[e][0], x[e][1], x[e][2]);
+  }
+  free(u);
+  PetscCall(MoveHolds(p, moving, 1, what, rep));
   PetscFunctionReturn(0);
 }
 

@@ -102,7 +102,9 @@ typedef struct PlLines_ *PlLines;
 typedef struct {
   PetscBool converged;
   int iterations;                        /* Newton iterations over the lines and points */
-  int line_solves;                       /* re-solves of the lines at fixed points (the safeguard) */
+  int line_solves;                       /* trials with every line re-solved at the masters' trial position */
+  int coupled;                           /* iterations that took the coupled (linearised lines) step */
+  int rejected;                          /* trial steps rejected (then damped by a larger pseudo-mass shift) */
   double residual_rel;                   /* largest point imbalance / the sum of its force magnitudes */
   double point_position[PL_MAX_POINTS][3]; /* [m] */
   double point_force[PL_MAX_POINTS][3];  /* the lines' pull on each point, global [N] */
