@@ -267,9 +267,10 @@ static int check_plausible(PlError *err, const PlYNode *root, PlModel *m)
 
 /* The defaults of PlModel: every key's default from the schema (schema_table.c), the rest
  * (counts, required values) zero or unset. */
-void PlModelInitDefaults(PlModel *m)
+/* The defaults, from the schema table (a few thousand look-ups: every section, body and line
+ * slot); PlModelInitDefaults copies them, computed once. */
+static void InitDefaults(PlModel *m)
 {
-  if (!m) return;
   memset(m, 0, sizeof *m);
   m->water_depth = 0.0; /* required: unset */
   m->water_density = PlSchemaDefault("environment.water_density");
@@ -374,6 +375,18 @@ void PlModelInitDefaults(PlModel *m)
     c->ref.circle.ramp_down = PlSchemaDefault("vessel.dp.reference.ramp_down");
     c->ref.circle.counter_clockwise = PlSchemaDefault("vessel.dp.reference.direction") == 0;
   }
+}
+
+void PlModelInitDefaults(PlModel *m)
+{
+  static PlModel defaults; /* no pointer in it owns memory: a copy is a model */
+  static bool ready = false;
+  if (!m) return;
+  if (!ready) {
+    InitDefaults(&defaults);
+    ready = true;
+  }
+  memcpy(m, &defaults, sizeof *m);
 }
 
 void PlModelLineModel(const PlModel *m, int l, PlModel *out)

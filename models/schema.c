@@ -111,18 +111,58 @@ static const PlKeySpec *find_exact(const char *n)
   return NULL;
 }
 
-const PlKeySpec *PlSchemaFind(const char *path)
+static const PlKeySpec *find_uncached(char *n)
 {
-  if (!path) return NULL;
-  char n[SPATH], a[SPATH];
-  normalize(path, n, sizeof n);
+  char a[SPATH];
   for (int depth = 0; depth < 4; depth++) { /* aliases never chain deeper */
     const PlKeySpec *k = find_exact(n);
     if (k) return k;
     if (!through_alias(n, a, sizeof a)) return NULL;
-    memcpy(n, a, sizeof n);
+    memcpy(n, a, SPATH);
   }
   return NULL;
+}
+
+/* The answers of PlSchemaFind by normalized path (the table is constant): a load asks for a
+ * few hundred paths, many of them again (every default, unit and range), and each scan of the
+ * table matches some 200 patterns. Open addressing; a full neighbourhood is just not cached. */
+#define CACHE_SLOTS 1024
+static struct {
+  char path[SPATH];
+  const PlKeySpec *row;
+  bool used;
+} g_cache[CACHE_SLOTS];
+
+static unsigned hash_path(const char *s)
+{
+  unsigned h = 2166136261u; /* FNV-1a */
+  for (; *s; s++) h = (h ^ (unsigned char)*s) * 16777619u;
+  return h;
+}
+
+const PlKeySpec *PlSchemaFind(const char *path)
+{
+  if (!path) return NULL;
+  char n[SPATH];
+  normalize(path, n, sizeof n);
+  unsigned h = hash_path(n) & (CACHE_SLOTS - 1);
+  int slot = -1;
+  for (int probe = 0; probe < 8; probe++, h = (h + 1) & (CACHE_SLOTS - 1)) {
+    if (!g_cache[h].used) {
+      slot = (int)h;
+      break;
+    }
+    if (!strcmp(g_cache[h].path, n)) return g_cache[h].row;
+  }
+  char key[SPATH];
+  memcpy(key, n, sizeof key);
+  const PlKeySpec *k = find_uncached(n);
+  if (slot >= 0) {
+    memcpy(g_cache[slot].path, key, sizeof key);
+    g_cache[slot].row = k;
+    g_cache[slot].used = true;
+  }
+  return k;
 }
 
 /* Adds the keys of the rows directly under n (their parent matches all of n) that are not
