@@ -15,8 +15,8 @@
 #             and fuzz_timeseries side by side for a fixed number of executions from the
 #             seed corpus (tests/fuzz/README.md).
 # Usage: scripts/run-checks.sh [asan] [valgrind] [fuzz]     (no argument: all three)
-# Environment: PIPELAY_FUZZ_RUNS (fuzz_loader executions, default 1000000),
-#   PIPELAY_FUZZ_TS_RUNS (fuzz_timeseries, default 150000), PIPELAY_FUZZ_SEED (default 1).
+# Environment: PIPELAY_FUZZ_RUNS (fuzz_loader executions, default 600000),
+#   PIPELAY_FUZZ_TS_RUNS (fuzz_timeseries, default 100000), PIPELAY_FUZZ_SEED (default 1).
 # Every step runs; the script exits 1 when any failed, after a summary with their times.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -107,10 +107,10 @@ step_fuzz() {
   rm -rf build-fuzz/artifacts
   # fuzz_timeseries writes its CSV file once per execution: keep it in memory if possible
   if [ -d /dev/shm ] && [ -w /dev/shm ]; then export TMPDIR=/dev/shm; fi
-  fuzz_one loader "${PIPELAY_FUZZ_RUNS:-1000000}" -dict=tests/fuzz/loader.dict \
+  fuzz_one loader "${PIPELAY_FUZZ_RUNS:-600000}" -dict=tests/fuzz/loader.dict \
     tests/fuzz/corpus/loader tests/bad_models examples &
   local p1=$!
-  fuzz_one timeseries "${PIPELAY_FUZZ_TS_RUNS:-150000}" tests/fuzz/corpus/timeseries &
+  fuzz_one timeseries "${PIPELAY_FUZZ_TS_RUNS:-100000}" tests/fuzz/corpus/timeseries &
   local p2=$!
   local rc=0
   wait $p1 || rc=1
