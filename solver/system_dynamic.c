@@ -224,7 +224,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
   for (int a = 0; a < s->nat; ++a) {
     Attach *A = &s->at[a];
     memset(A->f, 0, sizeof A->f);
-    if (A->body >= 0 && putJ) {
+    if (A->body >= 0 && putJ && MINE(A->vert)) {
       const double zero[3] = {0, 0, 0};
       double tau[6], dm[18];
       PlVesselJointLoad(y + s->moff + PL_VESSEL_NY * A->body, A->a, NULL, zero, zero, tau, NULL, A->dtau_df, dm);
@@ -320,7 +320,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
   for (int a = 0; a < s->nat; ++a) {
     Attach *A = &s->at[a];
     const PlDynamic d = s->d[A->l];
-    if (!MINE(s->voff[A->l] + (A->k ? d->sp->mesh.nelements - 1 : 0))) continue;
+    if (!MINE(A->vert)) continue;
     const int node = d->ends[A->k].node, row = A->row;
     double x[3], v[3];
     for (int cc = 0; cc < 3; ++cc) {
@@ -580,6 +580,8 @@ static int SetUpParts(PlSysDyn s)
   for (int k = 0; k < m->npoints; ++k) s->vpt[k] = s->poff[k] >= 0 ? nv++ : -1;
   s->vbody = m->nbodies > 0 ? nv++ : -1;
   s->nv = nv;
+  for (int a = 0; a < s->nat; ++a)
+    s->at[a].vert = s->voff[s->at[a].l] + (s->at[a].k ? s->d[s->at[a].l]->sp->mesh.nelements - 1 : 0);
   s->owner = calloc((size_t)nv, sizeof(int));
   if (!s->owner) return 1;
   if (s->size < 2) return 0;
@@ -599,8 +601,7 @@ static int SetUpParts(PlSysDyn s)
       }
       for (int a = 0; a < s->nat; ++a) {
         const Attach *A = &s->at[a];
-        const int ve = s->voff[A->l] + (A->k ? s->d[A->l]->sp->mesh.nelements - 1 : 0);
-        EDGE(ve, A->point >= 0 ? s->vpt[A->point] : s->vbody);
+        EDGE(A->vert, A->point >= 0 ? s->vpt[A->point] : s->vbody);
       }
 #undef EDGE
       for (int k = 0; k < m->npoints; ++k)

@@ -15,6 +15,7 @@ typedef struct {
   int row;        /* the end node's first unknown */
   int point;      /* master: free point index, or -1 */
   int body;       /* master: body index, or -1 */
+  int vert;       /* the end element's vertex of the parts' graph (its rank assembles this) */
   double a[3];    /* body point, body frame [m] */
   double dtau_df[18]; /* d tau / d r_e at the current body state (6 x 3) */
   double f[3];    /* r_e of the last evaluation (global) [N] */
