@@ -569,16 +569,11 @@ int ld_read_vessel(Ctx *c, const Scope *top, PlModel *m)
 /* bodies: the rigid bodies of a model without a line. */
 int ld_read_bodies(Ctx *c, const Scope *top, PlModel *m)
 {
-  const PlYPair *pb = ld_pair_of(top, "bodies");
-  if (!pb) return 0;
   char path[PATH_CAP];
-  ld_join_key(path, sizeof path, top->path, "bodies");
-  const PlYNode *list = pb->value;
-  if (list->kind != PL_YNODE_SEQ || list->nitems == 0)
-    return ld_at(c->err, list, path, "expected a non-empty list of bodies (each with name, mass, ...), found %s",
-              ld_found(list).s);
-  if (list->nitems > PL_MAX_BODIES)
-    return ld_at(c->err, list, path, "too many bodies (%zu, at most %d)", list->nitems, PL_MAX_BODIES);
+  const PlYNode *list;
+  int rc0 = ld_open_list(c->err, top, "bodies", PL_MAX_BODIES, false, "bodies (each with name, mass, ...)", &list,
+                         path);
+  if (rc0 || !list) return rc0;
   for (size_t i = 0; i < list->nitems; i++) {
     char ip[PATH_CAP];
     ld_join_index(ip, sizeof ip, path, i);

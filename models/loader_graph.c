@@ -92,16 +92,11 @@ static int check_joint_velocities(const Scope *s, const PlModel *m, const PlJoin
 /* joints: links between the bodies, or a body and the ground, at the initial poses. */
 int ld_read_joints(const Ctx *c, const Scope *top, PlModel *m)
 {
-  const PlYPair *pj = ld_pair_of(top, "joints");
-  if (!pj) return 0;
   char path[PATH_CAP];
-  ld_join_key(path, sizeof path, top->path, "joints");
-  const PlYNode *list = pj->value;
-  if (list->kind != PL_YNODE_SEQ)
-    return ld_at(c->err, list, path, "expected a list of joints {name, type, bodies, point, axis}, found %s",
-              ld_found(list).s);
-  if (list->nitems > PL_MAX_JOINTS)
-    return ld_at(c->err, list, path, "too many joints (%zu, at most %d)", list->nitems, PL_MAX_JOINTS);
+  const PlYNode *list;
+  int rc0 = ld_open_list(c->err, top, "joints", PL_MAX_JOINTS, true, "joints {name, type, bodies, point, axis}",
+                         &list, path);
+  if (rc0 || !list) return rc0;
   const PlYNode *seen_nodes[PL_MAX_BODIES + PL_MAX_JOINTS];
   char seen[PL_MAX_BODIES + PL_MAX_JOINTS][PL_NAME_MAX];
   int nseen = 0;
@@ -190,16 +185,11 @@ int ld_read_joints(const Ctx *c, const Scope *top, PlModel *m)
 /* points: the connection nodes of a model of lines. */
 static int read_gpoints(Ctx *c, const Scope *top, PlModel *m, const PlYNode **name_nodes)
 {
-  const PlYPair *pp = ld_pair_of(top, "points");
-  if (!pp) return 0;
   char path[PATH_CAP];
-  ld_join_key(path, sizeof path, top->path, "points");
-  const PlYNode *list = pp->value;
-  if (list->kind != PL_YNODE_SEQ || list->nitems == 0)
-    return ld_at(c->err, list, path, "expected a non-empty list of points {name, position, fixed, mass, volume}, found %s",
-              ld_found(list).s);
-  if (list->nitems > PL_MAX_POINTS)
-    return ld_at(c->err, list, path, "too many points (%zu, at most %d)", list->nitems, PL_MAX_POINTS);
+  const PlYNode *list;
+  int rc0 = ld_open_list(c->err, top, "points", PL_MAX_POINTS, false, "points {name, position, fixed, mass, volume}",
+                         &list, path);
+  if (rc0 || !list) return rc0;
   char seen[PL_MAX_POINTS][PL_NAME_MAX];
   for (size_t i = 0; i < list->nitems; i++) {
     char ip[PATH_CAP];
@@ -243,15 +233,10 @@ static int read_gpoints(Ctx *c, const Scope *top, PlModel *m, const PlYNode **na
 /* lines: each item a one-line model's line, mesh and ends, with a name. */
 static int read_lines(Ctx *c, const Scope *top, PlModel *m, const PlYNode **point_nodes)
 {
-  const PlYPair *pl = ld_pair_of(top, "lines");
   char path[PATH_CAP];
-  ld_join_key(path, sizeof path, top->path, "lines");
-  const PlYNode *list = pl->value;
-  if (list->kind != PL_YNODE_SEQ || list->nitems == 0)
-    return ld_at(c->err, list, path, "expected a non-empty list of lines {name, line, mesh, ends}, found %s",
-              ld_found(list).s);
-  if (list->nitems > PL_MAX_LINES)
-    return ld_at(c->err, list, path, "too many lines (%zu, at most %d)", list->nitems, PL_MAX_LINES);
+  const PlYNode *list;
+  int rc0 = ld_open_list(c->err, top, "lines", PL_MAX_LINES, false, "lines {name, line, mesh, ends}", &list, path);
+  if (rc0 || !list) return rc0;
   char seen[PL_MAX_POINTS + PL_MAX_LINES][PL_NAME_MAX];
   const PlYNode *seen_nodes[PL_MAX_POINTS + PL_MAX_LINES];
   int nseen = 0;

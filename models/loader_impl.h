@@ -229,6 +229,11 @@ int ld_read_vessel(Ctx *c, const Scope *top, PlModel *m);
 int ld_read_bodies(Ctx *c, const Scope *top, PlModel *m);
 
 /* loader_graph.c */
+/* The list of objects under key of top (PATH_CAP path into path): *list NULL when the key is
+ * absent; else a sequence, non-empty unless allow_empty, of at most max items, or a message
+ * "expected a [non-empty ]list of WHAT" / "too many KEY". Returns 0 or the message's status. */
+int ld_open_list(PlError *err, const Scope *top, const char *key, size_t max, bool allow_empty, const char *what,
+                 const PlYNode **list, char *path);
 int ld_read_joints(const Ctx *c, const Scope *top, PlModel *m);
 int ld_read_line_system(Ctx *c, const Scope *top, PlModel *m);
 

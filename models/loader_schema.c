@@ -627,3 +627,19 @@ int ld_dynamic_only(const Ctx *c, const Scope *s, const char *key)
   return ld_reject_key(s, key, "is only used by a dynamic analysis (analysis.type is 'static'%s)",
                     c->kind_given ? "" : ", the default");
 }
+
+int ld_open_list(PlError *err, const Scope *top, const char *key, size_t max, bool allow_empty, const char *what,
+                 const PlYNode **list, char *path)
+{
+  *list = NULL;
+  const PlYPair *p = ld_pair_of(top, key);
+  if (!p) return 0;
+  ld_join_key(path, PATH_CAP, top->path, key);
+  const PlYNode *l = p->value;
+  if (l->kind != PL_YNODE_SEQ || (!allow_empty && l->nitems == 0))
+    return ld_at(err, l, path, "expected a %slist of %s, found %s", allow_empty ? "" : "non-empty ", what,
+                 ld_found(l).s);
+  if (l->nitems > max) return ld_at(err, l, path, "too many %s (%zu, at most %zu)", key, l->nitems, max);
+  *list = l;
+  return 0;
+}
