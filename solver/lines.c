@@ -840,7 +840,7 @@ PetscErrorCode PlLinesSolve(PlLines s, volatile sig_atomic_t *stop, int quiet, P
   phi_ref = fmax(sqrt(phi_ref), 1e-300);
   int it = 0, rejected = 0, coupled = 0;
   double phi_best = phi;
-  char last[640] = "";
+  char last[512] = "";
   for (;;) {
     int lines_ok = 1;
     for (int l = 0; l < s->nl; ++l) lines_ok &= st.fnorm[l] <= atol[l] || dnorm[l] <= 1e-13 * unorm[l];
