@@ -234,12 +234,13 @@ static int check_plausible(PlError *err, const PlYNode *root, PlModel *m)
            "z)", e->position[2]);
   }
   /* a time series shorter than the run is held at its last row: said, not silent */
-  for (int k = 0; k < 2 && m->analysis.kind == PL_ANALYSIS_DYNAMIC; ++k) {
-    const PlMotion *mo = &m->ends[k].motion;
+  for (int k = 0; k < 2 * (m->nlines + 1) && m->analysis.kind == PL_ANALYSIS_DYNAMIC; ++k) {
+    const PlMotion *mo = k < 2 ? &m->ends[k].motion : &m->lines[k / 2 - 1].ends[k % 2].motion;
     if (mo->kind != PL_MOTION_TIMESERIES || mo->nrows < 1 || !mo->table) continue;
     const double tend = mo->table[7 * (mo->nrows - 1)];
     if (tend < m->analysis.dynamic.duration * (1.0 - 1e-12)) {
-      snprintf(path, sizeof path, "ends.%s.motion.file", k ? "top" : "bottom");
+      if (k < 2) snprintf(path, sizeof path, "ends.%s.motion.file", k % 2 ? "top" : "bottom");
+      else snprintf(path, sizeof path, "lines[%d].ends.%s.motion.file", k / 2 - 1, k % 2 ? "top" : "bottom");
       warn(m, node_at(root, path), root, path, "the time series ends at t = %.6g s, before the end of the run "
            "(analysis.dynamic.duration %.6g s): its last row is held from then on", tend,
            m->analysis.dynamic.duration);
@@ -409,11 +410,9 @@ void PlModelLineModel(const PlModel *m, int l, PlModel *out)
   out->mesh_target_length = L->mesh_target_length;
   out->nzones = L->nzones;
   memcpy(out->zones, L->zones, sizeof out->zones);
-  memcpy(out->ends, L->ends, sizeof out->ends);
+  memcpy(out->ends, L->ends, sizeof out->ends); /* a motion's table is m's, borrowed */
   for (int e = 0; e < 2; e++) {
     PlEnd *E = &out->ends[e];
-    E->motion.table = NULL;
-    E->motion.kind = PL_MOTION_NONE;
     if (E->point < 0 && E->body < 0) continue;
     for (int i = 0; i < 3; i++) { /* the position was set from the point or body's pose when read */
       E->fixed[i] = true;
@@ -435,6 +434,8 @@ void PlModelFree(PlModel *m)
 {
   if (!m) return;
   for (int e = 0; e < 2; e++) free(m->ends[e].motion.table);
+  for (int l = 0; l < PL_MAX_LINES; l++)
+    for (int e = 0; e < 2; e++) free(m->lines[l].ends[e].motion.table);
   free((double *)m->vessel.environment.table); /* owned by the model (models.h) */
   for (int k = 0; k < PL_MAX_BODIES; k++) free((double *)m->bodies[k].environment.table);
   PlModelInitDefaults(m);
@@ -450,10 +451,12 @@ int PlModelCopy(const PlModel *src, PlModel *dst)
   if (src == dst) return 0;
   *dst = *src;
   for (int e = 0; e < 2; e++) dst->ends[e].motion.table = NULL;
+  for (int l = 0; l < PL_MAX_LINES; l++)
+    for (int e = 0; e < 2; e++) dst->lines[l].ends[e].motion.table = NULL;
   dst->vessel.environment.table = NULL;
   for (int k = 0; k < PL_MAX_BODIES; k++) dst->bodies[k].environment.table = NULL;
-  for (int e = 0; e < 2; e++) {
-    const PlMotion *from = &src->ends[e].motion;
+  for (int e = 0; e < 2 * (PL_MAX_LINES + 1); e++) { /* the line's ends, then each of lines' */
+    const PlMotion *from = e < 2 ? &src->ends[e].motion : &src->lines[e / 2 - 1].ends[e % 2].motion;
     if (!from->table || from->nrows <= 0) continue;
     const size_t n = (size_t)from->nrows;
     double *t = n <= SIZE_MAX / (7 * sizeof *t) ? malloc(n * 7 * sizeof *t) : NULL;
@@ -462,7 +465,8 @@ int PlModelCopy(const PlModel *src, PlModel *dst)
       return -1;
     }
     memcpy(t, from->table, n * 7 * sizeof *t);
-    dst->ends[e].motion.table = t;
+    if (e < 2) dst->ends[e].motion.table = t;
+    else dst->lines[e / 2 - 1].ends[e % 2].motion.table = t;
   }
   for (int k = -1; k < PL_MAX_BODIES; k++) { /* the vessel, then the bodies */
     const PlVesselLoad *L = k < 0 ? &src->vessel.environment : &src->bodies[k].environment;

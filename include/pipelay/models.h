@@ -444,8 +444,9 @@ void PlVesselHangOff(const PlVesselModel *v, const double r[3], const double q[4
 void PlVesselTopEnd(const PlVesselModel *v, PlEnd *top);
 
 /* The one-line model of line l of m->lines: m with the line's length, sections, mesh and
- * ends, each end attached to a point held at the point's position (rotations free, no loads).
- * out must own nothing (it owns nothing after: time series belong to m). */
+ * ends (with their prescribed motions), each end attached to a point held at the point's
+ * position (rotations free, no loads). out must own nothing, and owns nothing after: the
+ * motions' time series are m's, borrowed (free out with free(), never PlModelFree). */
 void PlModelLineModel(const PlModel *m, int l, PlModel *out);
 
 /* Index of the body named id in m->bodies, or -1. */
