@@ -843,7 +843,10 @@ N_Vector PlSysDynRateVector(PlSysDyn s) { return s->yp; }
 
 void PlSysDynEndForce(const PlSysDyn s, int l, int e, double f[3])
 {
-  for (int c = 0; c < 3; ++c) f[c] = -s->end_force[l][e][c];
+  /* the support's force on the end node is end_force; with the end's applied dead force F they
+   * hold the line's pull, -(S + F): its magnitude is the end's effective tension */
+  const double *F = s->d[l]->ends[e].F;
+  for (int c = 0; c < 3; ++c) f[c] = -(s->end_force[l][e][c] + F[c]);
 }
 
 void PlSysDynPoint(const PlSysDyn s, int p, const double *y, double x[6])

@@ -8,7 +8,8 @@
  * steps below 1e-10 (1 + t) s) ends the run with its time and cause, as in a one-line run.
  * Written at every output time, each row flushed (what was computed before a failure stays):
  *   timeseries_lines.csv        t, then per line and end (a: S = 0, b: S = L) the tension
- *                               [N] and the force the line puts on its support (global) [N]
+ *                               [N] and the line's pull on its end (global) [N]: what its
+ *                               support and the end's applied force together hold
  *   timeseries_point_NAME.csv   each free point: position [m], velocity [m/s]
  *   timeseries_BODY.csv         each body (the vessel series: pose, velocities, the lines' load
  *                               on it in the pipe_* columns, body frame about O_b)
