@@ -411,6 +411,9 @@ void PlModelLineModel(const PlModel *m, int l, PlModel *out)
   out->nzones = L->nzones;
   memcpy(out->zones, L->zones, sizeof out->zones);
   memcpy(out->ends, L->ends, sizeof out->ends); /* a motion's table is m's, borrowed */
+  out->noutput_points = 0; /* the output points on this line */
+  for (int k = 0; k < m->noutput_points; k++)
+    if (m->output_points[k].line == l) out->output_points[out->noutput_points++] = m->output_points[k];
   for (int e = 0; e < 2; e++) {
     PlEnd *E = &out->ends[e];
     if (E->point < 0 && E->body < 0) continue;

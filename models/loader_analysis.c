@@ -134,12 +134,33 @@ static int read_points(const Ctx *c, const Scope *out, PlModel *m)
       if (strcmp(m->output_points[j].name, op->name) == 0)
         return ld_at(c->err, nn, np, "duplicate output point name '%s' (first given at %s:%d:%d)",
                   op->name, name_nodes[j]->source, name_nodes[j]->line, name_nodes[j]->col);
+    /* a model of lines: the line the point is on, by name */
+    op->line = -1;
+    double L = m->length;
+    const PlYNode *nl = ld_value_of(&p, "line");
+    if (m->nlines > 0) {
+      char lp[PATH_CAP], lname[PL_NAME_MAX];
+      ld_join_key(lp, sizeof lp, ip, "line");
+      if (!nl) return ld_missing(&p, "line", NULL, " (the name of the line the point is on, from lines:)");
+      if ((rc = ld_get_string(&p, "line", false, lname, sizeof lname))) return rc;
+      for (int l = 0; l < m->nlines; l++)
+        if (!strcmp(m->lines[l].name, lname)) op->line = l;
+      if (op->line < 0) {
+        char names[256] = "";
+        for (int l = 0; l < m->nlines; l++) {
+          if (l) ld_cat(names, sizeof names, ", ");
+          ld_cat(names, sizeof names, m->lines[l].name);
+        }
+        return ld_at(c->err, nl, lp, "no line named '%s' (the lines are: %s)", lname, names);
+      }
+      L = m->lines[op->line].length;
+    } else if ((rc = ld_reject_key(&p, "line", "names the line of a model of lines: (a one-line model has one)")))
+      return rc;
     const PlYNode *na = NULL;
     if ((rc = ld_get_number(&p, "arc_length", &op->arc_length, &na)))
       return rc;
-    if (!(op->arc_length <= m->length))
-      return ld_at(c->err, na, ap, "must be at most line.length (%.10g m), got %s", m->length,
-                ld_got(na).s);
+    if (!(op->arc_length <= L))
+      return ld_at(c->err, na, ap, "must be at most the line's length (%.10g m), got %s", L, ld_got(na).s);
     m->noutput_points = (int)i + 1;
   }
   return 0;

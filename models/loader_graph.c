@@ -343,7 +343,6 @@ int ld_read_line_system(Ctx *c, const Scope *top, PlModel *m)
   m->rotation = rot ? PL_ROT_EULER_ZXY : PL_ROT_QUATERNION;
   if ((rc = ld_read_analysis(c, top, m))) return rc;
   if ((rc = ld_read_current(top, m))) return rc;
-  if ((rc = ld_read_output(c, top, m))) return rc;
   const PlYNode *point_nodes[PL_MAX_POINTS] = {NULL};
   if ((rc = read_gpoints(c, top, m, point_nodes))) return rc;
   const PlYPair *pb = ld_pair_of(top, "bodies");
@@ -369,6 +368,7 @@ int ld_read_line_system(Ctx *c, const Scope *top, PlModel *m)
   c->graph = NULL;
   c->point_uses = c->body_uses = NULL;
   if (rc) return rc;
+  if ((rc = ld_read_output(c, top, m))) return rc; /* after the lines: its points name one */
   if ((rc = ld_read_joints(c, top, m))) return rc;
   int jointed[PL_MAX_BODIES] = {0};
   for (int j = 0; j < m->njoints; j++)

@@ -271,12 +271,13 @@ const PlKeySpec PlSchemaTable[] = {
     /* ---- output ---- */
     STR("output.directory", DEF, "the file's base name without its extension",
         "the output directory"),
-    MAPS("output.points", OPT, "none", "at most 32 named points along the line (dynamic)"),
+    MAPS("output.points", OPT, "none", "at most 32 named points along the line or lines (dynamic)"),
     NUM("output.checkpoint_interval", "s", R_NONNEG, DEF, 10.0, "10",
         "wall-clock time between checkpoints of a dynamic run"),
     STR("output.points[*].name", REQ, "required", "the point's name: A-Z, a-z, 0-9, _ and -"),
     NUM("output.points[*].arc_length", "m", R_NONNEG, REQ, NAN, "required",
-        "arc length from the bottom end, at most line.length"),
+        "arc length from the bottom end, at most the line's length"),
+    STR("output.points[*].line", CND, "required with `lines:`", "the name of the line the point is on"),
 
     /* ---- vessel (and every item of bodies:) ---- */
     STR("vessel.name", DEF, "`\"\"`", "free text"),

@@ -137,8 +137,9 @@ const PlModel *PlSysDynModel(const PlSysDyn s);
 void *PlSysDynIDA(PlSysDyn s);
 N_Vector PlSysDynStateVector(PlSysDyn s);
 N_Vector PlSysDynRateVector(PlSysDyn s);
-/* The force end e of line l puts on its support (point, body, or the given end) at the last
- * residual evaluation, global [N] (zero for a free end). */
+/* The line's pull on its end e of line l at the last residual evaluation: what the end's
+ * support (point, body, or the given end) and its applied force hold together, global [N]
+ * (its magnitude is the end's effective tension). */
 void PlSysDynEndForce(const PlSysDyn s, int l, int e, double f[3]);
 /* Free point p at state y: position [m] and velocity [m/s]. */
 void PlSysDynPoint(const PlSysDyn s, int p, const double *y, double x[6]);
@@ -152,3 +153,37 @@ double *PlSysDynLineUnknowns(const PlSysDyn s, int l, const double *y, int *nnod
 PlLines PlSysDynLines(const PlSysDyn s);
 /* Body b's origin (global) and attitude R (body -> global, row-major) at state y. */
 void PlSysDynBodyPose(const PlSysDyn s, int b, const double *y, double r[3], double R[9]);
+
+/* ---- line_series.c: a line's time series at its ends and named points, its envelopes and
+ * extrema over a run (one-line runs and each line of a system) ---- */
+typedef struct {
+  FILE *f[2 + PL_MAX_OUTPUT_NODES]; /* bottom, top, the output points */
+  char path[2 + PL_MAX_OUTPUT_NODES][PL_PATH_MAX + 128];
+  int node[2 + PL_MAX_OUTPUT_NODES];
+  int n, nn;
+  double *env;           /* [nn][12]: dx, dy, dz, m2, m3, T as (min, max) pairs */
+  const PlStation *stat; /* the static node stations (borrowed) */
+} PlLineSeries;
+/* Zeroes w and allocates its envelopes for line problem p with static stations stat. -1: out
+ * of memory. */
+int PlLineSeriesInit(PlLineSeries *w, const PlProblem p, const PlStation *stat);
+/* Opens DIR/timeseries_{bottom,top,POINT}.csv for p's ends and output points; t_restart >= 0
+ * keeps the rows up to it and appends. 0 or PL_EXIT_IO with the file in err. */
+int PlLineSeriesOpen(PlLineSeries *w, const char *dir, const PlProblem p, double t_restart, PlError *err);
+/* A row at time t from the node stations N, with the line's load on its top top_load
+ * (global [N]); updates the envelopes (first: they start here). */
+int PlLineSeriesRow(PlLineSeries *w, double t, const PlStation *N, const double top_load[3], int first, PlError *err);
+/* DIR/envelopes.csv, written atomically. */
+int PlLineSeriesEnvelopes(const PlLineSeries *w, const char *dir, PlError *err);
+/* Closes the files and frees the envelopes; PL_EXIT_IO when a close failed. */
+int PlLineSeriesClose(PlLineSeries *w, PlError *err);
+/* After a row written to f: flushed, or PL_EXIT_IO naming path and the reason. */
+int PlSeriesRowWritten(FILE *f, const char *path, PlError *err);
+/* Keeps the header and the rows with t <= t_last of a time-series file, then reopens it
+ * for appending. NULL on failure. */
+FILE *PlTrimSeries(const char *path, double t_last);
+void PlRunExtremaInit(PlRunExtrema *x);
+/* The extrema of the state at time t: E the element stations, top the top node station. */
+void PlRunExtremaUpdate(PlRunExtrema *x, const PlProblem p, double t, const PlStation *E, int ne, const PlStation *top);
+/* The extrema as max_top_tension_N, ... (with their arc lengths and times) into a cJSON object. */
+void PlRunExtremaToJson(void *obj, const PlRunExtrema *x);

@@ -5,16 +5,8 @@
  * costs one gather and one pass over the elements per output time.
  *
  * Files (rank 0, in the output directory, every double with 17 significant digits):
- *   timeseries_bottom.csv, timeseries_top.csv, timeseries_<point>.csv
- *       t_s,x_m,y_m,z_m,effective_tension_N,bending_moment_2_Nm,bending_moment_3_Nm,curvature_1pm
- *       (timeseries_top.csv also top_load_x_N, top_load_y_N, top_load_z_N, hang_off_angle_deg,
- *        flex_joint_angle_deg: kTopColumns)
- *       (node stations: positions at the node, section values averaged from the adjacent
- *        element midpoints as in static.csv); a row per output time, flushed at once, so an
- *       interrupted run keeps every row written.
- *   envelopes.csv  per node: min/max displacement from the static shape in x, y, z, min/max
- *       bending moments about t2 and t3, min/max effective tension and its static value,
- *       over the output times (t = 0 included).
+ *   timeseries_bottom.csv, timeseries_top.csv, timeseries_<point>.csv, envelopes.csv
+ *       the line's files (line_series.c, where their columns are described)
  *   energy.csv     t_s,kinetic_J,strain_J,potential_J,total_J (see kEnergyHeader)
  *   summary.json   "analysis": "dynamic": the static start's results as static_* keys, the
  *       extrema over the whole run (DynamicSummary), the counters, "completed".
@@ -36,9 +28,6 @@
 #include <cjson/cJSON.h>
 #include "dynamic_impl.h"
 
-static const char *kSeriesHeader =
-  "t_s,x_m,y_m,z_m,effective_tension_N,bending_moment_2_Nm,bending_moment_3_Nm,curvature_1pm\n";
-
 /* energy.csv: the pipe's mechanical energy (PlDynamicEnergy): kinetic (translation and
  * rotation), strain (the elements' stored energy) and potential (the lumped submerged
  * weights and the dead end forces; not the seabed springs), and their sum. Work done by
@@ -46,172 +35,36 @@ static const char *kSeriesHeader =
  * is conserved by the equations (up to the integration error). */
 static const char *kEnergyHeader = "t_s,kinetic_J,strain_J,potential_J,total_J\n";
 
-static FILE *TrimSeries(const char *path, double t_last);
-
+/* The files of a run: the line's (line_series.c), energy.csv and timeseries_vessel.csv. */
 typedef struct {
-  FILE *f[4 + PL_MAX_OUTPUT_NODES]; /* the node series, energy.csv, timeseries_vessel.csv */
-  char path[4 + PL_MAX_OUTPUT_NODES][PL_PATH_MAX + 128];
-  int vessel;                       /* has the vessel file */
-  int node[2 + PL_MAX_OUTPUT_NODES];
-  int n;
-  double *env;     /* [nn][12]: dx,dy,dz,m2,m3,T as (min,max) pairs */
-  const PlStation *stat; /* static node stations */
+  PlLineSeries ls;
+  FILE *fe, *fv;
+  char pe[PL_PATH_MAX + 32], pv[PL_PATH_MAX + 32];
 } Writer;
-
-/* After a row of file j: flushed to the file system, or PL_EXIT_IO naming the file and the
- * reason (a full disk, a file-size limit). */
-static int RowWritten(Writer *w, int j, PlError *err)
-{
-  if (fflush(w->f[j]) == 0 && !ferror(w->f[j])) return 0;
-  snprintf(err->msg, sizeof err->msg, "%.900s: write failed: %s", w->path[j], strerror(errno));
-  return PL_EXIT_IO;
-}
-
-/* top: NULL, or the top file's extra values (kTopColumns) */
-static int WriteRow(Writer *w, int j, double t, const PlStation *s, const double *top, PlError *err)
-{
-  fprintf(w->f[j], "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", t, s->x[0], s->x[1], s->x[2], s->tension,
-          s->moment[0], s->moment[1], s->curvature);
-  if (top) fprintf(w->f[j], ",%.17g,%.17g,%.17g,%.17g,%.17g", top[0], top[1], top[2], top[3], top[4]);
-  fputc('\n', w->f[j]);
-  return RowWritten(w, j, err);
-}
-
-/* The top's extra columns: the line's load on its top (support and applied end force
- * together: PlDynamicTopLoad; its magnitude is the top tension of a static summary), the
- * angle of the top tangent t1 from the horizontal (as hang_off_angle_deg of the summary) and
- * the angle between t1 and its static direction (the rotation a flex joint at the hang-off
- * takes). */
-static const char *kTopColumns =
-  ",top_load_x_N,top_load_y_N,top_load_z_N,hang_off_angle_deg,flex_joint_angle_deg\n";
-
-static void TopAngles(const PlStation *now, const PlStation *stat, double *hang_off_deg, double *flex_deg)
-{
-  double t1[3], s1[3];
-  const double *a = now->t2, *b = now->t3, *c = stat->t2, *e = stat->t3;
-  t1[0] = a[1] * b[2] - a[2] * b[1], t1[1] = a[2] * b[0] - a[0] * b[2], t1[2] = a[0] * b[1] - a[1] * b[0];
-  s1[0] = c[1] * e[2] - c[2] * e[1], s1[1] = c[2] * e[0] - c[0] * e[2], s1[2] = c[0] * e[1] - c[1] * e[0];
-  const double r2d = 180.0 / M_PI;
-  *hang_off_deg = atan2(t1[2], hypot(t1[0], t1[1])) * r2d;
-  const double cr[3] = {t1[1] * s1[2] - t1[2] * s1[1], t1[2] * s1[0] - t1[0] * s1[2], t1[0] * s1[1] - t1[1] * s1[0]};
-  *flex_deg = atan2(sqrt(cr[0] * cr[0] + cr[1] * cr[1] + cr[2] * cr[2]), t1[0] * s1[0] + t1[1] * s1[1] + t1[2] * s1[2]) * r2d;
-}
-
-static int WriteEnergyRow(Writer *w, double t, double ek, double es, double ep, PlError *err)
-{
-  fprintf(w->f[w->n], "%.17g,%.17g,%.17g,%.17g,%.17g\n", t, ek, es, ep, ek + es + ep);
-  return RowWritten(w, w->n, err);
-}
 
 static int OpenSeries(Writer *w, const char *dir, const PlProblem p, double t_restart, PlError *err)
 {
-  const PlModel *m = &p->model;
-  const int nn = p->mesh.nnodes;
-  const char *names[2 + PL_MAX_OUTPUT_NODES];
-  names[0] = "bottom";
-  names[1] = "top";
-  w->node[0] = 0;
-  w->node[1] = nn - 1;
-  w->n = 2 + m->noutput_points;
-  for (int k = 0; k < m->noutput_points; ++k) {
-    names[2 + k] = m->output_points[k].name;
-    int best = 0;
-    for (int i = 1; i < nn; ++i)
-      if (fabs(p->mesh.S[i] - m->output_points[k].arc_length) < fabs(p->mesh.S[best] - m->output_points[k].arc_length))
-        best = i;
-    w->node[2 + k] = best;
-  }
-  names[w->n] = "energy";
-  w->vessel = m->vessel.present;
-  for (int k = 0; k <= w->n + w->vessel; ++k) {
-    char *path = w->path[k];
-    const size_t len = sizeof w->path[k];
-    if (k == w->n) snprintf(path, len, "%s/energy.csv", dir);
-    else if (k == w->n + 1) snprintf(path, len, "%s/timeseries_vessel.csv", dir);
-    else snprintf(path, len, "%s/timeseries_%s.csv", dir, names[k]);
+  int io = PlLineSeriesOpen(&w->ls, dir, p, t_restart, err);
+  snprintf(w->pe, sizeof w->pe, "%s/energy.csv", dir);
+  snprintf(w->pv, sizeof w->pv, "%s/timeseries_vessel.csv", dir);
+  for (int k = 0; !io && k < 1 + p->model.vessel.present; ++k) {
+    FILE **f = k ? &w->fv : &w->fe;
+    const char *path = k ? w->pv : w->pe;
     if (t_restart >= 0.0) {
-      w->f[k] = TrimSeries(path, t_restart);
-      if (!w->f[k]) {
+      *f = PlTrimSeries(path, t_restart);
+      if (!*f) {
         snprintf(err->msg, sizeof err->msg, "%.900s: cannot continue the time series: %s", path, strerror(errno));
         return PL_EXIT_IO;
       }
       continue;
     }
-    w->f[k] = fopen(path, "w");
-    int bad = !w->f[k];
-    if (!bad && k == 1) /* the top: the node columns and kTopColumns */
-      bad = fprintf(w->f[k], "%.*s%s", (int)strlen(kSeriesHeader) - 1, kSeriesHeader, kTopColumns) < 0;
-    else if (!bad) bad = fputs(k == w->n ? kEnergyHeader : k > w->n ? PlVesselSeriesHeader() : kSeriesHeader, w->f[k]) < 0;
-    if (bad || fflush(w->f[k])) {
+    *f = fopen(path, "w");
+    if (!*f || fputs(k ? PlVesselSeriesHeader() : kEnergyHeader, *f) < 0 || fflush(*f)) {
       snprintf(err->msg, sizeof err->msg, "%.900s: cannot write: %s", path, strerror(errno));
       return PL_EXIT_IO;
     }
   }
-  return 0;
-}
-
-static void UpdateEnvelopes(Writer *w, const PlStation *N, int nn, int first)
-{
-  for (int i = 0; i < nn; ++i) {
-    const double v[6] = {N[i].x[0] - w->stat[i].x[0], N[i].x[1] - w->stat[i].x[1], N[i].x[2] - w->stat[i].x[2],
-                         N[i].moment[0], N[i].moment[1], N[i].tension};
-    double *e = w->env + 12 * i;
-    for (int k = 0; k < 6; ++k) {
-      if (first || v[k] < e[2 * k]) e[2 * k] = v[k];
-      if (first || v[k] > e[2 * k + 1]) e[2 * k + 1] = v[k];
-    }
-  }
-}
-
-static int WriteEnvelopes(const Writer *w, const char *dir, int nn, PlError *err)
-{
-  char path[PL_PATH_MAX + 64], tmp[PL_PATH_MAX + 80];
-  snprintf(path, sizeof path, "%s/envelopes.csv", dir);
-  snprintf(tmp, sizeof tmp, "%s/.envelopes.csv.tmp", dir);
-  FILE *f = fopen(tmp, "w");
-  if (!f) {
-    snprintf(err->msg, sizeof err->msg, "%.900s: cannot write: %s", tmp, strerror(errno));
-    return PL_EXIT_IO;
-  }
-  fputs("S_m,dx_min_m,dx_max_m,dy_min_m,dy_max_m,dz_min_m,dz_max_m,bending_moment_2_min_Nm,"
-        "bending_moment_2_max_Nm,bending_moment_3_min_Nm,bending_moment_3_max_Nm,"
-        "effective_tension_min_N,effective_tension_max_N,effective_tension_static_N\n", f);
-  for (int i = 0; i < nn; ++i) {
-    const double *e = w->env + 12 * i;
-    fprintf(f, "%.17g", w->stat[i].S);
-    for (int k = 0; k < 12; ++k) fprintf(f, ",%.17g", e[k]);
-    fprintf(f, ",%.17g\n", w->stat[i].tension);
-  }
-  return PlFileCommit(f, 0, tmp, path, err);
-}
-
-/* ---- extrema over the run ------------------------------------------------------------ */
-static void ExtremaInit(PlRunExtrema *x)
-{
-  PlExtreme *all = (PlExtreme *)x;
-  for (size_t k = 0; k < sizeof *x / sizeof *all; ++k) all[k] = (PlExtreme){NAN, NAN, NAN};
-}
-
-static void Raise(PlExtreme *e, double v, double S, double t, int larger)
-{
-  if (isnan(e->value) || (larger ? v > e->value : v < e->value)) *e = (PlExtreme){v, S, t};
-}
-
-/* The extrema of the state at time t: E the element stations, top the top node station. */
-static void ExtremaUpdate(PlRunExtrema *x, const PlProblem p, double t, const PlStation *E, int ne,
-                          const PlStation *top)
-{
-  Raise(&x->max_top_tension, top->tension, top->S, t, 1);
-  Raise(&x->min_top_tension, top->tension, top->S, t, 0);
-  for (int e = 0; e < ne; ++e) {
-    const double d_o = p->model.segments[p->mesh.segment[e]].section.outer_diameter;
-    Raise(&x->max_tension, E[e].tension, E[e].S, t, 1);
-    Raise(&x->min_tension, E[e].tension, E[e].S, t, 0);
-    Raise(&x->max_moment, hypot(E[e].moment[0], E[e].moment[1]), E[e].S, t, 1);
-    Raise(&x->max_curvature, E[e].curvature, E[e].S, t, 1);
-    Raise(&x->max_axial_strain, E[e].axial_strain, E[e].S, t, 1);
-    Raise(&x->max_fibre_strain, E[e].axial_strain + 0.5 * d_o * E[e].curvature, E[e].S, t, 1);
-  }
+  return io;
 }
 
 /* ---- restart files -------------------------------------------------------------------------
@@ -358,29 +211,6 @@ static int ReadRestart(const char *dir, int nn, int ndd, int nextra, int kind, c
   return 0;
 }
 
-/* Keeps the header and the rows with t <= t_last of a time-series file (rows written after
- * the last restart point), then reopens it for appending. NULL on failure. */
-static FILE *TrimSeries(const char *path, double t_last)
-{
-  FILE *f = fopen(path, "r");
-  if (!f) return NULL;
-  char tmp[PL_PATH_MAX + 160], line[4096];
-  snprintf(tmp, sizeof tmp, "%s.tmp", path);
-  FILE *g = fopen(tmp, "w");
-  if (!g) {
-    fclose(f);
-    return NULL;
-  }
-  int first = 1;
-  while (fgets(line, sizeof line, f)) {
-    if (first || strtod(line, NULL) <= t_last * (1 + 1e-12) + 1e-12) fputs(line, g);
-    first = 0;
-  }
-  fclose(f);
-  if (fclose(g) || rename(tmp, path)) return NULL;
-  return fopen(path, "a");
-}
-
 static void Progress(double t, double T, long steps, double wall, int done)
 {
   const double rtf = wall > 0 ? t / wall : 0.0, left = t > 0 ? wall * (T - t) / t : 0.0;
@@ -399,22 +229,6 @@ static const char *const kStaticKeys[] = {
   "top_tension_N", "top_horizontal_tension_N", "hang_off_angle_deg", "layback_m", "touchdown_arc_length_m",
   "max_bending_moment_Nm", "max_bending_moment_arc_length_m", "max_axial_strain", "max_fibre_strain",
   "max_effective_tension_N", "max_curvature_1pm"};
-
-static void AddExtreme(cJSON *root, const char *key, const char *unit, const PlExtreme *e, int with_S)
-{
-  char k[96];
-  snprintf(k, sizeof k, "%s%s", key, unit);
-  if (isfinite(e->value)) cJSON_AddNumberToObject(root, k, e->value);
-  else cJSON_AddNullToObject(root, k);
-  if (with_S) {
-    snprintf(k, sizeof k, "%s_arc_length_m", key);
-    if (isfinite(e->S_m)) cJSON_AddNumberToObject(root, k, e->S_m);
-    else cJSON_AddNullToObject(root, k);
-  }
-  snprintf(k, sizeof k, "%s_time_s", key);
-  if (isfinite(e->t_s)) cJSON_AddNumberToObject(root, k, e->t_s);
-  else cJSON_AddNullToObject(root, k);
-}
 
 static cJSON *DynamicSummary(const PlProblem p, const PlStaticReport *srep, const PlStaticSummary *ssum,
                              const PlDynamicRunOptions *opt, const PlDynamicResult *res, int nranks, double T,
@@ -446,14 +260,7 @@ static cJSON *DynamicSummary(const PlProblem p, const PlStaticReport *srep, cons
   cJSON_AddNumberToObject(root, "error_test_failures", (double)st->error_test_failures);
   cJSON_AddNumberToObject(root, "output_interval_s", dt);
   const PlRunExtrema *x = &res->extrema;
-  AddExtreme(root, "max_top_tension", "_N", &x->max_top_tension, 0);
-  AddExtreme(root, "min_top_tension", "_N", &x->min_top_tension, 0);
-  AddExtreme(root, "max_effective_tension", "_N", &x->max_tension, 1);
-  AddExtreme(root, "min_effective_tension", "_N", &x->min_tension, 1);
-  AddExtreme(root, "max_bending_moment", "_Nm", &x->max_moment, 1);
-  AddExtreme(root, "max_curvature", "_1pm", &x->max_curvature, 1);
-  AddExtreme(root, "max_axial_strain", "", &x->max_axial_strain, 1);
-  AddExtreme(root, "max_fibre_strain", "", &x->max_fibre_strain, 1);
+  PlRunExtremaToJson(root, x);
   if (res->ida_flag) cJSON_AddStringToObject(root, "dynamic_failure", res->failure);
   else if (res->io_status) cJSON_AddStringToObject(root, "dynamic_failure", res->err.msg);
   else if (res->interrupted) cJSON_AddStringToObject(root, "dynamic_failure", "interrupted by a signal");
@@ -487,8 +294,8 @@ static int Checkpoint(const SummaryContext *c, const Writer *w, RestartHeader *r
   rh->jacobian_evaluations = st->jacobian_evaluations;
   rh->error_test_failures = st->error_test_failures;
   rh->ext = res->extrema;
-  int io = WriteRestart(dir, rh, y, yp, w->env, c->opt->fingerprint, err);
-  if (!io) io = WriteEnvelopes(w, dir, c->p->mesh.nnodes, err);
+  int io = WriteRestart(dir, rh, y, yp, w->ls.env, c->opt->fingerprint, err);
+  if (!io) io = PlLineSeriesEnvelopes(&w->ls, dir, err);
   if (!io) {
     cJSON *root = DynamicSummary(c->p, c->srep, c->ssum, c->opt, res, c->nranks, c->T, c->dt);
     io = PlSummaryWrite(dir, root, err);
@@ -528,7 +335,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   memset(&w, 0, sizeof w);
   PetscCallMPI(MPI_Comm_rank(p->comm, &rank));
   PetscCallMPI(MPI_Comm_size(p->comm, &size));
-  ExtremaInit(&res->extrema);
+  PlRunExtremaInit(&res->extrema);
   const double wall0 = MPI_Wtime();
   PetscCall(PlProblemStations(p, &stat, &nnr, &Es, &ner));
   PetscCall(PlDynamicCreate(p, &d));
@@ -551,12 +358,11 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   memset(&base, 0, sizeof base);
   int io = 0;
   long k0 = 0;
-  w.env = calloc((size_t)12 * nn, sizeof(double));
-  PetscCheck(w.env, p->comm, PETSC_ERR_MEM, "out of memory for the envelopes");
+  PetscCheck(!PlLineSeriesInit(&w.ls, p, stat), p->comm, PETSC_ERR_MEM, "out of memory for the envelopes");
   if (opt->restart) {
     /* continue an interrupted run from its last checkpoint (every rank reads the file) */
     RestartHeader in;
-    io = ReadRestart(dir, nn, ndd, rh.nextra, rh.kind, opt->fingerprint, &in, yraw, ypraw, w.env, &res->err);
+    io = ReadRestart(dir, nn, ndd, rh.nextra, rh.kind, opt->fingerprint, &in, yraw, ypraw, w.ls.env, &res->err);
     PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &io, 1, MPI_INT, MPI_MAX, p->comm));
     if (!io) {
       PetscCall(PlDynamicSetRaw(d, in.t, yraw, ypraw));
@@ -575,7 +381,6 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   if (!rank) {
     if (!io) io = PlMakeDirs(dir, &res->err);
     if (!io) io = OpenSeries(&w, dir, p, opt->restart ? res->restarted_at_s : -1.0, &res->err);
-    w.stat = stat;
   }
   PetscCallMPI(MPI_Bcast(&io, 1, MPI_INT, 0, p->comm));
   const int progress = !rank && !opt->quiet && isatty(fileno(stdout));
@@ -613,15 +418,16 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
     double top[5];
     PetscCall(PlDynamicTopLoad(d, top));
     if (!rank) {
-      TopAngles(&N[nn - 1], &stat[nn - 1], &top[3], &top[4]);
-      for (int j = 0; !io && j < w.n; ++j) io = WriteRow(&w, j, t, &N[w.node[j]], j == 1 ? top : NULL, &res->err);
-      if (!io) io = WriteEnergyRow(&w, t, ek, es, ep, &res->err);
-      if (!io && w.vessel) {
-        PlVesselSeriesRow(w.f[w.n + 1], t, &vo);
-        io = RowWritten(&w, w.n + 1, &res->err);
+      io = PlLineSeriesRow(&w.ls, t, N, top, k == 0 && !opt->restart, &res->err);
+      if (!io) {
+        fprintf(w.fe, "%.17g,%.17g,%.17g,%.17g,%.17g\n", t, ek, es, ep, ek + es + ep);
+        io = PlSeriesRowWritten(w.fe, w.pe, &res->err);
       }
-      UpdateEnvelopes(&w, N, nn, k == 0 && !opt->restart);
-      ExtremaUpdate(&res->extrema, p, t, E, ner, &N[nn - 1]);
+      if (!io && w.fv) {
+        PlVesselSeriesRow(w.fv, t, &vo);
+        io = PlSeriesRowWritten(w.fv, w.pv, &res->err);
+      }
+      PlRunExtremaUpdate(&res->extrema, p, t, E, ner, &N[nn - 1]);
       if (!io && opt->observer) io = opt->observer(opt->observer_ctx, t, N, nn, &res->err);
     }
     free(N);
@@ -670,11 +476,20 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   int final_io = 0;
   if (have_state && !res->ida_flag) PetscCall(PlDynamicGetRaw(d, &rh.t, yraw, ypraw));
   if (!rank) {
-    for (int j = 0; j <= w.n + w.vessel; ++j)
-      if (w.f[j] && fclose(w.f[j]) && !io) {
-        snprintf(res->err.msg, sizeof res->err.msg, "%.900s: write failed: %s", w.path[j], strerror(errno));
+    for (int j = 0; j < 2; ++j) {
+      FILE *f = j ? w.fv : w.fe;
+      if (f && fclose(f) && !io) {
+        snprintf(res->err.msg, sizeof res->err.msg, "%.900s: write failed: %s", j ? w.pv : w.pe, strerror(errno));
         io = PL_EXIT_IO;
       }
+    }
+    w.fe = w.fv = NULL;
+    for (int j = 0; j < w.ls.n; ++j) /* the envelopes stay for the checkpoint below */
+      if (w.ls.f[j] && fclose(w.ls.f[j]) && !io) {
+        snprintf(res->err.msg, sizeof res->err.msg, "%.900s: write failed: %s", w.ls.path[j], strerror(errno));
+        io = PL_EXIT_IO;
+      }
+    memset(w.ls.f, 0, sizeof w.ls.f);
     res->io_status = io;
     PlError *e = io ? &(PlError){{0}} : &res->err; /* the first failure's message stays */
     if (have_state && !res->ida_flag) {
@@ -682,7 +497,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
       rh.noutputs = (int32_t)k;
       final_io = Checkpoint(&sc, &w, &rh, yraw, ypraw, res, e);
     } else if (started) {
-      if (have_state) final_io = WriteEnvelopes(&w, dir, nn, e);
+      if (have_state) final_io = PlLineSeriesEnvelopes(&w.ls, dir, e);
       if (!final_io) {
         cJSON *root = DynamicSummary(p, srep, ssum, opt, res, size, T, dt);
         final_io = PlSummaryWrite(dir, root, e);
@@ -691,7 +506,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
     }
     if (!io) io = final_io;
   }
-  free(w.env);
+  PlLineSeriesClose(&w.ls, &(PlError){{0}}); /* the files are closed: frees the envelopes */
   free(yraw);
   free(ypraw);
   PetscCallMPI(MPI_Bcast(&io, 1, MPI_INT, 0, p->comm));

@@ -295,6 +295,7 @@ typedef struct {
 typedef struct {
   char name[64];              /* [A-Za-z0-9_-]+, used in the file name */
   double arc_length;          /* [m], 0 <= S <= L */
+  int line;                   /* a model of lines: the index of its line in lines[]; else -1 */
 } PlOutputPoint;
 
 /* Settings of a dynamic (time-domain) analysis. It starts from the static solution of
