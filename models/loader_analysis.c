@@ -159,8 +159,11 @@ static int read_points(const Ctx *c, const Scope *out, PlModel *m)
     const PlYNode *na = NULL;
     if ((rc = ld_get_number(&p, "arc_length", &op->arc_length, &na)))
       return rc;
+    if (!(op->arc_length <= L) && op->line >= 0)
+      return ld_at(c->err, na, ap, "must be at most the length of line '%s' (%.10g m), got %s",
+                   m->lines[op->line].name, L, ld_got(na).s);
     if (!(op->arc_length <= L))
-      return ld_at(c->err, na, ap, "must be at most the line's length (%.10g m), got %s", L, ld_got(na).s);
+      return ld_at(c->err, na, ap, "must be at most line.length (%.10g m), got %s", L, ld_got(na).s);
     m->noutput_points = (int)i + 1;
   }
   return 0;

@@ -65,28 +65,38 @@ void PlIdaRunResult(void *ida, double t, double T, double wall0, int io, PlDynam
   res->completed = !res->ida_flag && !res->interrupted && !io && t >= T * (1 - 1e-12);
 }
 
+/* Each line's node and element stations at state y (malloc'd; freed by FreeStations). */
+static int Stations(PlSysDyn s, const double *y, PlStation **nodes, PlStation **els, int *nn, PlError *err)
+{
+  const PlModel *m = PlSysDynModel(s);
+  for (int l = 0; l < m->nlines; ++l) {
+    double *u = PlSysDynLineUnknowns(s, l, y, &nn[l]);
+    if (!u || PlStationsOf(PlLinesProblem(PlSysDynLines(s), l), u, &nodes[l], &els[l])) {
+      free(u);
+      snprintf(err->msg, sizeof err->msg, "out of memory for the lines' stations");
+      return PL_EXIT_FAILURE;
+    }
+    free(u);
+  }
+  return 0;
+}
+
+static void FreeStations(int nl, PlStation **nodes, PlStation **els)
+{
+  for (int l = 0; l < nl; ++l) {
+    free(nodes[l]);
+    free(els[l]);
+    nodes[l] = els[l] = NULL;
+  }
+}
+
 /* The observers at time t: each line's stations, each body's pose. */
-static int Observe(PlSysDyn s, const PlDynamicRunOptions *opt, double t, const double *y, PlError *err)
+static int Observe(PlSysDyn s, const PlDynamicRunOptions *opt, double t, const double *y, PlStation **nodes,
+                   const int *nn, PlError *err)
 {
   const PlModel *m = PlSysDynModel(s);
   int rc = 0;
-  if (opt->lines_observer) {
-    PlStation *nodes[PL_MAX_LINES] = {NULL}, *els[PL_MAX_LINES] = {NULL};
-    int nn[PL_MAX_LINES] = {0};
-    for (int l = 0; l < m->nlines && !rc; ++l) {
-      double *u = PlSysDynLineUnknowns(s, l, y, &nn[l]);
-      if (!u || PlStationsOf(PlLinesProblem(PlSysDynLines(s), l), u, &nodes[l], &els[l])) {
-        snprintf(err->msg, sizeof err->msg, "out of memory writing the lines' frames");
-        rc = PL_EXIT_FAILURE;
-      }
-      free(u);
-    }
-    if (!rc) rc = opt->lines_observer(opt->lines_observer_ctx, t, m->nlines, nodes, nn, err);
-    for (int l = 0; l < m->nlines; ++l) {
-      free(nodes[l]);
-      free(els[l]);
-    }
-  }
+  if (opt->lines_observer) rc = opt->lines_observer(opt->lines_observer_ctx, t, m->nlines, nodes, nn, err);
   if (!rc && opt->bodies_observer && m->nbodies > 0) {
     double r[PL_MAX_BODIES][3], R[PL_MAX_BODIES][9];
     for (int b = 0; b < m->nbodies; ++b) PlSysDynBodyPose(s, b, y, r[b], R[b]);
@@ -165,6 +175,28 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
       snprintf(res->err.msg, sizeof res->err.msg, "%.900s: cannot write: %s", path, strerror(errno));
       io = PL_EXIT_IO;
     }
+  }
+  /* each line's series and envelopes in OUTPUT/line_NAME/ (line_series.c), against its
+   * static stations: the start state */
+  PlLineSeries ls[PL_MAX_LINES];
+  PlStation *stat[PL_MAX_LINES] = {NULL}, *sels[PL_MAX_LINES] = {NULL}, *nodes[PL_MAX_LINES] = {NULL},
+            *els[PL_MAX_LINES] = {NULL};
+  int nn[PL_MAX_LINES] = {0};
+  PlRunExtrema ext[PL_MAX_LINES];
+  memset(ls, 0, sizeof ls);
+  int wrote = 0; /* a row of the lines' series (their envelopes have a value) */
+  if (root && !io) io = Stations(s, PlSysDynState(s), stat, sels, nn, &res->err);
+  for (int l = 0; root && !io && l < nl; ++l) {
+    const PlProblem p = PlLinesProblem(PlSysDynLines(s), l);
+    char ldir[PL_PATH_MAX + 64];
+    snprintf(ldir, sizeof ldir, "%s/line_%s", dir, m->lines[l].name);
+    PlRunExtremaInit(&ext[l]);
+    if (PlLineSeriesInit(&ls[l], p, stat[l])) {
+      snprintf(res->err.msg, sizeof res->err.msg, "out of memory for the envelopes");
+      io = PL_EXIT_FAILURE;
+    }
+    if (!io) io = PlMakeDirs(ldir, &res->err);
+    if (!io) io = PlLineSeriesOpen(&ls[l], ldir, p, -1.0, &res->err);
   }
   void *ida = PlSysDynIDA(s);
   double *F = malloc(sizeof(double) * (size_t)n);
@@ -260,7 +292,17 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
       jmmax[j] = fmax(jmmax[j], Norm3(Mj));
     }
     if (nj) jgap = fmax(jgap, PlMultibodyJointGap(&s->mb, y + s->moff));
-    if (!io && (opt->lines_observer || (opt->bodies_observer && nb > 0))) io = Observe(s, opt, t, y, &res->err);
+    if (!io) io = Stations(s, y, nodes, els, nn, &res->err);
+    for (int l = 0; l < nl && !io; ++l) {
+      const PlProblem p = PlLinesProblem(PlSysDynLines(s), l);
+      double f[3];
+      PlSysDynEndForce(s, l, 1, f); /* the line's load on its top, as a one-line run's top_load */
+      io = PlLineSeriesRow(&ls[l], t, nodes[l], f, k == 0, &res->err);
+      wrote = 1;
+      PlRunExtremaUpdate(&ext[l], p, t, els[l], p->mesh.nelements, &nodes[l][nn[l] - 1]);
+    }
+    if (!io && (opt->lines_observer || (opt->bodies_observer && nb > 0))) io = Observe(s, opt, t, y, nodes, nn, &res->err);
+    FreeStations(nl, nodes, els);
     double ek, es, ep;
     PlSysDynEnergy(s, y, &ek, &es, &ep);
     fprintf(fe, "%.17g,%.17g,%.17g,%.17g,%.17g\n", t, ek, es, ep, ek + es + ep);
@@ -291,6 +333,23 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
       io = PL_EXIT_IO;
       snprintf(res->err.msg, sizeof res->err.msg, "%.900s: closing a time series failed", dir);
     }
+  /* each line's envelopes over the outputs written (also after a failure: what was computed) */
+  for (int l = 0; root && l < nl; ++l) {
+    PlError e2;
+    int lio = 0;
+    if (wrote) {
+      char ldir[PL_PATH_MAX + 64];
+      snprintf(ldir, sizeof ldir, "%s/line_%s", dir, m->lines[l].name);
+      lio = PlLineSeriesEnvelopes(&ls[l], ldir, &e2);
+    }
+    if (!lio) lio = PlLineSeriesClose(&ls[l], &e2);
+    else PlLineSeriesClose(&ls[l], &(PlError){{0}});
+    if (lio && !io) {
+      io = lio;
+      res->err = e2;
+    }
+  }
+  FreeStations(nl, stat, sels);
   if (!io && root) {
     cJSON *sum = PlSysDynStaticSummary(s, rep);
     cJSON_ReplaceItemInObject(sum, "analysis", cJSON_CreateString("dynamic_lines"));
@@ -312,6 +371,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
     cJSON *lines = cJSON_AddObjectToObject(dy, "lines");
     for (int l = 0; l < nl; ++l) {
       cJSON *o = cJSON_AddObjectToObject(lines, m->lines[l].name);
+      PlRunExtremaToJson(o, &ext[l]); /* over the line, as a one-line run's */
       for (int e = 0; e < 2; ++e) {
         cJSON *eo = cJSON_AddObjectToObject(o, e ? "top" : "bottom");
         cJSON_AddNumberToObject(eo, "max_tension_N", ten[l][e].max);

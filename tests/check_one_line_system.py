@@ -24,7 +24,10 @@ holds, the start or the integrator's set-up, so agreement tests those.
             tight tolerances must agree within a tenth of it (top force components [N]) and the
             kinetic energy within a tenth of its estimate likewise. A moved end that stood still,
             a current or seabed term missing, or a different start would differ by more than
-            the integration error.
+            the integration error. The same for the files each line of a system run writes in
+            OUTPUT/line_NAME/ (line_series.c, shared with the one-line run): the top's and each
+            named output point's time series (position, tension, bending moment) and the
+            envelopes.
 
 Usage: check_one_line_system.py PIPELAY SOURCE_DIR WORK_DIR
 """
@@ -55,7 +58,8 @@ def as_lines(src, dst, extra=None):
     line = {"name": "pipe", "line": m.pop("line"), "mesh": m.pop("mesh"), "ends": m.pop("ends")}
     m["lines"] = [line]
     out = m.setdefault("output", {})
-    out.pop("points", None)  # output points along a line of lines: are not in the system run yet
+    for pt in out.get("points", []):
+        pt["line"] = "pipe"
     for k, v in (extra or {}).items():
         m[k] = v
     # time-series motions are read relative to the model file
@@ -158,6 +162,30 @@ def dynamic_case(rel, duration):
           f"<= a tenth of the one-line integration error {err_f:.3g} N (of {fmax:.4g} N)")
     check(dif_e <= 0.1 * err_e, f"{rel}: kinetic energy, system core vs one-line at tight tolerances {dif_e:.3g} J "
           f"<= a tenth of the one-line integration error {err_e:.3g} J")
+    # each line's files of the system run (OUTPUT/line_pipe/) against the one-line run's: the
+    # top's series (position, tension, moments, its load), the named points', the envelopes
+    names = ["top"] + [p["name"] for p in (yaml.safe_load(open(src)).get("output") or {}).get("points", [])]
+    for name in names:
+        def series(form, tol):
+            d = dirs[form, tol] if form == "one" else os.path.join(dirs[form, tol], "line_pipe")
+            rows = table(os.path.join(d, f"timeseries_{name}.csv"))
+            return [[float(r[c]) for c in ("x_m", "y_m", "z_m", "effective_tension_N", "bending_moment_2_Nm")]
+                    for r in rows]
+        for c, col in enumerate(("position", "tension", "bending moment")):
+            cols = [0, 1, 2] if c == 0 else [c + 2]
+            pick = lambda rows: [[r[i] for i in cols] for r in rows]
+            err = maxdiff(pick(series("one", "default")), pick(series("one", "tight")))
+            dif = maxdiff(pick(series("one", "tight")), pick(series("sys", "tight")))
+            check(dif <= 0.1 * err, f"{rel}: timeseries_{name}.csv {col}, system core vs one-line {dif:.3g} <= a "
+                  f"tenth of the integration error {err:.3g}")
+
+    def envelope(form, tol):
+        d = dirs[form, tol] if form == "one" else os.path.join(dirs[form, tol], "line_pipe")
+        return [[float(v) for v in r.values()] for r in table(os.path.join(d, "envelopes.csv"))]
+    err = maxdiff(envelope("one", "default"), envelope("one", "tight"))
+    dif = maxdiff(envelope("one", "tight"), envelope("sys", "tight"))
+    check(dif <= 0.1 * err, f"{rel}: envelopes.csv, system core vs one-line {dif:.3g} <= a tenth of the integration "
+          f"error {err:.3g}")
     # the moved top does move: the force varies by far more than the agreement
     span = max(r[2] for r in f["one", "tight"]) - min(r[2] for r in f["one", "tight"])
     check(span > 100 * dif_f, f"{rel}: the top force's vertical range {span:.4g} N exceeds 100 times the difference")
