@@ -17,13 +17,31 @@
  *                Morison) and the nodes (PlNodeDynamics), ends given or moved as in a one-line
  *                run (PlDynEndResidual); each line model keeps its own sections and ends.
  *   attachment   an end of line l on a free point k or on a body b at the body point a (a
- *                hinge: the rotation stays free and no moment passes). The end node's
+ *                hinge: the rotation stays free and no moment passes; or fixed, below). The end node's
  *                translation rows become the constraint and its linear-momentum residual
  *                r_e (the rows before replacement: M a + f_int - f_ext) goes to the master,
  *                Newton's third law (§2.1):
  *                  point:  x_e - x_k = 0, v_e - v_k = 0;   point momentum rows += r_e
  *                  body:   x_e - (r + R a) = 0, v_e - R (v + w x a) = 0 (PlVesselJointKinematics);
  *                          body Newton-Euler rows += [R^T r_e ; a x R^T r_e] (PlVesselJointLoad)
+ *                A fixed end (ends.*.connection: fixed, the vessel's fixed hang-off, eq 4.5):
+ *                its frame is clamped to the body at R_t^b = T (ends.*.orientation in the body
+ *                axes), R(q0) R(p_e) = R_b T with q0 the end node's reference frame. In
+ *                quaternions the end's parameters are tied to X = q0* (x) q_b (x) q_T = Aq q_b
+ *                (Aq constant, 4 x 4: FixedTieMap; its sign keeps the start's hemisphere).
+ *                Differentiating, the end frame's angular velocity in its own axes is
+ *                w_e = T^T w_b (w_b in the body axes; T constant). So the node's rotation rows
+ *                become constraints, in the rows of the vessel's fixed hang-off
+ *                (dynamic_vessel.c) and with the same PlParamTie:
+ *                  P rows  g(p_e, Aq q_b) = 0 (quaternions p_e - X, 4 rows, which also hold
+ *                          |p_e| = 1; Euler zxy the vector part of conj(Q(p_e)) (x) X, 3 rows),
+ *                  W rows  w_e - T^T w_b = 0,
+ *                and the node's angular-momentum residual m_e (node frame: the rows before
+ *                replacement, J w' + w x J w - moments) is the moment the body supplies; by
+ *                Newton's third law it goes to the body's moment rows in the body axes, T m_e:
+ *                          body rows += [R^T r_e ; a x R^T r_e + T m_e]   (PlVesselJointLoad).
+ *                Exact matrix: dg/dp_e, (dg/dX) Aq on q_b, I and -T^T on w_e, w_b, and the
+ *                transfer of the node's W rows through d tau/d m_e = [0; T] (AddJ).
  *   point k      x' - v = 0;   (m + Ca rho_w V) v' + (m - rho_w V) g e_z
  *                  - 1/2 rho_w CdA |u_c(z) - v| (u_c(z) - v) + sum of the attached r_e = 0
  *                (a clump weight or buoy: isotropic Morison drag in the current at its depth,
@@ -41,7 +59,9 @@
  *
  * Start: the static equilibrium of solver/lines.c at rest (y' from the kinematics, zero
  * accelerations), with the free points' and bodies' given initial velocities (the attached
- * end nodes move with their master).
+ * end nodes move with their master, a fixed end's frame turning with it: w_e = T^T w_b).
+ * lines.c holds a fixed end as a hinge; the whole-system Newton of system_static.c, on this
+ * residual, holds its frame (app/pipelay.c reports no equilibrium unless it converges).
  *
  * K ranks: every rank holds the whole state and runs the same IDA with the same KLU solves;
  * the assembly, the cost that grows with the elements, is split. METIS cuts the graph of
