@@ -504,8 +504,15 @@ static PetscErrorCode RunLines(PlModel *m, const Args *a, PetscMPIInt rank, Pets
   if (rep.converged) {
     PetscCall(PlSysDynCreate(L, &rep, &S));
     if (PlSysStaticSolve(S, &rep, &srep)) SETERRQ(PETSC_COMM_WORLD, PETSC_ERR_MEM, "out of memory");
+    int fixed_ends = 0; /* lines.c holds a fixed end as a hinge: only this Newton holds its frame */
+    for (int l = 0; l < m->nlines; ++l)
+      for (int e = 0; e < 2; ++e) fixed_ends |= m->lines[l].ends[e].body >= 0 && m->lines[l].ends[e].connection == PL_HANGOFF_FIXED;
     if (srep.converged) PetscCall(PlSysStaticStore(S, &rep));
-    else if (!rank)
+    else if (fixed_ends) {
+      rep.converged = PETSC_FALSE;
+      snprintf(rep.failure, sizeof rep.failure, "%.400s (a line end fixed to a body is held only by the whole system's Newton)",
+               srep.failure);
+    } else if (!rank)
       fprintf(stderr, "pipelay: warning: %s; the equilibrium of the lines at the bodies' held DOFs is reported\n",
               srep.failure);
   }

@@ -413,6 +413,14 @@ void PlVesselHangOff(const PlVesselModel *v, const double r[3], const double q[4
     }
 }
 
+void PlEndBodyJoint(const PlEnd *e, const PlVesselModel *b, PlVesselModel *joint)
+{
+  *joint = *b;
+  memcpy(joint->hang_off, e->at, sizeof joint->hang_off);
+  joint->connection = e->connection;
+  memcpy(joint->top_frame, e->body_frame, sizeof joint->top_frame);
+}
+
 void PlVesselTopEnd(const PlVesselModel *v, PlEnd *top)
 {
   double q[4], P[3], Rt[9];

@@ -290,6 +290,8 @@ static void InitDefaults(PlModel *m)
     for (int i = 0; i < 9; i++) end->orientation[i] = (i % 4 == 0) ? 1.0 : 0.0;
     end->has_orientation = false;
     end->point = end->body = -1;
+    end->connection = PL_HANGOFF_HINGE;
+    for (int i = 0; i < 9; i++) end->body_frame[i] = (i % 4 == 0) ? 1.0 : 0.0;
   }
   m->analysis.kind = PlSchemaDefault("analysis.type") == 1 ? PL_ANALYSIS_DYNAMIC : PL_ANALYSIS_STATIC;
   m->analysis.load_steps = (int)PlSchemaDefault("analysis.load_steps");

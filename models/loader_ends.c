@@ -251,10 +251,40 @@ int ld_get_load(const Scope *s, const char *key, const char *what, double out[3]
   return 0;
 }
 
+/* ends.*.connection and, with fixed, ends.*.orientation of an end on a body: the meaning and
+ * angle convention of vessel.hang_off.connection and .orientation (loader_bodies.c,
+ * read_hang_off; pipelay's body axes, as `at`). */
+static int read_end_connection(const Scope *s, PlEnd *e)
+{
+  int kind = ld_choice_default(s, "connection"), rc;
+  if ((rc = ld_get_choice(s, "connection", &kind))) return rc;
+  e->connection = kind ? PL_HANGOFF_HINGE : PL_HANGOFF_FIXED;
+  for (int i = 0; i < 9; i++) e->body_frame[i] = (i % 4 == 0) ? 1.0 : 0.0;
+  if (e->connection == PL_HANGOFF_HINGE)
+    return ld_reject_key(s, "orientation",
+                         "is only used by a fixed connection (connection is 'hinge': a ball joint, the end "
+                         "section turns freely; give connection: fixed to hold it in the body's axes)");
+  if (!ld_pair_of(s, "orientation"))
+    return ld_missing(s, "orientation", "deg",
+                      " (zxy Euler angles of the end section's frame in the body's axes; a fixed connection "
+                      "holds it there)");
+  double deg[3] = {0, 0, 0};
+  bool has[3] = {false, false, false}, present = false;
+  if ((rc = ld_get_vec3(s, "orientation", deg, has, NULL, &present))) return rc;
+  if (!has[0] || !has[1] || !has[2]) {
+    char path[PATH_CAP];
+    ld_join_key(path, sizeof path, s->path, "orientation");
+    return ld_at(s->err, ld_value_of(s, "orientation"), path,
+                 "a fixed connection needs all three angles (null leaves one out)");
+  }
+  ld_euler_zxy(deg, e->body_frame);
+  return 0;
+}
+
 /* One end (which = 0 bottom, 1 top). */
 /* ends.*.point or ends.*.body with at: the end attached to a point or a body of the model (a
  * line of lines:): held in x, y, z at the point or the body point, rotations free, nothing
- * else given. */
+ * else given; on a body, connection: fixed also holds its frame at orientation (body axes). */
 static int read_end_point(Ctx *c, const Scope *s, PlEnd *e)
 {
   char path[PATH_CAP];
@@ -275,11 +305,15 @@ static int read_end_point(Ctx *c, const Scope *s, PlEnd *e)
   }
   for (size_t k = 0; k < s->map->npairs; k++) {
     const PlYNode *key = s->map->pairs[k].key;
-    if (strcmp(key->text, "point") && strcmp(key->text, "body") && strcmp(key->text, "at")) {
+    const bool body_key = pb && (!strcmp(key->text, "connection") || !strcmp(key->text, "orientation"));
+    if (strcmp(key->text, "point") && strcmp(key->text, "body") && strcmp(key->text, "at") && !body_key) {
       char kp[PATH_CAP];
       ld_join_key(kp, sizeof kp, s->path, key->text);
-      return ld_at(c->err, key, kp, "cannot be given with '%s': the %s holds the end (rotations free)",
-                pp ? "point" : "body", pp ? "point" : "body");
+      if (!strcmp(key->text, "connection"))
+        return ld_at(c->err, key, kp, "is only used by an end attached to a body (a point holds the end in x, y, z; "
+                  "rotations free)");
+      return ld_at(c->err, key, kp, "cannot be given with '%s': the %s holds the end (%s)", pp ? "point" : "body",
+                pp ? "point" : "body", pp ? "rotations free" : "connection and orientation say how");
     }
   }
   const char *what = pp ? "point" : "body";
@@ -310,12 +344,17 @@ static int read_end_point(Ctx *c, const Scope *s, PlEnd *e)
     int rc = ld_get_list(s, "at", e->at, NULL);
     if (rc) return rc;
     e->body = idx;
+    if ((rc = read_end_connection(s, e))) return rc;
     const PlVesselModel *b = &c->graph->bodies[idx];
-    double q[4];
+    double q[4], Rt[9];
     PlVesselQuatFromEulerZYX(b->rpy, q);
-    PlVesselModel hinge = *b;
-    memcpy(hinge.hang_off, e->at, sizeof e->at);
-    PlVesselHangOff(&hinge, b->position, q, P, NULL);
+    PlVesselModel joint;
+    PlEndBodyJoint(e, b, &joint);
+    PlVesselHangOff(&joint, b->position, q, P, Rt);
+    if (e->connection == PL_HANGOFF_FIXED) { /* the mesh's frame there and the initial guess */
+      memcpy(e->orientation, Rt, sizeof Rt);
+      e->has_orientation = true;
+    }
     c->body_uses[idx]++;
   }
   for (int i = 0; i < 3; i++) {
@@ -348,6 +387,14 @@ static int read_end(Ctx *c, const Scope *ends, int which, PlEnd *e)
   int rc = ld_open_child(ends, key, &s, &present);
   if (rc) return rc;
   e->point = e->body = -1;
+  e->connection = PL_HANGOFF_HINGE;
+  for (int i = 0; i < 9; i++) e->body_frame[i] = (i % 4 == 0) ? 1.0 : 0.0;
+  if (ld_pair_of(&s, "connection") && !ld_pair_of(&s, "point") && !ld_pair_of(&s, "body")) {
+    char kp[PATH_CAP];
+    ld_join_key(kp, sizeof kp, s.path, "connection");
+    return ld_at(c->err, ld_pair_of(&s, "connection")->key, kp,
+                 "is only used by an end attached to a body (give 'body' and 'at' with it)");
+  }
   if (ld_pair_of(&s, "point") || ld_pair_of(&s, "body") || ld_pair_of(&s, "at")) return read_end_point(c, &s, e);
   const PlYNode *pos_items[3] = {NULL, NULL, NULL};
   bool have_pos = false;

@@ -3,7 +3,8 @@
  * (issue 14; a model of lines:, points: and bodies:, docs/model-file.md).
  *
  * Unknowns: every line's unknowns u_l (its own static problem, assembly.c: an end attached
- * to a point or a body is held in x, y, z there, rotations free), and the masters' xi: the
+ * to a point or a body is held in x, y, z there, rotations free; an end fixed to a body too:
+ * this equilibrium is its predictor, system_static.c clamps its frame), and the masters' xi: the
  * positions of the free points, and the pose components eta_i (O_b, zyx Euler angles) of each
  * body that have restoring of their own (hydrostatics, spring; the others are held at the
  * initial pose and the load left in them is reported, as for the vessel, vessel_static.c).
@@ -98,10 +99,10 @@ static void EndTarget(const PlLines s, int l, int e, const double *xi, double x[
     return;
   }
   double eta[6], y[PL_VESSEL_NY];
-  PlVesselModel hinge = s->m->bodies[E->body];
+  PlVesselModel joint;
+  PlEndBodyJoint(E, &s->m->bodies[E->body], &joint);
   BodyPose(s, E->body, xi, eta, y);
-  memcpy(hinge.hang_off, E->at, sizeof E->at);
-  PlVesselHangOff(&hinge, y, y + PL_VESSEL_Q, x, NULL);
+  PlVesselHangOff(&joint, y, y + PL_VESSEL_Q, x, NULL);
 }
 
 /* 1 when end e of line l hangs from a master (a point or a body). */

@@ -17,13 +17,31 @@
  *                Morison) and the nodes (PlNodeDynamics), ends given or moved as in a one-line
  *                run (PlDynEndResidual); each line model keeps its own sections and ends.
  *   attachment   an end of line l on a free point k or on a body b at the body point a (a
- *                hinge: the rotation stays free and no moment passes). The end node's
+ *                hinge: the rotation stays free and no moment passes; or fixed, below). The end node's
  *                translation rows become the constraint and its linear-momentum residual
  *                r_e (the rows before replacement: M a + f_int - f_ext) goes to the master,
  *                Newton's third law (§2.1):
  *                  point:  x_e - x_k = 0, v_e - v_k = 0;   point momentum rows += r_e
  *                  body:   x_e - (r + R a) = 0, v_e - R (v + w x a) = 0 (PlVesselJointKinematics);
  *                          body Newton-Euler rows += [R^T r_e ; a x R^T r_e] (PlVesselJointLoad)
+ *                A fixed end (ends.*.connection: fixed, the vessel's fixed hang-off, eq 4.5):
+ *                its frame is clamped to the body at R_t^b = T (ends.*.orientation in the body
+ *                axes), R(q0) R(p_e) = R_b T with q0 the end node's reference frame. In
+ *                quaternions the end's parameters are tied to X = q0* (x) q_b (x) q_T = Aq q_b
+ *                (Aq constant, 4 x 4: FixedTieMap; its sign keeps the start's hemisphere).
+ *                Differentiating, the end frame's angular velocity in its own axes is
+ *                w_e = T^T w_b (w_b in the body axes; T constant). So the node's rotation rows
+ *                become constraints, in the rows of the vessel's fixed hang-off
+ *                (dynamic_vessel.c) and with the same PlParamTie:
+ *                  P rows  g(p_e, Aq q_b) = 0 (quaternions p_e - X, 4 rows, which also hold
+ *                          |p_e| = 1; Euler zxy the vector part of conj(Q(p_e)) (x) X, 3 rows),
+ *                  W rows  w_e - T^T w_b = 0,
+ *                and the node's angular-momentum residual m_e (node frame: the rows before
+ *                replacement, J w' + w x J w - moments) is the moment the body supplies; by
+ *                Newton's third law it goes to the body's moment rows in the body axes, T m_e:
+ *                          body rows += [R^T r_e ; a x R^T r_e + T m_e]   (PlVesselJointLoad).
+ *                Exact matrix: dg/dp_e, (dg/dX) Aq on q_b, I and -T^T on w_e, w_b, and the
+ *                transfer of the node's W rows through d tau/d m_e = [0; T] (AddJ).
  *   point k      x' - v = 0;   (m + Ca rho_w V) v' + (m - rho_w V) g e_z
  *                  - 1/2 rho_w CdA |u_c(z) - v| (u_c(z) - v) + sum of the attached r_e = 0
  *                (a clump weight or buoy: isotropic Morison drag in the current at its depth,
@@ -41,7 +59,9 @@
  *
  * Start: the static equilibrium of solver/lines.c at rest (y' from the kinematics, zero
  * accelerations), with the free points' and bodies' given initial velocities (the attached
- * end nodes move with their master).
+ * end nodes move with their master, a fixed end's frame turning with it: w_e = T^T w_b).
+ * lines.c holds a fixed end as a hinge; the whole-system Newton of system_static.c, on this
+ * residual, holds its frame (app/pipelay.c reports no equilibrium unless it converges).
  *
  * K ranks: every rank holds the whole state and runs the same IDA with the same KLU solves;
  * the assembly, the cost that grows with the elements, is split. METIS cuts the graph of
@@ -115,9 +135,13 @@ static void AddF(PlSysDyn s, double *F, int row, double v)
   const int r = s->redir[row];
   if (r == -1) F[row] += v;
   else if (r >= 0) {
-    Attach *A = &s->at[r / 3];
-    A->f[r % 3] += v;
-    if (A->point >= 0) F[s->poff[A->point] + 3 + r % 3] += v;
+    Attach *A = &s->at[r / 6];
+    const int c = r % 6;
+    if (c >= 3) A->mom[c - 3] += v;
+    else {
+      A->f[c] += v;
+      if (A->point >= 0) F[s->poff[A->point] + 3 + c] += v;
+    }
   }
 }
 static void AddJ(PlSysDyn s, int row, int col, double v)
@@ -125,12 +149,13 @@ static void AddJ(PlSysDyn s, int row, int col, double v)
   const int r = s->redir[row];
   if (r == -1) Put(s, row, col, v);
   else if (r >= 0) {
-    const Attach *A = &s->at[r / 3];
-    const int c = r % 3;
+    const Attach *A = &s->at[r / 6];
+    const int c = r % 6;
     if (A->point >= 0) Put(s, s->poff[A->point] + 3 + c, col, v);
     else
       for (int i = 0; i < 6; ++i)
-        Put(s, s->moff + PL_VESSEL_NY * A->body + PL_VESSEL_V + i, col, A->dtau_df[3 * i + c] * v);
+        Put(s, s->moff + PL_VESSEL_NY * A->body + PL_VESSEL_V + i, col,
+            (c < 3 ? A->dtau_df[3 * i + c] : A->dtau_dm[3 * i + c - 3]) * v);
   }
 }
 
@@ -164,6 +189,42 @@ static void Combine(PlSysDyn s, double *Fw, int wantJ)
   for (int k = 1; k <= 3; ++k)
     if (r[e + k - 1] > 0.0) s->domain_error = k;
   if (wantJ && s->val) SumOverRanks(s, s->val, (int)s->nnz);
+}
+
+/* The rotation rows of a fixed attachment's end node (yn its unknowns, yb the body's): the
+ * parameters tied to X = Aq q_b (PlParamTie, on the rows of the parameters; for quaternions
+ * p = X, which also holds |p| = 1) and w_e - T^T w_b = 0 (the body's angular velocity in the
+ * end frame) on the angular-momentum rows, whose residual m_e went to the body (AddF). The
+ * same rows as the one-line vessel's fixed hang-off (dynamic_vessel.c). f: the node's rows. */
+static void FixedRows(PlSysDyn s, const Attach *A, const double *yn, const double *yb, double *f, int putJ)
+{
+  const int row = A->row, bo = s->moff + PL_VESSEL_NY * A->body;
+  const PlParamKind kind = s->d[A->l]->kind;
+  double X[4], gt[4], dgp[16], dgX[16];
+  for (int i = 0; i < 4; ++i) {
+    X[i] = 0.0;
+    for (int j = 0; j < 4; ++j) X[i] += A->Aq[4 * i + j] * yb[PL_VESSEL_Q + j];
+  }
+  const int n = PlParamTie(kind, yn + 3, X, gt, dgp, dgX);
+  for (int k = 0; k < n; ++k) f[3 + k] = gt[k];
+  for (int c = 0; c < 3; ++c) {
+    double w = yn[s->iW + c];
+    for (int j = 0; j < 3; ++j) w -= A->T[3 * j + c] * yb[PL_VESSEL_W + j];
+    f[s->iW + c] = w;
+  }
+  if (!putJ) return;
+  for (int k = 0; k < n; ++k) {
+    for (int j = 0; j < s->np; ++j) Put(s, row + 3 + k, row + 3 + j, dgp[k * s->np + j]);
+    for (int j = 0; j < 4; ++j) { /* dg/dq_b = dg/dX Aq */
+      double v = 0.0;
+      for (int i = 0; i < 4; ++i) v += dgX[4 * k + i] * A->Aq[4 * i + j];
+      Put(s, row + 3 + k, bo + PL_VESSEL_Q + j, v);
+    }
+  }
+  for (int c = 0; c < 3; ++c) {
+    Put(s, row + s->iW + c, row + s->iW + c, 1.0);
+    for (int j = 0; j < 3; ++j) Put(s, row + s->iW + c, bo + PL_VESSEL_W + j, -A->T[3 * j + c]);
+  }
 }
 
 /* ---- the residual and the iteration matrix ---------------------------------------------- */
@@ -224,10 +285,12 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
   for (int a = 0; a < s->nat; ++a) {
     Attach *A = &s->at[a];
     memset(A->f, 0, sizeof A->f);
+    memset(A->mom, 0, sizeof A->mom);
     if (A->body >= 0 && putJ && MINE(A->vert)) {
       const double zero[3] = {0, 0, 0};
-      double tau[6], dm[18];
-      PlVesselJointLoad(y + s->moff + PL_VESSEL_NY * A->body, A->a, NULL, zero, zero, tau, NULL, A->dtau_df, dm);
+      double tau[6];
+      PlVesselJointLoad(y + s->moff + PL_VESSEL_NY * A->body, A->a, A->fixed ? A->T : NULL, zero, zero, tau, NULL,
+                        A->dtau_df, A->dtau_dm);
     }
   }
   for (int l = 0; l < s->nl; ++l) {
@@ -344,9 +407,9 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
     }
     const int bo = s->moff + PL_VESSEL_NY * A->body;
     double g[6], dg[6 * PL_VESSEL_NY], tau[6], dtau[6 * PL_VESSEL_NY], df[18], dm[18];
-    const double zero[3] = {0, 0, 0};
     if (PlVesselJointKinematics(y + bo, A->a, x, v, g, putJ ? dg : NULL)) s->domain_error = 1;
-    PlVesselJointLoad(y + bo, A->a, NULL, A->f, zero, tau, putJ ? dtau : NULL, df, dm);
+    PlVesselJointLoad(y + bo, A->a, A->fixed ? A->T : NULL, A->f, A->mom, tau, putJ ? dtau : NULL, df, dm);
+    if (A->fixed) FixedRows(s, A, y + row, y + bo, Fw + row, putJ);
     for (int cc = 0; cc < 3; ++cc) {
       Fw[row + cc] = g[cc];
       Fw[row + s->iV + cc] = g[3 + cc];
@@ -475,6 +538,31 @@ static void StartState(PlSysDyn s, const PlLinesReport *rep, double *y, double *
   }
 }
 
+/* A fixed attachment's tie X = Aq q_b, X = q0* (x) q_b (x) q_T (q0 the end node's reference
+ * frame, q_T of T: R(q0) R(p) = R_b T), as the vessel's (PlDynVesselSetUp); for quaternion
+ * parameters the sign that keeps the hemisphere of the end node's parameters in y. */
+static void FixedTieMap(PlSysDyn s, Attach *A, const double *y)
+{
+  const PlDynamic d = s->d[A->l];
+  const double *q0 = d->sp->mesh.q0 + 4 * d->ends[A->k].node, *qb = y + s->moff + PL_VESSEL_NY * A->body + PL_VESSEL_Q;
+  const double q0c[4] = {q0[0], -q0[1], -q0[2], -q0[3]};
+  double qT[4];
+  PlQuatFromMatrix(A->T, qT);
+  for (int j = 0; j < 4; ++j) {
+    double e[4] = {0, 0, 0, 0}, t[4], X[4];
+    e[j] = 1.0;
+    PlQuatMul(q0c, e, t);
+    PlQuatMul(t, qT, X);
+    for (int i = 0; i < 4; ++i) A->Aq[4 * i + j] = X[i];
+  }
+  if (d->kind != PL_PARAM_QUATERNION) return;
+  double dot = 0.0;
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j) dot += y[A->row + 3 + i] * A->Aq[4 * i + j] * qb[j];
+  if (dot < 0.0)
+    for (int k = 0; k < 16; ++k) A->Aq[k] = -A->Aq[k];
+}
+
 /* The run's start from the static state y: the free points' and bodies' initial velocities,
  * the attached end nodes moving with their masters, y' from the kinematics. */
 static void InitialMotion(PlSysDyn s, double *y, double *yp)
@@ -504,6 +592,9 @@ static void InitialMotion(PlSysDyn s, double *y, double *yp)
       vb[1] = yb[PL_VESSEL_V + 1] + w[2] * A->a[0] - w[0] * A->a[2];
       vb[2] = yb[PL_VESSEL_V + 2] + w[0] * A->a[1] - w[1] * A->a[0];
       for (int i = 0; i < 3; ++i) v[i] = R[3 * i] * vb[0] + R[3 * i + 1] * vb[1] + R[3 * i + 2] * vb[2];
+      if (A->fixed) /* the end frame turns with the body: w_e = T^T w_b */
+        for (int c = 0; c < 3; ++c)
+          y[A->row + s->iW + c] = A->T[c] * w[0] + A->T[3 + c] * w[1] + A->T[6 + c] * w[2];
     }
   }
   /* kinematic rates */
@@ -725,10 +816,15 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
       A->point = pt;
       A->body = pt >= 0 ? -1 : E->body;
       memcpy(A->a, E->at, sizeof A->a);
+      A->fixed = A->body >= 0 && E->connection == PL_HANGOFF_FIXED;
+      memcpy(A->T, E->body_frame, sizeof A->T);
       for (int c = 0; c < 3; ++c) {
         s->redir[A->row + c] = -2;
-        s->redir[A->row + s->iV + c] = 3 * s->nat + c;
+        s->redir[A->row + s->iV + c] = 6 * s->nat + c;
+        if (A->fixed) s->redir[A->row + s->iW + c] = 6 * s->nat + 3 + c;
       }
+      if (A->fixed)
+        for (int r = 3; r < s->iV; ++r) s->redir[A->row + r] = -2;
       s->nat++;
     }
   /* IDA */
@@ -738,6 +834,8 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
   s->atol = N_VNew_Serial(n, s->ctx);
   PetscCheck(s->y && s->yp && s->atol, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
   StartState(s, rep, N_VGetArrayPointer(s->y), N_VGetArrayPointer(s->yp));
+  for (int a = 0; a < s->nat; ++a)
+    if (s->at[a].fixed) FixedTieMap(s, &s->at[a], N_VGetArrayPointer(s->y));
   for (int i = 0; i < n; ++i) s->rowforce[i] = 1;
   for (int l = 0; l < s->nl; ++l)
     for (int i = 0; i < s->d[l]->sp->mesh.nnodes; ++i)
@@ -745,6 +843,8 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
   for (int k = 0; k < m->npoints; ++k)
     if (s->poff[k] >= 0)
       for (int c = 0; c < 3; ++c) s->rowforce[s->poff[k] + c] = 0;
+  for (int a = 0; a < s->nat; ++a) /* a fixed end's angular-velocity constraint [rad/s] */
+    for (int c = 0; c < 3 && s->at[a].fixed; ++c) s->rowforce[s->at[a].row + s->iW + c] = 0;
   for (int b = 0; b < m->nbodies; ++b)
     for (int r = 0; r < PL_VESSEL_V; ++r) s->rowforce[s->moff + PL_VESSEL_NY * b + r] = 0;
   for (int k = s->moff + PL_VESSEL_NY * m->nbodies; k < n; ++k) s->rowforce[k] = 0; /* joints' and DP's rows */

@@ -17,8 +17,14 @@ typedef struct {
   int body;       /* master: body index, or -1 */
   int vert;       /* the end element's vertex of the parts' graph (its rank assembles this) */
   double a[3];    /* body point, body frame [m] */
+  int fixed;      /* 1: a fixed connection to the body (frame and moment), 0: a hinge */
+  double T[9];    /* fixed: R_t^b, the end frame in the body axes (row-major) */
+  double Aq[16];  /* fixed: the end node's tied quaternion X = Aq q_b = q0* (x) q_b (x) q_T
+                     (row-major; the sign keeps the hemisphere of the start) */
   double dtau_df[18]; /* d tau / d r_e at the current body state (6 x 3) */
+  double dtau_dm[18]; /* d tau / d m_e (6 x 3; [0; T] when fixed) */
   double f[3];    /* r_e of the last evaluation (global) [N] */
+  double mom[3];  /* fixed: m_e, the end node's angular-momentum residual (node frame) [N m] */
 } Attach;
 
 struct PlSysDyn_ {
@@ -44,7 +50,8 @@ struct PlSysDyn_ {
   int ndd, iV, iW, np;
   int nat;
   Attach at[MAX_ATTACH];
-  int *redir;                    /* per row: -1 as is, -2 dropped, else 3 attach + c */
+  int *redir;                    /* per row: -1 as is, -2 dropped, else 6 attach + c (c < 3: the
+                                    force row c, c >= 3: the moment row c - 3 of a fixed end) */
   int *rowforce;                 /* per row: 1 a force or moment row [N, N m], 0 a kinematic or
                                     constraint row (m/s, m, or dimensionless) */
   double end_force[PL_MAX_LINES][2][3]; /* each line end's momentum residual before its

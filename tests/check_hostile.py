@@ -496,6 +496,14 @@ def vessel(work):
                "FILE:10:66: lines[0].ends.top: ", "missing required key 'at'", ())
     model_case(work, "lines_at_without_body", sub(lines, "top: {point: clump}", "top: {at: [0, 0, 0]}"),
                "FILE:8:72: lines[0].ends.top.at: ", "is the body point of an end attached to a body", ())
+    model_case(work, "lines_orientation_on_hinge",
+               bodyblk + sub(lines, "top: {point: clump}", "top: {body: float, at: [0, 0, 0], orientation: [0, 0, 0]}"),
+               "FILE:10:100: lines[0].ends.top.orientation: ", "is only used by a fixed connection", ())
+    model_case(work, "lines_fixed_without_orientation",
+               bodyblk + sub(lines, "top: {point: clump}", "top: {body: float, at: [0, 0, 0], connection: fixed}"),
+               "FILE:10:66: lines[0].ends.top: ", "missing required key 'orientation'", ())
+    model_case(work, "lines_connection_on_point", sub(lines, "top: {point: clump}", "top: {point: clump, connection: fixed}"),
+               "FILE:8:86: lines[0].ends.top.connection: ", "is only used by an end attached to a body", ())
     model_case(work, "lines_body_unused", bodyblk + lines, "FILE:2:12: bodies[0].name: ",
                "body 'float' has no line or joint attached to it", ())
     # a body DOF with nothing restoring it: every line end at O_b, no restoring of its own (a

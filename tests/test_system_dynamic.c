@@ -13,6 +13,9 @@
  *       differences of the residual, at a generic state (the static equilibrium displaced,
  *       with velocities and rates), entry by entry within 1e-6 of its row's largest entry (its
  *       statics need not converge: the state is displaced anyway).
+ *   jacobian_fixed_quat, jacobian_fixed_euler  the same with the riser's top end fixed to the
+ *       float (connection: fixed: its rotation tied to the float's, its moment into the float),
+ *       at the same tolerance.
  *   split  (on K MPI ranks) the residual and matrix assembled in METIS parts and summed equal
  *       the whole assembly's, both rotation parametrisations.
  *   rest   (the lazy-S of verification/lines_buoy and the cable between two bodies of
@@ -198,14 +201,25 @@ static PetscErrorCode SplitCase(const char *rotation)
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode JacobianCase(const char *rotation)
+/* kSystem with the riser's top end fixed to the float (its frame held at zxy angles
+ * [5, -60, 3] in the float's axes, its moment into the float) into buf. */
+static const char *FixedSystem(char *buf, size_t cap)
+{
+  const char *hinge = "top: {body: float, at: [2, 1, -3]}";
+  const char *at = strstr(kSystem, hinge);
+  snprintf(buf, cap, "%.*stop: {body: float, at: [2, 1, -3], connection: fixed, orientation: [5, -60, 3]}%s",
+           (int)(at - kSystem), kSystem, at + strlen(hinge));
+  return buf;
+}
+
+static PetscErrorCode JacobianCase(const char *text, const char *rotation)
 {
   static PlModel m;
   static PlLinesReport rep;
   PlLines L;
   PlSysDyn S;
   PetscFunctionBeginUser;
-  PetscCall(SetUp(kSystem, rotation, 0, &m, &L, &rep, &S)); /* any state: it is displaced below */
+  PetscCall(SetUp(text, rotation, 0, &m, &L, &rep, &S)); /* any state: it is displaced below */
   const int n = PlSysDynSize(S);
   double *y = malloc(sizeof(double) * n), *yp = malloc(sizeof(double) * n), *J = malloc(sizeof(double) * n * n),
          *Fp = malloc(sizeof(double) * n), *Fm = malloc(sizeof(double) * n), *yw = malloc(sizeof(double) * n),
@@ -278,8 +292,11 @@ int main(int argc, char **argv)
   PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
   const char *c = argc > 1 ? argv[1] : "";
   PetscErrorCode rc = 1;
-  if (!strcmp(c, "jacobian_quat")) rc = JacobianCase("rotation=quaternion");
-  else if (!strcmp(c, "jacobian_euler")) rc = JacobianCase("rotation=euler_zxy");
+  static char fixed[8192];
+  if (!strcmp(c, "jacobian_quat")) rc = JacobianCase(kSystem, "rotation=quaternion");
+  else if (!strcmp(c, "jacobian_euler")) rc = JacobianCase(kSystem, "rotation=euler_zxy");
+  else if (!strcmp(c, "jacobian_fixed_quat")) rc = JacobianCase(FixedSystem(fixed, sizeof fixed), "rotation=quaternion");
+  else if (!strcmp(c, "jacobian_fixed_euler")) rc = JacobianCase(FixedSystem(fixed, sizeof fixed), "rotation=euler_zxy");
   else if (!strcmp(c, "rest")) rc = RestCase(kBuoy) || RestCase(kBodies);
   else if (!strcmp(c, "split")) rc = SplitCase("rotation=quaternion") || SplitCase("rotation=euler_zxy");
   else fprintf(stderr, "unknown case '%s'\n", c);

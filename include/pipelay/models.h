@@ -339,6 +339,11 @@ typedef struct {
   int body;               /* a line of lines: the index of the body it is attached to (held in
                              x, y, z at the body point `at`, rotations free: a hinge), or -1 */
   double at[3];           /* the body point, body frame from O_b [m] */
+  PlHangOffKind connection; /* an end on a body: hinge (rotations free, no moment) or fixed (the
+                             end's frame turns with the body at body_frame; its moment goes
+                             into the body), as vessel.hang_off.connection */
+  double body_frame[9];   /* fixed: R_t^b, the end frame's t1, t2, t3 (columns) in the body
+                             axes, row-major, as PlVesselModel.top_frame; else the identity */
 } PlEnd;
 
 typedef struct {
@@ -439,6 +444,10 @@ typedef struct {
  * quaternion of R_b^e, normalised here), and when R_top is not NULL the top section's frame R(q) R_t^b
  * (row-major; meaningful for a fixed connection). */
 void PlVesselHangOff(const PlVesselModel *v, const double r[3], const double q[4], double P[3], double R_top[9]);
+/* The joint of end e (attached to body b) as b's hang-off: *joint is b with hang_off = e->at,
+ * connection and top_frame = e->body_frame (fixed), so that PlVesselHangOff gives the end's
+ * point and frame and PlVesselJointLoad its load (one definition for the vessel and bodies). */
+void PlEndBodyJoint(const PlEnd *e, const PlVesselModel *b, PlVesselModel *joint);
 /* The top end as the vessel's initial pose makes it (for the static problem's set-up and
  * initial guess): x, y, z held at P; a fixed connection also holds the rotations at
  * R(q0) R_t^b; a hinge leaves them free. No loads. */
