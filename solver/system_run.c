@@ -3,7 +3,8 @@
  * (system_dynamic.c holds the equations). Collective: every rank integrates (each evaluation
  * sums the ranks' parts), rank 0 writes; a stop request on any rank stops all of them.
  *
- * IDA steps one step at a time towards each output time (IDASetStopTime), so that a stop
+ * IDA steps one step at a time past each output time, whose state it interpolates (IDAGetDky;
+ * stopping at every output would cut the steps there), so that a stop
  * request (SIGINT, SIGTERM) is honoured between any two steps and a stalled integration (100
  * steps below 1e-10 (1 + t) s) ends the run with its time and cause, as in a one-line run.
  * Written at every output time, each row flushed (what was computed before a failure stays):
@@ -211,13 +212,15 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
   memset(ten, 0, sizeof ten);
   double pmax[PL_MAX_POINTS] = {0}, bmax[PL_MAX_BODIES] = {0}, jfmax[PL_MAX_JOINTS] = {0}, jmmax[PL_MAX_JOINTS] = {0};
   double jgap = 0.0;
-  double t = 0.0, E0 = 0.0, Emax_dev = 0.0;
+  double t = 0.0, E0 = 0.0, Emax_dev = 0.0, tida = 0.0; /* tida: IDA's last step */
   int stall = 0;
   for (long k = 0; !io && k <= nout; ++k) {
     const double tout = k == nout ? T : k * dt;
     if (k > 0) {
-      IDASetStopTime(ida, tout);
-      realtype tret = t;
+      /* IDA steps past the output time (its own step sizes: a stop at every output would cut
+       * the step there and change cj, costing steps and iteration matrices) and the output
+       * state is interpolated (IDAGetDky); the duration is IDA's stop time */
+      realtype tret = tida;
       int rc = 0;
       while (tret < tout * (1 - 1e-14) && rc >= 0) {
         rc = IDASolve(ida, tout, &tret, PlSysDynStateVector(s), PlSysDynRateVector(s), IDA_ONE_STEP);
@@ -244,7 +247,16 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
         t = tret;
         break;
       }
+      tida = tret;
       if (res->interrupted) {
+        t = tret;
+        break;
+      }
+      if (tret > tout && (IDAGetDky(ida, tout, 0, PlSysDynStateVector(s)) != IDA_SUCCESS ||
+                          IDAGetDky(ida, tout, 1, PlSysDynRateVector(s)) != IDA_SUCCESS)) {
+        res->ida_flag = -1;
+        snprintf(res->failure, sizeof res->failure, "IDA could not interpolate the state at the output time %.6g s",
+                 tout);
         t = tret;
         break;
       }

@@ -40,6 +40,8 @@ import sys
 import yaml
 
 PIPELAY, SRC, WORK = sys.argv[1:4]
+sys.path.insert(0, os.path.join(SRC, "scripts"))
+from one_line_as_lines import as_lines  # noqa: E402
 TIGHT = ["analysis.dynamic.rtol=1e-8", "analysis.dynamic.atol_strain=5e-9", "analysis.dynamic.atol_position=1e-7",
          "analysis.dynamic.atol_rotation=1e-7", "analysis.dynamic.atol_velocity=1e-5"]
 failures = []
@@ -49,26 +51,6 @@ def check(ok, msg):
     print(("ok    " if ok else "FAIL  ") + msg)
     if not ok:
         failures.append(msg)
-
-
-def as_lines(src, dst, extra=None):
-    """The one-line model src rewritten as a model of one line named pipe."""
-    with open(src) as f:
-        m = yaml.safe_load(f)
-    line = {"name": "pipe", "line": m.pop("line"), "mesh": m.pop("mesh"), "ends": m.pop("ends")}
-    m["lines"] = [line]
-    out = m.setdefault("output", {})
-    for pt in out.get("points", []):
-        pt["line"] = "pipe"
-    for k, v in (extra or {}).items():
-        m[k] = v
-    # time-series motions are read relative to the model file
-    for e in line["ends"].values():
-        mo = (e or {}).get("motion") or {}
-        if "file" in mo:
-            mo["file"] = os.path.join(os.path.dirname(os.path.abspath(src)), mo["file"])
-    with open(dst, "w") as f:
-        yaml.safe_dump(m, f, sort_keys=False)
 
 
 def run(model, out, sets=()):
@@ -89,7 +71,7 @@ def static_case(rel):
     src = os.path.join(SRC, rel)
     tag = os.path.splitext(rel.replace("/", "_"))[0]
     lm = os.path.join(WORK, tag + "_lines.yaml")
-    as_lines(src, lm, {"analysis": {**(yaml.safe_load(open(src)).get("analysis") or {}), "type": "static"}})
+    as_lines(src, lm, extra={"analysis": {**(yaml.safe_load(open(src)).get("analysis") or {}), "type": "static"}})
     sets = ["analysis.type=static"] if "dynamic" in (yaml.safe_load(open(src)).get("analysis") or {}) else []
     if sets:  # the dynamic settings would be refused by a static run: drop them in the lines form too
         with open(lm) as f:
