@@ -326,10 +326,6 @@ static int RunBody(const PlModel *m, const Args *a, PetscMPIInt rank)
   static PlBodiesReport rep;
   int rc = 0;
   if (rank) return 0;
-  if (a->restart) {
-    fprintf(stderr, "pipelay: --restart is not available for a model without a line (%s): rerun it\n", a->file);
-    return PL_EXIT_BAD_INPUT;
-  }
   opt.stop = &g_stop;
   BodyFrames bf = {m->output_dir, {{0}}, 0, 0, NULL};
   for (int b = 0; b < m->nbodies; ++b) PlVesselEquivalentBox(&m->bodies[b].body, bf.dims[b]);
@@ -768,6 +764,12 @@ int main(int argc, char **argv)
     snprintf(m->output_dir, sizeof m->output_dir, "%s", a.restart);
     if (m->analysis.kind != PL_ANALYSIS_DYNAMIC) {
       if (!rank) fprintf(stderr, "pipelay: --restart continues a dynamic analysis; %s is a static one\n", a.file);
+      rc = PL_EXIT_BAD_INPUT;
+    } else if (m->rigid_body || m->nlines > 0) { /* not silently a new run in the old folder */
+      if (!rank)
+        fprintf(stderr, "pipelay: --restart is not yet available for a model %s (%s): rerun it (the interrupted "
+                        "run's time series, flushed row by row, stay in %s/ up to where it stopped)\n",
+                m->rigid_body ? "without a line" : "of several lines", a.file, a.restart);
       rc = PL_EXIT_BAD_INPUT;
     }
   }

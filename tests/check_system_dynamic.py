@@ -51,7 +51,8 @@ solver/system_dynamic.c) through `pipelay run`, against physics.
              from its static equilibrium with nothing moving it: the buoy moves less than 1e-6 m
              and the kinetic energy stays below 1e-6 J (statics and dynamics are one residual);
              summary.json says "analysis": "dynamic_lines", completed, and its end tensions
-             equal the static ones within 1e-6.
+             equal the static ones within 1e-6. --restart on its folder is refused (exit 2: not
+             yet available for several lines) and changes no file.
   moored     tests/models/system_moored.yaml: a buoy on three catenary mooring lines (seabed
              contact) with hydrostatic restoring only, pushed by 50 kN in x: the lines restore
              its surge, sway and yaw (no DOF held); the lines' pull on the buoy balances the load
@@ -366,6 +367,13 @@ for name, line in s["lines"].items():
         worst = max(worst, abs(dy["max_tension_N"] - st) / st, abs(dy["min_tension_N"] - st) / st)
 print(f"rest: the dynamic end tensions differ from the static ones by at most {worst:.3g} (relative)")
 check(worst <= 1e-6, "the end tensions stay the static ones (1e-6)")
+# --restart of a run of several lines is not there yet: refused with exit 2, the folder untouched
+before = {f: os.path.getmtime(os.path.join(d, f)) for f in os.listdir(d)}
+p = subprocess.run([pipelay, "run", os.path.join(models, "system_lazy_s.yaml"), "--restart", d, "--no-plots"],
+                   capture_output=True, text=True, env=env)
+after = {f: os.path.getmtime(os.path.join(d, f)) for f in os.listdir(d)}
+check(p.returncode == 2 and "--restart is not yet available" in p.stderr and before == after,
+      f"--restart of a model of lines is refused (exit {p.returncode}) and leaves the folder as it was")
 
 print(f"{failures} failed")
 sys.exit(1 if failures else 0)
