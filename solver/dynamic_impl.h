@@ -154,6 +154,12 @@ PlLines PlSysDynLines(const PlSysDyn s);
 /* Body b's origin (global) and attitude R (body -> global, row-major) at state y. */
 void PlSysDynBodyPose(const PlSysDyn s, int b, const double *y, double r[3], double R[9]);
 
+/* dynamic_vessel.c: the tie of a fixed end to its body, X = q0* (x) q_b (x) q_T = Aq q_b (Aq
+ * 4x4 row-major; q0 the end node's reference frame, R(q0) R(p) = R_b T); for quaternion
+ * parameters the sign keeping the hemisphere of the end's parameters p at body attitude qb. */
+void PlDynFixedTieMap(const double q0[4], const double T[9], PlParamKind kind, const double *p, const double qb[4],
+                      double Aq[16]);
+
 /* ---- line_series.c: a line's time series at its ends and named points, its envelopes and
  * extrema over a run (one-line runs and each line of a system) ---- */
 typedef struct {

@@ -126,6 +126,31 @@ static PetscErrorCode CreateMatrix(PlDynamic d)
   PetscFunctionReturn(0);
 }
 
+/* The tie of a fixed end to its body: X = q0* (x) q_b (x) q_T = Aq q_b (Aq 4x4, row-major),
+ * q0 the end node's reference frame and q_T the quaternion of T (R(q0) R(p) = R_b T); for
+ * quaternion parameters the sign that keeps the hemisphere of the end's parameters p at the
+ * body attitude qb. */
+void PlDynFixedTieMap(const double q0[4], const double T[9], PlParamKind kind, const double *p, const double qb[4],
+                      double Aq[16])
+{
+  const double q0c[4] = {q0[0], -q0[1], -q0[2], -q0[3]};
+  double qT[4];
+  PlQuatFromMatrix(T, qT);
+  for (int j = 0; j < 4; ++j) {
+    double e[4] = {0, 0, 0, 0}, t[4], X[4];
+    e[j] = 1.0;
+    PlQuatMul(q0c, e, t);
+    PlQuatMul(t, qT, X);
+    for (int i = 0; i < 4; ++i) Aq[4 * i + j] = X[i];
+  }
+  if (kind != PL_PARAM_QUATERNION) return;
+  double dot = 0.0;
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j) dot += p[i] * Aq[4 * i + j] * qb[j];
+  if (dot < 0.0)
+    for (int k = 0; k < 16; ++k) Aq[k] = -Aq[k];
+}
+
 PetscErrorCode PlDynVesselSetUp(PlDynamic d)
 {
   const PlProblem sp = d->sp;
@@ -164,27 +189,7 @@ PetscErrorCode PlDynVesselSetUp(PlDynamic d)
   }
 
   /* fixed: X = q0* (x) q_v (x) q_T = Aq q_v, the sign of the static top parameters */
-  if (V->fixed) {
-    const double *q0 = sp->mesh.q0 + 4 * (nn - 1);
-    const double q0c[4] = {q0[0], -q0[1], -q0[2], -q0[3]};
-    double qT[4];
-    PlQuatFromMatrix(V->T, qT);
-    for (int j = 0; j < 4; ++j) {
-      double e[4] = {0, 0, 0, 0}, t[4], X[4];
-      e[j] = 1.0;
-      PlQuatMul(q0c, e, t);
-      PlQuatMul(t, qT, X);
-      for (int i = 0; i < 4; ++i) V->Aq[4 * i + j] = X[i];
-    }
-    if (d->kind == PL_PARAM_QUATERNION) {
-      const double *ps = d->ends[1].ps, *qv = V->y0 + PL_VESSEL_Q;
-      double s = 0.0;
-      for (int i = 0; i < 4; ++i)
-        for (int j = 0; j < 4; ++j) s += ps[i] * V->Aq[4 * i + j] * qv[j];
-      if (s < 0.0)
-        for (int k = 0; k < 16; ++k) V->Aq[k] = -V->Aq[k];
-    }
-  }
+  if (V->fixed) PlDynFixedTieMap(sp->mesh.q0 + 4 * (nn - 1), V->T, d->kind, d->ends[1].ps, V->y0 + PL_VESSEL_Q, V->Aq);
 
   /* vectors: the pipe's DMDA layout with the extras appended on the owner */
   PetscInt xs, xm;

@@ -544,23 +544,8 @@ static void StartState(PlSysDyn s, const PlLinesReport *rep, double *y, double *
 static void FixedTieMap(PlSysDyn s, Attach *A, const double *y)
 {
   const PlDynamic d = s->d[A->l];
-  const double *q0 = d->sp->mesh.q0 + 4 * d->ends[A->k].node, *qb = y + s->moff + PL_VESSEL_NY * A->body + PL_VESSEL_Q;
-  const double q0c[4] = {q0[0], -q0[1], -q0[2], -q0[3]};
-  double qT[4];
-  PlQuatFromMatrix(A->T, qT);
-  for (int j = 0; j < 4; ++j) {
-    double e[4] = {0, 0, 0, 0}, t[4], X[4];
-    e[j] = 1.0;
-    PlQuatMul(q0c, e, t);
-    PlQuatMul(t, qT, X);
-    for (int i = 0; i < 4; ++i) A->Aq[4 * i + j] = X[i];
-  }
-  if (d->kind != PL_PARAM_QUATERNION) return;
-  double dot = 0.0;
-  for (int i = 0; i < 4; ++i)
-    for (int j = 0; j < 4; ++j) dot += y[A->row + 3 + i] * A->Aq[4 * i + j] * qb[j];
-  if (dot < 0.0)
-    for (int k = 0; k < 16; ++k) A->Aq[k] = -A->Aq[k];
+  PlDynFixedTieMap(d->sp->mesh.q0 + 4 * d->ends[A->k].node, A->T, d->kind, y + A->row + 3,
+                   y + s->moff + PL_VESSEL_NY * A->body + PL_VESSEL_Q, A->Aq);
 }
 
 /* The run's start from the static state y: the free points' and bodies' initial velocities,
