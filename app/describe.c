@@ -376,7 +376,20 @@ int PlDescribeLines(FILE *out, const PlModel *m)
   for (int l = 0; l < m->nlines && !rc; ++l) {
     PlMesh mesh;
     PlModelLineModel(m, l, lm);
-    fprintf(out, "\nline %s (its ends on points are held there, rotations free):\n", m->lines[l].name);
+    fprintf(out, "\nline %s:\n", m->lines[l].name);
+    for (int e = 0; e < 2; ++e) { /* the attachments (the one-line view below holds them given) */
+      const PlEnd *E = &m->lines[l].ends[e];
+      if (E->point >= 0)
+        fprintf(out, "  end %s on point %s: held at the point, rotations free (a hinge)\n", e ? "top" : "bottom",
+                m->points[E->point].name);
+      else if (E->body >= 0) {
+        fprintf(out, "  end %s on body %s at [%.10g, %.10g, %.10g] m (body frame from O_b): ", e ? "top" : "bottom",
+                m->bodies[E->body].id, E->at[0], E->at[1], E->at[2]);
+        if (E->connection == PL_HANGOFF_FIXED)
+          fprintf(out, "fixed (its frame turns with the body; its moment goes into the body)\n");
+        else fprintf(out, "a hinge (rotations free, no moment)\n");
+      }
+    }
     if (PlMeshCreate(lm, &mesh)) {
       fprintf(stderr, "pipelay: line %s: the mesh cannot be built (more than 10 million nodes, or out of memory)\n",
               m->lines[l].name);

@@ -140,6 +140,10 @@ def case(connection):
     lines = lines_model(one)
     tight = tight_sets()
     a, b = one_line_series(run(one, connection + "_one")), lines_series(run(lines, connection + "_lines"))
+    info = subprocess.run([PIPELAY, "info", os.path.join(OUT, connection + "_lines", "model.yaml")],
+                          capture_output=True, text=True).stdout
+    said = "fixed (its frame turns with the body" if connection == "fixed" else "a hinge (rotations free"
+    check(said in info, "%s: pipelay info says how the line's top hangs from its body" % connection)
     at = one_line_series(run(one, connection + "_one_tight", *tight))
     bt = lines_series(run(lines, connection + "_lines_tight", *tight))
     # statics: the t = 0 row is the static equilibrium of each
