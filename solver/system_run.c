@@ -17,9 +17,19 @@
  *   timeseries_JOINT.csv        each joint: its point, the force and moment it applies to its
  *                               first body (global, about the point) [m, N, N m]
  *   energy.csv                  kinetic, strain, potential (submerged weight, restoring) [J]
- * and at the end summary.json: the static summary of the lines with "analysis":
- * "dynamic_lines", "completed", and a "dynamic" object (counters, the extreme end tensions
- * with their times, each point's and body's final state and largest excursion).
+ * and summary.json: the static summary of the lines with "analysis": "dynamic_lines",
+ * "completed", and a "dynamic" object (counters, the extreme end tensions with their times,
+ * each point's and body's final state and largest excursion, restarted_at_s after a restart).
+ * Checkpoints (rank 0; every rank holds the whole state): restart.bin (dynamic_run.c's layout,
+ * PlRestartWrite: IDA's state y, y' at its last step, the outputs written, the counters, and as
+ * its aux block the running extrema (RunExtrema) and each line's envelopes), each line's
+ * envelopes.csv and summary.json ("completed": false, the time reached), each atomically,
+ * after the first output, then every output.checkpoint_interval s of wall time, and at the
+ * end (also after a signal; after an IDA failure restart.bin stays at the last checkpoint).
+ * A checkpoint is taken only while IDA's last step is before the next output, so that the
+ * restarted run (PlSysDynResumeRun: IDAReInit at that time, order 1) reaches every output
+ * after it. --restart (opt->restart): the same model text required (PlRestartRead names what
+ * differs), every series trimmed to the last output written and appended.
  */
 #include <ida/ida.h>
 #include <nvector/nvector_serial.h>
