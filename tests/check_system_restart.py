@@ -27,7 +27,7 @@ velocity), a free clump and a fixed anchor.
              the file.
 Usage: check_system_restart.py PIPELAY MODELS_DIR WORKDIR
 """
-import csv, glob, json, math, os, signal, subprocess, sys, time
+import csv, glob, json, math, os, shutil, signal, subprocess, sys, time
 
 pipelay, models, work = sys.argv[1:4]
 model = os.path.join(models, "system_three_lines.yaml")
@@ -149,6 +149,7 @@ run(out="ref4", sets=["analysis.dynamic.duration=4"])
 run(out="ref4_tight", sets=["analysis.dynamic.duration=4"] + TIGHT)
 E4 = difference(os.path.join(work, "ref4"), os.path.join(work, "ref4_tight"))
 sig = os.path.join(work, "sig")
+shutil.rmtree(sig, ignore_errors=True)  # no rows of an earlier run to wait for
 p = subprocess.Popen(cmd(out="sig", sets=["analysis.dynamic.duration=30", "output.checkpoint_interval=0"]),
                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
 t0 = time.time()
