@@ -77,7 +77,7 @@ int PlCmdInfo(int argc, char **argv)
   }
   for (int k = 0; k < m->nwarnings; ++k) fprintf(stderr, "%s\n", m->warnings[k]);
   if (m->nlines > 0) {
-    const int rc2 = PlDescribeLines(stdout, m);
+    const int rc2 = PlDescribeLines(stdout, m, 0);
     PlModelFree(m);
     free(m);
     return rc2 ? PL_EXIT_BAD_INPUT : 0;

@@ -343,9 +343,10 @@ void PlDescribeBodies(FILE *out, const PlModel *m)
   fprintf(out, "  output directory: %s\n", m->output_dir);
 }
 
-int PlDescribeLines(FILE *out, const PlModel *m)
+int PlDescribeLines(FILE *out, const PlModel *m, int fingerprint)
 {
-  fprintf(out, "pipelay info: %s (%s)\n", m->name, m->source_path);
+  if (fingerprint) fprintf(out, "pipelay %s\n", PIPELAY_VERSION);
+  else fprintf(out, "pipelay info: %s (%s)\n", m->name, m->source_path);
   fprintf(out, "  a system of %d line%s joined at %d point%s, %d bod%s and %d joint%s (%s)\n", m->nlines,
           m->nlines == 1 ? "" : "s", m->npoints, m->npoints == 1 ? "" : "s", m->nbodies, m->nbodies == 1 ? "y" : "ies",
           m->njoints, m->njoints == 1 ? "" : "s",
@@ -396,7 +397,7 @@ int PlDescribeLines(FILE *out, const PlModel *m)
       rc = 1;
       break;
     }
-    PlDescribeModel(out, lm, &mesh, 0);
+    PlDescribeModel(out, lm, &mesh, fingerprint);
     PlMeshDestroy(&mesh);
   }
   free(lm);

@@ -10,6 +10,7 @@
 void PlDescribeModel(FILE *out, const PlModel *m, const PlMesh *mesh, int fingerprint);
 /* A model without a line: its bodies, joints and dynamic settings. */
 void PlDescribeBodies(FILE *out, const PlModel *m);
-/* A model of several lines: its points, then each line as a one-line model. 0, or 1 when a
- * mesh cannot be built (the message on stderr). */
-int PlDescribeLines(FILE *out, const PlModel *m);
+/* A model of several lines: its points, then each line as a one-line model (fingerprint: as
+ * for PlDescribeModel, the restart fingerprint of a system). 0, or 1 when a mesh cannot be
+ * built (the message on stderr). */
+int PlDescribeLines(FILE *out, const PlModel *m, int fingerprint);

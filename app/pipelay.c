@@ -412,19 +412,45 @@ static PetscErrorCode RunLinesDynamic(PlModel *m, const Args *a, PlLines L, PlSy
   memset(&opt, 0, sizeof opt);
   opt.quiet = a->quiet || rank;
   opt.stop = &g_stop;
+  opt.restart = a->restart != NULL;
+  /* the system as text: restart.bin keeps it, and a restart must match it */
+  char *fingerprint = NULL;
+  size_t fplen = 0;
+  FILE *fp = open_memstream(&fingerprint, &fplen);
+  if (fp && (PlDescribeLines(fp, m, 1) | fclose(fp))) {
+    free(fingerprint);
+    fingerprint = NULL;
+  }
+  opt.fingerprint = fingerprint;
   LineFrames lf = {m->nlines, 0, 0, {NULL}, NULL};
   BodyFrames bf = {m->output_dir, {{0}}, 0, 0, NULL};
   PlError verr;
   int vrc = 0;
   if (!rank) {
+    /* a restart keeps the frames of its outputs (restart.bin says how many) and goes on */
+    int nkeep = 0, unreadable = 0; /* unreadable: the run below says why */
+    double tr = 0.0;
+    if (a->restart && (unreadable = vrc = PlDynamicRestartInfo(m->output_dir, &nkeep, &tr, &verr)) == 0) {
+      if (RoomForTime(&lf.times, 0, &lf.cap, &verr) || RoomForTime(&bf.times, 0, &bf.cap, &verr)) vrc = PL_EXIT_FAILURE;
+      for (int k = 0; !vrc && k < nkeep; ++k) {
+        if (RoomForTime(&lf.times, k, &lf.cap, &verr) || RoomForTime(&bf.times, k, &bf.cap, &verr)) {
+          vrc = PL_EXIT_FAILURE;
+          break;
+        }
+        lf.times[k] = bf.times[k] = k * m->analysis.dynamic.output_interval;
+      }
+      if (!vrc) lf.nframes = bf.nframes = nkeep;
+    }
     for (int l = 0; l < m->nlines && !vrc; ++l) {
       char dir[PL_PATH_MAX + PL_NAME_MAX + 8];
+      const PlModel *lm = PlProblemModel(PlLinesProblem(L, l));
       snprintf(dir, sizeof dir, "%s/line_%s", m->output_dir, m->lines[l].name);
-      vrc = PlVtkSeriesCreate(dir, PL_VTK_DYNAMIC, PlProblemModel(PlLinesProblem(L, l)), &lf.vs[l], &verr);
+      vrc = a->restart ? PlVtkSeriesResume(dir, lm, nkeep, lf.times, &lf.vs[l], &verr)
+                       : PlVtkSeriesCreate(dir, PL_VTK_DYNAMIC, lm, &lf.vs[l], &verr);
     }
     for (int b = 0; b < m->nbodies; ++b) PlVesselEquivalentBox(&m->bodies[b].body, bf.dims[b]);
-    if (vrc) fprintf(stderr, "pipelay: %s\n", verr.msg);
-    else {
+    if (vrc && !unreadable) fprintf(stderr, "pipelay: %s\n", verr.msg);
+    else if (!vrc) {
       opt.lines_observer = WriteLineFrames;
       opt.lines_observer_ctx = &lf;
       opt.bodies_observer = WriteBodyFrame;
@@ -447,6 +473,7 @@ static PetscErrorCode RunLinesDynamic(PlModel *m, const Args *a, PlLines L, PlSy
   signal(SIGINT, OnSignal);
   signal(SIGTERM, OnSignal);
   PlSysDynRunToFiles(S, rep, &opt, &res);
+  free(fingerprint);
   signal(SIGINT, SIG_DFL);
   signal(SIGTERM, SIG_DFL);
   if (!rank) {
@@ -531,7 +558,7 @@ static PetscErrorCode RunLines(PlModel *m, const Args *a, PetscMPIInt rank, Pets
     int nn, ne;
     PetscCall(PlProblemStations(p, &nodes, &nn, &els, &ne));
     PetscCall(PlStaticSummarize(p, nodes, nn, els, ne, &sum));
-    if (!rank) {
+    if (!rank && !a->restart) { /* a restart keeps the files of the run it continues */
       char dir[PL_PATH_MAX + PL_NAME_MAX + 8];
       snprintf(dir, sizeof dir, "%s/line_%s", m->output_dir, m->lines[l].name);
       PlStaticReport lr = rep.line[l];
@@ -551,7 +578,9 @@ static PetscErrorCode RunLines(PlModel *m, const Args *a, PetscMPIInt rank, Pets
         printf("  line %s: %d nodes; bottom tension %.3f kN, top tension %.3f kN; max bending moment %.3f kN m "
                "-> %s/\n", m->lines[l].name, nn, rep.end_tension[l][0] / 1e3, rep.end_tension[l][1] / 1e3,
                sum.max_bending_moment_Nm / 1e3, dir);
-    }
+    } else if (!rank && !a->quiet)
+      printf("  line %s: %d nodes; bottom tension %.3f kN, top tension %.3f kN (the static start of the restart)\n",
+             m->lines[l].name, nn, rep.end_tension[l][0] / 1e3, rep.end_tension[l][1] / 1e3);
     free(nodes);
     free(els);
   }
@@ -582,22 +611,29 @@ static PetscErrorCode RunLines(PlModel *m, const Args *a, PetscMPIInt rank, Pets
                 rep.body_unbalanced[b][2], rep.body_unbalanced[b][3], rep.body_unbalanced[b][4],
                 rep.body_unbalanced[b][5]);
     }
-    int wrc = PlLinesWriteSummary(L, &rep, m->output_dir, &err);
-    const char *names[PL_MAX_LINES];
-    for (int l = 0; l < m->nlines; ++l) names[l] = m->lines[l].name;
-    if (!wrc) wrc = PlVtkSystemCollection(m->output_dir, m->nlines, names, &err);
+    int wrc = 0;
+    if (!a->restart) { /* a restart keeps the files of the run it continues */
+      wrc = PlLinesWriteSummary(L, &rep, m->output_dir, &err);
+      const char *names[PL_MAX_LINES];
+      for (int l = 0; l < m->nlines; ++l) names[l] = m->lines[l].name;
+      if (!wrc) wrc = PlVtkSystemCollection(m->output_dir, m->nlines, names, &err);
+    }
     if (wrc) {
       fprintf(stderr, "pipelay: %s\n", err.msg);
       if (!*rc) *rc = wrc;
     }
-    if (!wrc && !a->no_plots) {
+    if (!wrc && !a->no_plots && !a->restart) {
       PlPlotOptions po;
       PlPlotOptionsDefault(&po);
       po.water_depth_m = m->water_depth;
       snprintf(po.name, sizeof po.name, "%s", m->name);
       PlPlotSystem(m->output_dir, &po);
     }
-    if (!rep.converged) {
+    if (!rep.converged && a->restart) {
+      fprintf(stderr, "pipelay: --restart: the static start did not converge, so the run cannot be continued:\n%s\n",
+              rep.failure);
+      if (!*rc) *rc = g_stop ? PL_EXIT_INTERRUPTED : PL_EXIT_NOT_CONVERGED;
+    } else if (!rep.converged) {
       fprintf(stderr, "pipelay: the static equilibrium of the lines did not converge: %s; the last state is written "
                       "to %s/\n", rep.failure, m->output_dir);
       if (!*rc) *rc = g_stop ? PL_EXIT_INTERRUPTED : PL_EXIT_NOT_CONVERGED;
@@ -765,11 +801,11 @@ int main(int argc, char **argv)
     if (m->analysis.kind != PL_ANALYSIS_DYNAMIC) {
       if (!rank) fprintf(stderr, "pipelay: --restart continues a dynamic analysis; %s is a static one\n", a.file);
       rc = PL_EXIT_BAD_INPUT;
-    } else if (m->rigid_body || m->nlines > 0) { /* not silently a new run in the old folder */
+    } else if (m->rigid_body) { /* not silently a new run in the old folder */
       if (!rank)
-        fprintf(stderr, "pipelay: --restart is not yet available for a model %s (%s): rerun it (the interrupted "
-                        "run's time series, flushed row by row, stay in %s/ up to where it stopped)\n",
-                m->rigid_body ? "without a line" : "of several lines", a.file, a.restart);
+        fprintf(stderr, "pipelay: --restart is not yet available for a model without a line (%s): rerun it (the "
+                        "interrupted run's time series, flushed row by row, stay in %s/ up to where it stopped)\n",
+                a.file, a.restart);
       rc = PL_EXIT_BAD_INPUT;
     }
   }

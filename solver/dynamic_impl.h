@@ -4,6 +4,7 @@
  */
 #pragma once
 #include <signal.h>
+#include <stdint.h>
 #include <ida/ida.h>
 #include <nvector/nvector_petsc.h>
 #include <sunnonlinsol/sunnonlinsol_petscsnes.h>
@@ -193,3 +194,33 @@ void PlRunExtremaInit(PlRunExtrema *x);
 void PlRunExtremaUpdate(PlRunExtrema *x, const PlProblem p, double t, const PlStation *E, int ne, const PlStation *top);
 /* The extrema as max_top_tension_N, ... (with their arc lengths and times) into a cJSON object. */
 void PlRunExtremaToJson(void *obj, const PlRunExtrema *x);
+
+/* ---- dynamic_run.c: restart.bin, the state a dynamic run continues from (--restart) -----
+ * One layout for a one-line run and a system of lines (system_run.c): the header below, then
+ * y and y' (nnodes ndd + nextra each: the raw IDA state at t), naux further doubles (a one-line
+ * run: its envelopes, 12 per node; a system: its running extrema and each line's envelopes and
+ * extrema) and the model as text (the fingerprint). Written atomically (tmp + rename), host
+ * byte order. kind: the parametrisation of a one-line run, PL_RESTART_SYSTEM for a system
+ * (nnodes: its unknowns, ndd 1). */
+#define PL_RESTART_SYSTEM (-1)
+typedef struct {
+  char magic[8];
+  int32_t nnodes, ndd, kind, noutputs, nextra, naux;
+  int64_t text_len;
+  double t;                /* the time of the state (IDA's, >= t_out) */
+  double t_out;            /* the time of the last output written (output noutputs - 1) */
+  PlDynamicStats stats;    /* the counters up to t */
+  PlRunExtrema ext;        /* a one-line run's extrema (a system keeps its own in aux) */
+} PlRestartHeader;
+/* A header for this layout (magic set, counts zero). */
+void PlRestartHeaderInit(PlRestartHeader *h, int nnodes, int ndd, int nextra, int kind, int naux, const char *text);
+/* DIR/restart.bin from h, y, yp, aux and text (h->text_len bytes). 0 or PL_EXIT_IO. */
+int PlRestartWrite(const char *dir, const PlRestartHeader *h, const double *y, const double *yp, const double *aux,
+                   const char *text, PlError *err);
+/* Reads DIR/restart.bin into in, y, yp, aux, checked against want (its sizes and kind) and the
+ * model text (NULL: not checked; a different text is refused naming the lines that differ).
+ * 0 or PL_EXIT_BAD_INPUT with a message naming the file. */
+int PlRestartRead(const char *dir, const PlRestartHeader *want, const char *text, PlRestartHeader *in, double *y,
+                  double *yp, double *aux, PlError *err);
+/* st += base, counter by counter (the runs before a restart). */
+void PlDynamicStatsAdd(PlDynamicStats *st, const PlDynamicStats *base);

@@ -67,27 +67,25 @@ static int OpenSeries(Writer *w, const char *dir, const PlProblem p, double t_re
   return io;
 }
 
-/* ---- restart files -------------------------------------------------------------------------
- * DIR/restart.bin, rewritten atomically (tmp + rename) at every checkpoint:
- *   header: magic "PLRST03", nnodes, ndd, parametrisation, the outputs written, the vessel's
- *   unknowns (0 without one), the length of the model text; time t of the state; the
- *   counters and the extrema so far; then y, ydot (nnodes ndd + nextra each, the raw IDA
- *   state at t), the envelopes (12 per node) and the model text (PlDynamicRunOptions
- *   fingerprint). Host byte order. */
-typedef struct {
-  char magic[8];
-  int32_t nnodes, ndd, kind, noutputs, nextra, pad;
-  int64_t text_len;
-  double t;
-  int64_t steps, residual_evaluations, nonlinear_iterations, nonlinear_failures, jacobian_evaluations,
-    error_test_failures;
-  PlRunExtrema ext;
-} RestartHeader;
+/* ---- restart files ----------------------------------------------------------------------
+ * DIR/restart.bin (PlRestartHeader in dynamic_impl.h), rewritten atomically at every
+ * checkpoint; a one-line run keeps its envelopes (12 per node) as the aux block. */
+static const char kRestartMagic[8] = "PLRST04";
 
-static const char kRestartMagic[8] = "PLRST03";
+void PlRestartHeaderInit(PlRestartHeader *h, int nnodes, int ndd, int nextra, int kind, int naux, const char *text)
+{
+  memset(h, 0, sizeof *h);
+  memcpy(h->magic, kRestartMagic, 8);
+  h->nnodes = nnodes;
+  h->ndd = ndd;
+  h->nextra = nextra;
+  h->kind = kind;
+  h->naux = naux;
+  h->text_len = text ? (int64_t)strlen(text) : 0;
+}
 
-static int WriteRestart(const char *dir, const RestartHeader *h, const double *y, const double *yp,
-                        const double *env, const char *text, PlError *err)
+int PlRestartWrite(const char *dir, const PlRestartHeader *h, const double *y, const double *yp, const double *aux,
+                   const char *text, PlError *err)
 {
   char path[PL_PATH_MAX + 64], tmp[PL_PATH_MAX + 80];
   const size_t n = (size_t)h->nnodes * h->ndd + (size_t)h->nextra;
@@ -99,22 +97,23 @@ static int WriteRestart(const char *dir, const RestartHeader *h, const double *y
     bad |= fwrite(h, sizeof *h, 1, f) != 1;
     bad |= fwrite(y, sizeof(double), n, f) != n;
     bad |= fwrite(yp, sizeof(double), n, f) != n;
-    bad |= fwrite(env, sizeof(double), (size_t)12 * h->nnodes, f) != (size_t)12 * h->nnodes;
+    bad |= fwrite(aux, sizeof(double), (size_t)h->naux, f) != (size_t)h->naux;
     if (h->text_len) bad |= fwrite(text, 1, (size_t)h->text_len, f) != (size_t)h->text_len;
   }
   return PlFileCommit(f, bad, tmp, path, err);
 }
 
-static int ReadHeader(FILE *f, RestartHeader *h)
+static int ReadHeader(FILE *f, PlRestartHeader *h)
 {
   return fread(h, sizeof *h, 1, f) == 1 && !memcmp(h->magic, kRestartMagic, 8) && h->noutputs > 0 &&
-         h->nnodes > 0 && h->ndd > 0 && h->nextra >= 0 && h->text_len >= 0 && h->text_len < (1 << 24);
+         h->nnodes > 0 && h->ndd > 0 && h->nextra >= 0 && h->naux >= 0 && h->text_len >= 0 &&
+         h->text_len < (1 << 24);
 }
 
 int PlDynamicRestartInfo(const char *dir, int *noutputs, double *t, PlError *err)
 {
   char path[PL_PATH_MAX + 64];
-  RestartHeader h;
+  PlRestartHeader h;
   snprintf(path, sizeof path, "%s/restart.bin", dir);
   FILE *f = fopen(path, "rb");
   if (!f) {
@@ -132,6 +131,16 @@ int PlDynamicRestartInfo(const char *dir, int *noutputs, double *t, PlError *err
   return 0;
 }
 
+void PlDynamicStatsAdd(PlDynamicStats *st, const PlDynamicStats *base)
+{
+  st->steps += base->steps;
+  st->residual_evaluations += base->residual_evaluations;
+  st->nonlinear_iterations += base->nonlinear_iterations;
+  st->nonlinear_failures += base->nonlinear_failures;
+  st->jacobian_evaluations += base->jacobian_evaluations;
+  st->error_test_failures += base->error_test_failures;
+}
+
 /* The first lines where two model texts differ, each under the heading it belongs to (the
  * last line before it indented by two blanks: "  end top (S = L)", "  section 2: ..."),
  * "was: ... / now: ..." (at most three). */
@@ -139,8 +148,8 @@ static void TextDiff(const char *was, const char *now, char *out, size_t len)
 {
   size_t used = 0;
   int shown = 0;
-  const char *head = NULL;
-  size_t lhead = 0;
+  const char *head = NULL, *top = NULL;
+  size_t lhead = 0, ltop = 0;
   out[0] = '\0';
   while ((*was || *now) && shown < 3) {
     const char *ew = strchr(was, '\n'), *en = strchr(now, '\n');
@@ -148,10 +157,16 @@ static void TextDiff(const char *was, const char *now, char *out, size_t len)
     if (ln > 2 && now[0] == ' ' && now[1] == ' ' && now[2] != ' ') {
       head = now + 2;
       lhead = ln - 2;
+    } else if (ln > 5 && !strncmp(now, "line ", 5)) { /* a system's line ("line NAME (...):") */
+      const char *sp = memchr(now + 5, ' ', ln - 5);
+      top = now;
+      ltop = sp ? (size_t)(sp - now) : ln;
+      head = NULL;
     }
     if (lw != ln || memcmp(was, now, lw)) {
-      const int k = snprintf(out + used, len - used, "\n  in '%.*s':\n    was: %.*s\n    now: %.*s",
-                             (int)(head ? (lhead > 40 ? 40 : lhead) : 5), head ? head : "model",
+      const int k = snprintf(out + used, len - used, "\n  in '%.*s%s%.*s':\n    was: %.*s\n    now: %.*s",
+                             (int)(top ? (ltop > 40 ? 40 : ltop) : 0), top ? top : "", top && head ? ", " : "",
+                             (int)(head ? (lhead > 40 ? 40 : lhead) : (top ? 0 : 5)), head ? head : "model",
                              (int)(lw > 60 ? 60 : lw), was, (int)(ln > 60 ? 60 : ln), now);
       if (k < 0 || (size_t)k >= len - used) break;
       used += (size_t)k;
@@ -162,11 +177,8 @@ static void TextDiff(const char *was, const char *now, char *out, size_t len)
   }
 }
 
-/* Reads the restart file of dir into h, y, yp, env (sized for nn, ndd) and checks that it
- * belongs to this model (text: the model as text, or NULL). 0 or PL_EXIT_BAD_INPUT with a
- * message naming what differs. */
-static int ReadRestart(const char *dir, int nn, int ndd, int nextra, int kind, const char *text, RestartHeader *h,
-                       double *y, double *yp, double *env, PlError *err)
+int PlRestartRead(const char *dir, const PlRestartHeader *want, const char *text, PlRestartHeader *h, double *y,
+                  double *yp, double *aux, PlError *err)
 {
   char path[PL_PATH_MAX + 64];
   snprintf(path, sizeof path, "%s/restart.bin", dir);
@@ -180,11 +192,11 @@ static int ReadRestart(const char *dir, int nn, int ndd, int nextra, int kind, c
     snprintf(err->msg, sizeof err->msg, "%.900s: not a pipelay restart file of this version (or cut short)", path);
     return PL_EXIT_BAD_INPUT;
   }
-  const size_t n = (size_t)nn * ndd + (size_t)nextra;
+  const size_t n = (size_t)want->nnodes * want->ndd + (size_t)want->nextra;
   const size_t nsaved = (size_t)h->nnodes * h->ndd + (size_t)h->nextra;
   char *saved = calloc((size_t)h->text_len + 1, 1);
-  int ok = saved && n == nsaved && fread(y, sizeof(double), n, f) == n && fread(yp, sizeof(double), n, f) == n &&
-           fread(env, sizeof(double), (size_t)12 * nn, f) == (size_t)12 * nn &&
+  int ok = saved && n == nsaved && h->naux == want->naux && fread(y, sizeof(double), n, f) == n &&
+           fread(yp, sizeof(double), n, f) == n && fread(aux, sizeof(double), (size_t)h->naux, f) == (size_t)h->naux &&
            (h->text_len == 0 || fread(saved, 1, (size_t)h->text_len, f) == (size_t)h->text_len);
   fclose(f);
   if (ok && text && strcmp(saved, text)) {
@@ -198,10 +210,10 @@ static int ReadRestart(const char *dir, int nn, int ndd, int nextra, int kind, c
     return PL_EXIT_BAD_INPUT;
   }
   free(saved);
-  if (ok && (h->nnodes != nn || h->ndd != ndd || h->nextra != nextra || h->kind != kind)) {
+  if (ok && (h->nnodes != want->nnodes || h->ndd != want->ndd || h->nextra != want->nextra || h->kind != want->kind)) {
     snprintf(err->msg, sizeof err->msg,
-             "%.700s: the restart file belongs to another model (%d nodes, %d unknowns per node); restart with the "
-             "model file and --set options of the interrupted run", path, (int)h->nnodes, (int)h->ndd);
+             "%.700s: the restart file belongs to another model (%lld unknowns); restart with the model file and --set "
+             "options of the interrupted run", path, (long long)nsaved);
     return PL_EXIT_BAD_INPUT;
   }
   if (!ok) {
@@ -282,19 +294,13 @@ typedef struct {
   double T, dt;
 } SummaryContext;
 
-static int Checkpoint(const SummaryContext *c, const Writer *w, RestartHeader *rh, const double *y,
+static int Checkpoint(const SummaryContext *c, const Writer *w, PlRestartHeader *rh, const double *y,
                       const double *yp, const PlDynamicResult *res, PlError *err)
 {
   const char *dir = c->p->model.output_dir;
-  const PlDynamicStats *st = &res->stats;
-  rh->steps = st->steps;
-  rh->residual_evaluations = st->residual_evaluations;
-  rh->nonlinear_iterations = st->nonlinear_iterations;
-  rh->nonlinear_failures = st->nonlinear_failures;
-  rh->jacobian_evaluations = st->jacobian_evaluations;
-  rh->error_test_failures = st->error_test_failures;
+  rh->stats = res->stats;
   rh->ext = res->extrema;
-  int io = WriteRestart(dir, rh, y, yp, w->ls.env, c->opt->fingerprint, err);
+  int io = PlRestartWrite(dir, rh, y, yp, w->ls.env, c->opt->fingerprint, err);
   if (!io) io = PlLineSeriesEnvelopes(&w->ls, dir, err);
   if (!io) {
     cJSON *root = DynamicSummary(c->p, c->srep, c->ssum, c->opt, res, c->nranks, c->T, c->dt);
@@ -309,12 +315,7 @@ static PetscErrorCode Stats(PlDynamic d, const PlDynamicStats *base, PlDynamicSt
 {
   PetscFunctionBeginUser;
   PetscCall(PlDynamicGetStats(d, st));
-  st->steps += base->steps;
-  st->residual_evaluations += base->residual_evaluations;
-  st->nonlinear_iterations += base->nonlinear_iterations;
-  st->nonlinear_failures += base->nonlinear_failures;
-  st->jacobian_evaluations += base->jacobian_evaluations;
-  st->error_test_failures += base->error_test_failures;
+  PlDynamicStatsAdd(st, base);
   PetscFunctionReturn(0);
 }
 
@@ -346,14 +347,8 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   const size_t nraw = (size_t)nstate; /* nn ndd, then the vessel's unknowns */
   double *yraw = malloc(sizeof(double) * nraw), *ypraw = malloc(sizeof(double) * nraw);
   PetscCheck(yraw && ypraw, p->comm, PETSC_ERR_MEM, "out of memory for the restart state");
-  RestartHeader rh;
-  memset(&rh, 0, sizeof rh);
-  memcpy(rh.magic, kRestartMagic, 8);
-  rh.nnodes = nn;
-  rh.ndd = ndd;
-  rh.nextra = (int32_t)(nstate - (PetscInt)nn * ndd);
-  rh.kind = (int32_t)p->kind;
-  rh.text_len = opt->fingerprint ? (int64_t)strlen(opt->fingerprint) : 0;
+  PlRestartHeader rh;
+  PlRestartHeaderInit(&rh, nn, ndd, (int)(nstate - (PetscInt)nn * ndd), (int)p->kind, 12 * nn, opt->fingerprint);
   PlDynamicStats base;
   memset(&base, 0, sizeof base);
   int io = 0;
@@ -361,20 +356,15 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   PetscCheck(!PlLineSeriesInit(&w.ls, p, stat), p->comm, PETSC_ERR_MEM, "out of memory for the envelopes");
   if (opt->restart) {
     /* continue an interrupted run from its last checkpoint (every rank reads the file) */
-    RestartHeader in;
-    io = ReadRestart(dir, nn, ndd, rh.nextra, rh.kind, opt->fingerprint, &in, yraw, ypraw, w.ls.env, &res->err);
+    PlRestartHeader in;
+    io = PlRestartRead(dir, &rh, opt->fingerprint, &in, yraw, ypraw, w.ls.env, &res->err);
     PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &io, 1, MPI_INT, MPI_MAX, p->comm));
     if (!io) {
       PetscCall(PlDynamicSetRaw(d, in.t, yraw, ypraw));
       k0 = in.noutputs;
       res->extrema = in.ext;
       res->restarted_at_s = in.t;
-      base.steps = in.steps;
-      base.residual_evaluations = in.residual_evaluations;
-      base.nonlinear_iterations = in.nonlinear_iterations;
-      base.nonlinear_failures = in.nonlinear_failures;
-      base.jacobian_evaluations = in.jacobian_evaluations;
-      base.error_test_failures = in.error_test_failures;
+      base = in.stats;
     }
   }
   const int started = !io; /* else nothing of this run is written (a refused restart keeps its files) */
@@ -444,6 +434,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
       res->wall_time_s = MPI_Wtime() - wall0;
       res->real_time_factor = res->wall_time_s > 0 ? t / res->wall_time_s : 0.0;
       rh.noutputs = (int32_t)(k + 1);
+      rh.t_out = t;
       if (!rank) io = Checkpoint(&sc, &w, &rh, yraw, ypraw, res, &res->err);
       PetscCallMPI(MPI_Bcast(&io, 1, MPI_INT, 0, p->comm));
       last_checkpoint = MPI_Wtime();
@@ -495,6 +486,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
     if (have_state && !res->ida_flag) {
       /* outputs 0 .. k-1 are in the files; the state is at rh.t >= their last time */
       rh.noutputs = (int32_t)k;
+      rh.t_out = t;
       final_io = Checkpoint(&sc, &w, &rh, yraw, ypraw, res, e);
     } else if (started) {
       if (have_state) final_io = PlLineSeriesEnvelopes(&w.ls, dir, e);

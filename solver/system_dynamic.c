@@ -995,3 +995,12 @@ int PlSysDynPrepareRun(PlSysDyn s)
   InitialMotion(s, N_VGetArrayPointer(s->y), N_VGetArrayPointer(s->yp));
   return IDAReInit(s->ida, 0.0, s->y, s->yp) != IDA_SUCCESS;
 }
+
+int PlSysDynResumeRun(PlSysDyn s, double t, const double *y, const double *yp)
+{
+  memcpy(N_VGetArrayPointer(s->y), y, sizeof(double) * (size_t)s->n);
+  memcpy(N_VGetArrayPointer(s->yp), yp, sizeof(double) * (size_t)s->n);
+  if (IDAReInit(s->ida, t, s->y, s->yp) != IDA_SUCCESS) return 1;
+  const double T = s->m->analysis.dynamic.duration;
+  return T > t && IDASetStopTime(s->ida, T) != IDA_SUCCESS;
+}

@@ -92,3 +92,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
 /* system_dynamic.c: the run's start from the current (static) state: the initial velocities,
  * y' from the kinematics, IDA re-initialised. Returns 0, or 1 when IDA refuses. */
 int PlSysDynPrepareRun(PlSysDyn s);
+/* system_dynamic.c: a restarted run's start: the state y, y' of a checkpoint at IDA's time t
+ * (restart.bin, system_run.c), IDA re-initialised there (order 1) with the duration its stop
+ * time. Returns 0, or 1 when IDA refuses. */
+int PlSysDynResumeRun(PlSysDyn s, double t, const double *y, const double *yp);

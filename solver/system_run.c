@@ -17,9 +17,19 @@
  *   timeseries_JOINT.csv        each joint: its point, the force and moment it applies to its
  *                               first body (global, about the point) [m, N, N m]
  *   energy.csv                  kinetic, strain, potential (submerged weight, restoring) [J]
- * and at the end summary.json: the static summary of the lines with "analysis":
- * "dynamic_lines", "completed", and a "dynamic" object (counters, the extreme end tensions
- * with their times, each point's and body's final state and largest excursion).
+ * and summary.json: the static summary of the lines with "analysis": "dynamic_lines",
+ * "completed", and a "dynamic" object (counters, the extreme end tensions with their times,
+ * each point's and body's final state and largest excursion, restarted_at_s after a restart).
+ * Checkpoints (rank 0; every rank holds the whole state): restart.bin (dynamic_run.c's layout,
+ * PlRestartWrite: IDA's state y, y' at its last step, the outputs written, the counters, and as
+ * its aux block the running extrema (RunExtrema) and each line's envelopes), each line's
+ * envelopes.csv and summary.json ("completed": false, the time reached), each atomically,
+ * after the first output, then every output.checkpoint_interval s of wall time, and at the
+ * end (also after a signal; after an IDA failure restart.bin stays at the last checkpoint).
+ * A checkpoint is taken only while IDA's last step is before the next output, so that the
+ * restarted run (PlSysDynResumeRun: IDAReInit at that time, order 1) reaches every output
+ * after it. --restart (opt->restart): the same model text required (PlRestartRead names what
+ * differs), every series trimmed to the last output written and appended.
  */
 #include <ida/ida.h>
 #include <nvector/nvector_serial.h>
@@ -35,6 +45,16 @@
 typedef struct {
   double max, min, t_max, t_min;
 } Range;
+
+/* The running extrema of a run over its outputs (all doubles: restart.bin keeps them as they
+ * are, before each line's envelopes, as its aux block). */
+typedef struct {
+  Range ten[PL_MAX_LINES][2];  /* each line end's tension */
+  double pmax[PL_MAX_POINTS], bmax[PL_MAX_BODIES], jfmax[PL_MAX_JOINTS], jmmax[PL_MAX_JOINTS];
+  double jgap, E0, Emax_dev;
+  PlRunExtrema ext[PL_MAX_LINES]; /* over each line, as a one-line run's */
+} RunExtrema;
+#define EXTREMA_DOUBLES (sizeof(RunExtrema) / sizeof(double))
 
 static void RangeAdd(Range *r, double v, double t, int first)
 {
@@ -121,6 +141,126 @@ void PlSummaryAddRunCounters(void *obj, double T, double dt, const PlDynamicResu
   cJSON_AddNumberToObject(o, "error_test_failures", (double)res->stats.error_test_failures);
 }
 
+/* The system's summary.json (a cJSON *) at output time t: the static summary of the lines,
+ * "completed" and the "dynamic" object. */
+static cJSON *Summary(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunOptions *opt, const PlDynamicResult *res,
+                      const RunExtrema *x, double t)
+{
+  const PlModel *m = PlSysDynModel(s);
+  const int nl = m->nlines, np = m->npoints, nb = m->nbodies, nj = m->njoints;
+  cJSON *sum = PlSysDynStaticSummary(s, rep);
+  cJSON_ReplaceItemInObject(sum, "analysis", cJSON_CreateString("dynamic_lines"));
+  cJSON_AddBoolToObject(sum, "completed", res->completed);
+  cJSON *dy = cJSON_AddObjectToObject(sum, "dynamic");
+  PlSummaryAddRunCounters(dy, m->analysis.dynamic.duration, m->analysis.dynamic.output_interval, res);
+  if (opt->restart) cJSON_AddNumberToObject(dy, "restarted_at_s", res->restarted_at_s);
+  cJSON_AddNumberToObject(dy, "unknowns", PlSysDynSize(s));
+  PlSysDynParts parts;
+  PlSysDynGetParts(s, &parts);
+  cJSON *po = cJSON_AddObjectToObject(dy, "parts");
+  cJSON_AddNumberToObject(po, "ranks", parts.ranks);
+  cJSON_AddStringToObject(po, "method", parts.ranks > 1 ? "METIS" : "one rank");
+  cJSON_AddNumberToObject(po, "edge_cut", parts.edge_cut);
+  const int nr = parts.ranks < 64 ? parts.ranks : 64;
+  cJSON_AddItemToObject(po, "elements", cJSON_CreateIntArray(parts.elements, nr));
+  cJSON_AddItemToObject(po, "points", cJSON_CreateIntArray(parts.points, nr));
+  cJSON_AddItemToObject(po, "bodies", cJSON_CreateIntArray(parts.bodies, nr));
+  cJSON_AddNumberToObject(dy, "max_energy_change_J", x->Emax_dev);
+  cJSON *lines = cJSON_AddObjectToObject(dy, "lines");
+  for (int l = 0; l < nl; ++l) {
+    cJSON *o = cJSON_AddObjectToObject(lines, m->lines[l].name);
+    PlRunExtremaToJson(o, &x->ext[l]); /* over the line, as a one-line run's */
+    for (int e = 0; e < 2; ++e) {
+      cJSON *eo = cJSON_AddObjectToObject(o, e ? "top" : "bottom");
+      cJSON_AddNumberToObject(eo, "max_tension_N", x->ten[l][e].max);
+      cJSON_AddNumberToObject(eo, "max_tension_t_s", x->ten[l][e].t_max);
+      cJSON_AddNumberToObject(eo, "min_tension_N", x->ten[l][e].min);
+      cJSON_AddNumberToObject(eo, "min_tension_t_s", x->ten[l][e].t_min);
+    }
+  }
+  cJSON *points = cJSON_AddObjectToObject(dy, "points");
+  for (int p = 0; p < np; ++p) {
+    if (m->points[p].fixed) continue;
+    double xp[6];
+    PlSysDynPoint(s, p, PlSysDynState(s), xp);
+    cJSON *o = cJSON_AddObjectToObject(points, m->points[p].name);
+    cJSON_AddItemToObject(o, "final_position_m", cJSON_CreateDoubleArray(xp, 3));
+    cJSON_AddNumberToObject(o, "max_excursion_m", x->pmax[p]);
+  }
+  cJSON *bodies = cJSON_AddObjectToObject(dy, "bodies");
+  for (int b = 0; b < nb; ++b) {
+    PlVesselOutput vo;
+    PlSysDynBodyOutput(s, b, t, PlSysDynState(s), &vo);
+    const double r2d = 180.0 / 3.14159265358979323846;
+    const double eta[6] = {vo.eta[0], vo.eta[1], vo.eta[2], vo.eta[3] * r2d, vo.eta[4] * r2d, vo.eta[5] * r2d};
+    cJSON *o = cJSON_AddObjectToObject(bodies, m->bodies[b].id);
+    cJSON_AddItemToObject(o, "final_eta_m_deg", cJSON_CreateDoubleArray(eta, 6));
+    cJSON_AddNumberToObject(o, "max_horizontal_excursion_m", x->bmax[b]);
+  }
+  if (nj) {
+    cJSON *joints = cJSON_AddObjectToObject(dy, "joints");
+    for (int j = 0; j < nj; ++j) {
+      double P[3], Fj[3], Mj[3];
+      PlMultibodyJointLoad(&s->mb, PlSysDynState(s) + s->moff, j, P, Fj, Mj);
+      cJSON *o = cJSON_AddObjectToObject(joints, m->joints[j].name);
+      cJSON_AddItemToObject(o, "final_force_N", cJSON_CreateDoubleArray(Fj, 3));
+      cJSON_AddItemToObject(o, "final_moment_Nm", cJSON_CreateDoubleArray(Mj, 3));
+      cJSON_AddNumberToObject(o, "max_force_N", x->jfmax[j]);
+      cJSON_AddNumberToObject(o, "max_moment_Nm", x->jmmax[j]);
+    }
+    cJSON_AddNumberToObject(dy, "max_joint_gap_m", x->jgap);
+  }
+  if (res->ida_flag) cJSON_AddStringToObject(dy, "failure", res->failure);
+  if (res->interrupted) cJSON_AddStringToObject(dy, "failure", "interrupted by a signal");
+  return sum;
+}
+
+/* restart.bin's aux block: the running extrema, then each line's envelopes (to == 1: into
+ * aux, 0: from it). */
+static void PackAux(double *aux, RunExtrema *x, PlLineSeries *ls, int nl, int to)
+{
+  if (to) memcpy(aux, x, sizeof *x);
+  else memcpy(x, aux, sizeof *x);
+  size_t o = EXTREMA_DOUBLES;
+  for (int l = 0; l < nl; ++l) {
+    const size_t ne = (size_t)12 * ls[l].nn;
+    if (to) memcpy(aux + o, ls[l].env, sizeof(double) * ne);
+    else memcpy(ls[l].env, aux + o, sizeof(double) * ne);
+    o += ne;
+  }
+}
+
+/* A checkpoint (rank 0): restart.bin (the state y, yp at IDA's time h->t; outputs 0 ..
+ * h->noutputs - 1 written), each line's envelopes.csv and summary.json, each atomically. */
+static int Checkpoint(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunOptions *opt,
+                      const PlDynamicResult *res, RunExtrema *x, PlLineSeries *ls, PlRestartHeader *h,
+                      const double *y, const double *yp, double *aux, double t, PlError *err)
+{
+  const PlModel *m = PlSysDynModel(s);
+  h->stats = res->stats;
+  PackAux(aux, x, ls, m->nlines, 1);
+  int io = PlRestartWrite(m->output_dir, h, y, yp, aux, opt->fingerprint, err);
+  for (int l = 0; l < m->nlines && !io; ++l) {
+    char ldir[PL_PATH_MAX + 64];
+    snprintf(ldir, sizeof ldir, "%s/line_%s", m->output_dir, m->lines[l].name);
+    io = PlLineSeriesEnvelopes(&ls[l], ldir, err);
+  }
+  if (!io) {
+    cJSON *sum = Summary(s, rep, opt, res, x, t);
+    io = PlSummaryWrite(m->output_dir, sum, err);
+    cJSON_Delete(sum);
+  }
+  return io;
+}
+
+/* The counters of IDA since the start or the restart, plus base (the runs before). */
+static void Result(void *ida, double t, double T, double wall0, int io, const PlDynamicStats *base,
+                   PlDynamicResult *res)
+{
+  PlIdaRunResult(ida, t, T, wall0, io, res);
+  PlDynamicStatsAdd(&res->stats, base);
+}
+
 int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunOptions *opt, PlDynamicResult *res)
 {
   const PlModel *m = PlSysDynModel(s);
@@ -133,13 +273,45 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
   const int root = s->rank == 0;
   memset(res, 0, sizeof *res);
   const double wall0 = MPI_Wtime();
-  if (PlSysDynPrepareRun(s)) {
+  /* restart.bin: the header this run would write, its aux block sized for these lines */
+  int nnl[PL_MAX_LINES];
+  size_t naux = EXTREMA_DOUBLES;
+  for (int l = 0; l < nl; ++l) naux += (size_t)12 * (nnl[l] = PlLinesProblem(PlSysDynLines(s), l)->mesh.nnodes);
+  PlRestartHeader rh, in;
+  PlRestartHeaderInit(&rh, n, 1, 0, PL_RESTART_SYSTEM, (int)naux, opt->fingerprint);
+  double *ycur = malloc(sizeof(double) * (size_t)n), *ypcur = malloc(sizeof(double) * (size_t)n),
+         *aux = malloc(sizeof(double) * naux);
+  if (!ycur || !ypcur || !aux) {
+    free(ycur), free(ypcur), free(aux);
+    snprintf(res->err.msg, sizeof res->err.msg, "out of memory for the restart state");
+    res->io_status = PL_EXIT_FAILURE;
+    return 0;
+  }
+  PlDynamicStats base;
+  memset(&base, 0, sizeof base);
+  long k0 = 0;
+  double t_out = 0.0; /* a restart: the last output written */
+  if (opt->restart) {
+    /* every rank reads the state; nothing is written before it is accepted */
+    io = PlRestartRead(dir, &rh, opt->fingerprint, &in, ycur, ypcur, aux, &res->err);
+    MPI_Allreduce(MPI_IN_PLACE, &io, 1, MPI_INT, MPI_MAX, s->comm);
+    if (io) {
+      free(ycur), free(ypcur), free(aux);
+      res->io_status = io;
+      return 0;
+    }
+    k0 = in.noutputs;
+    t_out = in.t_out;
+    base = in.stats;
+    res->restarted_at_s = in.t;
+  } else if (PlSysDynPrepareRun(s)) {
+    free(ycur), free(ypcur), free(aux);
     snprintf(res->failure, sizeof res->failure, "IDA refused the start state");
     res->ida_flag = -1;
     return 0;
   }
   if (root) io = PlMakeDirs(dir, &res->err);
-  /* the files (rank 0) */
+  /* the files (rank 0); a restart keeps their rows up to its last output and appends */
   for (int k = -2; root && !io && k < np + nb + nj; ++k) {
     FILE **f;
     if (k == -2) f = &fl, snprintf(path, sizeof path, "%s/timeseries_lines.csv", dir);
@@ -151,6 +323,14 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
       f = &fb[k - np], snprintf(path, sizeof path, "%s/timeseries_%s.csv", dir, m->bodies[k - np].id);
     else
       f = &fj[k - np - nb], snprintf(path, sizeof path, "%s/timeseries_%s.csv", dir, m->joints[k - np - nb].name);
+    if (opt->restart) {
+      if (!(*f = PlTrimSeries(path, t_out))) {
+        snprintf(res->err.msg, sizeof res->err.msg, "%.900s: cannot continue the time series: %s", path,
+                 strerror(errno));
+        io = PL_EXIT_IO;
+      }
+      continue;
+    }
     *f = fopen(path, "w");
     int bad = !*f;
     if (!bad) {
@@ -178,27 +358,30 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
     }
   }
   /* each line's series and envelopes in OUTPUT/line_NAME/ (line_series.c), against its
-   * static stations: the start state */
+   * static stations: the start state (a restart's too: its state is set below) */
   PlLineSeries ls[PL_MAX_LINES];
   PlStation *stat[PL_MAX_LINES] = {NULL}, *sels[PL_MAX_LINES] = {NULL}, *nodes[PL_MAX_LINES] = {NULL},
             *els[PL_MAX_LINES] = {NULL};
   int nn[PL_MAX_LINES] = {0};
-  PlRunExtrema ext[PL_MAX_LINES];
+  static RunExtrema x; /* rank 0 */
+  memset(&x, 0, sizeof x);
   memset(ls, 0, sizeof ls);
-  int wrote = 0; /* a row of the lines' series (their envelopes have a value) */
+  int wrote = k0 > 0; /* a row of the lines' series (their envelopes have a value) */
   if (root && !io) io = Stations(s, PlSysDynState(s), stat, sels, nn, &res->err);
   for (int l = 0; root && !io && l < nl; ++l) {
     const PlProblem p = PlLinesProblem(PlSysDynLines(s), l);
     char ldir[PL_PATH_MAX + 64];
     snprintf(ldir, sizeof ldir, "%s/line_%s", dir, m->lines[l].name);
-    PlRunExtremaInit(&ext[l]);
+    PlRunExtremaInit(&x.ext[l]);
     if (PlLineSeriesInit(&ls[l], p, stat[l])) {
       snprintf(res->err.msg, sizeof res->err.msg, "out of memory for the envelopes");
       io = PL_EXIT_FAILURE;
     }
     if (!io) io = PlMakeDirs(ldir, &res->err);
-    if (!io) io = PlLineSeriesOpen(&ls[l], ldir, p, -1.0, &res->err);
+    if (!io) io = PlLineSeriesOpen(&ls[l], ldir, PlLinesProblem(PlSysDynLines(s), l), opt->restart ? t_out : -1.0,
+                                   &res->err);
   }
+  if (root && !io && opt->restart) PackAux(aux, &x, ls, nl, 0);
   void *ida = PlSysDynIDA(s);
   double *F = malloc(sizeof(double) * (size_t)n);
   if (!F && !io) {
@@ -206,15 +389,22 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
     io = PL_EXIT_FAILURE;
   }
   MPI_Bcast(&io, 1, MPI_INT, 0, s->comm);
+  if (!io && opt->restart && PlSysDynResumeRun(s, in.t, ycur, ypcur)) {
+    snprintf(res->failure, sizeof res->failure, "IDA refused the state of the restart file at t = %.6g s", in.t);
+    res->ida_flag = -1;
+  }
+  const int started = !io; /* the files are open: the end writes summary.json */
   const double dt = ds->output_interval, T = ds->duration;
   const long nout = (long)ceil(T / dt - 1e-9);
-  Range ten[PL_MAX_LINES][2];
-  memset(ten, 0, sizeof ten);
-  double pmax[PL_MAX_POINTS] = {0}, bmax[PL_MAX_BODIES] = {0}, jfmax[PL_MAX_JOINTS] = {0}, jmmax[PL_MAX_JOINTS] = {0};
-  double jgap = 0.0;
-  double t = 0.0, E0 = 0.0, Emax_dev = 0.0, tida = 0.0; /* tida: IDA's last step */
+  double t = opt->restart ? t_out : 0.0, tida = opt->restart ? in.t : 0.0; /* tida: IDA's last step */
+  double last_checkpoint = -INFINITY;
+  if (!opt->restart) {
+    memcpy(ycur, PlSysDynState(s), sizeof(double) * (size_t)n);
+    memcpy(ypcur, PlSysDynRate(s), sizeof(double) * (size_t)n);
+  }
   int stall = 0;
-  for (long k = 0; !io && k <= nout; ++k) {
+  long k = k0;
+  for (; !io && !res->ida_flag && k <= nout; ++k) {
     const double tout = k == nout ? T : k * dt;
     if (k > 0) {
       /* IDA steps past the output time (its own step sizes: a stop at every output would cut
@@ -247,8 +437,11 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
         t = tret;
         break;
       }
+      /* IDA's state at its last step: what a checkpoint keeps */
       tida = tret;
-      if (res->interrupted) {
+      memcpy(ycur, PlSysDynState(s), sizeof(double) * (size_t)n);
+      memcpy(ypcur, PlSysDynRate(s), sizeof(double) * (size_t)n);
+      if (res->interrupted && tret < tout * (1 - 1e-14)) { /* else output k is written first */
         t = tret;
         break;
       }
@@ -264,75 +457,93 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
     }
     const double *y = PlSysDynState(s), *yp = PlSysDynRate(s);
     PlSysDynResidual(s, t, y, yp, F); /* the end forces and the bodies' loads at (t, y) (collective) */
-    if (!root) {
-      MPI_Bcast(&io, 1, MPI_INT, 0, s->comm);
-      continue;
-    }
-    fprintf(fl, "%.17g", t);
-    for (int l = 0; l < nl; ++l)
-      for (int e = 0; e < 2; ++e) {
-        double f[3];
-        PlSysDynEndForce(s, l, e, f);
-        const double T_e = Norm3(f);
-        RangeAdd(&ten[l][e], T_e, t, k == 0);
-        fprintf(fl, ",%.17g,%.17g,%.17g,%.17g", T_e, f[0], f[1], f[2]);
+    if (root) {
+      fprintf(fl, "%.17g", t);
+      for (int l = 0; l < nl; ++l)
+        for (int e = 0; e < 2; ++e) {
+          double f[3];
+          PlSysDynEndForce(s, l, e, f);
+          const double T_e = Norm3(f);
+          RangeAdd(&x.ten[l][e], T_e, t, k == 0);
+          fprintf(fl, ",%.17g,%.17g,%.17g,%.17g", T_e, f[0], f[1], f[2]);
+        }
+      fputc('\n', fl);
+      fflush(fl);
+      for (int p = 0; p < np; ++p) {
+        if (!fp[p]) continue;
+        double xp[6];
+        PlSysDynPoint(s, p, y, xp);
+        fprintf(fp[p], "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", t, xp[0], xp[1], xp[2], xp[3], xp[4], xp[5]);
+        fflush(fp[p]);
+        x.pmax[p] = fmax(x.pmax[p], Norm3((const double[3]){xp[0] - rep->point_position[p][0],
+                                                             xp[1] - rep->point_position[p][1],
+                                                             xp[2] - rep->point_position[p][2]}));
       }
-    fputc('\n', fl);
-    fflush(fl);
-    for (int p = 0; p < np; ++p) {
-      if (!fp[p]) continue;
-      double x[6];
-      PlSysDynPoint(s, p, y, x);
-      fprintf(fp[p], "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", t, x[0], x[1], x[2], x[3], x[4], x[5]);
-      fflush(fp[p]);
-      pmax[p] = fmax(pmax[p], Norm3((const double[3]){x[0] - rep->point_position[p][0], x[1] - rep->point_position[p][1],
-                                                       x[2] - rep->point_position[p][2]}));
+      for (int b = 0; b < nb; ++b) {
+        PlVesselOutput vo;
+        PlSysDynBodyOutput(s, b, t, y, &vo);
+        PlVesselSeriesRow(fb[b], t, &vo);
+        fflush(fb[b]);
+        res->vessel_final = vo;
+        x.bmax[b] = fmax(x.bmax[b], hypot(vo.eta[0] - rep->body_eta[b][0], vo.eta[1] - rep->body_eta[b][1]));
+      }
+      for (int j = 0; j < nj; ++j) {
+        double P[3], Fj[3], Mj[3];
+        PlMultibodyJointLoad(&s->mb, y + s->moff, j, P, Fj, Mj);
+        PlJointSeriesRow(fj[j], t, P, Fj, Mj);
+        x.jfmax[j] = fmax(x.jfmax[j], Norm3(Fj));
+        x.jmmax[j] = fmax(x.jmmax[j], Norm3(Mj));
+      }
+      if (nj) x.jgap = fmax(x.jgap, PlMultibodyJointGap(&s->mb, y + s->moff));
+      if (!io) io = Stations(s, y, nodes, els, nn, &res->err);
+      for (int l = 0; l < nl && !io; ++l) {
+        const PlProblem p = PlLinesProblem(PlSysDynLines(s), l);
+        double f[3];
+        PlSysDynEndForce(s, l, 1, f); /* the line's load on its top, as a one-line run's top_load */
+        io = PlLineSeriesRow(&ls[l], t, nodes[l], f, k == 0, &res->err);
+        wrote = 1;
+        PlRunExtremaUpdate(&x.ext[l], p, t, els[l], p->mesh.nelements, &nodes[l][nn[l] - 1]);
+      }
+      if (!io && (opt->lines_observer || (opt->bodies_observer && nb > 0)))
+        io = Observe(s, opt, t, y, nodes, nn, &res->err);
+      FreeStations(nl, nodes, els);
+      double ek, es, ep;
+      PlSysDynEnergy(s, y, &ek, &es, &ep);
+      fprintf(fe, "%.17g,%.17g,%.17g,%.17g,%.17g\n", t, ek, es, ep, ek + es + ep);
+      fflush(fe);
+      if (k == 0) x.E0 = ek + es + ep;
+      x.Emax_dev = fmax(x.Emax_dev, fabs(ek + es + ep - x.E0));
+      if (ferror(fl) || ferror(fe)) {
+        snprintf(res->err.msg, sizeof res->err.msg, "%.900s: writing a time series failed", dir);
+        io = PL_EXIT_IO;
+      }
+      if (!opt->quiet && k > 0 && (k % 100 == 0 || k == nout)) {
+        printf("  t = %.6g s of %.6g s\n", t, T);
+        fflush(stdout);
+      }
     }
-    for (int b = 0; b < nb; ++b) {
-      PlVesselOutput vo;
-      PlSysDynBodyOutput(s, b, t, y, &vo);
-      PlVesselSeriesRow(fb[b], t, &vo);
-      fflush(fb[b]);
-      res->vessel_final = vo;
-      bmax[b] = fmax(bmax[b], hypot(vo.eta[0] - rep->body_eta[b][0], vo.eta[1] - rep->body_eta[b][1]));
-    }
-    for (int j = 0; j < nj; ++j) {
-      double P[3], Fj[3], Mj[3];
-      PlMultibodyJointLoad(&s->mb, y + s->moff, j, P, Fj, Mj);
-      PlJointSeriesRow(fj[j], t, P, Fj, Mj);
-      jfmax[j] = fmax(jfmax[j], Norm3(Fj));
-      jmmax[j] = fmax(jmmax[j], Norm3(Mj));
-    }
-    if (nj) jgap = fmax(jgap, PlMultibodyJointGap(&s->mb, y + s->moff));
-    if (!io) io = Stations(s, y, nodes, els, nn, &res->err);
-    for (int l = 0; l < nl && !io; ++l) {
-      const PlProblem p = PlLinesProblem(PlSysDynLines(s), l);
-      double f[3];
-      PlSysDynEndForce(s, l, 1, f); /* the line's load on its top, as a one-line run's top_load */
-      io = PlLineSeriesRow(&ls[l], t, nodes[l], f, k == 0, &res->err);
-      wrote = 1;
-      PlRunExtremaUpdate(&ext[l], p, t, els[l], p->mesh.nelements, &nodes[l][nn[l] - 1]);
-    }
-    if (!io && (opt->lines_observer || (opt->bodies_observer && nb > 0))) io = Observe(s, opt, t, y, nodes, nn, &res->err);
-    FreeStations(nl, nodes, els);
-    double ek, es, ep;
-    PlSysDynEnergy(s, y, &ek, &es, &ep);
-    fprintf(fe, "%.17g,%.17g,%.17g,%.17g,%.17g\n", t, ek, es, ep, ek + es + ep);
-    fflush(fe);
-    if (k == 0) E0 = ek + es + ep;
-    Emax_dev = fmax(Emax_dev, fabs(ek + es + ep - E0));
-    if (ferror(fl) || ferror(fe)) {
-      snprintf(res->err.msg, sizeof res->err.msg, "%.900s: writing a time series failed", dir);
-      io = PL_EXIT_IO;
-    }
-    if (!opt->quiet && k > 0 && (k % 100 == 0 || k == nout)) {
-      printf("  t = %.6g s of %.6g s\n", t, T);
-      fflush(stdout);
-    }
+    /* a checkpoint after the first output, then every output.checkpoint_interval s of wall
+     * time, when IDA's state is before the next output (a restart continues from there) */
+    const double tnext = k + 1 >= nout ? T : (k + 1) * dt;
+    int due = MPI_Wtime() - last_checkpoint >= m->checkpoint_interval && k < nout && tida < tnext * (1 - 1e-14);
+    MPI_Bcast(&due, 1, MPI_INT, 0, s->comm);
     MPI_Bcast(&io, 1, MPI_INT, 0, s->comm);
+    if (due && !io) {
+      Result(ida, t, T, wall0, io, &base, res);
+      rh.t = tida;
+      rh.t_out = t;
+      rh.noutputs = (int32_t)(k + 1);
+      if (root) io = Checkpoint(s, rep, opt, res, &x, ls, &rh, ycur, ypcur, aux, t, &res->err);
+      MPI_Bcast(&io, 1, MPI_INT, 0, s->comm);
+      last_checkpoint = MPI_Wtime();
+    }
+    if (res->interrupted) {
+      ++k; /* output k is written */
+      break;
+    }
   }
   free(F);
-  PlIdaRunResult(ida, t, T, wall0, io, res);
+  Result(ida, t, T, wall0, io, &base, res);
   FILE *all[2 + PL_MAX_POINTS + PL_MAX_BODIES + PL_MAX_JOINTS];
   int nf = 0;
   all[nf++] = fl;
@@ -345,90 +556,46 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
       io = PL_EXIT_IO;
       snprintf(res->err.msg, sizeof res->err.msg, "%.900s: closing a time series failed", dir);
     }
-  /* each line's envelopes over the outputs written (also after a failure: what was computed) */
-  for (int l = 0; root && l < nl; ++l) {
+  for (int l = 0; root && l < nl; ++l) /* the series; the envelopes stay for the end below */
+    for (int j = 0; j < ls[l].n; ++j)
+      if (ls[l].f[j] && fclose(ls[l].f[j]) && !io) {
+        snprintf(res->err.msg, sizeof res->err.msg, "%.900s: write failed: %s", ls[l].path[j], strerror(errno));
+        io = PL_EXIT_IO;
+      }
+  for (int l = 0; root && l < nl; ++l) memset(ls[l].f, 0, sizeof ls[l].f);
+  /* The end: with outputs written (or a restart's), the final checkpoint at the state where
+   * the run ended (the next output after it: a restart continues there). After an IDA failure,
+   * or with IDA past the next output, restart.bin stays at the last checkpoint; each line's
+   * envelopes over the outputs written and summary.json are written all the same. */
+  const double tnext = k >= nout ? INFINITY : k * dt;
+  if (root && started) {
     PlError e2;
-    int lio = 0;
-    if (wrote) {
-      char ldir[PL_PATH_MAX + 64];
-      snprintf(ldir, sizeof ldir, "%s/line_%s", dir, m->lines[l].name);
-      lio = PlLineSeriesEnvelopes(&ls[l], ldir, &e2);
+    int fio = 0;
+    if (wrote && !res->ida_flag && !io && tida < tnext * (1 - 1e-14)) {
+      rh.t = tida;
+      rh.t_out = k - 1 >= nout ? T : (k - 1) * dt;
+      rh.noutputs = (int32_t)k;
+      fio = Checkpoint(s, rep, opt, res, &x, ls, &rh, ycur, ypcur, aux, t, &e2);
+    } else {
+      for (int l = 0; wrote && l < nl && !fio; ++l) {
+        char ldir[PL_PATH_MAX + 64];
+        snprintf(ldir, sizeof ldir, "%s/line_%s", dir, m->lines[l].name);
+        fio = PlLineSeriesEnvelopes(&ls[l], ldir, &e2);
+      }
+      if (!fio) {
+        cJSON *sum = Summary(s, rep, opt, res, &x, t);
+        fio = PlSummaryWrite(dir, sum, &e2);
+        cJSON_Delete(sum);
+      }
     }
-    if (!lio) lio = PlLineSeriesClose(&ls[l], &e2);
-    else PlLineSeriesClose(&ls[l], &(PlError){{0}});
-    if (lio && !io) {
-      io = lio;
+    if (fio && !io) {
+      io = fio;
       res->err = e2;
     }
   }
+  for (int l = 0; root && l < nl; ++l) PlLineSeriesClose(&ls[l], &(PlError){{0}});
   FreeStations(nl, stat, sels);
-  if (!io && root) {
-    cJSON *sum = PlSysDynStaticSummary(s, rep);
-    cJSON_ReplaceItemInObject(sum, "analysis", cJSON_CreateString("dynamic_lines"));
-    cJSON_AddBoolToObject(sum, "completed", res->completed);
-    cJSON *dy = cJSON_AddObjectToObject(sum, "dynamic");
-    PlSummaryAddRunCounters(dy, T, dt, res);
-    cJSON_AddNumberToObject(dy, "unknowns", n);
-    PlSysDynParts parts;
-    PlSysDynGetParts(s, &parts);
-    cJSON *po = cJSON_AddObjectToObject(dy, "parts");
-    cJSON_AddNumberToObject(po, "ranks", parts.ranks);
-    cJSON_AddStringToObject(po, "method", parts.ranks > 1 ? "METIS" : "one rank");
-    cJSON_AddNumberToObject(po, "edge_cut", parts.edge_cut);
-    const int nr = parts.ranks < 64 ? parts.ranks : 64;
-    cJSON_AddItemToObject(po, "elements", cJSON_CreateIntArray(parts.elements, nr));
-    cJSON_AddItemToObject(po, "points", cJSON_CreateIntArray(parts.points, nr));
-    cJSON_AddItemToObject(po, "bodies", cJSON_CreateIntArray(parts.bodies, nr));
-    cJSON_AddNumberToObject(dy, "max_energy_change_J", Emax_dev);
-    cJSON *lines = cJSON_AddObjectToObject(dy, "lines");
-    for (int l = 0; l < nl; ++l) {
-      cJSON *o = cJSON_AddObjectToObject(lines, m->lines[l].name);
-      PlRunExtremaToJson(o, &ext[l]); /* over the line, as a one-line run's */
-      for (int e = 0; e < 2; ++e) {
-        cJSON *eo = cJSON_AddObjectToObject(o, e ? "top" : "bottom");
-        cJSON_AddNumberToObject(eo, "max_tension_N", ten[l][e].max);
-        cJSON_AddNumberToObject(eo, "max_tension_t_s", ten[l][e].t_max);
-        cJSON_AddNumberToObject(eo, "min_tension_N", ten[l][e].min);
-        cJSON_AddNumberToObject(eo, "min_tension_t_s", ten[l][e].t_min);
-      }
-    }
-    cJSON *points = cJSON_AddObjectToObject(dy, "points");
-    for (int p = 0; p < np; ++p) {
-      if (m->points[p].fixed) continue;
-      double x[6];
-      PlSysDynPoint(s, p, PlSysDynState(s), x);
-      cJSON *o = cJSON_AddObjectToObject(points, m->points[p].name);
-      cJSON_AddItemToObject(o, "final_position_m", cJSON_CreateDoubleArray(x, 3));
-      cJSON_AddNumberToObject(o, "max_excursion_m", pmax[p]);
-    }
-    cJSON *bodies = cJSON_AddObjectToObject(dy, "bodies");
-    for (int b = 0; b < nb; ++b) {
-      PlVesselOutput vo;
-      PlSysDynBodyOutput(s, b, t, PlSysDynState(s), &vo);
-      const double r2d = 180.0 / 3.14159265358979323846;
-      const double eta[6] = {vo.eta[0], vo.eta[1], vo.eta[2], vo.eta[3] * r2d, vo.eta[4] * r2d, vo.eta[5] * r2d};
-      cJSON *o = cJSON_AddObjectToObject(bodies, m->bodies[b].id);
-      cJSON_AddItemToObject(o, "final_eta_m_deg", cJSON_CreateDoubleArray(eta, 6));
-      cJSON_AddNumberToObject(o, "max_horizontal_excursion_m", bmax[b]);
-    }
-    if (nj) {
-      cJSON *joints = cJSON_AddObjectToObject(dy, "joints");
-      for (int j = 0; j < nj; ++j) {
-        double P[3], Fj[3], Mj[3];
-        PlMultibodyJointLoad(&s->mb, PlSysDynState(s) + s->moff, j, P, Fj, Mj);
-        cJSON *o = cJSON_AddObjectToObject(joints, m->joints[j].name);
-        cJSON_AddItemToObject(o, "final_force_N", cJSON_CreateDoubleArray(Fj, 3));
-        cJSON_AddItemToObject(o, "final_moment_Nm", cJSON_CreateDoubleArray(Mj, 3));
-        cJSON_AddNumberToObject(o, "max_force_N", jfmax[j]);
-        cJSON_AddNumberToObject(o, "max_moment_Nm", jmmax[j]);
-      }
-      cJSON_AddNumberToObject(dy, "max_joint_gap_m", jgap);
-    }
-    if (res->ida_flag) cJSON_AddStringToObject(dy, "failure", res->failure);
-    if (res->interrupted) cJSON_AddStringToObject(dy, "failure", "interrupted by a signal");
-    io = PlSummaryWrite(dir, sum, &res->err);
-    cJSON_Delete(sum);
-  }
+  free(ycur), free(ypcur), free(aux);
   MPI_Bcast(&io, 1, MPI_INT, 0, s->comm);
   res->io_status = io;
   return 0;
