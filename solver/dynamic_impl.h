@@ -160,6 +160,14 @@ void PlSysDynBodyPose(const PlSysDyn s, int b, const double *y, double r[3], dou
 void PlDynFixedTieMap(const double q0[4], const double T[9], PlParamKind kind, const double *p, const double qb[4],
                       double Aq[16]);
 
+/* dynamic.c: IDA one step at a time up to tout, then the state at tout interpolated into y,
+ * yp (IDAGetDky: the same interpolation as IDA_NORMAL's). Between steps a stop request
+ * (agreed over comm's ranks: PL_DYN_INTERRUPTED, y at the last step) and the stall test (100
+ * steps in a row shorter than 1e-10 (1 + |t|) s: PL_DYN_STALLED). Returns 0, those, or IDA's
+ * negative flag, with the reason and what to change in why; *t_reached the time of y. */
+int PlIdaAdvance(void *ida, N_Vector y, N_Vector yp, double tout, volatile sig_atomic_t *stop, MPI_Comm comm,
+                 double *t_reached, char *why, size_t len);
+
 /* ---- line_series.c: a line's time series at its ends and named points, its envelopes and
  * extrema over a run (one-line runs and each line of a system) ---- */
 typedef struct {

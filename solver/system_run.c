@@ -212,52 +212,25 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
   memset(ten, 0, sizeof ten);
   double pmax[PL_MAX_POINTS] = {0}, bmax[PL_MAX_BODIES] = {0}, jfmax[PL_MAX_JOINTS] = {0}, jmmax[PL_MAX_JOINTS] = {0};
   double jgap = 0.0;
-  double t = 0.0, E0 = 0.0, Emax_dev = 0.0, tida = 0.0; /* tida: IDA's last step */
-  int stall = 0;
+  double t = 0.0, E0 = 0.0, Emax_dev = 0.0;
   for (long k = 0; !io && k <= nout; ++k) {
     const double tout = k == nout ? T : k * dt;
     if (k > 0) {
       /* IDA steps past the output time (its own step sizes: a stop at every output would cut
        * the step there and change cj, costing steps and iteration matrices) and the output
-       * state is interpolated (IDAGetDky); the duration is IDA's stop time */
-      realtype tret = tida;
-      int rc = 0;
-      while (tret < tout * (1 - 1e-14) && rc >= 0) {
-        rc = IDASolve(ida, tout, &tret, PlSysDynStateVector(s), PlSysDynRateVector(s), IDA_ONE_STEP);
-        int stop = opt->stop && *opt->stop;
-        if (s->size > 1) MPI_Allreduce(MPI_IN_PLACE, &stop, 1, MPI_INT, MPI_MAX, s->comm);
-        if (stop) {
-          res->interrupted = 1;
-          break;
-        }
-        realtype h = 0.0;
-        IDAGetLastStep(ida, &h);
-        stall = h < 1e-10 * (1.0 + tret) ? stall + 1 : 0;
-        if (stall >= 100) break;
-      }
-      if (rc < 0 || stall >= 100) {
-        char *name = rc < 0 ? IDAGetReturnFlagName(rc) : NULL;
-        res->ida_flag = rc < 0 ? rc : -1;
-        snprintf(res->failure, sizeof res->failure,
-                 "the integration stopped at t = %.6g s (%s) before the output at %.6g s: try a smaller "
-                 "analysis.dynamic.max_step or initial_step, finer meshes near the attachments, or check that every "
-                 "free point and body is held by a line or restoring (docs/model-file.md)",
-                 (double)tret, rc < 0 ? (name ? name : "an IDA error") : "the step collapsed below 1e-10 s", tout);
-        free(name);
-        t = tret;
+       * state is interpolated; the duration is IDA's stop time (PlIdaAdvance, as a one-line run) */
+      double tr;
+      const int flag = PlIdaAdvance(ida, PlSysDynStateVector(s), PlSysDynRateVector(s), tout, opt->stop, s->comm, &tr,
+                                    res->failure, sizeof res->failure);
+      if (flag == PL_DYN_INTERRUPTED) {
+        res->interrupted = 1;
+        res->failure[0] = '\0';
+        t = tr;
         break;
       }
-      tida = tret;
-      if (res->interrupted) {
-        t = tret;
-        break;
-      }
-      if (tret > tout && (IDAGetDky(ida, tout, 0, PlSysDynStateVector(s)) != IDA_SUCCESS ||
-                          IDAGetDky(ida, tout, 1, PlSysDynRateVector(s)) != IDA_SUCCESS)) {
-        res->ida_flag = -1;
-        snprintf(res->failure, sizeof res->failure, "IDA could not interpolate the state at the output time %.6g s",
-                 tout);
-        t = tret;
+      if (flag) {
+        res->ida_flag = flag;
+        t = tr;
         break;
       }
       t = tout;
