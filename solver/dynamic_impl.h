@@ -130,6 +130,10 @@ int PlDynRowHeld(const PlDynamic d, int i, int r);
 /* The held rows of end E in f (node row array, y the node's unknowns, positions as
  * displacements) and in the node's Jacobian block Kn (ndd x ndd). */
 void PlDynEndResidual(const PlDynamic d, const PlDynEnd *E, double t, const double *y, double *f);
+/* Prescribed values of end E at time t: position xb, velocity vb, acceleration ab (3 each),
+ * rotation parameters pb (np) and the body angular velocity wb. */
+void PlDynEndPrescribed(const PlDynamic d, const PlDynEnd *E, double t, double xb[3], double vb[3], double ab[3],
+                        double *pb, double wb[3]);
 void PlDynEndJacobian(const PlDynamic d, const PlDynEnd *E, const double *y, double *Kn);
 
 /* ---- system_dynamic.c's parts that its run (system_run.c) reads ---- */
