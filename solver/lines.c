@@ -70,6 +70,7 @@ struct PlLines_ {
   int bown[PL_MAX_BODIES][6];  /* eta_i has restoring of its own (hydrostatics, spring) */
   int jointed[PL_MAX_BODIES];  /* the body is in a joint or has DP: held whole here */
   int n;                       /* unknowns of the masters */
+  int borrowed;                /* PlLinesOfProblem: the one problem and its model are the caller's */
 };
 
 static double Norm3(const double *a) { return sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]); }
@@ -732,11 +733,52 @@ PetscErrorCode PlLinesCreate(MPI_Comm comm, const PlModel *m, PlLines *out)
   PetscFunctionReturn(0);
 }
 
+PetscErrorCode PlLinesOfProblem(PlProblem p, PlLines *out)
+{
+  PlLines s;
+  PetscFunctionBeginUser;
+  PetscCall(PetscCalloc1(1, &s));
+  PlModel *m = malloc(sizeof *m);
+  PetscCheck(m, p->comm, PETSC_ERR_MEM, "out of memory");
+  *m = p->model; /* shallow: its time-series tables stay p's (m is freed with free()) */
+  PlLineModel *L = &m->lines[0];
+  memset(L, 0, sizeof *L);
+  snprintf(L->name, sizeof L->name, "line");
+  L->length = m->length;
+  L->nsegments = m->nsegments;
+  memcpy(L->segments, m->segments, sizeof L->segments);
+  L->mesh_elements = m->mesh_elements;
+  L->mesh_target_length = m->mesh_target_length;
+  L->nzones = m->nzones;
+  memcpy(L->zones, m->zones, sizeof L->zones);
+  memcpy(L->ends, m->ends, sizeof L->ends);
+  for (int e = 0; e < 2; ++e) L->ends[e].point = L->ends[e].body = -1;
+  for (int k = 0; k < m->noutput_points; ++k) m->output_points[k].line = 0;
+  m->nlines = 1;
+  m->npoints = m->nbodies = m->njoints = 0;
+  m->rigid_body = false;
+  m->vessel.present = false;
+  s->m = m;
+  s->nl = 1;
+  s->lm[0] = m;
+  s->p[0] = p;
+  s->borrowed = 1;
+  Layout(s);
+  *out = s;
+  PetscFunctionReturn(0);
+}
+
 PetscErrorCode PlLinesDestroy(PlLines *ps)
 {
   PetscFunctionBeginUser;
   PlLines s = *ps;
   if (!s) PetscFunctionReturn(0);
+  if (s->borrowed) {
+    free(s->lm[0]);
+    PetscCall(PetscFree(s));
+    *ps = NULL;
+    PetscFunctionReturn(0);
+  }
   for (int l = 0; l < s->nl; ++l) {
     PetscCall(PlProblemDestroy(&s->p[l]));
     free(s->lm[l]);
