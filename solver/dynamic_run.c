@@ -437,29 +437,7 @@ static PetscErrorCode EngineStats(const Engine *e, PlDynamicStats *st)
 {
   PetscFunctionBeginUser;
   if (e->d) PetscFunctionReturn(PlDynamicGetStats(e->d, st));
-  void *ida = PlSysDynIDA(e->S);
-  long nst = 0, nre = 0, nni = 0, nnf = 0, netf = 0, nje = 0;
-  realtype h = 0.0, t = 0.0;
-  int q = 0;
-  IDAGetNumSteps(ida, &nst);
-  IDAGetNumResEvals(ida, &nre);
-  IDAGetNumNonlinSolvIters(ida, &nni);
-  IDAGetNumNonlinSolvConvFails(ida, &nnf);
-  IDAGetNumErrTestFails(ida, &netf);
-  IDAGetNumJacEvals(ida, &nje);
-  IDAGetLastStep(ida, &h);
-  IDAGetCurrentTime(ida, &t);
-  IDAGetLastOrder(ida, &q);
-  *st = (PlDynamicStats){0};
-  st->t = t;
-  st->steps = nst;
-  st->residual_evaluations = nre;
-  st->nonlinear_iterations = nni;
-  st->nonlinear_failures = nnf;
-  st->jacobian_evaluations = nje;
-  st->error_test_failures = netf;
-  st->last_step = h;
-  st->last_order = q;
+  PlIdaStats(PlSysDynIDA(e->S), st);
   PetscFunctionReturn(0);
 }
 

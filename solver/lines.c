@@ -740,24 +740,7 @@ PetscErrorCode PlLinesOfProblem(PlProblem p, PlLines *out)
   PetscCall(PetscCalloc1(1, &s));
   PlModel *m = malloc(sizeof *m);
   PetscCheck(m, p->comm, PETSC_ERR_MEM, "out of memory");
-  *m = p->model; /* shallow: its time-series tables stay p's (m is freed with free()) */
-  PlLineModel *L = &m->lines[0];
-  memset(L, 0, sizeof *L);
-  snprintf(L->name, sizeof L->name, "line");
-  L->length = m->length;
-  L->nsegments = m->nsegments;
-  memcpy(L->segments, m->segments, sizeof L->segments);
-  L->mesh_elements = m->mesh_elements;
-  L->mesh_target_length = m->mesh_target_length;
-  L->nzones = m->nzones;
-  memcpy(L->zones, m->zones, sizeof L->zones);
-  memcpy(L->ends, m->ends, sizeof L->ends);
-  for (int e = 0; e < 2; ++e) L->ends[e].point = L->ends[e].body = -1;
-  for (int k = 0; k < m->noutput_points; ++k) m->output_points[k].line = 0;
-  m->nlines = 1;
-  m->npoints = m->nbodies = m->njoints = 0;
-  m->rigid_body = false;
-  m->vessel.present = false;
+  PlModelAsLines(&p->model, m); /* shallow: its time-series tables stay p's (m is freed with free()) */
   s->m = m;
   s->nl = 1;
   s->lm[0] = m;

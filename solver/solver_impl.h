@@ -84,6 +84,8 @@ int PlSummaryWrite(const char *dir, void *root, PlError *err);
  * wall0 its MPI_Wtime at the start, io its file status) into res; ida_flag and interrupted
  * must be set. */
 void PlIdaRunResult(void *ida, double t, double T, double wall0, int io, PlDynamicResult *res);
+/* IDA's counters (its own Newton's), its last step and order and its current time. */
+void PlIdaStats(void *ida, PlDynamicStats *st);
 /* system_run.c: a run's duration T, output interval dt, simulated and wall time, real-time
  * factor and counters from res into the summary object obj (a cJSON *). */
 void PlSummaryAddRunCounters(void *obj, double T, double dt, const PlDynamicResult *res);

@@ -64,21 +64,35 @@ static void RangeAdd(Range *r, double v, double t, int first)
 
 static double Norm3(const double *a) { return sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]); }
 
-void PlIdaRunResult(void *ida, double t, double T, double wall0, int io, PlDynamicResult *res)
+void PlIdaStats(void *ida, PlDynamicStats *st)
 {
   long nst = 0, nre = 0, nni = 0, nnf = 0, netf = 0, nje = 0;
+  realtype h = 0.0, t = 0.0;
+  int q = 0;
   IDAGetNumSteps(ida, &nst);
   IDAGetNumResEvals(ida, &nre);
   IDAGetNumNonlinSolvIters(ida, &nni);
   IDAGetNumNonlinSolvConvFails(ida, &nnf);
   IDAGetNumErrTestFails(ida, &netf);
   IDAGetNumJacEvals(ida, &nje);
-  res->stats.steps = nst;
-  res->stats.residual_evaluations = nre;
-  res->stats.nonlinear_iterations = nni;
-  res->stats.nonlinear_failures = nnf;
-  res->stats.error_test_failures = netf;
-  res->stats.jacobian_evaluations = nje;
+  IDAGetLastStep(ida, &h);
+  IDAGetCurrentTime(ida, &t);
+  IDAGetLastOrder(ida, &q);
+  memset(st, 0, sizeof *st);
+  st->t = t;
+  st->steps = nst;
+  st->residual_evaluations = nre;
+  st->nonlinear_iterations = nni;
+  st->nonlinear_failures = nnf;
+  st->jacobian_evaluations = nje;
+  st->error_test_failures = netf;
+  st->last_step = h;
+  st->last_order = q;
+}
+
+void PlIdaRunResult(void *ida, double t, double T, double wall0, int io, PlDynamicResult *res)
+{
+  PlIdaStats(ida, &res->stats);
   res->stats.t = t;
   res->simulated_time_s = t;
   res->wall_time_s = MPI_Wtime() - wall0;
