@@ -182,8 +182,12 @@ int PlLineSeriesOpen(PlLineSeries *w, const char *dir, const PlProblem p, double
 int PlLineSeriesRow(PlLineSeries *w, double t, const PlStation *N, const double top_load[3], int first, PlError *err);
 /* DIR/envelopes.csv, written atomically. */
 int PlLineSeriesEnvelopes(const PlLineSeries *w, const char *dir, PlError *err);
-/* Closes the files and frees the envelopes; PL_EXIT_IO when a close failed. */
+/* Closes the files (the envelopes stay, for the last checkpoint); PL_EXIT_IO naming the file
+ * when a close failed (err keeps the first failure's message only when io was 0: pass a
+ * scratch PlError otherwise). */
 int PlLineSeriesClose(PlLineSeries *w, PlError *err);
+/* Frees the envelopes. */
+void PlLineSeriesFree(PlLineSeries *w);
 /* After a row written to f: flushed, or PL_EXIT_IO naming path and the reason. */
 int PlSeriesRowWritten(FILE *f, const char *path, PlError *err);
 /* Keeps the header and the rows with t <= t_last of a time-series file, then reopens it

@@ -475,12 +475,8 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
       }
     }
     w.fe = w.fv = NULL;
-    for (int j = 0; j < w.ls.n; ++j) /* the envelopes stay for the checkpoint below */
-      if (w.ls.f[j] && fclose(w.ls.f[j]) && !io) {
-        snprintf(res->err.msg, sizeof res->err.msg, "%.900s: write failed: %s", w.ls.path[j], strerror(errno));
-        io = PL_EXIT_IO;
-      }
-    memset(w.ls.f, 0, sizeof w.ls.f);
+    const int lio = PlLineSeriesClose(&w.ls, io ? &(PlError){{0}} : &res->err); /* envelopes stay */
+    if (!io) io = lio;
     res->io_status = io;
     PlError *e = io ? &(PlError){{0}} : &res->err; /* the first failure's message stays */
     if (have_state && !res->ida_flag) {
@@ -498,7 +494,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
     }
     if (!io) io = final_io;
   }
-  PlLineSeriesClose(&w.ls, &(PlError){{0}}); /* the files are closed: frees the envelopes */
+  PlLineSeriesFree(&w.ls);
   free(yraw);
   free(ypraw);
   PetscCallMPI(MPI_Bcast(&io, 1, MPI_INT, 0, p->comm));

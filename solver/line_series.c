@@ -181,9 +181,13 @@ int PlLineSeriesClose(PlLineSeries *w, PlError *err)
       io = PL_EXIT_IO;
     }
   memset(w->f, 0, sizeof w->f);
+  return io;
+}
+
+void PlLineSeriesFree(PlLineSeries *w)
+{
   free(w->env);
   w->env = NULL;
-  return io;
 }
 
 /* ---- extrema over the run ------------------------------------------------------------ */

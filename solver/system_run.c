@@ -570,13 +570,10 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
       io = PL_EXIT_IO;
       snprintf(res->err.msg, sizeof res->err.msg, "%.900s: closing a time series failed", dir);
     }
-  for (int l = 0; root && l < nl; ++l) /* the series; the envelopes stay for the end below */
-    for (int j = 0; j < ls[l].n; ++j)
-      if (ls[l].f[j] && fclose(ls[l].f[j]) && !io) {
-        snprintf(res->err.msg, sizeof res->err.msg, "%.900s: write failed: %s", ls[l].path[j], strerror(errno));
-        io = PL_EXIT_IO;
-      }
-  for (int l = 0; root && l < nl; ++l) memset(ls[l].f, 0, sizeof ls[l].f);
+  for (int l = 0; root && l < nl; ++l) { /* the series; the envelopes stay for the end below */
+    const int lio = PlLineSeriesClose(&ls[l], io ? &(PlError){{0}} : &res->err);
+    if (!io) io = lio;
+  }
   /* The end: with outputs written (or a restart's), the final checkpoint at the state where
    * the run ended (the next output after it: a restart continues there). After an IDA failure,
    * or with IDA past the next output, restart.bin stays at the last checkpoint; each line's
@@ -607,7 +604,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
       res->err = e2;
     }
   }
-  for (int l = 0; root && l < nl; ++l) PlLineSeriesClose(&ls[l], &(PlError){{0}});
+  for (int l = 0; root && l < nl; ++l) PlLineSeriesFree(&ls[l]);
   FreeStations(nl, stat, sels);
   free(ycur), free(ypcur), free(aux);
   MPI_Bcast(&io, 1, MPI_INT, 0, s->comm);
