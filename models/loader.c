@@ -428,6 +428,28 @@ void PlModelLineModel(const PlModel *m, int l, PlModel *out)
   }
 }
 
+void PlModelAsLines(const PlModel *one, PlModel *out)
+{
+  *out = *one;
+  PlLineModel *L = &out->lines[0];
+  memset(L, 0, sizeof *L);
+  snprintf(L->name, sizeof L->name, "line");
+  L->length = one->length;
+  L->nsegments = one->nsegments;
+  memcpy(L->segments, one->segments, sizeof L->segments);
+  L->mesh_elements = one->mesh_elements;
+  L->mesh_target_length = one->mesh_target_length;
+  L->nzones = one->nzones;
+  memcpy(L->zones, one->zones, sizeof L->zones);
+  memcpy(L->ends, one->ends, sizeof L->ends); /* a motion's table is one's, borrowed */
+  for (int e = 0; e < 2; ++e) L->ends[e].point = L->ends[e].body = -1;
+  for (int k = 0; k < out->noutput_points; ++k) out->output_points[k].line = 0;
+  out->nlines = 1;
+  out->npoints = out->nbodies = out->njoints = 0;
+  out->rigid_body = false;
+  out->vessel.present = false;
+}
+
 int PlModelBodyIndex(const PlModel *m, const char *id)
 {
   for (int k = 0; k < m->nbodies; k++)

@@ -1017,32 +1017,31 @@ void PlDynamicSetStopFlag(PlDynamic d, volatile sig_atomic_t *stop) { d->stop = 
 /* IDA one step at a time up to tout, then the state at tout interpolated (IDAGetDky: the
  * same interpolation as IDA_NORMAL's, so the results do not change). Between steps: a stop
  * request (agreed over the ranks) and the stall test. */
-PetscErrorCode PlDynamicAdvance(PlDynamic d, double tout, int *flag, char *why, size_t len)
+int PlIdaAdvance(void *ida, N_Vector y, N_Vector yp, double tout, volatile sig_atomic_t *stop, MPI_Comm comm,
+                 double *t_reached, char *why, size_t len)
 {
   realtype tret = 0.0, tcur = 0.0, h = 0.0;
   int small = 0;
-  PetscFunctionBeginUser;
-  *flag = 0;
   if (why && len) why[0] = '\0';
-  IDAGetCurrentTime(d->ida, &tcur);
+  IDAGetCurrentTime(ida, &tcur);
+  *t_reached = tcur;
   while (tcur < tout) {
-    int stop = d->stop && *d->stop;
-    PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &stop, 1, MPI_INT, MPI_MAX, d->comm));
-    if (stop) {
+    int halt = stop && *stop;
+    MPI_Allreduce(MPI_IN_PLACE, &halt, 1, MPI_INT, MPI_MAX, comm);
+    if (halt) {
       /* y, yp hold IDA's last step at tcur (IDA_ONE_STEP returns it there): that state is
        * what a checkpoint of the interrupted run records */
-      *flag = PL_DYN_INTERRUPTED;
-      d->t_out = tcur;
+      *t_reached = tcur;
       if (why && len) snprintf(why, len, "interrupted by a signal at t = %.6g s", (double)tcur);
-      PetscFunctionReturn(0);
+      return PL_DYN_INTERRUPTED;
     }
-    const int rc = IDASolve(d->ida, tout, &tret, d->ny, d->nyp, IDA_ONE_STEP);
+    const int rc = IDASolve(ida, tout, &tret, y, yp, IDA_ONE_STEP);
     if (rc < 0) {
-      *flag = rc;
+      realtype hc = 0.0, tc = 0.0;
+      IDAGetCurrentStep(ida, &hc);
+      IDAGetCurrentTime(ida, &tc);
+      *t_reached = tc;
       if (why && len) {
-        realtype hc = 0.0, tc = 0.0;
-        IDAGetCurrentStep(d->ida, &hc);
-        IDAGetCurrentTime(d->ida, &tc);
         const char *name = IDAGetReturnFlagName(rc);
         const char *hint =
           rc == IDA_CONV_FAIL   ? "the Newton iteration kept failing as the step was cut (a state the rod cannot take, e.g. an end driven too hard, or too loose tolerances)"
@@ -1055,26 +1054,37 @@ PetscErrorCode PlDynamicAdvance(PlDynamic d, double tout, int *flag, char *why, 
                  name ? name : "an error", hint);
         free((void *)name); /* IDAGetReturnFlagName mallocs its text */
       }
-      PetscFunctionReturn(0);
+      return rc;
     }
-    IDAGetLastStep(d->ida, &h);
+    IDAGetLastStep(ida, &h);
     small = h < 1e-10 * (1.0 + fabs((double)tret)) ? small + 1 : 0;
     if (small >= 100) {
-      *flag = PL_DYN_STALLED;
+      *t_reached = tret;
       if (why && len)
         snprintf(why, len, "the integration stalled at t = %.9g s: 100 steps in a row were shorter than %.1e s (the "
                  "last %.3g s). A jump in a prescribed velocity or a load does this: a time-series motion with "
                  "interpolation: linear jumps in velocity at every row, so set its interpolation: cubic; otherwise "
                  "look for a step in the loads at that time, or loosen analysis.dynamic.rtol", (double)tret,
                  1e-10 * (1.0 + fabs((double)tret)), (double)h);
-      PetscFunctionReturn(0);
+      return PL_DYN_STALLED;
     }
-    IDAGetCurrentTime(d->ida, &tcur);
+    IDAGetCurrentTime(ida, &tcur);
     if (rc == IDA_TSTOP_RETURN) break;
   }
-  PetscCheck(IDAGetDky(d->ida, tout, 0, d->ny) == IDA_SUCCESS && IDAGetDky(d->ida, tout, 1, d->nyp) == IDA_SUCCESS,
-             d->comm, PETSC_ERR_LIB, "IDAGetDky failed at t = %g s", tout);
-  d->t_out = tout;
+  if (IDAGetDky(ida, tout, 0, y) != IDA_SUCCESS || IDAGetDky(ida, tout, 1, yp) != IDA_SUCCESS) {
+    if (why && len) snprintf(why, len, "IDA could not interpolate the state at t = %.6g s", tout);
+    return IDA_ILL_INPUT;
+  }
+  *t_reached = tout;
+  return 0;
+}
+
+PetscErrorCode PlDynamicAdvance(PlDynamic d, double tout, int *flag, char *why, size_t len)
+{
+  double tr;
+  PetscFunctionBeginUser;
+  *flag = PlIdaAdvance(d->ida, d->ny, d->nyp, tout, d->stop, d->comm, &tr, why, len);
+  if (!*flag || *flag == PL_DYN_INTERRUPTED) d->t_out = tr;
   PetscFunctionReturn(0);
 }
 

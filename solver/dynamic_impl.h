@@ -131,6 +131,10 @@ int PlDynRowHeld(const PlDynamic d, int i, int r);
 /* The held rows of end E in f (node row array, y the node's unknowns, positions as
  * displacements) and in the node's Jacobian block Kn (ndd x ndd). */
 void PlDynEndResidual(const PlDynamic d, const PlDynEnd *E, double t, const double *y, double *f);
+/* Prescribed values of end E at time t: position xb, velocity vb, acceleration ab (3 each),
+ * rotation parameters pb (np) and the body angular velocity wb. */
+void PlDynEndPrescribed(const PlDynamic d, const PlDynEnd *E, double t, double xb[3], double vb[3], double ab[3],
+                        double *pb, double wb[3]);
 void PlDynEndJacobian(const PlDynamic d, const PlDynEnd *E, const double *y, double *Kn);
 
 /* ---- system_dynamic.c's parts that its run (system_run.c) reads ---- */
@@ -160,6 +164,14 @@ void PlSysDynBodyPose(const PlSysDyn s, int b, const double *y, double r[3], dou
  * parameters the sign keeping the hemisphere of the end's parameters p at body attitude qb. */
 void PlDynFixedTieMap(const double q0[4], const double T[9], PlParamKind kind, const double *p, const double qb[4],
                       double Aq[16]);
+
+/* dynamic.c: IDA one step at a time up to tout, then the state at tout interpolated into y,
+ * yp (IDAGetDky: the same interpolation as IDA_NORMAL's). Between steps a stop request
+ * (agreed over comm's ranks: PL_DYN_INTERRUPTED, y at the last step) and the stall test (100
+ * steps in a row shorter than 1e-10 (1 + |t|) s: PL_DYN_STALLED). Returns 0, those, or IDA's
+ * negative flag, with the reason and what to change in why; *t_reached the time of y. */
+int PlIdaAdvance(void *ida, N_Vector y, N_Vector yp, double tout, volatile sig_atomic_t *stop, MPI_Comm comm,
+                 double *t_reached, char *why, size_t len);
 
 /* ---- line_series.c: a line's time series at its ends and named points, its envelopes and
  * extrema over a run (one-line runs and each line of a system) ---- */

@@ -26,7 +26,7 @@
 #include <unistd.h>
 #include <stdint.h>
 #include <cjson/cJSON.h>
-#include "dynamic_impl.h"
+#include "system_impl.h"
 
 /* energy.csv: the pipe's mechanical energy (PlDynamicEnergy): kinetic (translation and
  * rotation), strain (the elements' stored energy) and potential (the lumped submerged
@@ -310,11 +310,151 @@ static int Checkpoint(const SummaryContext *c, const Writer *w, PlRestartHeader 
   return io;
 }
 
-/* The counters of this process's IDA plus those of the runs before a restart. */
-static PetscErrorCode Stats(PlDynamic d, const PlDynamicStats *base, PlDynamicStats *st)
+/* ---- the integrator ------------------------------------------------------------------
+ * A one-line run's line is integrated by the system core (solver/system_dynamic.c: its own
+ * layout of the same unknowns, the exact iteration matrix in sparse form, IDA's Newton with
+ * KLU; tests/check_one_line_system.py, bench/core_compare.sh), the line lent to it as a
+ * system of one line (PlLinesOfProblem). A line with a vessel still runs on the one-line
+ * integrator (solver/dynamic.c, dynamic_vessel.c): its coupled statics are solver/
+ * vessel_static.c's, in the one-line layout. The raw state (restart.bin) is the same layout
+ * either way: the nodes' unknowns in order, then the vessel's. */
+typedef struct {
+  PlProblem p;
+  PlDynamic d;   /* the one-line integrator, or NULL */
+  PlLines L;     /* the system core's */
+  PlSysDyn S;
+  volatile sig_atomic_t *stop;
+  double t_out;  /* the time of the state */
+} Engine;
+
+static PetscErrorCode EngineCreate(PlProblem p, volatile sig_atomic_t *stop, Engine *e)
 {
   PetscFunctionBeginUser;
-  PetscCall(PlDynamicGetStats(d, st));
+  memset(e, 0, sizeof *e);
+  e->p = p;
+  e->stop = stop;
+  if (p->model.vessel.present) {
+    PetscCall(PlDynamicCreate(p, &e->d));
+    PlDynamicSetStopFlag(e->d, stop);
+    PetscFunctionReturn(0);
+  }
+  static PlLinesReport rep; /* no points, bodies or joints: nothing of it is read */
+  memset(&rep, 0, sizeof rep);
+  PetscCall(PlLinesOfProblem(p, &e->L));
+  PetscCall(PlSysDynCreate(e->L, &rep, &e->S));
+  PetscCheck(!PlSysDynPrepareRun(e->S), p->comm, PETSC_ERR_LIB, "IDA refused the start state");
+  if (p->model.analysis.dynamic.duration > 0.0) IDASetStopTime(PlSysDynIDA(e->S), p->model.analysis.dynamic.duration);
+  PetscFunctionReturn(0);
+}
+
+static int EngineSize(const Engine *e)
+{
+  PetscInt n = 0;
+  if (e->d) VecGetSize(PlDynamicState(e->d), &n);
+  else n = PlSysDynSize(e->S);
+  return (int)n;
+}
+
+static PetscErrorCode EngineSetRaw(Engine *e, double t, const double *y, const double *yp)
+{
+  PetscFunctionBeginUser;
+  e->t_out = t;
+  if (e->d) PetscFunctionReturn(PlDynamicSetRaw(e->d, t, y, yp));
+  const int n = PlSysDynSize(e->S);
+  memcpy(N_VGetArrayPointer(PlSysDynStateVector(e->S)), y, sizeof(double) * n);
+  memcpy(N_VGetArrayPointer(PlSysDynRateVector(e->S)), yp, sizeof(double) * n);
+  void *ida = PlSysDynIDA(e->S);
+  PetscCheck(IDAReInit(ida, t, PlSysDynStateVector(e->S), PlSysDynRateVector(e->S)) == IDA_SUCCESS, e->p->comm,
+             PETSC_ERR_LIB, "IDAReInit failed");
+  if (e->p->model.analysis.dynamic.duration > 0.0) IDASetStopTime(ida, e->p->model.analysis.dynamic.duration);
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode EngineGetRaw(const Engine *e, double *t, double *y, double *yp)
+{
+  PetscFunctionBeginUser;
+  if (e->d) PetscFunctionReturn(PlDynamicGetRaw(e->d, t, y, yp));
+  const int n = PlSysDynSize(e->S);
+  *t = e->t_out;
+  memcpy(y, N_VGetArrayPointer(PlSysDynStateVector(e->S)), sizeof(double) * n);
+  memcpy(yp, N_VGetArrayPointer(PlSysDynRateVector(e->S)), sizeof(double) * n);
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode EngineAdvance(Engine *e, double tout, int *flag, char *why, size_t len)
+{
+  PetscFunctionBeginUser;
+  if (e->d) PetscFunctionReturn(PlDynamicAdvance(e->d, tout, flag, why, len));
+  double tr;
+  *flag = PlIdaAdvance(PlSysDynIDA(e->S), PlSysDynStateVector(e->S), PlSysDynRateVector(e->S), tout, e->stop,
+                       e->p->comm, &tr, why, len);
+  if (!*flag || *flag == PL_DYN_INTERRUPTED) e->t_out = tr;
+  PetscFunctionReturn(0);
+}
+
+/* The state into the problem's unknowns (positions absolute), for its stations. */
+static PetscErrorCode EngineSync(Engine *e)
+{
+  PetscFunctionBeginUser;
+  if (e->d) PetscFunctionReturn(PlDynamicSyncStatic(e->d));
+  const PlProblem p = e->p;
+  int nn;
+  double *u = PlSysDynLineUnknowns(e->S, 0, PlSysDynState(e->S), &nn);
+  PetscCheck(u, p->comm, PETSC_ERR_MEM, "out of memory");
+  PetscScalar **a;
+  PetscInt xs, xm;
+  PetscCall(DMDAGetCorners(p->da, &xs, NULL, NULL, &xm, NULL, NULL));
+  PetscCall(DMDAVecGetArrayDOF(p->da, p->u, &a));
+  for (PetscInt i = xs; i < xs + xm; ++i)
+    for (int r = 0; r < p->nd; ++r) a[i][r] = u[(size_t)i * p->nd + r];
+  PetscCall(DMDAVecRestoreArrayDOF(p->da, p->u, &a));
+  free(u);
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode EngineEnergy(Engine *e, double *ek, double *es, double *ep)
+{
+  PetscFunctionBeginUser;
+  if (e->d) PetscFunctionReturn(PlDynamicEnergy(e->d, ek, es, ep));
+  PlSysDynEnergy(e->S, PlSysDynState(e->S), ek, es, ep);
+  PetscFunctionReturn(0);
+}
+
+/* The line's load on its top (global [N]; collective): support and applied end force. */
+static PetscErrorCode EngineTopLoad(Engine *e, double load[3])
+{
+  PetscFunctionBeginUser;
+  if (e->d) PetscFunctionReturn(PlDynamicTopLoad(e->d, load));
+  double *F = malloc(sizeof(double) * (size_t)PlSysDynSize(e->S));
+  PetscCheck(F, e->p->comm, PETSC_ERR_MEM, "out of memory");
+  PlSysDynResidual(e->S, e->t_out, PlSysDynState(e->S), PlSysDynRate(e->S), F);
+  free(F);
+  PlSysDynEndForce(e->S, 0, 1, load);
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode EngineStats(const Engine *e, PlDynamicStats *st)
+{
+  PetscFunctionBeginUser;
+  if (e->d) PetscFunctionReturn(PlDynamicGetStats(e->d, st));
+  PlIdaStats(PlSysDynIDA(e->S), st);
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode EngineDestroy(Engine *e)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PlDynamicDestroy(&e->d));
+  PetscCall(PlSysDynDestroy(&e->S));
+  PetscCall(PlLinesDestroy(&e->L));
+  PetscFunctionReturn(0);
+}
+
+/* The counters of this process's IDA plus those of the runs before a restart. */
+static PetscErrorCode Stats(const Engine *d, const PlDynamicStats *base, PlDynamicStats *st)
+{
+  PetscFunctionBeginUser;
+  PetscCall(EngineStats(d, st));
   PlDynamicStatsAdd(st, base);
   PetscFunctionReturn(0);
 }
@@ -327,7 +467,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   const char *dir = m->output_dir;
   const int nn = p->mesh.nnodes;
   PetscMPIInt rank, size;
-  PlDynamic d = NULL;
+  Engine eng, *d = &eng;
   Writer w;
   PlStation *N = NULL, *E = NULL, *stat = NULL, *Es = NULL;
   int nnr, ner;
@@ -339,11 +479,9 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   PlRunExtremaInit(&res->extrema);
   const double wall0 = MPI_Wtime();
   PetscCall(PlProblemStations(p, &stat, &nnr, &Es, &ner));
-  PetscCall(PlDynamicCreate(p, &d));
-  PlDynamicSetStopFlag(d, opt->stop);
+  PetscCall(EngineCreate(p, opt->stop, d));
   const int ndd = PlDynNodeDofCount(p->kind);
-  PetscInt nstate;
-  PetscCall(VecGetSize(PlDynamicState(d), &nstate));
+  const PetscInt nstate = EngineSize(d);
   const size_t nraw = (size_t)nstate; /* nn ndd, then the vessel's unknowns */
   double *yraw = malloc(sizeof(double) * nraw), *ypraw = malloc(sizeof(double) * nraw);
   PetscCheck(yraw && ypraw, p->comm, PETSC_ERR_MEM, "out of memory for the restart state");
@@ -360,7 +498,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
     io = PlRestartRead(dir, &rh, opt->fingerprint, &in, yraw, ypraw, w.ls.env, &res->err);
     PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &io, 1, MPI_INT, MPI_MAX, p->comm));
     if (!io) {
-      PetscCall(PlDynamicSetRaw(d, in.t, yraw, ypraw));
+      PetscCall(EngineSetRaw(d, in.t, yraw, ypraw));
       k0 = in.noutputs;
       res->extrema = in.ext;
       res->restarted_at_s = in.t;
@@ -382,7 +520,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   for (; !io && k <= nout; ++k) {
     const double tout = k == nout ? T : k * dt;
     if (k > 0) {
-      PetscCall(PlDynamicAdvance(d, tout, &res->ida_flag, res->failure, sizeof res->failure));
+      PetscCall(EngineAdvance(d, tout, &res->ida_flag, res->failure, sizeof res->failure));
       if (res->ida_flag == PL_DYN_INTERRUPTED) { /* between steps: the state at the last step */
         res->ida_flag = 0;
         res->failure[0] = '\0';
@@ -392,13 +530,13 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
       if (res->ida_flag) break;
     }
     t = tout;
-    PetscCall(PlDynamicSyncStatic(d));
+    PetscCall(EngineSync(d));
     PetscCall(PlProblemStations(p, &N, &nnr, &E, &ner));
     double ek, es, ep;
-    PetscCall(PlDynamicEnergy(d, &ek, &es, &ep));
+    PetscCall(EngineEnergy(d, &ek, &es, &ep));
     PlVesselOutput vo;
     if (m->vessel.present) {
-      PetscCall(PlDynamicVesselOutput(d, &vo));
+      PetscCall(PlDynamicVesselOutput(d->d, &vo));
       res->has_vessel = 1;
       res->vessel_final = vo;
       if (m->vessel.has_dp && t >= m->vessel.dp.start_time)
@@ -406,7 +544,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
       res->vessel_max_thrust_N = fmax(res->vessel_max_thrust_N, hypot(vo.thrust[0], vo.thrust[1]));
     }
     double top[5];
-    PetscCall(PlDynamicTopLoad(d, top));
+    PetscCall(EngineTopLoad(d, top));
     if (!rank) {
       io = PlLineSeriesRow(&w.ls, t, N, top, k == 0 && !opt->restart, &res->err);
       if (!io) {
@@ -429,7 +567,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
     PetscCallMPI(MPI_Bcast(&due, 1, MPI_INT, 0, p->comm));
     PetscCallMPI(MPI_Bcast(&io, 1, MPI_INT, 0, p->comm));
     if (due && !io) {
-      PetscCall(PlDynamicGetRaw(d, &rh.t, yraw, ypraw));
+      PetscCall(EngineGetRaw(d, &rh.t, yraw, ypraw));
       PetscCall(Stats(d, &base, &res->stats));
       res->wall_time_s = MPI_Wtime() - wall0;
       res->real_time_factor = res->wall_time_s > 0 ? t / res->wall_time_s : 0.0;
@@ -465,7 +603,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
    * at the last checkpoint, so that a restart does not begin from the failed state. */
   const int have_state = started && (k0 > 0 || k > 0);
   int final_io = 0;
-  if (have_state && !res->ida_flag) PetscCall(PlDynamicGetRaw(d, &rh.t, yraw, ypraw));
+  if (have_state && !res->ida_flag) PetscCall(EngineGetRaw(d, &rh.t, yraw, ypraw));
   if (!rank) {
     for (int j = 0; j < 2; ++j) {
       FILE *f = j ? w.fv : w.fe;
@@ -501,6 +639,6 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   res->io_status = io;
   free(stat);
   free(Es);
-  PetscCall(PlDynamicDestroy(&d));
+  PetscCall(EngineDestroy(d));
   PetscFunctionReturn(0);
 }

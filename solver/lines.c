@@ -70,6 +70,7 @@ struct PlLines_ {
   int bown[PL_MAX_BODIES][6];  /* eta_i has restoring of its own (hydrostatics, spring) */
   int jointed[PL_MAX_BODIES];  /* the body is in a joint or has DP: held whole here */
   int n;                       /* unknowns of the masters */
+  int borrowed;                /* PlLinesOfProblem: the one problem and its model are the caller's */
 };
 
 static double Norm3(const double *a) { return sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]); }
@@ -732,11 +733,35 @@ PetscErrorCode PlLinesCreate(MPI_Comm comm, const PlModel *m, PlLines *out)
   PetscFunctionReturn(0);
 }
 
+PetscErrorCode PlLinesOfProblem(PlProblem p, PlLines *out)
+{
+  PlLines s;
+  PetscFunctionBeginUser;
+  PetscCall(PetscCalloc1(1, &s));
+  PlModel *m = malloc(sizeof *m);
+  PetscCheck(m, p->comm, PETSC_ERR_MEM, "out of memory");
+  PlModelAsLines(&p->model, m); /* shallow: its time-series tables stay p's (m is freed with free()) */
+  s->m = m;
+  s->nl = 1;
+  s->lm[0] = m;
+  s->p[0] = p;
+  s->borrowed = 1;
+  Layout(s);
+  *out = s;
+  PetscFunctionReturn(0);
+}
+
 PetscErrorCode PlLinesDestroy(PlLines *ps)
 {
   PetscFunctionBeginUser;
   PlLines s = *ps;
   if (!s) PetscFunctionReturn(0);
+  if (s->borrowed) {
+    free(s->lm[0]);
+    PetscCall(PetscFree(s));
+    *ps = NULL;
+    PetscFunctionReturn(0);
+  }
   for (int l = 0; l < s->nl; ++l) {
     PetscCall(PlProblemDestroy(&s->p[l]));
     free(s->lm[l]);

@@ -582,6 +582,25 @@ static void InitialMotion(PlSysDyn s, double *y, double *yp)
           y[A->row + s->iW + c] = A->T[c] * w[0] + A->T[3 + c] * w[1] + A->T[6 + c] * w[2];
     }
   }
+  /* the held DOFs of a line's given ends at their prescribed motion's start (t = 0), as a
+   * one-line run's start (dynamic.c ApplyHeld): a ramp that starts at a speed starts there */
+  for (int l = 0; l < s->nl; ++l) {
+    const PlDynamic d = s->d[l];
+    for (int k = 0; k < 2; ++k) {
+      const PlDynEnd *E = &d->ends[k];
+      double xb[3], vb[3], ab[3], pb[4], wb[3], *yi = y + s->loff[l] + (size_t)E->node * s->ndd;
+      PlDynEndPrescribed(d, E, 0.0, xb, vb, ab, pb, wb);
+      for (int c = 0; c < 3; ++c)
+        if (E->tr[c]) {
+          yi[c] = xb[c] - E->xs[c];
+          yi[s->iV + c] = vb[c];
+        }
+      if (E->rot == 1) {
+        for (int j = 0; j < s->np; ++j) yi[3 + j] = pb[j];
+        for (int c = 0; c < 3; ++c) yi[s->iW + c] = wb[c];
+      }
+    }
+  }
   /* kinematic rates */
   for (int l = 0; l < s->nl; ++l) {
     const PlDynamic d = s->d[l];

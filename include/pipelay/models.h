@@ -459,6 +459,11 @@ void PlVesselTopEnd(const PlVesselModel *v, PlEnd *top);
  * motions' time series are m's, borrowed (free out with free(), never PlModelFree). */
 void PlModelLineModel(const PlModel *m, int l, PlModel *out);
 
+/* A one-line model (no vessel) as a model of one line of lines: named "line": one's line,
+ * mesh and ends in lines[0], its output points on it. Shallow: out borrows one's time-series
+ * tables (free out with free(), never PlModelFree). The inverse of PlModelLineModel. */
+void PlModelAsLines(const PlModel *one, PlModel *out);
+
 /* Index of the body named id in m->bodies, or -1. */
 int PlModelBodyIndex(const PlModel *m, const char *id);
 

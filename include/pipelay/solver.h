@@ -125,6 +125,10 @@ typedef struct {
 /* One static problem per line of m->lines (m must outlive it). */
 PetscErrorCode PlLinesCreate(MPI_Comm comm, const PlModel *m, PlLines *s);
 PetscErrorCode PlLinesDestroy(PlLines *s);
+/* The one line of a one-line problem p (its model, mesh and current state, borrowed: p
+ * outlives it) as a system of one line, for the system core's dynamics (PlSysDynCreate with a
+ * zeroed PlLinesReport: no points, bodies or joints). */
+PetscErrorCode PlLinesOfProblem(PlProblem p, PlLines *s);
 /* Line l's static problem (its state is the solution after PlLinesSolve). */
 PlProblem PlLinesProblem(PlLines s, int l);
 /* Solves every line, then the lines and the free points together (see lines.c). */
