@@ -2,7 +2,8 @@
 # The one-line path against the system core on the same models (issue 14: "the general core
 # must not be slower than today's special case"): each model run as a whole `pipelay run`
 # (statics, dynamics, ParaView frames, no plots) in its one-line form and rewritten as a model
-# of one line of lines: (scripts/one_line_as_lines.py), three times each, alternating; prints
+# of one line of lines: (scripts/one_line_as_lines.py), three times each; the one-line form
+# with -pipelay_one_line_integrator (the special case's integrator, solver/dynamic.c), alternating; prints
 # the median whole-command wall time and, for dynamic runs, the dynamic phase's wall time and
 # IDA steps from summary.json, and the machine's core count.
 #   bench/core_compare.sh [PIPELAY]      (default build/pipelay)
@@ -21,6 +22,9 @@ run_case() { # label model [--set ...]
     local m=$model
     [ "$form" = system ] && m=$W/lines.yaml
     local times=() args=("$@")
+    # the special case's own integrator (pipelay run now integrates a line without a vessel
+    # on the system core)
+    [ "$form" = one-line ] && args+=(-pipelay_one_line_integrator)
     # the line's keys sit under lines[0] in the system form
     [ "$form" = system ] && args=("${@/mesh./lines[0].mesh.}")
     for k in 1 2 3; do

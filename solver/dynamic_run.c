@@ -333,7 +333,11 @@ static PetscErrorCode EngineCreate(PlProblem p, volatile sig_atomic_t *stop, Eng
   memset(e, 0, sizeof *e);
   e->p = p;
   e->stop = stop;
-  if (p->model.vessel.present) {
+  /* -pipelay_one_line_integrator: the one-line integrator for a line without a vessel too,
+   * to compare the two (tests/check_one_line_system.py, bench/core_compare.sh) */
+  PetscBool old = PETSC_FALSE;
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-pipelay_one_line_integrator", &old, NULL));
+  if (p->model.vessel.present || old) {
     PetscCall(PlDynamicCreate(p, &e->d));
     PlDynamicSetStopFlag(e->d, stop);
     PetscFunctionReturn(0);
