@@ -392,6 +392,16 @@ void PlModelInitDefaults(PlModel *m)
   memcpy(m, &defaults, sizeof *m);
 }
 
+/* A line's own fields, named once: the one-line model (PlModel) and each line of a model of
+ * lines (PlLineModel) carry the same fields under the same names and types. */
+#define PL_LINE_FIELDS(X) X(length) X(nsegments) X(segments) X(mesh_elements) X(mesh_target_length) X(nzones) X(zones) X(ends)
+#define PL_COPY_FIELD(f)                                                                   \
+  _Static_assert(sizeof dst->f == sizeof src->f, "line field " #f " differs in size"); \
+  memcpy(&dst->f, &src->f, sizeof dst->f);
+
+void PlLineFromModel(const PlModel *src, PlLineModel *dst) { PL_LINE_FIELDS(PL_COPY_FIELD) }
+void PlModelSetLine(PlModel *dst, const PlLineModel *src) { PL_LINE_FIELDS(PL_COPY_FIELD) }
+
 void PlModelLineModel(const PlModel *m, int l, PlModel *out)
 {
   *out = *m;
@@ -405,14 +415,7 @@ void PlModelLineModel(const PlModel *m, int l, PlModel *out)
   out->vessel.environment.table = NULL;
   for (int k = 0; k < PL_MAX_BODIES; k++) out->bodies[k].environment.table = NULL;
   snprintf(out->name, sizeof out->name, "%.200s: %.50s", m->name, L->name);
-  out->length = L->length;
-  out->nsegments = L->nsegments;
-  memcpy(out->segments, L->segments, sizeof out->segments);
-  out->mesh_elements = L->mesh_elements;
-  out->mesh_target_length = L->mesh_target_length;
-  out->nzones = L->nzones;
-  memcpy(out->zones, L->zones, sizeof out->zones);
-  memcpy(out->ends, L->ends, sizeof out->ends); /* a motion's table is m's, borrowed */
+  PlModelSetLine(out, L); /* a motion's table is m's, borrowed */
   out->noutput_points = 0; /* the output points on this line */
   for (int k = 0; k < m->noutput_points; k++)
     if (m->output_points[k].line == l) out->output_points[out->noutput_points++] = m->output_points[k];
@@ -434,14 +437,7 @@ void PlModelAsLines(const PlModel *one, PlModel *out)
   PlLineModel *L = &out->lines[0];
   memset(L, 0, sizeof *L);
   snprintf(L->name, sizeof L->name, "line");
-  L->length = one->length;
-  L->nsegments = one->nsegments;
-  memcpy(L->segments, one->segments, sizeof L->segments);
-  L->mesh_elements = one->mesh_elements;
-  L->mesh_target_length = one->mesh_target_length;
-  L->nzones = one->nzones;
-  memcpy(L->zones, one->zones, sizeof L->zones);
-  memcpy(L->ends, one->ends, sizeof L->ends); /* a motion's table is one's, borrowed */
+  PlLineFromModel(one, L); /* a motion's table is one's, borrowed */
   for (int e = 0; e < 2; ++e) L->ends[e].point = L->ends[e].body = -1;
   for (int k = 0; k < out->noutput_points; ++k) out->output_points[k].line = 0;
   out->nlines = 1;

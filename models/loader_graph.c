@@ -262,14 +262,7 @@ static int read_lines(Ctx *c, const Scope *top, PlModel *m, const PlYNode **poin
     PlModelInitDefaults(lm);
     c->end_z[0] = c->end_z[1] = NULL;
     if ((rc = ld_read_line(c, &s, lm)) || (rc = ld_read_mesh(c, &s, lm)) || (rc = ld_read_ends(c, &s, lm))) break;
-    L->length = lm->length;
-    L->nsegments = lm->nsegments;
-    memcpy(L->segments, lm->segments, sizeof L->segments);
-    L->mesh_elements = lm->mesh_elements;
-    L->mesh_target_length = lm->mesh_target_length;
-    L->nzones = lm->nzones;
-    memcpy(L->zones, lm->zones, sizeof L->zones);
-    memcpy(L->ends, lm->ends, sizeof L->ends);
+    PlLineFromModel(lm, L);
     if (L->ends[0].point >= 0 && L->ends[0].point == L->ends[1].point)
       rc = ld_at(c->err, s.anchor, ip, "both ends on point '%s': a line from a point back to it is not a connection",
               m->points[L->ends[0].point].name);

@@ -342,12 +342,10 @@ static PetscErrorCode EngineCreate(PlProblem p, volatile sig_atomic_t *stop, Eng
     PlDynamicSetStopFlag(e->d, stop);
     PetscFunctionReturn(0);
   }
-  static PlLinesReport rep; /* no points, bodies or joints: nothing of it is read */
-  memset(&rep, 0, sizeof rep);
+  static const PlLinesReport none; /* no points, bodies or joints: nothing of it is read */
   PetscCall(PlLinesOfProblem(p, &e->L));
-  PetscCall(PlSysDynCreate(e->L, &rep, &e->S));
+  PetscCall(PlSysDynCreate(e->L, &none, &e->S));
   PetscCheck(!PlSysDynPrepareRun(e->S), p->comm, PETSC_ERR_LIB, "IDA refused the start state");
-  if (p->model.analysis.dynamic.duration > 0.0) IDASetStopTime(PlSysDynIDA(e->S), p->model.analysis.dynamic.duration);
   PetscFunctionReturn(0);
 }
 
@@ -364,13 +362,7 @@ static PetscErrorCode EngineSetRaw(Engine *e, double t, const double *y, const d
   PetscFunctionBeginUser;
   e->t_out = t;
   if (e->d) PetscFunctionReturn(PlDynamicSetRaw(e->d, t, y, yp));
-  const int n = PlSysDynSize(e->S);
-  memcpy(N_VGetArrayPointer(PlSysDynStateVector(e->S)), y, sizeof(double) * n);
-  memcpy(N_VGetArrayPointer(PlSysDynRateVector(e->S)), yp, sizeof(double) * n);
-  void *ida = PlSysDynIDA(e->S);
-  PetscCheck(IDAReInit(ida, t, PlSysDynStateVector(e->S), PlSysDynRateVector(e->S)) == IDA_SUCCESS, e->p->comm,
-             PETSC_ERR_LIB, "IDAReInit failed");
-  if (e->p->model.analysis.dynamic.duration > 0.0) IDASetStopTime(ida, e->p->model.analysis.dynamic.duration);
+  PetscCheck(!PlSysDynResumeRun(e->S, t, y, yp), e->p->comm, PETSC_ERR_LIB, "IDA refused the restart state");
   PetscFunctionReturn(0);
 }
 
@@ -429,10 +421,7 @@ static PetscErrorCode EngineTopLoad(Engine *e, double load[3])
 {
   PetscFunctionBeginUser;
   if (e->d) PetscFunctionReturn(PlDynamicTopLoad(e->d, load));
-  double *F = malloc(sizeof(double) * (size_t)PlSysDynSize(e->S));
-  PetscCheck(F, e->p->comm, PETSC_ERR_MEM, "out of memory");
-  PlSysDynResidual(e->S, e->t_out, PlSysDynState(e->S), PlSysDynRate(e->S), F);
-  free(F);
+  PlSysDynResidual(e->S, e->t_out, PlSysDynState(e->S), PlSysDynRate(e->S), NULL); /* sets the end forces */
   PlSysDynEndForce(e->S, 0, 1, load);
   PetscFunctionReturn(0);
 }

@@ -1024,13 +1024,14 @@ void PlSysDynBodyPose(const PlSysDyn s, int b, const double *y, double r[3], dou
 int PlSysDynPrepareRun(PlSysDyn s)
 {
   InitialMotion(s, N_VGetArrayPointer(s->y), N_VGetArrayPointer(s->yp));
-  return IDAReInit(s->ida, 0.0, s->y, s->yp) != IDA_SUCCESS;
+  return PlSysDynResumeRun(s, 0.0, N_VGetArrayPointer(s->y), N_VGetArrayPointer(s->yp));
 }
 
 int PlSysDynResumeRun(PlSysDyn s, double t, const double *y, const double *yp)
 {
-  memcpy(N_VGetArrayPointer(s->y), y, sizeof(double) * (size_t)s->n);
-  memcpy(N_VGetArrayPointer(s->yp), yp, sizeof(double) * (size_t)s->n);
+  /* the state may be s's own (PlSysDynPrepareRun) */
+  if (y != N_VGetArrayPointer(s->y)) memcpy(N_VGetArrayPointer(s->y), y, sizeof(double) * (size_t)s->n);
+  if (yp != N_VGetArrayPointer(s->yp)) memcpy(N_VGetArrayPointer(s->yp), yp, sizeof(double) * (size_t)s->n);
   if (IDAReInit(s->ida, t, s->y, s->yp) != IDA_SUCCESS) return 1;
   const double T = s->m->analysis.dynamic.duration;
   return T > t && IDASetStopTime(s->ida, T) != IDA_SUCCESS;

@@ -90,7 +90,8 @@ struct PlSysDyn_ {
  * on an internal error. */
 int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double c, double *F, int wantJ);
 /* system_dynamic.c: the run's start from the current (static) state: the initial velocities,
- * y' from the kinematics, IDA re-initialised. Returns 0, or 1 when IDA refuses. */
+ * y' from the kinematics, IDA re-initialised at t = 0 with the duration its stop time
+ * (PlSysDynResumeRun). Returns 0, or 1 when IDA refuses. */
 int PlSysDynPrepareRun(PlSysDyn s);
 /* system_dynamic.c: a restarted run's start: the state y, y' of a checkpoint at IDA's time t
  * (restart.bin, system_run.c), IDA re-initialised there (order 1) with the duration its stop

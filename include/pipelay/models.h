@@ -459,6 +459,11 @@ void PlVesselTopEnd(const PlVesselModel *v, PlEnd *top);
  * motions' time series are m's, borrowed (free out with free(), never PlModelFree). */
 void PlModelLineModel(const PlModel *m, int l, PlModel *out);
 
+/* The line's own fields (length, sections, mesh, ends with their motions) of a one-line
+ * model into a line of a model of lines, and back. Shallow: a motion's table is borrowed. */
+void PlLineFromModel(const PlModel *src, PlLineModel *dst);
+void PlModelSetLine(PlModel *dst, const PlLineModel *src);
+
 /* A one-line model (no vessel) as a model of one line of lines: named "line": one's line,
  * mesh and ends in lines[0], its output points on it. Shallow: out borrows one's time-series
  * tables (free out with free(), never PlModelFree). The inverse of PlModelLineModel. */
