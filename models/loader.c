@@ -443,6 +443,15 @@ void PlModelAsLines(const PlModel *one, PlModel *out)
   out->nlines = 1;
   out->npoints = out->nbodies = out->njoints = 0;
   out->rigid_body = false;
+  if (one->vessel.present) { /* the vessel is body 0, the top end on its hang-off point */
+    out->bodies[0] = one->vessel; /* its environment table is one's, borrowed */
+    out->nbodies = 1;
+    PlEnd *top = &L->ends[1];
+    top->body = 0;
+    memcpy(top->at, one->vessel.hang_off, sizeof top->at);
+    top->connection = one->vessel.connection;
+    memcpy(top->body_frame, one->vessel.top_frame, sizeof top->body_frame);
+  }
   out->vessel.present = false;
 }
 

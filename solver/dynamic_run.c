@@ -313,11 +313,13 @@ static int Checkpoint(const SummaryContext *c, const Writer *w, PlRestartHeader 
 /* ---- the integrator ------------------------------------------------------------------
  * A one-line run's line is integrated by the system core (solver/system_dynamic.c: its own
  * layout of the same unknowns, the exact iteration matrix in sparse form, IDA's Newton with
- * KLU; tests/check_one_line_system.py, bench/core_compare.sh), the line lent to it as a
- * system of one line (PlLinesOfProblem). A line with a vessel still runs on the one-line
- * integrator (solver/dynamic.c, dynamic_vessel.c): its coupled statics are solver/
- * vessel_static.c's, in the one-line layout. The raw state (restart.bin) is the same layout
- * either way: the nodes' unknowns in order, then the vessel's. */
+ * KLU), the line lent to it as a system of one line (PlLinesOfProblem), a vessel as its body 0
+ * with the top end on the hang-off point, started from the one-line statics (solver/static.c,
+ * vessel_static.c: the pipe, the vessel's pose, the DP's integral states and static thrust).
+ * -pipelay_one_line_integrator runs the one-line integrator (solver/dynamic.c,
+ * dynamic_vessel.c) instead, to compare the two (tests/check_one_line_system.py,
+ * check_fixed_hangoff.py, bench/core_compare.sh). The raw state (restart.bin) is the
+ * integrator's own layout: the nodes' unknowns in order, then the vessel's. */
 typedef struct {
   PlProblem p;
   PlDynamic d;   /* the one-line integrator, or NULL */
@@ -327,25 +329,43 @@ typedef struct {
   double t_out;  /* the time of the state */
 } Engine;
 
+/* The system core's start from the one-line statics: the vessel's pose (the coupled static
+ * equilibrium, else its initial pose), and with DP its integral states and static thrust. */
+static PetscErrorCode EngineSystemCreate(Engine *e)
+{
+  const PlProblem p = e->p;
+  const PlVesselModel *vm = &p->model.vessel;
+  PlLinesReport *rep;
+  PetscFunctionBeginUser;
+  PetscCall(PetscCalloc1(1, &rep)); /* no points or joints: only body_eta is read */
+  if (vm->present && p->vessel_solved) PlVesselEta(p->vessel_y, rep->body_eta[0], NULL);
+  else if (vm->present)
+    for (int c = 0; c < 3; ++c) {
+      rep->body_eta[0][c] = vm->position[c];
+      rep->body_eta[0][3 + c] = vm->rpy[c];
+    }
+  PetscCall(PlLinesOfProblem(p, &e->L));
+  PetscCall(PlSysDynCreate(e->L, rep, &e->S));
+  PetscCall(PetscFree(rep));
+  if (vm->present && vm->has_dp && p->vessel_solved) {
+    memcpy(N_VGetArrayPointer(e->S->y) + e->S->zoff[0], p->dp_z, sizeof p->dp_z);
+    PlSysDynHoldThrust(e->S, 0, p->vessel_report.thrust);
+  }
+  PetscCheck(!PlSysDynPrepareRun(e->S), p->comm, PETSC_ERR_LIB, "IDA refused the start state");
+  PetscFunctionReturn(0);
+}
+
 static PetscErrorCode EngineCreate(PlProblem p, volatile sig_atomic_t *stop, Engine *e)
 {
   PetscFunctionBeginUser;
   memset(e, 0, sizeof *e);
   e->p = p;
   e->stop = stop;
-  /* -pipelay_one_line_integrator: the one-line integrator for a line without a vessel too,
-   * to compare the two (tests/check_one_line_system.py, bench/core_compare.sh) */
   PetscBool old = PETSC_FALSE;
   PetscCall(PetscOptionsGetBool(NULL, NULL, "-pipelay_one_line_integrator", &old, NULL));
-  if (p->model.vessel.present || old) {
-    PetscCall(PlDynamicCreate(p, &e->d));
-    PlDynamicSetStopFlag(e->d, stop);
-    PetscFunctionReturn(0);
-  }
-  static const PlLinesReport none; /* no points, bodies or joints: nothing of it is read */
-  PetscCall(PlLinesOfProblem(p, &e->L));
-  PetscCall(PlSysDynCreate(e->L, &none, &e->S));
-  PetscCheck(!PlSysDynPrepareRun(e->S), p->comm, PETSC_ERR_LIB, "IDA refused the start state");
+  if (!old) PetscFunctionReturn(EngineSystemCreate(e));
+  PetscCall(PlDynamicCreate(p, &e->d));
+  PlDynamicSetStopFlag(e->d, stop);
   PetscFunctionReturn(0);
 }
 
@@ -416,13 +436,31 @@ static PetscErrorCode EngineEnergy(Engine *e, double *ek, double *es, double *ep
   PetscFunctionReturn(0);
 }
 
+/* The loads at the state (the system core: one residual evaluation sets the end forces and
+ * the vessel's loads that EngineTopLoad and EngineVesselOutput read; the one-line integrator
+ * evaluates in each). */
+static void EngineLoads(Engine *e)
+{
+  if (!e->d) PlSysDynResidual(e->S, e->t_out, PlSysDynState(e->S), PlSysDynRate(e->S), NULL);
+}
+
 /* The line's load on its top (global [N]; collective): support and applied end force. */
 static PetscErrorCode EngineTopLoad(Engine *e, double load[3])
 {
   PetscFunctionBeginUser;
   if (e->d) PetscFunctionReturn(PlDynamicTopLoad(e->d, load));
-  PlSysDynResidual(e->S, e->t_out, PlSysDynState(e->S), PlSysDynRate(e->S), NULL); /* sets the end forces */
   PlSysDynEndForce(e->S, 0, 1, load);
+  PetscFunctionReturn(0);
+}
+
+/* The vessel's pose, velocities, loads and DP states (body 0 of the system core). */
+static PetscErrorCode EngineVesselOutput(Engine *e, PlVesselOutput *vo)
+{
+  PetscFunctionBeginUser;
+  if (e->d) PetscFunctionReturn(PlDynamicVesselOutput(e->d, vo));
+  const double *y = PlSysDynState(e->S), *yb = y + e->S->moff;
+  PlSysDynBodyOutput(e->S, 0, e->t_out, y, vo);
+  PlVesselHangOff(&e->p->model.vessel, yb, yb + PL_VESSEL_Q, vo->hang_off_point, NULL);
   PetscFunctionReturn(0);
 }
 
@@ -528,8 +566,9 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
     double ek, es, ep;
     PetscCall(EngineEnergy(d, &ek, &es, &ep));
     PlVesselOutput vo;
+    EngineLoads(d);
     if (m->vessel.present) {
-      PetscCall(PlDynamicVesselOutput(d->d, &vo));
+      PetscCall(EngineVesselOutput(d, &vo));
       res->has_vessel = 1;
       res->vessel_final = vo;
       if (m->vessel.has_dp && t >= m->vessel.dp.start_time)

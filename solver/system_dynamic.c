@@ -255,7 +255,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
       const int z = s->zoff[b], bo = s->moff + PL_VESSEL_NY * b;
       if (z < 0) continue;
       double tau[6], rz[6], dtau_dy[6 * PL_VESSEL_NY], dtau_dz[36], drz_dy[6 * PL_VESSEL_NY], drz_dz[36];
-      PlDPControlVessel(s->statics ? &s->dp_on[b] : &m->bodies[b].dp, t, y + bo, y + z, yp + z, c, tau, rz,
+      PlDPControlVessel(s->statics ? &s->dp_on[b] : &s->dp_run[b], t, y + bo, y + z, yp + z, c, tau, rz,
                         putJ ? dtau_dy : NULL, putJ ? dtau_dz : NULL, putJ ? drz_dy : NULL, putJ ? drz_dz : NULL);
       for (int i = 0; i < 6; ++i) {
         s->tb[b][i] += tau[i];
@@ -795,7 +795,7 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
     s->zoff[b] = m->bodies[b].has_dp ? n : -1;
     if (m->bodies[b].has_dp) {
       n += 6;
-      s->dp_on[b] = m->bodies[b].dp;
+      s->dp_on[b] = s->dp_run[b] = m->bodies[b].dp;
       s->dp_on[b].start_time = -1.0e30;
       s->dp_on[b].ramp_time = 0.0;
     }
@@ -1025,6 +1025,11 @@ int PlSysDynPrepareRun(PlSysDyn s)
 {
   InitialMotion(s, N_VGetArrayPointer(s->y), N_VGetArrayPointer(s->yp));
   return PlSysDynResumeRun(s, 0.0, N_VGetArrayPointer(s->y), N_VGetArrayPointer(s->yp));
+}
+
+void PlSysDynHoldThrust(PlSysDyn s, int b, const double tau[6])
+{
+  memcpy(s->dp_run[b].tau_hold, tau, sizeof s->dp_run[b].tau_hold);
 }
 
 int PlSysDynResumeRun(PlSysDyn s, double t, const double *y, const double *yp)

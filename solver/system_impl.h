@@ -41,6 +41,8 @@ struct PlSysDyn_ {
   PlMultibodyJoint jt[PL_MAX_JOINTS];
   int zoff[PL_MAX_BODIES];       /* first DP integral state of body b, or -1 */
   PlDPController dp_on[PL_MAX_BODIES]; /* each DP at its steady state (start time ignored) */
+  PlDPController dp_run[PL_MAX_BODIES]; /* each DP in time: before its start the thrusters hold
+                                           the static thrust (tau_hold, PlSysDynHoldThrust) */
   int statics;                   /* 1: the DP controllers act from the start (system_static.c) */
   double tau_dp[PL_MAX_BODIES][6]; /* each DP's thrust at the last evaluation (body frame) */
   N_Vector id;                   /* IDA's ids: 0 for the joints' multipliers */
@@ -93,6 +95,10 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
  * y' from the kinematics, IDA re-initialised at t = 0 with the duration its stop time
  * (PlSysDynResumeRun). Returns 0, or 1 when IDA refuses. */
 int PlSysDynPrepareRun(PlSysDyn s);
+/* system_dynamic.c: body b's DP thrusters hold tau (body frame [N, N m]) before the controller
+ * starts: the static thrust, so that the run starts from the equilibrium the statics found
+ * (PlSysStaticStore sets it from the whole system's statics, a one-line run from its own). */
+void PlSysDynHoldThrust(PlSysDyn s, int b, const double tau[6]);
 /* system_dynamic.c: a restarted run's start: the state y, y' of a checkpoint at IDA's time t
  * (restart.bin, system_run.c), IDA re-initialised there (order 1) with the duration its stop
  * time. Returns 0, or 1 when IDA refuses. */

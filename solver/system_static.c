@@ -241,6 +241,7 @@ PetscErrorCode PlSysStaticStore(PlSysDyn s, PlLinesReport *rep)
     PlMultibodyJointLoad(&s->mb, y + s->moff, j, rep->joint_point[j], rep->joint_force[j], rep->joint_moment[j]);
   rep->joints_solved = m->njoints > 0;
   for (int b = 0; b < m->nbodies; ++b) {
+    if (s->zoff[b] >= 0) PlSysDynHoldThrust(s, b, s->tau_dp[b]); /* evaluated at rest above */
     PlVesselEta(y + s->moff + PL_VESSEL_NY * b, rep->body_eta[b], NULL);
     memcpy(rep->body_lines_load[b], s->lines_load[b], sizeof rep->body_lines_load[b]);
     for (int i = 0; i < 6; ++i) {

@@ -33,6 +33,8 @@ solver/system_dynamic.c) through `pipelay run`, against physics.
              action it sits on its reference (x, y within 1e-9 m, yaw 1e-9 deg), and in the global
              frame its thrust (body frame, turned by its pitch) balances the load and the riser's
              pull horizontally (1e-9 of the load); run for 20 s from there it stays (1e-6 m).
+             With the controller started at 10 s, 5 s of dynamics: the thrusters hold the static
+             thrust until then, so the ship stays (1e-6 m).
   energy     tests/models/system_bodies.yaml: a cable between two bodies on springs and roll /
              pitch restoring, pinned 2 m below their origins, west body released with a
              velocity and a spin; no drag, no damping: the total energy of energy.csv (kinetic of
@@ -294,6 +296,15 @@ check(abs(bx) <= 1e-9 * 1.5e5 and abs(by) <= 1e-9 * 1.5e5, "the thrust balances 
 moved = max(math.hypot(r["x_m"] - ship[0]["x_m"], r["y_m"] - ship[0]["y_m"]) for r in ship)
 print(f"dp: the ship moves {moved:.3g} m in 20 s")
 check(moved <= 1e-6, "the DP equilibrium is one of the dynamics (1e-6 m)")
+# the controller started at 10 s: before it the thrusters hold the static thrust (models/dp.c
+# tau_hold), so the static equilibrium is still one of the dynamics (before the fix the ship,
+# without thrust against the 150 kN load, drifted 0.108 m in 5 s)
+d = run("system_dp.yaml", "dp_hold", "bodies[0].dp.start_time=10", "analysis.dynamic.duration=5")
+ship = table(os.path.join(d, "timeseries_ship.csv"))
+moved = max(math.hypot(r["x_m"] - ship[0]["x_m"], r["y_m"] - ship[0]["y_m"]) for r in ship)
+print(f"dp: controller from 10 s: the ship moves {moved:.3g} m in 5 s, thrust ({ship[-1]['thrust_surge_N']:.6g}, "
+      f"{ship[-1]['thrust_sway_N']:.6g}) N against the static ({ship[0]['thrust_surge_N']:.6g}, {ship[0]['thrust_sway_N']:.6g}) N")
+check(moved <= 1e-6, "before the DP starts its thrusters hold the static thrust: the ship stays (1e-6 m)")
 
 # ---- energy and passivity ----
 for case, sets in (("energy", ()),

@@ -464,8 +464,9 @@ void PlModelLineModel(const PlModel *m, int l, PlModel *out);
 void PlLineFromModel(const PlModel *src, PlLineModel *dst);
 void PlModelSetLine(PlModel *dst, const PlLineModel *src);
 
-/* A one-line model (no vessel) as a model of one line of lines: named "line": one's line,
- * mesh and ends in lines[0], its output points on it. Shallow: out borrows one's time-series
+/* A one-line model as a model of one line of lines: named "line": one's line, mesh and ends
+ * in lines[0], its output points on it; a vessel becomes body 0 (id "vessel") with the top end
+ * on its hang-off point (hinge or fixed at top_frame). Shallow: out borrows one's time-series
  * tables (free out with free(), never PlModelFree). The inverse of PlModelLineModel. */
 void PlModelAsLines(const PlModel *one, PlModel *out);
 
