@@ -100,6 +100,9 @@ static int read_explicit_section(const Scope *s, PlSection *out)
     if ((rc = ld_get_number(s, "EI", &EI2, NULL))) return rc;
     EI3 = EI2;
   } else if (pe2 || pe3) {
+    /* both axes: one alone would leave the other's stiffness zero without a word */
+    if (!pe2) return ld_missing(s, "EI2", "N m^2", " (given 'EI3': give both, or 'EI' for both axes)");
+    if (!pe3) return ld_missing(s, "EI3", "N m^2", " (given 'EI2': give both, or 'EI' for both axes)");
     if ((rc = ld_get_number(s, "EI2", &EI2, NULL))) return rc;
     if ((rc = ld_get_number(s, "EI3", &EI3, NULL))) return rc;
   } else {
