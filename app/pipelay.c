@@ -526,6 +526,12 @@ static PetscErrorCode RunLines(PlModel *m, const Args *a, PetscMPIInt rank, Pets
   memset(&srep, 0, sizeof srep);
   if (rep.converged) {
     PetscCall(PlSysDynCreate(L, &rep, &S));
+    for (int b = 0; b < m->nbodies; ++b) /* what nothing restores stays held (lines.c's probe) */
+      if (!rep.body_whole[b]) {
+        int held[6];
+        for (int i = 0; i < 6; ++i) held[i] = rep.body_held[b][i];
+        PlSysStaticHold(S, b, held);
+      }
     if (PlSysStaticSolve(S, &rep, &srep)) SETERRQ(PETSC_COMM_WORLD, PETSC_ERR_MEM, "out of memory");
     int fixed_ends = 0; /* lines.c holds a fixed end as a hinge: only this Newton holds its frame */
     for (int l = 0; l < m->nlines; ++l)
@@ -688,8 +694,8 @@ static PetscErrorCode RunStatic(PlModel *m, const Args *a, PetscMPIInt rank, Pet
     if (m->vessel.present && rep.converged) {
       const double r2d = 180.0 / 3.14159265358979323846;
       if (!a->quiet) {
-        printf("  vessel equilibrium: %s in %d iterations (%d pipe solves), imbalance %.1e\n",
-               vrep.converged ? "converged" : "NOT CONVERGED", vrep.iterations, vrep.pipe_solves, vrep.residual_rel);
+        printf("  vessel equilibrium: %s in %d steps of the whole system's Newton (%d rejected), imbalance %.1e\n",
+               vrep.converged ? "converged" : "NOT CONVERGED", vrep.iterations, vrep.rejected, vrep.residual_rel);
         printf("    O_b (%.4f, %.4f, %.4f) m; roll %.4f, pitch %.4f, yaw %.4f deg\n", vrep.eta[0], vrep.eta[1],
                vrep.eta[2], vrep.eta[3] * r2d, vrep.eta[4] * r2d, vrep.eta[5] * r2d);
         printf("    pipe load on the vessel (body) %.2f, %.2f, %.2f kN; DP thrust %.2f, %.2f kN, %.2f kN m\n",

@@ -42,7 +42,7 @@ static PetscErrorCode Run(const char *file, int nodes, double tighten, double **
   PetscCall(PlProblemCreate(PETSC_COMM_WORLD, &m, &p));
   PetscCall(PlStaticSolve(p, &rep));
   const double t0 = MPI_Wtime();
-  PetscCall(PlDynamicCreate(p, &d));
+  PetscCall(PlDynamicCreate(p, NULL, &d));
   const int n = (int)(s->duration / s->output_interval + 0.5);
   *T = malloc(sizeof(double) * (n + 1));
   *nT = n + 1;

@@ -41,7 +41,7 @@ static PetscErrorCode Run(const char *file, double tighten, double *offset)
   PetscCall(PlVesselStaticSolve(p, &vrep));
   const double t2 = MPI_Wtime();
   PetscCheck(rep.converged && vrep.converged, PETSC_COMM_WORLD, PETSC_ERR_NOT_CONVERGED, "static start failed");
-  PetscCall(PlDynamicCreate(p, &d));
+  PetscCall(PlDynamicCreate(p, NULL, &d));
   const long nout = (long)ceil(s->duration / s->output_interval - 1e-9);
   PlVesselOutput vo;
   int flag = 0;
@@ -62,10 +62,10 @@ static PetscErrorCode Run(const char *file, double tighten, double *offset)
   PetscCall(PlDynamicGetStats(d, &st));
   *offset = hypot(vo.eta[0] - vo.eta_ref[0], vo.eta[1] - vo.eta_ref[1]);
   PetscCall(PetscPrintf(PETSC_COMM_WORLD,
-                        "tolerances / %g: static %.3f s, vessel equilibrium %.3f s (%d pipe solves), dynamic %.3f s "
+                        "tolerances / %g: static %.3f s, vessel equilibrium %.3f s (%d rejected steps), dynamic %.3f s "
                         "for %.0f s: %.0fx real time; %ld steps, %ld Newton iterations, %ld matrices; offset at the "
                         "end %.5f m\n",
-                        tighten, t1 - t0, t2 - t1, vrep.pipe_solves, t3 - t2, s->duration, s->duration / (t3 - t2),
+                        tighten, t1 - t0, t2 - t1, vrep.rejected, t3 - t2, s->duration, s->duration / (t3 - t2),
                         st.steps, st.nonlinear_iterations, st.jacobian_evaluations, *offset));
   (void)t0;
   PetscCall(PlDynamicDestroy(&d));

@@ -526,6 +526,15 @@ void PlVesselQuatFromEulerZYX(const double rpy[3], double q[4])
   q[3] = sy * cp * cr - cy * sp * sr;
 }
 
+void PlVesselOwnRestoring(const PlVessel *V, int own[6])
+{
+  const int hydro[6] = {0, 0, V->Awp > 0.0, V->displacement > 0.0 && V->GM_T != 0.0,
+                        V->displacement > 0.0 && V->GM_L != 0.0, 0};
+  for (int i = 0; i < 6; ++i)
+    own[i] = hydro[i] ||
+             (i < 3 && (V->K_spring[3 * i] != 0.0 || V->K_spring[3 * i + 1] != 0.0 || V->K_spring[3 * i + 2] != 0.0));
+}
+
 void PlVesselEta(const double y[PL_VESSEL_NY], double eta[6], double *deta_dy)
 {
   D Q[4], Rm[9];

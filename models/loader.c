@@ -431,6 +431,20 @@ void PlModelLineModel(const PlModel *m, int l, PlModel *out)
   }
 }
 
+static double LoadSettled(const PlVesselLoad *w)
+{
+  const double t = w->start_time + w->ramp_time;
+  return w->nrows > 0 ? fmax(t, w->table[7 * (w->nrows - 1)]) : t;
+}
+
+double PlModelSettledTime(const PlModel *m)
+{
+  double t = m->current.start_time + m->current.ramp_time;
+  if (m->vessel.present) t = fmax(t, LoadSettled(&m->vessel.environment));
+  for (int b = 0; b < m->nbodies; ++b) t = fmax(t, LoadSettled(&m->bodies[b].environment));
+  return t + 1.0;
+}
+
 void PlModelAsLines(const PlModel *one, PlModel *out)
 {
   *out = *one;

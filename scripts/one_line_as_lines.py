@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """one_line_as_lines.py - a one-line model (line:, mesh:, ends:) rewritten as a model of one
 line of lines: (lines: [{name, line, mesh, ends}]), which pipelay runs on the system core
-(solver/lines.c, system_static.c, system_dynamic.c) instead of the one-line path. Output
-points get the line's name; time-series motion files are made absolute. Used by
-tests/check_one_line_system.py and bench/core_compare.sh.
+(solver/lines.c, system_static.c, system_dynamic.c and the system's run driver) instead of
+the one-line path. Output points get the line's name; time-series motion files are made
+absolute. Used by tests/check_one_line_system.py.
 
   one_line_as_lines.py SRC DST [NAME]     (NAME default: pipe)
 """

@@ -91,10 +91,10 @@ PetscErrorCode PlProblemCreate(MPI_Comm comm, const PlModel *model, PlProblem *o
   p->comm = comm;
   p->hold_factor = -1.0;
   p->model = *model;
-  /* the current of the static solve: settled in a static analysis; at t = 0 before a dynamic
-   * one (its ramp then starts from an equilibrium) */
-  p->current_time = model->analysis.kind == PL_ANALYSIS_DYNAMIC
-                      ? 0.0 : model->current.start_time + model->current.ramp_time + 1.0;
+  /* the time of the static solve (the current, the bodies' environment loads): every load
+   * settled in a static analysis; t = 0 before a dynamic one (its ramps then start from an
+   * equilibrium) */
+  p->current_time = model->analysis.kind == PL_ANALYSIS_DYNAMIC ? 0.0 : PlModelSettledTime(model);
   p->kind = model->rotation == PL_ROT_QUATERNION ? PL_PARAM_QUATERNION : PL_PARAM_EULER_ZXY;
   p->nd = PlNodeDofCount(p->kind);
   PetscCheck(PlMeshCreate(model, &p->mesh) == 0, comm, PETSC_ERR_MEM, "cannot build the mesh (out of memory or more than 10 million nodes)");

@@ -1,13 +1,12 @@
 /*
- * dynamic_impl.h - the dynamic problem object shared by the solver's dynamic files
- * (private).
+ * dynamic_impl.h - a line's dynamic kernels, the system core's parts its runs read, the
+ * time series and restart files of a dynamic run (private).
  */
 #pragma once
 #include <signal.h>
 #include <stdint.h>
 #include <ida/ida.h>
-#include <nvector/nvector_petsc.h>
-#include <sunnonlinsol/sunnonlinsol_petscsnes.h>
+#include <nvector/nvector_serial.h>
 #include "solver_impl.h"
 #include "pipelay/elements.h"
 
@@ -24,118 +23,46 @@ typedef struct {
   double F[3], M[3];        /* dead end force [N] and moment [N m] (global) */
 } PlDynEnd;
 
-/* The vessel at the top (issue 4; solver/dynamic_vessel.c). Its unknowns follow the pipe's
- * in the global vector, on the last rank: the body's 13 (r, q, v, w; elements.h) and, with a
- * DP controller, its 6 integral states z. */
-#define PL_DYN_NX_MAX (PL_VESSEL_NY + 6)
-typedef struct {
-  const PlVesselModel *vm;  /* NULL: no vessel */
-  int nx;                   /* extra unknowns: 13, or 19 with DP */
-  PetscInt g0;              /* global index of the first */
-  PetscMPIInt owner;        /* the rank that owns them and the top node (the last) */
-  int fixed;                /* fixed connection (else a hinge) */
-  double T[9];              /* R_t^b: the top node's frame in the body frame (fixed) */
-  double Aq[16];            /* fixed: the top node's q(p) = Aq q_v, row-major */
-  double y[PL_DYN_NX_MAX], yp[PL_DYN_NX_MAX]; /* the extras, on every rank, during an evaluation */
-  double dtau_df[18], dtau_dm[18];              /* PlVesselJointLoad's linear maps at y */
-  double lam[6];            /* top node momentum residual: f (global), m (node frame) */
-  double tau_dp[6], env[6], chi[6]; /* last residual: DP thrust (body), environment (its frame),
-                                       pipe load on the vessel (body, about O_b) */
-  double y0[PL_DYN_NX_MAX]; /* the start state of the extras */
-  PlDPController dp;        /* the model's controller, holding the static thrust before its start */
-} PlDynVessel;
-
-struct PlDynamic_ {
+/* A line's dynamic data (line_dynamics.c), the system core's per-line part. */
+struct PlDynLine_ {
   PlProblem sp;             /* the static problem: model, mesh, elements, static state */
   MPI_Comm comm;
   PlParamKind kind;
   int np, nd, ndd;          /* rotation parameters, static and dynamic DOFs per node */
   int iV, iW;               /* offsets of v and w in a node's unknowns */
-  DM da;                    /* 1-D DMDA, ndd DOFs per node, same ownership as sp->da */
-  Vec y, yp;                /* state and rate (global) */
-  Vec work_y, work_yp;      /* iteration matrix: y = ypred + ycor, yp = yppred + cj ycor */
-  Mat J;                    /* iteration matrix dF/dy + cj dF/dyp */
   PlNodeInertia *inertia;   /* [nnodes] lumped */
   PlMorison *morison;       /* [nelements] */
   double *xs;               /* [3 nnodes] static positions: y carries u = x - xs [m] */
   double *wnode;            /* [nnodes] lumped submerged weight [N] (potential energy) */
   PlDynEnd ends[2];
   double t0;                /* start time [s] */
-  double top_part[3];       /* this rank's share of the top node's momentum residual [N] */
-  double t_out;             /* time of the state in y: the last output, or the last step
-                               of an interrupted PlDynamicAdvance [s] */
-  /* IDA */
-  SUNContext sunctx;
-  void *ida;
-  volatile sig_atomic_t *stop; /* set by a signal: PlDynamicAdvance returns PL_DYN_INTERRUPTED */
-  N_Vector ny, nyp, natol, newt;
-  SUNNonlinearSolver nls;
-  SNES snes;
-  Vec ewt;                  /* IDA's error weights (for the Newton convergence test) */
-  /* Newton control (IDA-like modified Newton on top of SNES) */
-  double cj_J;              /* cj of the assembled iteration matrix (0: none) */
-  long nst_J;               /* IDA step count when it was assembled */
-  int force_J;              /* assemble at the next chance */
-  long njac;                /* iteration matrices assembled */
-  long nni;                 /* Newton iterations (all solves) */
-  double del1, ss;          /* first update norm and rate factor of the current solve */
-  int domain_error;         /* a residual evaluation left the rod's domain */
-  PlDynVessel ves;          /* the vessel (ves.vm NULL: none) */
-  Vec pv[4];                /* with a vessel: DMDA vectors placed on the pipe part of state vectors */
-  Vec pv_of[4];             /*   the vector each is placed on (NULL: free) */
-  PetscScalar *pv_arr[4];
 };
+typedef struct PlDynLine_ *PlDynLine;
 
-/* The pipe part of a state-sized vector Y as a DMDA global vector: Y itself without a
- * vessel; with one, a DMDA vector placed on Y's array (give it back with PlDynPipeRestore). */
-PetscErrorCode PlDynPipeGet(PlDynamic d, Vec Y, Vec *P);
-PetscErrorCode PlDynPipeRestore(PlDynamic d, Vec Y, Vec *P);
-
-/* dynamic_vessel.c */
-PetscErrorCode PlDynVesselSetUp(PlDynamic d);        /* after the DMDA: vectors, matrix, start state */
-PetscErrorCode PlDynVesselLoad(PlDynamic d, Vec Y, Vec YP); /* extras -> d->ves.y, yp (all ranks) */
-int PlDynVesselRowHeld(const PlDynamic d, int r);    /* top node row r replaced by the joint? */
-/* Jacobian rows of the top node's momentum (3 V rows then 3 W rows, ncol columns with
- * global indices gcol) handed to the vessel's rows (Newton's third law). */
-PetscErrorCode PlDynVesselTransferRows(PlDynamic d, Mat J, const double *KV, const double *KW, int ncol,
-                                       const PetscInt *gcol);
-/* The joint rows of the top node (owner): residual into f (node row array), Jacobian: the
- * node block rows into Kn (ndd x ndd) and the vessel columns into J. */
-void PlDynVesselTopResidual(const PlDynamic d, const double *y, double *f);
-PetscErrorCode PlDynVesselTopJacobian(PlDynamic d, Mat J, const double *y, double *Kn, PetscInt grow0);
-/* The vessel's and controller's rows (owner), with d->ves.lam set (all ranks). */
-PetscErrorCode PlDynVesselRows(PlDynamic d, double t, double c, Vec F, Mat J);
-/* Consistent rates of the extras and the top node at the start (after the pipe's). */
-PetscErrorCode PlDynVesselConsistentRate(PlDynamic d);
-/* Puts the top node on the vessel (position, velocity, rotation) in d->y. */
-PetscErrorCode PlDynVesselTie(PlDynamic d);
-/* Kinetic and potential energy of the vessel [J]. */
-PetscErrorCode PlDynVesselEnergy(PlDynamic d, double *kin, double *pot);
-
-
-/* ---- a line's dynamic kernels (dynamic.c), shared by the one-line run and the system of
- * lines (system_dynamic.c) ---- */
+/* ---- a line's dynamic kernels (line_dynamics.c), assembled by the system core
+ * (system_dynamic.c) ---- */
 /* A line's dynamic data from its static problem (solved): lumped inertia, Morison data,
  * nodal weights, the static positions xs and its ends (SetUpEnd); no layout, no IDA
- * (PlDynamicDestroy frees it). */
-PetscErrorCode PlDynLineSetUp(PlProblem sp, PlDynamic *out);
+ * (PlDynLineDestroy frees it). */
+PetscErrorCode PlDynLineSetUp(PlProblem sp, PlDynLine *out);
+PetscErrorCode PlDynLineDestroy(PlDynLine *d);
 /* Element e's contributions fe (2 ndd, node rows of A then B) and, when Ke != NULL, the
  * iteration-matrix block (2 ndd x 2 ndd) for node states yA, yB (positions absolute) and
  * rates. Returns 1 outside the rod's domain. */
-int PlDynElement(const PlDynamic d, int e, double t, const double *yA, const double *ypA, const double *yB,
+int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const double *ypA, const double *yB,
                  const double *ypB, double c, double *fe, double *Ke);
 /* The dead moment of node i (NULL when none). */
-const double *PlDynNodeMoment(const PlDynamic d, int i);
+const double *PlDynNodeMoment(const PlDynLine d, int i);
 /* Is row r of node i replaced by a constraint (an end's hold)? */
-int PlDynRowHeld(const PlDynamic d, int i, int r);
+int PlDynRowHeld(const PlDynLine d, int i, int r);
 /* The held rows of end E in f (node row array, y the node's unknowns, positions as
  * displacements) and in the node's Jacobian block Kn (ndd x ndd). */
-void PlDynEndResidual(const PlDynamic d, const PlDynEnd *E, double t, const double *y, double *f);
+void PlDynEndResidual(const PlDynLine d, const PlDynEnd *E, double t, const double *y, double *f);
 /* Prescribed values of end E at time t: position xb, velocity vb, acceleration ab (3 each),
  * rotation parameters pb (np) and the body angular velocity wb. */
-void PlDynEndPrescribed(const PlDynamic d, const PlDynEnd *E, double t, double xb[3], double vb[3], double ab[3],
+void PlDynEndPrescribed(const PlDynLine d, const PlDynEnd *E, double t, double xb[3], double vb[3], double ab[3],
                         double *pb, double wb[3]);
-void PlDynEndJacobian(const PlDynamic d, const PlDynEnd *E, const double *y, double *Kn);
+void PlDynEndJacobian(const PlDynLine d, const PlDynEnd *E, const double *y, double *Kn);
 
 /* ---- system_dynamic.c's parts that its run (system_run.c) reads ---- */
 const PlModel *PlSysDynModel(const PlSysDyn s);
@@ -159,13 +86,13 @@ PlLines PlSysDynLines(const PlSysDyn s);
 /* Body b's origin (global) and attitude R (body -> global, row-major) at state y. */
 void PlSysDynBodyPose(const PlSysDyn s, int b, const double *y, double r[3], double R[9]);
 
-/* dynamic_vessel.c: the tie of a fixed end to its body, X = q0* (x) q_b (x) q_T = Aq q_b (Aq
+/* line_dynamics.c: the tie of a fixed end to its body, X = q0* (x) q_b (x) q_T = Aq q_b (Aq
  * 4x4 row-major; q0 the end node's reference frame, R(q0) R(p) = R_b T); for quaternion
  * parameters the sign keeping the hemisphere of the end's parameters p at body attitude qb. */
 void PlDynFixedTieMap(const double q0[4], const double T[9], PlParamKind kind, const double *p, const double qb[4],
                       double Aq[16]);
 
-/* dynamic.c: IDA one step at a time up to tout, then the state at tout interpolated into y,
+/* line_dynamics.c: IDA one step at a time up to tout, then the state at tout interpolated into y,
  * yp (IDAGetDky: the same interpolation as IDA_NORMAL's). Between steps a stop request
  * (agreed over comm's ranks: PL_DYN_INTERRUPTED, y at the last step) and the stall test (100
  * steps in a row shorter than 1e-10 (1 + |t|) s: PL_DYN_STALLED). Returns 0, those, or IDA's

@@ -310,182 +310,11 @@ static int Checkpoint(const SummaryContext *c, const Writer *w, PlRestartHeader 
   return io;
 }
 
-/* ---- the integrator ------------------------------------------------------------------
- * A one-line run's line is integrated by the system core (solver/system_dynamic.c: its own
- * layout of the same unknowns, the exact iteration matrix in sparse form, IDA's Newton with
- * KLU), the line lent to it as a system of one line (PlLinesOfProblem), a vessel as its body 0
- * with the top end on the hang-off point, started from the one-line statics (solver/static.c,
- * vessel_static.c: the pipe, the vessel's pose, the DP's integral states and static thrust).
- * -pipelay_one_line_integrator runs the one-line integrator (solver/dynamic.c,
- * dynamic_vessel.c) instead, to compare the two (tests/check_one_line_system.py,
- * check_fixed_hangoff.py, bench/core_compare.sh). The raw state (restart.bin) is the
- * integrator's own layout: the nodes' unknowns in order, then the vessel's. */
-typedef struct {
-  PlProblem p;
-  PlDynamic d;   /* the one-line integrator, or NULL */
-  PlLines L;     /* the system core's */
-  PlSysDyn S;
-  volatile sig_atomic_t *stop;
-  double t_out;  /* the time of the state */
-} Engine;
-
-/* The system core's start from the one-line statics: the vessel's pose (the coupled static
- * equilibrium, else its initial pose), and with DP its integral states and static thrust. */
-static PetscErrorCode EngineSystemCreate(Engine *e)
-{
-  const PlProblem p = e->p;
-  const PlVesselModel *vm = &p->model.vessel;
-  PlLinesReport *rep;
-  PetscFunctionBeginUser;
-  PetscCall(PetscCalloc1(1, &rep)); /* no points or joints: only body_eta is read */
-  if (vm->present && p->vessel_solved) PlVesselEta(p->vessel_y, rep->body_eta[0], NULL);
-  else if (vm->present)
-    for (int c = 0; c < 3; ++c) {
-      rep->body_eta[0][c] = vm->position[c];
-      rep->body_eta[0][3 + c] = vm->rpy[c];
-    }
-  PetscCall(PlLinesOfProblem(p, &e->L));
-  PetscCall(PlSysDynCreate(e->L, rep, &e->S));
-  PetscCall(PetscFree(rep));
-  if (vm->present && vm->has_dp && p->vessel_solved) {
-    memcpy(N_VGetArrayPointer(e->S->y) + e->S->zoff[0], p->dp_z, sizeof p->dp_z);
-    PlSysDynHoldThrust(e->S, 0, p->vessel_report.thrust);
-  }
-  PetscCheck(!PlSysDynPrepareRun(e->S), p->comm, PETSC_ERR_LIB, "IDA refused the start state");
-  PetscFunctionReturn(0);
-}
-
-static PetscErrorCode EngineCreate(PlProblem p, volatile sig_atomic_t *stop, Engine *e)
-{
-  PetscFunctionBeginUser;
-  memset(e, 0, sizeof *e);
-  e->p = p;
-  e->stop = stop;
-  PetscBool old = PETSC_FALSE;
-  PetscCall(PetscOptionsGetBool(NULL, NULL, "-pipelay_one_line_integrator", &old, NULL));
-  if (!old) PetscFunctionReturn(EngineSystemCreate(e));
-  PetscCall(PlDynamicCreate(p, &e->d));
-  PlDynamicSetStopFlag(e->d, stop);
-  PetscFunctionReturn(0);
-}
-
-static int EngineSize(const Engine *e)
-{
-  PetscInt n = 0;
-  if (e->d) VecGetSize(PlDynamicState(e->d), &n);
-  else n = PlSysDynSize(e->S);
-  return (int)n;
-}
-
-static PetscErrorCode EngineSetRaw(Engine *e, double t, const double *y, const double *yp)
-{
-  PetscFunctionBeginUser;
-  e->t_out = t;
-  if (e->d) PetscFunctionReturn(PlDynamicSetRaw(e->d, t, y, yp));
-  PetscCheck(!PlSysDynResumeRun(e->S, t, y, yp), e->p->comm, PETSC_ERR_LIB, "IDA refused the restart state");
-  PetscFunctionReturn(0);
-}
-
-static PetscErrorCode EngineGetRaw(const Engine *e, double *t, double *y, double *yp)
-{
-  PetscFunctionBeginUser;
-  if (e->d) PetscFunctionReturn(PlDynamicGetRaw(e->d, t, y, yp));
-  const int n = PlSysDynSize(e->S);
-  *t = e->t_out;
-  memcpy(y, N_VGetArrayPointer(PlSysDynStateVector(e->S)), sizeof(double) * n);
-  memcpy(yp, N_VGetArrayPointer(PlSysDynRateVector(e->S)), sizeof(double) * n);
-  PetscFunctionReturn(0);
-}
-
-static PetscErrorCode EngineAdvance(Engine *e, double tout, int *flag, char *why, size_t len)
-{
-  PetscFunctionBeginUser;
-  if (e->d) PetscFunctionReturn(PlDynamicAdvance(e->d, tout, flag, why, len));
-  double tr;
-  *flag = PlIdaAdvance(PlSysDynIDA(e->S), PlSysDynStateVector(e->S), PlSysDynRateVector(e->S), tout, e->stop,
-                       e->p->comm, &tr, why, len);
-  if (!*flag || *flag == PL_DYN_INTERRUPTED) e->t_out = tr;
-  PetscFunctionReturn(0);
-}
-
-/* The state into the problem's unknowns (positions absolute), for its stations. */
-static PetscErrorCode EngineSync(Engine *e)
-{
-  PetscFunctionBeginUser;
-  if (e->d) PetscFunctionReturn(PlDynamicSyncStatic(e->d));
-  const PlProblem p = e->p;
-  int nn;
-  double *u = PlSysDynLineUnknowns(e->S, 0, PlSysDynState(e->S), &nn);
-  PetscCheck(u, p->comm, PETSC_ERR_MEM, "out of memory");
-  PetscScalar **a;
-  PetscInt xs, xm;
-  PetscCall(DMDAGetCorners(p->da, &xs, NULL, NULL, &xm, NULL, NULL));
-  PetscCall(DMDAVecGetArrayDOF(p->da, p->u, &a));
-  for (PetscInt i = xs; i < xs + xm; ++i)
-    for (int r = 0; r < p->nd; ++r) a[i][r] = u[(size_t)i * p->nd + r];
-  PetscCall(DMDAVecRestoreArrayDOF(p->da, p->u, &a));
-  free(u);
-  PetscFunctionReturn(0);
-}
-
-static PetscErrorCode EngineEnergy(Engine *e, double *ek, double *es, double *ep)
-{
-  PetscFunctionBeginUser;
-  if (e->d) PetscFunctionReturn(PlDynamicEnergy(e->d, ek, es, ep));
-  PlSysDynEnergy(e->S, PlSysDynState(e->S), ek, es, ep);
-  PetscFunctionReturn(0);
-}
-
-/* The loads at the state (the system core: one residual evaluation sets the end forces and
- * the vessel's loads that EngineTopLoad and EngineVesselOutput read; the one-line integrator
- * evaluates in each). */
-static void EngineLoads(Engine *e)
-{
-  if (!e->d) PlSysDynResidual(e->S, e->t_out, PlSysDynState(e->S), PlSysDynRate(e->S), NULL);
-}
-
-/* The line's load on its top (global [N]; collective): support and applied end force. */
-static PetscErrorCode EngineTopLoad(Engine *e, double load[3])
-{
-  PetscFunctionBeginUser;
-  if (e->d) PetscFunctionReturn(PlDynamicTopLoad(e->d, load));
-  PlSysDynEndForce(e->S, 0, 1, load);
-  PetscFunctionReturn(0);
-}
-
-/* The vessel's pose, velocities, loads and DP states (body 0 of the system core). */
-static PetscErrorCode EngineVesselOutput(Engine *e, PlVesselOutput *vo)
-{
-  PetscFunctionBeginUser;
-  if (e->d) PetscFunctionReturn(PlDynamicVesselOutput(e->d, vo));
-  const double *y = PlSysDynState(e->S), *yb = y + e->S->moff;
-  PlSysDynBodyOutput(e->S, 0, e->t_out, y, vo);
-  PlVesselHangOff(&e->p->model.vessel, yb, yb + PL_VESSEL_Q, vo->hang_off_point, NULL);
-  PetscFunctionReturn(0);
-}
-
-static PetscErrorCode EngineStats(const Engine *e, PlDynamicStats *st)
-{
-  PetscFunctionBeginUser;
-  if (e->d) PetscFunctionReturn(PlDynamicGetStats(e->d, st));
-  PlIdaStats(PlSysDynIDA(e->S), st);
-  PetscFunctionReturn(0);
-}
-
-static PetscErrorCode EngineDestroy(Engine *e)
-{
-  PetscFunctionBeginUser;
-  PetscCall(PlDynamicDestroy(&e->d));
-  PetscCall(PlSysDynDestroy(&e->S));
-  PetscCall(PlLinesDestroy(&e->L));
-  PetscFunctionReturn(0);
-}
-
 /* The counters of this process's IDA plus those of the runs before a restart. */
-static PetscErrorCode Stats(const Engine *d, const PlDynamicStats *base, PlDynamicStats *st)
+static PetscErrorCode Stats(const PlDynamic d, const PlDynamicStats *base, PlDynamicStats *st)
 {
   PetscFunctionBeginUser;
-  PetscCall(EngineStats(d, st));
+  PetscCall(PlDynamicGetStats(d, st));
   PlDynamicStatsAdd(st, base);
   PetscFunctionReturn(0);
 }
@@ -498,7 +327,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   const char *dir = m->output_dir;
   const int nn = p->mesh.nnodes;
   PetscMPIInt rank, size;
-  Engine eng, *d = &eng;
+  PlDynamic d;
   Writer w;
   PlStation *N = NULL, *E = NULL, *stat = NULL, *Es = NULL;
   int nnr, ner;
@@ -510,9 +339,9 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   PlRunExtremaInit(&res->extrema);
   const double wall0 = MPI_Wtime();
   PetscCall(PlProblemStations(p, &stat, &nnr, &Es, &ner));
-  PetscCall(EngineCreate(p, opt->stop, d));
+  PetscCall(PlDynamicCreate(p, opt->stop, &d));
   const int ndd = PlDynNodeDofCount(p->kind);
-  const PetscInt nstate = EngineSize(d);
+  const PetscInt nstate = PlDynamicSize(d);
   const size_t nraw = (size_t)nstate; /* nn ndd, then the vessel's unknowns */
   double *yraw = malloc(sizeof(double) * nraw), *ypraw = malloc(sizeof(double) * nraw);
   PetscCheck(yraw && ypraw, p->comm, PETSC_ERR_MEM, "out of memory for the restart state");
@@ -529,7 +358,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
     io = PlRestartRead(dir, &rh, opt->fingerprint, &in, yraw, ypraw, w.ls.env, &res->err);
     PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &io, 1, MPI_INT, MPI_MAX, p->comm));
     if (!io) {
-      PetscCall(EngineSetRaw(d, in.t, yraw, ypraw));
+      PetscCall(PlDynamicSetRaw(d, in.t, yraw, ypraw));
       k0 = in.noutputs;
       res->extrema = in.ext;
       res->restarted_at_s = in.t;
@@ -551,7 +380,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   for (; !io && k <= nout; ++k) {
     const double tout = k == nout ? T : k * dt;
     if (k > 0) {
-      PetscCall(EngineAdvance(d, tout, &res->ida_flag, res->failure, sizeof res->failure));
+      PetscCall(PlDynamicAdvance(d, tout, &res->ida_flag, res->failure, sizeof res->failure));
       if (res->ida_flag == PL_DYN_INTERRUPTED) { /* between steps: the state at the last step */
         res->ida_flag = 0;
         res->failure[0] = '\0';
@@ -561,14 +390,13 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
       if (res->ida_flag) break;
     }
     t = tout;
-    PetscCall(EngineSync(d));
+    PetscCall(PlDynamicSyncStatic(d));
     PetscCall(PlProblemStations(p, &N, &nnr, &E, &ner));
     double ek, es, ep;
-    PetscCall(EngineEnergy(d, &ek, &es, &ep));
+    PetscCall(PlDynamicEnergy(d, &ek, &es, &ep));
     PlVesselOutput vo;
-    EngineLoads(d);
     if (m->vessel.present) {
-      PetscCall(EngineVesselOutput(d, &vo));
+      PetscCall(PlDynamicVesselOutput(d, &vo));
       res->has_vessel = 1;
       res->vessel_final = vo;
       if (m->vessel.has_dp && t >= m->vessel.dp.start_time)
@@ -576,7 +404,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
       res->vessel_max_thrust_N = fmax(res->vessel_max_thrust_N, hypot(vo.thrust[0], vo.thrust[1]));
     }
     double top[5];
-    PetscCall(EngineTopLoad(d, top));
+    PetscCall(PlDynamicTopLoad(d, top));
     if (!rank) {
       io = PlLineSeriesRow(&w.ls, t, N, top, k == 0 && !opt->restart, &res->err);
       if (!io) {
@@ -599,7 +427,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
     PetscCallMPI(MPI_Bcast(&due, 1, MPI_INT, 0, p->comm));
     PetscCallMPI(MPI_Bcast(&io, 1, MPI_INT, 0, p->comm));
     if (due && !io) {
-      PetscCall(EngineGetRaw(d, &rh.t, yraw, ypraw));
+      PetscCall(PlDynamicGetRaw(d, &rh.t, yraw, ypraw));
       PetscCall(Stats(d, &base, &res->stats));
       res->wall_time_s = MPI_Wtime() - wall0;
       res->real_time_factor = res->wall_time_s > 0 ? t / res->wall_time_s : 0.0;
@@ -635,7 +463,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
    * at the last checkpoint, so that a restart does not begin from the failed state. */
   const int have_state = started && (k0 > 0 || k > 0);
   int final_io = 0;
-  if (have_state && !res->ida_flag) PetscCall(EngineGetRaw(d, &rh.t, yraw, ypraw));
+  if (have_state && !res->ida_flag) PetscCall(PlDynamicGetRaw(d, &rh.t, yraw, ypraw));
   if (!rank) {
     for (int j = 0; j < 2; ++j) {
       FILE *f = j ? w.fv : w.fe;
@@ -671,6 +499,6 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   res->io_status = io;
   free(stat);
   free(Es);
-  PetscCall(EngineDestroy(d));
+  PetscCall(PlDynamicDestroy(&d));
   PetscFunctionReturn(0);
 }

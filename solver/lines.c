@@ -144,7 +144,8 @@ static void BodyRows(const PlLines s, int b, const double *xi, double *const *u,
   double rt[PL_VESSEL_NY], rg[PL_VESSEL_NY];
   BodyPose(s, b, xi, eta, y);
   memset(yp, 0, sizeof yp);
-  PlVesselLoadApply(&vm->environment, 0.0, env, tb, lg);
+  const double t = s->p[0]->current_time; /* the static time (the system's, PlLinesCreate) */
+  PlVesselLoadApply(&vm->environment, t, env, tb, lg);
   PlVesselDynamics(&vm->body, y, yp, 0.0, tb, lg, rt, NULL);
   PlVesselDynamics(&vm->body, y, yp, 0.0, NULL, NULL, rg, NULL);
   for (int i = 0; i < 6; ++i) {
@@ -691,14 +692,9 @@ PetscErrorCode PlLinesCreate(MPI_Comm comm, const PlModel *m, PlLines *out)
   s->m = m;
   s->nl = m->nlines;
   for (int b = 0; b < m->nbodies; ++b) { /* the pose components with restoring of their own */
-    const PlVessel *B = &m->bodies[b].body;
-    const int hydro[6] = {0, 0, B->Awp > 0.0, B->displacement > 0.0 && B->GM_T != 0.0,
-                          B->displacement > 0.0 && B->GM_L != 0.0, 0};
-    for (int i = 0; i < 6; ++i) {
-      const int spring =
-        i < 3 && (B->K_spring[3 * i] != 0.0 || B->K_spring[3 * i + 1] != 0.0 || B->K_spring[3 * i + 2] != 0.0);
-      s->bown[b][i] = s->bfree[b][i] = hydro[i] || spring;
-    }
+    int own[6];
+    PlVesselOwnRestoring(&m->bodies[b].body, own);
+    for (int i = 0; i < 6; ++i) s->bown[b][i] = s->bfree[b][i] = own[i];
   }
   /* a body in a joint or with a DP controller is held whole at its initial pose here (the
    * joints are assembled there; DP holds a reference): the whole system's Newton
@@ -717,6 +713,8 @@ PetscErrorCode PlLinesCreate(MPI_Comm comm, const PlModel *m, PlLines *out)
     PetscCheck(s->lm[l], comm, PETSC_ERR_MEM, "out of memory");
     PlModelLineModel(m, l, s->lm[l]);
     PetscCall(PlProblemCreate(comm, s->lm[l], &s->p[l]));
+    /* one static time for the system (its bodies' environment loads too) */
+    s->p[l]->current_time = m->analysis.kind == PL_ANALYSIS_DYNAMIC ? 0.0 : PlModelSettledTime(m);
     {
       /* a line hinged at both ends has a twist about its chord that only its sag resists: a
        * straight one (laid out on the seabed between a clump and an anchor) has a zero pivot
@@ -1020,6 +1018,7 @@ PetscErrorCode PlLinesSolve(PlLines s, volatile sig_atomic_t *stop, int quiet, P
     double y[PL_VESSEL_NY], r[6], sc[6];
     BodyPose(s, b, xi, rep->body_eta[b], y);
     BodyRows(s, b, xi, st.u, r, sc, rep->body_lines_load[b]);
+    rep->body_whole[b] = s->jointed[b];
     for (int i = 0; i < 6; ++i) {
       rep->body_held[b][i] = !s->bfree[b][i];
       rep->body_unbalanced[b][i] = s->bfree[b][i] ? 0.0 : r[i];

@@ -312,7 +312,7 @@ void *PlSummaryBuild(const PlModel *m, const PlStaticReport *rep, const PlStatic
     cJSON_AddItemToObject(o, "environment_N_Nm", cJSON_CreateDoubleArray(v->environment, 6));
     AddNumber(o, "imbalance_relative", v->residual_rel);
     cJSON_AddNumberToObject(o, "iterations", v->iterations);
-    cJSON_AddNumberToObject(o, "pipe_solves", v->pipe_solves);
+    cJSON_AddNumberToObject(o, "rejected_steps", v->rejected);
     cJSON *h = cJSON_AddArrayToObject(o, "held_dofs");
     static const char *nm[6] = {"surge", "sway", "heave", "roll", "pitch", "yaw"};
     for (int i = 0; i < 6; ++i)

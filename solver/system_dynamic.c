@@ -31,8 +31,7 @@
  *                (Aq constant, 4 x 4: FixedTieMap; its sign keeps the start's hemisphere).
  *                Differentiating, the end frame's angular velocity in its own axes is
  *                w_e = T^T w_b (w_b in the body axes; T constant). So the node's rotation rows
- *                become constraints, in the rows of the vessel's fixed hang-off
- *                (dynamic_vessel.c) and with the same PlParamTie:
+ *                become constraints (PlParamTie):
  *                  P rows  g(p_e, Aq q_b) = 0 (quaternions p_e - X, 4 rows, which also hold
  *                          |p_e| = 1; Euler zxy the vector part of conj(Q(p_e)) (x) X, 3 rows),
  *                  W rows  w_e - T^T w_b = 0,
@@ -194,8 +193,8 @@ static void Combine(PlSysDyn s, double *Fw, int wantJ)
 /* The rotation rows of a fixed attachment's end node (yn its unknowns, yb the body's): the
  * parameters tied to X = Aq q_b (PlParamTie, on the rows of the parameters; for quaternions
  * p = X, which also holds |p| = 1) and w_e - T^T w_b = 0 (the body's angular velocity in the
- * end frame) on the angular-momentum rows, whose residual m_e went to the body (AddF). The
- * same rows as the one-line vessel's fixed hang-off (dynamic_vessel.c). f: the node's rows. */
+ * end frame) on the angular-momentum rows, whose residual m_e went to the body (AddF). f: the
+ * node's rows. */
 static void FixedRows(PlSysDyn s, const Attach *A, const double *yn, const double *yb, double *f, int putJ)
 {
   const int row = A->row, bo = s->moff + PL_VESSEL_NY * A->body;
@@ -294,7 +293,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
     }
   }
   for (int l = 0; l < s->nl; ++l) {
-    const PlDynamic d = s->d[l];
+    const PlDynLine d = s->d[l];
     const PlProblem p = d->sp;
     const int nn = p->mesh.nnodes, ne = p->mesh.nelements, base = s->loff[l];
     double fe[2 * PL_DYN_DOF_MAX];
@@ -382,7 +381,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
   /* attachments: the constraint rows and the load on the bodies */
   for (int a = 0; a < s->nat; ++a) {
     Attach *A = &s->at[a];
-    const PlDynamic d = s->d[A->l];
+    const PlDynLine d = s->d[A->l];
     if (!MINE(A->vert)) continue;
     const int node = d->ends[A->k].node, row = A->row;
     double x[3], v[3];
@@ -453,11 +452,16 @@ int PlSysDynMatrixDense(PlSysDyn s, double t, const double *y, const double *yp,
   s->val = v;
   const int bad = PlSysDynEval(s, t, y, yp, c, NULL, 1);
   s->val = keep;
+  PlSysDynDense(s, v, J);
+  free(v);
+  return bad;
+}
+
+void PlSysDynDense(const PlSysDyn s, const double *v, double *J)
+{
   memset(J, 0, sizeof(double) * (size_t)s->n * (size_t)s->n);
   for (int col = 0; col < s->n; ++col)
     for (sunindextype k = s->colptr[col]; k < s->colptr[col + 1]; ++k) J[(size_t)s->rowind[k] * s->n + col] += v[k];
-  free(v);
-  return bad;
 }
 
 /* ---- energy ----------------------------------------------------------------------------- */
@@ -466,7 +470,7 @@ void PlSysDynEnergy(PlSysDyn s, const double *y, double *kin, double *strain, do
   const PlModel *m = s->m;
   double e[3] = {0, 0, 0};
   for (int l = 0; l < s->nl; ++l) {
-    const PlDynamic d = s->d[l];
+    const PlDynLine d = s->d[l];
     const PlProblem p = d->sp;
     const int nn = p->mesh.nnodes, ne = p->mesh.nelements, nd = d->nd;
     const double *yl = y + s->loff[l];
@@ -516,7 +520,7 @@ static void StartState(PlSysDyn s, const PlLinesReport *rep, double *y, double *
   memset(y, 0, sizeof(double) * (size_t)s->n);
   memset(yp, 0, sizeof(double) * (size_t)s->n);
   for (int l = 0; l < s->nl; ++l) {
-    const PlDynamic d = s->d[l];
+    const PlDynLine d = s->d[l];
     const PlProblem p = d->sp;
     double *us = NULL;
     if (PlGatherUnknowns(p, &us)) continue;
@@ -539,17 +543,19 @@ static void StartState(PlSysDyn s, const PlLinesReport *rep, double *y, double *
 }
 
 /* A fixed attachment's tie X = Aq q_b, X = q0* (x) q_b (x) q_T (q0 the end node's reference
- * frame, q_T of T: R(q0) R(p) = R_b T), as the vessel's (PlDynVesselSetUp); for quaternion
+ * frame, q_T of T: R(q0) R(p) = R_b T; PlDynFixedTieMap); for quaternion
  * parameters the sign that keeps the hemisphere of the end node's parameters in y. */
 static void FixedTieMap(PlSysDyn s, Attach *A, const double *y)
 {
-  const PlDynamic d = s->d[A->l];
+  const PlDynLine d = s->d[A->l];
   PlDynFixedTieMap(d->sp->mesh.q0 + 4 * d->ends[A->k].node, A->T, d->kind, y + A->row + 3,
                    y + s->moff + PL_VESSEL_NY * A->body + PL_VESSEL_Q, A->Aq);
 }
 
 /* The run's start from the static state y: the free points' and bodies' initial velocities,
  * the attached end nodes moving with their masters, y' from the kinematics. */
+static void KinematicRates(PlSysDyn s, const double *y, double *yp);
+
 static void InitialMotion(PlSysDyn s, double *y, double *yp)
 {
   const PlModel *m = s->m;
@@ -585,7 +591,7 @@ static void InitialMotion(PlSysDyn s, double *y, double *yp)
   /* the held DOFs of a line's given ends at their prescribed motion's start (t = 0), as a
    * one-line run's start (dynamic.c ApplyHeld): a ramp that starts at a speed starts there */
   for (int l = 0; l < s->nl; ++l) {
-    const PlDynamic d = s->d[l];
+    const PlDynLine d = s->d[l];
     for (int k = 0; k < 2; ++k) {
       const PlDynEnd *E = &d->ends[k];
       double xb[3], vb[3], ab[3], pb[4], wb[3], *yi = y + s->loff[l] + (size_t)E->node * s->ndd;
@@ -601,11 +607,19 @@ static void InitialMotion(PlSysDyn s, double *y, double *yp)
       }
     }
   }
-  /* kinematic rates */
+  KinematicRates(s, y, yp);
+}
+
+/* The rates the kinematic rows give at state y (u' = v, p' from w, the points' x' = v, the
+ * bodies' r', q'); the others (accelerations) zero. */
+static void KinematicRates(PlSysDyn s, const double *y, double *yp)
+{
+  const PlModel *m = s->m;
   for (int l = 0; l < s->nl; ++l) {
-    const PlDynamic d = s->d[l];
+    const PlDynLine d = s->d[l];
     for (int i = 0; i < d->sp->mesh.nnodes; ++i) {
-      double *yi = y + s->loff[l] + (size_t)i * s->ndd, *ypi = yp + s->loff[l] + (size_t)i * s->ndd;
+      const double *yi = y + s->loff[l] + (size_t)i * s->ndd;
+      double *ypi = yp + s->loff[l] + (size_t)i * s->ndd;
       for (int c = 0; c < 3; ++c) ypi[c] = yi[s->iV + c];
       PlParamRateFromOmega(d->kind, yi + 3, yi + s->iW, ypi + 3);
     }
@@ -774,7 +788,7 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
   int n = 0;
   for (int l = 0; l < s->nl; ++l) {
     PetscCall(PlDynLineSetUp(PlLinesProblem(L, l), &s->d[l]));
-    const PlDynamic d = s->d[l];
+    const PlDynLine d = s->d[l];
     s->loff[l] = n;
     n += d->sp->mesh.nnodes * d->ndd;
     s->ndd = d->ndd;
@@ -933,7 +947,7 @@ PetscErrorCode PlSysDynDestroy(PlSysDyn *ps)
   if (s->atol) N_VDestroy(s->atol);
   if (s->id) N_VDestroy(s->id);
   if (s->ctx) SUNContext_Free(&s->ctx);
-  for (int l = 0; l < s->nl; ++l) PetscCall(PlDynamicDestroy(&s->d[l]));
+  for (int l = 0; l < s->nl; ++l) PetscCall(PlDynLineDestroy(&s->d[l]));
   free(s->colptr);
   free(s->rowind);
   free(s->owner);
@@ -1000,7 +1014,7 @@ PlLines PlSysDynLines(const PlSysDyn s) { return s->L; }
 
 double *PlSysDynLineUnknowns(const PlSysDyn s, int l, const double *y, int *nnodes)
 {
-  const PlDynamic d = s->d[l];
+  const PlDynLine d = s->d[l];
   const int nn = d->sp->mesh.nnodes, nd = d->nd;
   double *u = malloc(sizeof(double) * (size_t)nn * nd);
   *nnodes = nn;
@@ -1025,6 +1039,19 @@ int PlSysDynPrepareRun(PlSysDyn s)
 {
   InitialMotion(s, N_VGetArrayPointer(s->y), N_VGetArrayPointer(s->yp));
   return PlSysDynResumeRun(s, 0.0, N_VGetArrayPointer(s->y), N_VGetArrayPointer(s->yp));
+}
+
+int PlSysDynSetLineVelocity(PlSysDyn s, int l, const double *v)
+{
+  const PlDynLine d = s->d[l];
+  double *y = N_VGetArrayPointer(s->y), *yp = N_VGetArrayPointer(s->yp);
+  for (int i = 0; i < d->sp->mesh.nnodes; ++i)
+    for (int c = 0; c < 3; ++c)
+      if (!PlDynRowHeld(d, i, s->iV + c) && s->redir[s->loff[l] + i * s->ndd + s->iV + c] == -1)
+        y[s->loff[l] + i * s->ndd + s->iV + c] = v[3 * i + c];
+  memset(yp, 0, sizeof(double) * (size_t)s->n);
+  KinematicRates(s, y, yp);
+  return PlSysDynResumeRun(s, 0.0, y, yp);
 }
 
 void PlSysDynHoldThrust(PlSysDyn s, int b, const double tau[6])

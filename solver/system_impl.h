@@ -31,7 +31,7 @@ struct PlSysDyn_ {
   const PlModel *m;
   PlLines L;
   int nl;
-  PlDynamic d[PL_MAX_LINES];
+  PlDynLine d[PL_MAX_LINES];
   int loff[PL_MAX_LINES];        /* first unknown of line l */
   int poff[PL_MAX_POINTS];       /* first unknown of free point k, or -1 */
   double pxs[PL_MAX_POINTS][3];  /* static position of point k [m] */
@@ -44,6 +44,11 @@ struct PlSysDyn_ {
   PlDPController dp_run[PL_MAX_BODIES]; /* each DP in time: before its start the thrusters hold
                                            the static thrust (tau_hold, PlSysDynHoldThrust) */
   int statics;                   /* 1: the DP controllers act from the start (system_static.c) */
+  int hold[PL_MAX_BODIES][6];    /* statics: body DOF i held at hold_eta (PlSysStaticHold): its
+                                    momentum row becomes eta_i - hold_eta_i = 0 */
+  double hold_eta[PL_MAX_BODIES][6];
+  double held_load[PL_MAX_BODIES][6]; /* the momentum rows of the held DOFs at the last statics
+                                         evaluation: the load left there (body frame) [N, N m] */
   double tau_dp[PL_MAX_BODIES][6]; /* each DP's thrust at the last evaluation (body frame) */
   N_Vector id;                   /* IDA's ids: 0 for the joints' multipliers */
   double tb[PL_MAX_BODIES][6], lg[PL_MAX_BODIES][6], env[PL_MAX_BODIES][6];
@@ -91,6 +96,8 @@ struct PlSysDyn_ {
  * and, with wantJ, the iteration matrix dF/dy + c dF/dy' into s->val (the pattern's values). Returns 0, 1 outside the domain, 2 or 3
  * on an internal error. */
 int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double c, double *F, int wantJ);
+/* system_dynamic.c: the pattern's values v as a dense n x n row-major matrix J. */
+void PlSysDynDense(const PlSysDyn s, const double *v, double *J);
 /* system_dynamic.c: the run's start from the current (static) state: the initial velocities,
  * y' from the kinematics, IDA re-initialised at t = 0 with the duration its stop time
  * (PlSysDynResumeRun). Returns 0, or 1 when IDA refuses. */
@@ -99,6 +106,10 @@ int PlSysDynPrepareRun(PlSysDyn s);
  * starts: the static thrust, so that the run starts from the equilibrium the statics found
  * (PlSysStaticStore sets it from the whole system's statics, a one-line run from its own). */
 void PlSysDynHoldThrust(PlSysDyn s, int b, const double tau[6]);
+/* system_dynamic.c: line l's node velocities v [3 nnodes, global, m/s] before the first step
+ * (the held and attached DOFs keep theirs), the kinematic rates from them, IDA re-initialised
+ * at t = 0. Returns 0, or 1 when IDA refuses. */
+int PlSysDynSetLineVelocity(PlSysDyn s, int l, const double *v);
 /* system_dynamic.c: a restarted run's start: the state y, y' of a checkpoint at IDA's time t
  * (restart.bin, system_run.c), IDA re-initialised there (order 1) with the duration its stop
  * time. Returns 0, or 1 when IDA refuses. */

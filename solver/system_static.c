@@ -5,8 +5,10 @@
  * rest are the kinematics (v = 0, w = 0, the quaternions' unit norm), the constraints of the
  * held and attached ends, and the force and moment balance of every node, free point and body
  * with the line-end loads of §2.1: no nested solve, no finite differences. Every body DOF is
- * free: the lines restore what the body's own restoring does not (a moored platform's surge),
- * where solver/lines.c holds such a DOF at its initial pose.
+ * free unless the caller holds it (PlSysStaticHold: its momentum row replaced by
+ * eta_i - eta_i0 = 0, the load left there reported): the lines restore what the body's own
+ * restoring does not (a moored platform's surge); a DOF nothing restores (a vessel's surge
+ * without DP, which its pipe pulls along) has no equilibrium and is held.
  *
  * The time of the residual is the lines' static time (the current settled after its ramp in a
  * static analysis, t = 0 before a dynamic one: solver/assembly.c).
@@ -107,14 +109,126 @@ static int Solve(PlSysDyn s, double *b)
   return rc;
 }
 
+/* The held DOFs' rows (PlSysStaticHold): body b's momentum row i becomes
+ *     eta_i(y) - hold_eta_i = 0        (rotations to within 2 pi),
+ * its matrix row d eta_i / dy_b (PlVesselEta's exact derivative; the bodies' block is dense in
+ * the pattern). The load the row held before is kept in held_load. */
+static void SetEntry(PlSysDyn s, int row, int col, double v)
+{
+  for (sunindextype k = s->colptr[col]; k < s->colptr[col + 1]; ++k)
+    if (s->rowind[k] == row) {
+      s->val[k] = v;
+      return;
+    }
+  s->domain_error = 3; /* not in the pattern */
+}
+
+static int HeldRow(const PlSysDyn s, int b, int i) { return s->moff + PL_VESSEL_NY * b + PL_VESSEL_V + i; }
+
+static void ZeroRow(PlSysDyn s, int row)
+{
+  for (sunindextype k = 0; k < s->nnz; ++k)
+    if (s->rowind[k] == row) s->val[k] = 0.0;
+}
+
+static void ApplyHolds(PlSysDyn s, const double *y, double *F, int wantJ)
+{
+  /* a DP integral state without integral action (Ki_i = 0 or DOF i not actuated) has the row
+   * z_i' = 0, nothing at rest: it is held at 0 (z_i = 0), else the matrix is singular */
+  for (int b = 0; b < s->m->nbodies; ++b) {
+    const int z = s->zoff[b];
+    if (z < 0) continue;
+    for (int i = 0; i < 6; ++i) {
+      if (s->dp_on[b].actuated[i] && s->dp_on[b].Ki[i] != 0.0) continue;
+      if (F) F[z + i] = y[z + i];
+      if (!wantJ || !s->val) continue;
+      ZeroRow(s, z + i);
+      SetEntry(s, z + i, z + i, 1.0);
+    }
+  }
+  for (int b = 0; b < s->m->nbodies; ++b) {
+    int any = 0;
+    for (int i = 0; i < 6; ++i) any |= s->hold[b][i];
+    if (!any) continue;
+    const int bo = s->moff + PL_VESSEL_NY * b;
+    double eta[6], deta[6 * PL_VESSEL_NY];
+    PlVesselEta(y + bo, eta, deta);
+    for (int i = 0; i < 6; ++i) {
+      if (!s->hold[b][i]) continue;
+      const int row = HeldRow(s, b, i);
+      if (F) {
+        const double d = eta[i] - s->hold_eta[b][i];
+        s->held_load[b][i] = F[row];
+        F[row] = i < 3 ? d : remainder(d, 2.0 * M_PI);
+      }
+      if (!wantJ || !s->val) continue;
+      ZeroRow(s, row);
+      for (int j = 0; j < PL_VESSEL_NY; ++j) SetEntry(s, row, bo + j, deta[i * PL_VESSEL_NY + j]);
+    }
+  }
+}
+
+void PlSysStaticHold(PlSysDyn s, int b, const int held[6])
+{
+  double eta[6];
+  PlVesselEta(N_VGetArrayPointer(s->y) + s->moff + PL_VESSEL_NY * b, eta, NULL);
+  for (int i = 0; i < 6; ++i) {
+    s->hold[b][i] = held[i] != 0;
+    s->hold_eta[b][i] = eta[i];
+    s->held_load[b][i] = 0.0;
+  }
+}
+
+/* The residual at rest (and the matrix with wantJ) with the held rows. */
+static int EvalAtRest(PlSysDyn s, const double *y, const double *zero, double sigma, double *F, int wantJ)
+{
+  const int rc = PlSysDynEval(s, s->d[0]->sp->current_time, y, zero, sigma, F, wantJ);
+  ApplyHolds(s, y, F ? F : s->Fwork, wantJ);
+  return rc ? rc : s->domain_error == 3 ? 3 : 0;
+}
+
 static int SolveAtRest(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport *rep);
+
+int PlSysStaticResidual(PlSysDyn s, const double *y, double *F)
+{
+  double *zero = calloc((size_t)s->n, sizeof(double));
+  if (!zero) return 2;
+  s->statics = 1;
+  const int rc = EvalAtRest(s, y, zero, 0.0, F, 0);
+  s->statics = 0;
+  free(zero);
+  return rc;
+}
+
+int PlSysStaticMatrixDense(PlSysDyn s, const double *y, double *J)
+{
+  double *zero = calloc((size_t)s->n, sizeof(double)), *v = malloc(sizeof(double) * (size_t)s->nnz);
+  if (!zero || !v) {
+    free(zero), free(v);
+    return 2;
+  }
+  double *keep = s->val;
+  s->val = v;
+  s->statics = 1;
+  const int rc = EvalAtRest(s, y, zero, 0.0, NULL, 1);
+  s->statics = 0;
+  s->val = keep;
+  PlSysDynDense(s, v, J);
+  free(zero), free(v);
+  return rc;
+}
 
 /* At rest every DP controller acts from the start (its steady state: the integral states carry
  * the mean loads), as in the one-line statics (vessel_static.c). */
 int PlSysStaticSolve(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport *rep)
 {
   s->statics = 1;
+  for (int b = 0; b < s->m->nbodies; ++b) /* a held row is a kinematic one */
+    for (int i = 0; i < 6; ++i)
+      if (s->hold[b][i]) s->rowforce[HeldRow(s, b, i)] = 0;
   const int rc = SolveAtRest(s, start, rep);
+  for (int b = 0; b < s->m->nbodies; ++b)
+    for (int i = 0; i < 6; ++i) s->rowforce[HeldRow(s, b, i)] = 1;
   s->statics = 0;
   return rc;
 }
@@ -135,14 +249,14 @@ static int SolveAtRest(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport
   }
   memcpy(y0, y, sizeof(double) * n);
   double fr, kr, sigma = 0.0; /* Newton first */
-  int bad = PlSysDynEval(s, s->d[0]->sp->current_time, y, zero, 0.0, F, 0);
+  int bad = EvalAtRest(s, y, zero, 0.0, F, 0);
   Measure(s, F, rep->force_scale, &fr, &kr);
   rep->initial_residual = fr;
   int it = 0, rejected = 0;
   while (!bad && !(fr <= tol && kr <= ktol) && it < maxit) {
     ++it;
     s->val = SUNSparseMatrix_Data(s->A);
-    if (PlSysDynEval(s, s->d[0]->sp->current_time, y, zero, sigma, NULL, 1) >= 2) break;
+    if (EvalAtRest(s, y, zero, sigma, NULL, 1) >= 2) break;
     for (int i = 0; i < n; ++i) dy[i] = -F[i];
     if (Solve(s, dy)) { /* singular: a DOF without stiffness */
       if (sigma >= smax) break;
@@ -153,7 +267,7 @@ static int SolveAtRest(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport
     for (int i = 0; i < n; ++i) yt[i] = y[i] + dy[i];
     AtRest(s, yt);
     double ft, kt;
-    const int tbad = PlSysDynEval(s, s->d[0]->sp->current_time, yt, zero, 0.0, Ft, 0);
+    const int tbad = EvalAtRest(s, yt, zero, 0.0, Ft, 0);
     Measure(s, Ft, rep->force_scale, &ft, &kt);
     if (tbad || !(ft <= 10.0 * fmax(fr, tol))) {
       if (sigma >= smax) break;
@@ -179,7 +293,7 @@ static int SolveAtRest(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport
              "nothing restores but a load pushes has no equilibrium (give it a spring, restoring or another line)",
              it, rejected, fr, rep->force_scale, kr);
     memcpy(y, y0, sizeof(double) * n); /* the substructured equilibrium stays */
-    PlSysDynEval(s, s->d[0]->sp->current_time, y, zero, 0.0, F, 0);
+    EvalAtRest(s, y, zero, 0.0, F, 0);
   }
   free(y0), free(yt), free(zero), free(F), free(Ft), free(dy);
   return 0;
@@ -195,10 +309,10 @@ PetscErrorCode PlSysStaticStore(PlSysDyn s, PlLinesReport *rep)
   PetscFunctionBeginUser;
   PetscCheck(F && zero, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
   s->statics = 1;
-  PlSysDynEval(s, s->d[0]->sp->current_time, y, zero, 0.0, F, 0); /* the end forces and the bodies' loads */
+  EvalAtRest(s, y, zero, 0.0, F, 0); /* the end forces, the bodies' loads, the held DOFs' loads */
   s->statics = 0;
   for (int l = 0; l < s->nl; ++l) {
-    const PlDynamic d = s->d[l];
+    const PlDynLine d = s->d[l];
     const PlProblem p = d->sp;
     PetscScalar **u;
     PetscInt xs, xm;
@@ -245,8 +359,8 @@ PetscErrorCode PlSysStaticStore(PlSysDyn s, PlLinesReport *rep)
     PlVesselEta(y + s->moff + PL_VESSEL_NY * b, rep->body_eta[b], NULL);
     memcpy(rep->body_lines_load[b], s->lines_load[b], sizeof rep->body_lines_load[b]);
     for (int i = 0; i < 6; ++i) {
-      rep->body_held[b][i] = false;
-      rep->body_unbalanced[b][i] = 0.0;
+      rep->body_held[b][i] = s->hold[b][i];
+      rep->body_unbalanced[b][i] = s->hold[b][i] ? s->held_load[b][i] : 0.0;
     }
   }
   free(F);

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""check_fixed_hangoff.py - a line end fixed to a body in the system core (models of lines:,
-solver/system_dynamic.c, system_static.c) against the one-line vessel's fixed hang-off
-(solver/dynamic_vessel.c, vessel_static.c; the one-line form runs with
--pipelay_one_line_integrator, since `pipelay run` now integrates a vessel on the system core
-too), an independent implementation of the same joint.
+"""check_fixed_hangoff.py - a line end fixed to a body: the one-line form (line: + vessel: with
+hang_off.connection: fixed; the one-line statics, the vessel's equilibrium by the whole system's
+Newton from there, solver/vessel_static.c, and the one-line run's driver) against the lines
+form (lines: + bodies:; the substructured statics of solver/lines.c, which holds the end as a
+hinge, then the whole system's Newton clamping it, and the system's run driver). Both
+integrate on the system core (solver/system_dynamic.c): the two paths to the same equilibrium
+and the two drivers are compared.
 
 Problem: examples/dp_sec44.yaml (a J-lay: 1200 m of 30-inch pipe in 800 m of water, clamped on
 the seabed, its top clamped in the DP vessel's tower at 73 deg), shortened: 40 s instead of
@@ -15,6 +17,12 @@ start from the same steady state. The test writes it twice: as a one-line model 
 vessel: with hang_off.connection: fixed) and converted into lines: + bodies: (the vessel a
 body, the top end {body: vessel, at: hang_off.point, connection: fixed, orientation:
 hang_off.orientation}), and runs both with pipelay.
+
+Independent of the system core's attachment rows (cases welded_fixed, welded_hinge): the same
+J-lay with its top held at the vessel's initial hang-off by the line's own end model (ends.top
+fixed: all at the top frame, or x, y, z for the hinge) against its top attached to a body
+welded to the ground (joints: type fixed): statics within 1e-8 of the top force, dynamics
+within a tenth of the integration error.
 
 Checked (case fixed, and case hinge with connection: hinge in both):
   statics   the top end's force (one-line: summary.json top_force; lines: the line's end
@@ -82,8 +90,6 @@ def run(model, name, *sets):
     with open(path, "w") as f:
         yaml.safe_dump(model, f, sort_keys=False)
     cmd = [PIPELAY, "run", path, "--quiet", "--set", "output.directory=" + os.path.join(d, "out")]
-    if "vessel" in model:  # the one-line form on the one-line vessel integrator (dynamic_vessel.c)
-        cmd.append("-pipelay_one_line_integrator")
     for s in sets:
         cmd += ["--set", s]
     p = subprocess.run(cmd, capture_output=True, text=True)
@@ -166,14 +172,72 @@ def case(connection):
           "%.3e m|deg; one-line vs lines at tight tolerances %.3e N, %.3e m|deg" %
           (connection, DURATION, ia, ia_p, ib, ib_p, dt, dt_p))
     check(dt <= 0.1 * min(ia, ib) and dt <= 2e-5 * fmag,
-          "%s dynamics: the top force of the two implementations agrees within a tenth of the integration error"
+          "%s dynamics: the top force of the two forms agrees within a tenth of the integration error"
           % connection)
     check(dt_p <= 0.1 * min(ia_p, ib_p), "%s dynamics: the vessel's pose agrees within a tenth of the integration error"
           % connection)
 
 
+def welded_models(connection):
+    """The J-lay's top held at the vessel's initial hang-off, two ways: a one-line model whose
+    top end is held there (fixed: all, at the top frame; hinge: x, y, z), and a lines: model
+    whose top is attached to a body welded to the ground by a fixed joint (the vessel without
+    its DP and environment load)."""
+    one = one_line_model(connection)
+    v = one.pop("vessel")
+    ho = v["hang_off"]
+    pos = [v["initial"]["position"][c] + ho["point"][c] for c in range(3)]
+    assert not any(v["initial"].get("orientation", [0, 0, 0])), "the vessel starts level"
+    top = {"position": pos, "fixed": "all" if connection == "fixed" else ["x", "y", "z"]}
+    if connection == "fixed":
+        top["orientation"] = ho["orientation"]
+    held = copy.deepcopy(one)
+    held["ends"]["top"] = top
+    body = copy.deepcopy(v)
+    for k in ("dp", "environment_load"):
+        body.pop(k, None)
+    welded = lines_model(dict(one, vessel=body))
+    welded["joints"] = [{"name": "weld", "type": "fixed", "bodies": ["vessel", "ground"], "point": pos}]
+    return held, welded
+
+
+def welded_case(connection):
+    """An end attached to a body (the attachment rows of system_dynamic.c, the joint's
+    multipliers) against an end held by the line's own model (line_dynamics.c's held rows): two
+    implementations of the same hold. Statics within 1e-8 of the top force, dynamics (the
+    current ramped in) within a tenth of the integration error."""
+    held, welded = welded_models(connection)
+    tight = tight_sets()
+    series = {}
+    for form, model in (("held", held), ("welded", welded)):
+        for tol, sets in (("default", []), ("tight", tight)):
+            d = run(model, "welded_%s_%s_%s" % (connection, form, tol), *sets)
+            if form == "held":
+                r = read_csv(os.path.join(d, "timeseries_top.csv"))
+                series[form, tol] = (r["t_s"], [r["top_load_%s_N" % c] for c in "xyz"])
+            else:
+                r = read_csv(os.path.join(d, "timeseries_lines.csv"))
+                series[form, tol] = (r["t_s"], [r["pipe_b_force_%s_N" % c] for c in "xyz"])
+
+    def diff(a, b):
+        n = min(len(a[0]), len(b[0]))
+        assert n > 10 and all(abs(a[0][i] - b[0][i]) < 1e-9 for i in range(n)), "the runs' output times differ"
+        return max(abs(a[1][c][i] - b[1][c][i]) for c in range(3) for i in range(n))
+    h, w = series["held", "default"], series["welded", "default"]
+    fmag = math.sqrt(sum(h[1][c][0] ** 2 for c in range(3)))
+    ds = max(abs(h[1][c][0] - w[1][c][0]) for c in range(3)) / fmag
+    ih, iw = diff(h, series["held", "tight"]), diff(w, series["welded", "tight"])
+    dt = diff(series["held", "tight"], series["welded", "tight"])
+    print("welded %s: statics top force %.6e N, held and welded agree to %.1e of it; dynamics: integration error held "
+          "%.3e N, welded %.3e N; held vs welded at tight tolerances %.3e N" % (connection, fmag, ds, ih, iw, dt))
+    check(ds <= 1e-8, "welded %s statics: the top force of an end held and of an end on a welded body agree within "
+          "1e-8" % connection)
+    check(dt <= 0.1 * min(ih, iw), "welded %s dynamics: the top force of the held and the welded end agree within a "
+          "tenth of the integration error" % connection)
+
+
 os.makedirs(OUT, exist_ok=True)
-for c in (sys.argv[4:] or ["fixed", "hinge"]):
-    case(c)
+for c in (sys.argv[4:] or ["fixed", "hinge", "welded_fixed", "welded_hinge"]):
+    welded_case(c[7:]) if c.startswith("welded_") else case(c)
 if failures:
     sys.exit(1)

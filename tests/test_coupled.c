@@ -3,7 +3,7 @@
  * controller solved together. One CTest test per case:
  *
  *   jacobian_quat, jacobian_euler, jacobian_hinge
- *              the assembled iteration matrix dF/dy + c dF/dydot of the coupled DAE (pipe
+ *              the iteration matrix dF/dy + c dF/dydot of the coupled DAE on the system core (pipe
  *              with drag, added mass, current and seabed; vessel with added mass, damping,
  *              hydrostatics, environment load; PID controller; hang-off point off O_b)
  *              against central finite differences of the residual on a disturbed state:
@@ -15,6 +15,11 @@
  *              loads, and the dynamic run started from it stays at rest for 20 s (every
  *              node and the vessel move less than 1 mm): the static and dynamic equations
  *              agree on the equilibrium.
+ *   held       the vessel without DP (surge, sway, yaw held at the initial pose) against the
+ *              same vessel whose PID (integral action in those three, its reference the
+ *              initial pose) holds it there, in a current 60 deg off the pipe's plane: the
+ *              same pose to 1e-9, and the loads left in the held DOFs equal the PID's steady
+ *              thrust to 1e-8 of it.
  *   passivity  no thrust, no environment, no vessel damping, the vessel given a velocity:
  *              without any damping the total energy of vessel and pipe stays constant
  *              within 1e-4 of the initial kinetic energy over 10 s; with the pipe's Morison
@@ -26,6 +31,7 @@
 #include <string.h>
 #include <petscsnes.h>
 #include "check.h"
+#include "system_fd.h"
 #include "pipelay/solver.h"
 
 static const char *kRiser =
@@ -119,18 +125,20 @@ static void AddVessel(PlModel *m, int fixed, int dp)
   PlVesselTopEnd(v, &m->ends[1]);
 }
 
-/* ---- iteration matrix against finite differences --------------------------------------- */
-static PetscErrorCode JacobianCase(int euler, int fixed)
+/* ---- iteration matrix against finite differences ---------------------------------------
+ * statics 0: the dynamic iteration matrix; 1 or 2: the statics' matrix (system_static.c) with
+ * held DOFs, 1 without DP (surge, sway, yaw held), 2 with the PID (heave and pitch held, the
+ * integral states without integral action held at 0). */
+static PetscErrorCode JacobianCase(int euler, int fixed, int statics)
 {
   PlModel m;
   const char *sets[] = {euler ? "rotation=euler_zxy" : "rotation=quaternion"};
   PlProblem p;
-  PlDynamic d;
   PlStaticReport rep;
   PetscFunctionBeginUser;
   if (Load(kRiser, 1, sets, &m)) PetscFunctionReturn(1);
   Dynamic(&m, 1.0, 1e-4);
-  AddVessel(&m, fixed, 2);
+  AddVessel(&m, fixed, statics == 1 ? 0 : 2);
   m.current.kind = PL_CURRENT_SHEARED;
   m.current.surface_speed = 0.8;
   m.current.seabed_speed = 0.1;
@@ -149,153 +157,37 @@ static PetscErrorCode JacobianCase(int euler, int fixed)
   PetscCall(PlProblemCreate(PETSC_COMM_WORLD, &m, &p));
   PetscCall(PlStaticSolve(p, &rep));
   CHECK_TRUE(rep.converged, "static start converged");
-  PetscCall(PlDynamicCreate(p, &d));
-  Vec Y, YP, Fp, Fm, Yp, YPp;
-  PetscCall(VecDuplicate(PlDynamicState(d), &Y));
-  PetscCall(VecDuplicate(Y, &YP));
-  PetscCall(VecDuplicate(Y, &Fp));
-  PetscCall(VecDuplicate(Y, &Fm));
-  PetscCall(VecDuplicate(Y, &Yp));
-  PetscCall(VecDuplicate(Y, &YPp));
-  PetscCall(VecCopy(PlDynamicState(d), Y));
-  PetscRandom rnd;
-  PetscCall(PetscRandomCreate(PETSC_COMM_WORLD, &rnd));
-  PetscCall(PetscRandomSetInterval(rnd, -1.0, 1.0));
-  PetscCall(PetscRandomSetSeed(rnd, 11));
-  PetscCall(PetscRandomSeed(rnd));
-  PetscInt n, lo, hi;
-  PetscMPIInt size;
-  PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
-  PetscCall(VecGetSize(Y, &n));
-  PetscCall(VecGetOwnershipRange(Y, &lo, &hi));
-  const int ndd = euler ? 12 : 13, iV = ndd - 6, npipe = m.mesh_elements + 1;
-  for (PetscInt k = 0; k < n; ++k) {
-    PetscScalar r1, r2;
-    PetscCall(PetscRandomGetValue(rnd, &r1));
-    PetscCall(PetscRandomGetValue(rnd, &r2));
-    double ys, yps = 2.0;
-    if (k < (PetscInt)npipe * ndd) {
-      const int c = (int)(k % ndd);
-      ys = c < 3 ? 0.02 : (c < iV ? 0.01 : 1.5);
-    } else {
-      const int c = (int)(k - (PetscInt)npipe * ndd);
-      ys = c < 3 ? 0.05 : c < 7 ? 0.01 : c < 10 ? 0.5 : c < 13 ? 0.02 : 20.0;
-      yps = c < 13 ? 0.3 : 2.0;
-    }
-    if (k < lo || k >= hi) continue; /* (every rank draws every number: the same state) */
-    PetscCall(VecSetValue(Y, k, ys * r1, ADD_VALUES));
-    PetscCall(VecSetValue(YP, k, yps * r2, INSERT_VALUES));
+  /* pipe and vessel on the system core (the vessel its body 0), as a run integrates them */
+  PlLines L;
+  PlSysDyn S;
+  PlLinesReport *lrep = calloc(1, sizeof *lrep);
+  PetscCheck(lrep, PETSC_COMM_WORLD, PETSC_ERR_MEM, "memory");
+  for (int k = 0; k < 3; ++k) {
+    lrep->body_eta[0][k] = m.vessel.position[k];
+    lrep->body_eta[0][3 + k] = m.vessel.rpy[k];
   }
-  PetscCall(VecAssemblyBegin(Y));
-  PetscCall(VecAssemblyEnd(Y));
-  PetscCall(VecAssemblyBegin(YP));
-  PetscCall(VecAssemblyEnd(YP));
+  PetscCall(PlLinesOfProblem(p, &L));
+  PetscCall(PlSysDynCreate(L, lrep, &S));
+  const int n = PlSysDynSize(S);
+  double *y = malloc(sizeof(double) * n), *yp = malloc(sizeof(double) * n);
+  PetscCheck(y && yp, PETSC_COMM_WORLD, PETSC_ERR_MEM, "memory");
+  if (statics) {
+    const int held[2][6] = {{1, 1, 0, 0, 0, 1}, {0, 0, 1, 0, 1, 0}};
+    PlSysStaticHold(S, 0, held[statics - 1]);
+  }
+  FdGenericState(S, 11, y, yp);
   const double t = 35.0, c = 23.0;
-  Mat J;
-  PetscCall(MatDuplicate(PlDynamicMatrix(d), MAT_DO_NOT_COPY_VALUES, &J));
-  PetscCall(PlDynamicIterationMatrix(d, t, Y, YP, c, J));
-  /* directional derivative along a random v (any number of ranks): J v against
-   * (F(y + h v, yp + c h v) - F(y - h v, yp - c h v)) / 2h */
-  {
-    Vec v, Jv, dF;
-    PetscReal nJv, nd;
-    PetscCall(VecDuplicate(Y, &v));
-    PetscCall(VecDuplicate(Y, &Jv));
-    PetscCall(VecDuplicate(Y, &dF));
-    PetscCall(VecSetRandom(v, rnd));
-    PetscCall(MatMult(J, v, Jv));
-    const double h = 1e-7;
-    PetscCall(VecWAXPY(Yp, h, v, Y));
-    PetscCall(VecWAXPY(YPp, c * h, v, YP));
-    PetscCall(PlDynamicResidual(d, t, Yp, YPp, Fp));
-    PetscCall(VecWAXPY(Yp, -h, v, Y));
-    PetscCall(VecWAXPY(YPp, -c * h, v, YP));
-    PetscCall(PlDynamicResidual(d, t, Yp, YPp, Fm));
-    PetscCall(VecWAXPY(dF, -1.0, Fm, Fp));
-    PetscCall(VecScale(dF, 0.5 / h));
-    PetscCall(VecNorm(Jv, NORM_INFINITY, &nJv));
-    PetscCall(VecAXPY(dF, -1.0, Jv));
-    PetscCall(VecNorm(dF, NORM_INFINITY, &nd));
-    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%d rank(s): |J v - FD| / |J v| = %.3g\n", (int)size, nd / nJv));
-    CHECK_TRUE(nd <= 1e-6 * nJv, "J v matches the central difference of the residual along v (1e-6)");
-    PetscCall(VecDestroy(&v));
-    PetscCall(VecDestroy(&Jv));
-    PetscCall(VecDestroy(&dF));
-  }
-  if (size > 1) { /* the entry-by-entry check below is serial */
-    PetscCall(PetscRandomDestroy(&rnd));
-    PetscCall(MatDestroy(&J));
-    PetscCall(VecDestroy(&Y));
-    PetscCall(VecDestroy(&YP));
-    PetscCall(VecDestroy(&Fp));
-    PetscCall(VecDestroy(&Fm));
-    PetscCall(VecDestroy(&Yp));
-    PetscCall(VecDestroy(&YPp));
-    PetscCall(PlDynamicDestroy(&d));
-    PetscCall(PlProblemDestroy(&p));
-    PlModelFree(&m);
-    PetscFunctionReturn(0);
-  }
-  double *Jfd = calloc((size_t)n * n, sizeof(double));
-  for (PetscInt j = 0; j < n; ++j) {
-    const PetscScalar *y0;
-    PetscCall(VecGetArrayRead(Y, &y0));
-    const double hh = 1e-6 * fmax(1.0, fabs(y0[j]));
-    PetscCall(VecRestoreArrayRead(Y, &y0));
-    for (int sgn = -1; sgn <= 1; sgn += 2) {
-      PetscCall(VecCopy(Y, Yp));
-      PetscCall(VecCopy(YP, YPp));
-      PetscCall(VecSetValue(Yp, j, sgn * hh, ADD_VALUES));
-      PetscCall(VecSetValue(YPp, j, sgn * c * hh, ADD_VALUES));
-      PetscCall(VecAssemblyBegin(Yp));
-      PetscCall(VecAssemblyEnd(Yp));
-      PetscCall(VecAssemblyBegin(YPp));
-      PetscCall(VecAssemblyEnd(YPp));
-      PetscCall(PlDynamicResidual(d, t, Yp, YPp, sgn > 0 ? Fp : Fm));
-    }
-    const PetscScalar *fp, *fm;
-    PetscCall(VecGetArrayRead(Fp, &fp));
-    PetscCall(VecGetArrayRead(Fm, &fm));
-    for (PetscInt i = 0; i < n; ++i) Jfd[i * n + j] = (fp[i] - fm[i]) / (2.0 * hh);
-    PetscCall(VecRestoreArrayRead(Fp, &fp));
-    PetscCall(VecRestoreArrayRead(Fm, &fm));
-  }
-  double worst = 0.0;
-  PetscInt wrow = -1;
-  double *Ja = calloc(n, sizeof(double));
-  for (PetscInt i = 0; i < n; ++i) {
-    PetscInt ncols;
-    const PetscInt *cols;
-    const PetscScalar *vals;
-    double rowmax = 0.0, err = 0.0;
-    memset(Ja, 0, sizeof(double) * n);
-    PetscCall(MatGetRow(J, i, &ncols, &cols, &vals));
-    for (PetscInt k = 0; k < ncols; ++k) Ja[cols[k]] = vals[k];
-    PetscCall(MatRestoreRow(J, i, &ncols, &cols, &vals));
-    for (PetscInt j = 0; j < n; ++j) rowmax = fmax(rowmax, fmax(fabs(Ja[j]), fabs(Jfd[i * n + j])));
-    for (PetscInt j = 0; j < n; ++j) err = fmax(err, fabs(Ja[j] - Jfd[i * n + j]));
-    if (rowmax > 0 && err / rowmax > worst) {
-      worst = err / rowmax;
-      wrow = i;
-    }
-  }
-  const PetscInt g0 = (PetscInt)npipe * ndd;
-  if (wrow >= g0) printf("worst row: vessel unknown %d\n", (int)(wrow - g0));
-  else printf("worst row: node %d row %d\n", (int)(wrow / ndd), (int)(wrow % ndd));
-  printf("%s, %s: coupled iteration matrix vs FD: worst row-relative error %.3g (%d unknowns)\n",
-         euler ? "Euler" : "quaternion", fixed ? "fixed" : "hinge", worst, (int)n);
+  int wr, wc;
+  const double worst = FdMatrixError(S, statics > 0, t, y, yp, c, &wr, &wc);
+  printf("%s, %s%s: coupled iteration matrix vs FD: worst row-relative error %.3g (%d unknowns; row %d, column %d)\n",
+         euler ? "Euler" : "quaternion", fixed ? "fixed" : "hinge",
+         statics == 1 ? ", statics, surge, sway, yaw held" : statics == 2 ? ", statics, PID, heave and pitch held" : "",
+         worst, n, wr, wc);
+  CHECK_TRUE(worst >= 0.0, "the matrix at a state inside the domain");
   CHECK_TRUE(worst < 1e-6, "coupled iteration matrix matches central finite differences to 1e-6 (row-relative)");
-  free(Ja);
-  free(Jfd);
-  PetscCall(PetscRandomDestroy(&rnd));
-  PetscCall(MatDestroy(&J));
-  PetscCall(VecDestroy(&Y));
-  PetscCall(VecDestroy(&YP));
-  PetscCall(VecDestroy(&Fp));
-  PetscCall(VecDestroy(&Fm));
-  PetscCall(VecDestroy(&Yp));
-  PetscCall(VecDestroy(&YPp));
-  PetscCall(PlDynamicDestroy(&d));
+  free(y), free(yp), free(lrep);
+  PetscCall(PlSysDynDestroy(&S));
+  PetscCall(PlLinesDestroy(&L));
   PetscCall(PlProblemDestroy(&p));
   PlModelFree(&m);
   PetscFunctionReturn(0);
@@ -333,9 +225,9 @@ static PetscErrorCode StaticCase(void)
   PetscCall(PlStaticSolve(p, &rep));
   CHECK_TRUE(rep.converged, "pipe static converged");
   PetscCall(PlVesselStaticSolve(p, &vr));
-  printf("vessel equilibrium: eta = (%.6f, %.6f, %.6f) m, (%.5f, %.5f, %.5f) deg; %d iterations, %d pipe solves; "
+  printf("vessel equilibrium: eta = (%.6f, %.6f, %.6f) m, (%.5f, %.5f, %.5f) deg; %d iterations, %d rejected; "
          "imbalance %.2e; held: %s\n", vr.eta[0], vr.eta[1], vr.eta[2], vr.eta[3] * 180 / M_PI, vr.eta[4] * 180 / M_PI,
-         vr.eta[5] * 180 / M_PI, vr.iterations, vr.pipe_solves, vr.residual_rel, vr.nheld ? vr.held_text : "none");
+         vr.eta[5] * 180 / M_PI, vr.iterations, vr.rejected, vr.residual_rel, vr.nheld ? vr.held_text : "none");
   if (vr.failure[0]) printf("failure: %s\n", vr.failure);
   CHECK_TRUE(vr.converged, "coupled static equilibrium converged");
   CHECK_TRUE(vr.nheld == 0, "every DOF has restoring (hydrostatics, DP)");
@@ -359,7 +251,7 @@ static PetscErrorCode StaticCase(void)
   /* rest: the dynamic run from the equilibrium, nothing changing */
   const int nn = m.mesh_elements + 1;
   double *x0 = malloc(sizeof(double) * 3 * (nn + 1)), *x1 = malloc(sizeof(double) * 3 * (nn + 1));
-  PetscCall(PlDynamicCreate(p, &d));
+  PetscCall(PlDynamicCreate(p, NULL, &d));
   PetscCall(Positions(d, nn, x0));
   int flag;
   char why[512];
@@ -376,6 +268,56 @@ static PetscErrorCode StaticCase(void)
   PetscCall(PlDynamicDestroy(&d));
   PetscCall(PlProblemDestroy(&p));
   PlModelFree(&m);
+  PetscFunctionReturn(0);
+}
+
+/* ---- held DOFs against the DP that holds them ------------------------------------------------
+ * The vessel without DP has surge, sway and yaw held at its initial pose (their rows become
+ * eta_i - eta_i0 = 0, the loads left there reported); with a PID whose integral action drives
+ * those three to a reference at the initial pose, the controller holds the same pose by its
+ * thrust. The two equilibria are the same: the pose equal, and the loads left in the held DOFs
+ * equal to the PID's steady thrust (both are minus the other loads on those rows). */
+static PetscErrorCode HeldCase(void)
+{
+  PlVesselStaticReport vr[2];
+  PetscFunctionBeginUser;
+  for (int k = 0; k < 2; ++k) {
+    PlModel m;
+    const char *sets[] = {"rotation=quaternion"};
+    PlProblem p;
+    PlStaticReport rep;
+    if (Load(kRiser, 1, sets, &m)) PetscFunctionReturn(1);
+    AddVessel(&m, 1, k ? 2 : 0); /* a static analysis: the current settled */
+    m.vessel.dp.ref.eta0[0] = m.vessel.position[0]; /* the reference at the initial pose */
+    m.current.kind = PL_CURRENT_UNIFORM;              /* a load in sway and yaw too */
+    m.current.speed = 0.8;
+    m.current.direction_deg = 60.0;
+    m.current.ramp_time = 0.0;
+    PetscCall(PlProblemCreate(PETSC_COMM_WORLD, &m, &p));
+    PetscCall(PlStaticSolve(p, &rep));
+    CHECK_TRUE(rep.converged, "pipe static converged");
+    PetscCall(PlVesselStaticSolve(p, &vr[k]));
+    CHECK_TRUE(vr[k].converged, k ? "the equilibrium with the PID converged" : "the equilibrium with held DOFs converged");
+    printf("%s: eta (%.9f, %.9f, %.9f) m, (%.9f, %.9f, %.9f) deg; held %s; unbalanced (%.6e, %.6e, %.6e) N m; thrust "
+           "(%.6e, %.6e, %.6e)\n", k ? "PID" : "no DP", vr[k].eta[0], vr[k].eta[1], vr[k].eta[2],
+           vr[k].eta[3] * 180 / M_PI, vr[k].eta[4] * 180 / M_PI, vr[k].eta[5] * 180 / M_PI,
+           vr[k].nheld ? vr[k].held_text : "none", vr[k].unbalanced[0], vr[k].unbalanced[1], vr[k].unbalanced[5],
+           vr[k].thrust[0], vr[k].thrust[1], vr[k].thrust[5]);
+    PetscCall(PlProblemDestroy(&p));
+    PlModelFree(&m);
+  }
+  CHECK_TRUE(vr[0].nheld == 3 && vr[0].held[0] && vr[0].held[1] && vr[0].held[5], "no DP: surge, sway and yaw held");
+  CHECK_TRUE(vr[1].nheld == 0, "PID: nothing held");
+  double dpose = 0.0, dload = 0.0, scale = 0.0;
+  for (int i = 0; i < 6; ++i) {
+    dpose = fmax(dpose, fabs(vr[0].eta[i] - vr[1].eta[i]));
+    scale = fmax(scale, fabs(vr[1].thrust[i]));
+  }
+  for (int i = 0; i < 6; ++i) dload = fmax(dload, fabs(vr[0].unbalanced[i] - vr[1].thrust[i]));
+  printf("held against PID: pose %.2e (m, rad), held loads against thrust %.2e of the largest thrust %.4e\n", dpose,
+         dload / scale, scale);
+  CHECK_TRUE(dpose <= 1e-9, "the same pose (1e-9 m and rad)");
+  CHECK_TRUE(dload <= 1e-8 * scale, "the loads left in the held DOFs equal the PID's steady thrust (1e-8)");
   PetscFunctionReturn(0);
 }
 
@@ -407,7 +349,7 @@ static PetscErrorCode PassivityCase(int damped)
   PetscCall(PlProblemCreate(PETSC_COMM_WORLD, &m, &p));
   PetscCall(PlStaticSolve(p, &rep));
   CHECK_TRUE(rep.converged, "pipe static converged");
-  PetscCall(PlDynamicCreate(p, &d));
+  PetscCall(PlDynamicCreate(p, NULL, &d));
   double k0, s0, p0, ke, se, pe;
   PetscCall(PlDynamicEnergy(d, &k0, &s0, &p0));
   const double E0 = k0 + s0 + p0;
@@ -447,10 +389,12 @@ int main(int argc, char **argv)
   PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
   const char *c = argc > 1 ? argv[1] : "";
   PetscErrorCode rc = 1;
-  if (!strcmp(c, "jacobian_quat")) rc = JacobianCase(0, 1);
-  else if (!strcmp(c, "jacobian_euler")) rc = JacobianCase(1, 1);
-  else if (!strcmp(c, "jacobian_hinge")) rc = JacobianCase(0, 0);
+  if (!strcmp(c, "jacobian_quat")) rc = JacobianCase(0, 1, 0);
+  else if (!strcmp(c, "jacobian_euler")) rc = JacobianCase(1, 1, 0);
+  else if (!strcmp(c, "jacobian_hinge")) rc = JacobianCase(0, 0, 0);
+  else if (!strcmp(c, "jacobian_static")) rc = JacobianCase(0, 1, 1) || JacobianCase(1, 1, 2);
   else if (!strcmp(c, "static")) rc = StaticCase();
+  else if (!strcmp(c, "held")) rc = HeldCase();
   else if (!strcmp(c, "energy")) rc = PassivityCase(0);
   else if (!strcmp(c, "passivity")) rc = PassivityCase(1);
   else fprintf(stderr, "unknown case '%s'\n", c);

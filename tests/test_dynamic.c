@@ -1,8 +1,8 @@
 /*
  * test_dynamic.c - physics tests of the dynamic analysis (issue 3). One CTest test per case:
  *
- *   jacobian   the assembled iteration matrix dF/dy + c dF/dydot against central finite
- *              differences of the assembled residual (y and ydot perturbed together, c h
+ *   jacobian   the assembled iteration matrix dF/dy + c dF/dydot of the line on the system
+ *              core (as a run integrates it) against central finite differences of its residual (y and ydot perturbed together, c h
  *              for ydot), on a disturbed J-lay state with Morison drag, added mass,
  *              current, seabed contact with damping and an end moment: every row within
  *              1e-6 of the row's largest entry, quaternions and Euler angles.
@@ -34,6 +34,7 @@
 #include <petscsnes.h>
 #include <petscdm.h>
 #include "check.h"
+#include "system_fd.h"
 #include "pipelay/solver.h"
 
 static const char *g_examples;
@@ -71,7 +72,6 @@ static PetscErrorCode JacobianCase(const char *rotation)
   PlModel m;
   const char *sets[] = {"mesh.elements=24", rotation};
   PlProblem p;
-  PlDynamic d;
   PlStaticReport rep;
   PetscFunctionBeginUser;
   if (LoadJlay(2, sets, &m)) PetscFunctionReturn(1);
@@ -95,111 +95,27 @@ static PetscErrorCode JacobianCase(const char *rotation)
   PetscCall(PlProblemCreate(PETSC_COMM_WORLD, &m, &p));
   PetscCall(PlStaticSolve(p, &rep));
   CHECK_TRUE(rep.converged, "static start converged");
-  PetscCall(PlDynamicCreate(p, &d));
-  DM da = PlDynamicDM(d);
-  Vec Y, YP, F0, Fp, Fm, Yp, YPp;
-  Mat J;
-  PetscCall(VecDuplicate(PlDynamicState(d), &Y));
-  PetscCall(VecDuplicate(Y, &YP));
-  PetscCall(VecDuplicate(Y, &F0));
-  PetscCall(VecDuplicate(Y, &Fp));
-  PetscCall(VecDuplicate(Y, &Fm));
-  PetscCall(VecDuplicate(Y, &Yp));
-  PetscCall(VecDuplicate(Y, &YPp));
-  PetscCall(VecCopy(PlDynamicState(d), Y));
-  /* disturb: velocities, angular velocities and rates of a few m/s, positions by cm */
-  PetscRandom rnd;
-  PetscCall(PetscRandomCreate(PETSC_COMM_WORLD, &rnd));
-  PetscCall(PetscRandomSetInterval(rnd, -1.0, 1.0));
-  PetscCall(PetscRandomSetSeed(rnd, 7));
-  PetscCall(PetscRandomSeed(rnd));
-  PetscInt n, lo, hi;
-  PetscCall(VecGetSize(Y, &n));
-  PetscCall(VecGetOwnershipRange(Y, &lo, &hi));
-  const int ndd = strstr(rotation, "quaternion") ? 13 : 12, iV = ndd - 6;
-  for (PetscInt k = lo; k < hi; ++k) {
-    PetscScalar r1, r2;
-    PetscCall(PetscRandomGetValue(rnd, &r1));
-    PetscCall(PetscRandomGetValue(rnd, &r2));
-    const int c = (int)(k % ndd);
-    const double ys = c < 3 ? 0.02 : (c < iV ? 0.01 : 1.5);
-    PetscCall(VecSetValue(Y, k, ys * r1, ADD_VALUES));
-    PetscCall(VecSetValue(YP, k, 2.0 * r2, INSERT_VALUES));
-  }
-  PetscCall(VecAssemblyBegin(Y));
-  PetscCall(VecAssemblyEnd(Y));
-  PetscCall(VecAssemblyBegin(YP));
-  PetscCall(VecAssemblyEnd(YP));
-  const double t = 3.0, c = 37.0;
-  PetscCall(DMCreateMatrix(da, &J));
-  PetscCall(PlDynamicIterationMatrix(d, t, Y, YP, c, J));
-  /* dense FD (serial test) */
-  double *Jfd = calloc((size_t)n * n, sizeof(double));
-  const PetscScalar *y0;
-  for (PetscInt j = 0; j < n; ++j) {
-    double yj;
-    PetscCall(VecGetArrayRead(Y, &y0));
-    yj = y0[j];
-    PetscCall(VecRestoreArrayRead(Y, &y0));
-    const double hh = 1e-6 * fmax(1.0, fabs(yj));
-    PetscCall(VecCopy(Y, Yp));
-    PetscCall(VecCopy(YP, YPp));
-    PetscCall(VecSetValue(Yp, j, hh, ADD_VALUES));
-    PetscCall(VecSetValue(YPp, j, c * hh, ADD_VALUES));
-    PetscCall(VecAssemblyBegin(Yp));
-    PetscCall(VecAssemblyEnd(Yp));
-    PetscCall(VecAssemblyBegin(YPp));
-    PetscCall(VecAssemblyEnd(YPp));
-    PetscCall(PlDynamicResidual(d, t, Yp, YPp, Fp));
-    PetscCall(VecCopy(Y, Yp));
-    PetscCall(VecCopy(YP, YPp));
-    PetscCall(VecSetValue(Yp, j, -hh, ADD_VALUES));
-    PetscCall(VecSetValue(YPp, j, -c * hh, ADD_VALUES));
-    PetscCall(VecAssemblyBegin(Yp));
-    PetscCall(VecAssemblyEnd(Yp));
-    PetscCall(VecAssemblyBegin(YPp));
-    PetscCall(VecAssemblyEnd(YPp));
-    PetscCall(PlDynamicResidual(d, t, Yp, YPp, Fm));
-    const PetscScalar *fp, *fm;
-    PetscCall(VecGetArrayRead(Fp, &fp));
-    PetscCall(VecGetArrayRead(Fm, &fm));
-    for (PetscInt i = 0; i < n; ++i) Jfd[i * n + j] = (fp[i] - fm[i]) / (2.0 * hh);
-    PetscCall(VecRestoreArrayRead(Fp, &fp));
-    PetscCall(VecRestoreArrayRead(Fm, &fm));
-  }
-  double worst = 0.0;
-  PetscInt wrow = -1;
-  for (PetscInt i = 0; i < n; ++i) {
-    PetscInt ncols;
-    const PetscInt *cols;
-    const PetscScalar *vals;
-    double rowmax = 0.0, err = 0.0;
-    double *Ja = calloc(n, sizeof(double));
-    PetscCall(MatGetRow(J, i, &ncols, &cols, &vals));
-    for (PetscInt k = 0; k < ncols; ++k) Ja[cols[k]] = vals[k];
-    PetscCall(MatRestoreRow(J, i, &ncols, &cols, &vals));
-    for (PetscInt j = 0; j < n; ++j) rowmax = fmax(rowmax, fmax(fabs(Ja[j]), fabs(Jfd[i * n + j])));
-    for (PetscInt j = 0; j < n; ++j) err = fmax(err, fabs(Ja[j] - Jfd[i * n + j]));
-    free(Ja);
-    if (rowmax > 0 && err / rowmax > worst) {
-      worst = err / rowmax;
-      wrow = i;
-    }
-  }
-  printf("%s: iteration matrix vs FD: worst row-relative error %.3g (row %d of %d, node %d dof %d)\n",
-         rotation, worst, (int)wrow, (int)n, (int)(wrow / ndd), (int)(wrow % ndd));
+  /* the line on the system core (solver/system_dynamic.c), as a run integrates it */
+  PlLines L;
+  PlSysDyn S;
+  PlLinesReport *lrep = calloc(1, sizeof *lrep);
+  PetscCheck(lrep, PETSC_COMM_WORLD, PETSC_ERR_MEM, "memory");
+  PetscCall(PlLinesOfProblem(p, &L));
+  PetscCall(PlSysDynCreate(L, lrep, &S));
+  const int n = PlSysDynSize(S);
+  double *y = malloc(sizeof(double) * n), *yp = malloc(sizeof(double) * n);
+  PetscCheck(y && yp, PETSC_COMM_WORLD, PETSC_ERR_MEM, "memory");
+  FdGenericState(S, 7, y, yp); /* positions by up to 0.2 m, every rate set */
+  int wr, wc;
+  const double worst = FdMatrixError(S, 0, 3.0, y, yp, 37.0, &wr, &wc);
+  const int ndd = strstr(rotation, "quaternion") ? 13 : 12;
+  printf("%s: iteration matrix vs FD: worst row-relative error %.3g (row %d of %d, node %d dof %d; column %d)\n",
+         rotation, worst, wr, n, wr / ndd, wr % ndd, wc);
+  CHECK_TRUE(worst >= 0.0, "the matrix at a state inside the domain");
   CHECK_TRUE(worst < 1e-6, "iteration matrix matches central finite differences to 1e-6 (row-relative)");
-  free(Jfd);
-  PetscCall(PetscRandomDestroy(&rnd));
-  PetscCall(MatDestroy(&J));
-  PetscCall(VecDestroy(&Y));
-  PetscCall(VecDestroy(&YP));
-  PetscCall(VecDestroy(&F0));
-  PetscCall(VecDestroy(&Fp));
-  PetscCall(VecDestroy(&Fm));
-  PetscCall(VecDestroy(&Yp));
-  PetscCall(VecDestroy(&YPp));
-  PetscCall(PlDynamicDestroy(&d));
+  free(y), free(yp), free(lrep);
+  PetscCall(PlSysDynDestroy(&S));
+  PetscCall(PlLinesDestroy(&L));
   PetscCall(PlProblemDestroy(&p));
   PetscFunctionReturn(0);
 }
@@ -219,7 +135,7 @@ static PetscErrorCode RestCase(void)
   PetscCall(PlProblemCreate(PETSC_COMM_WORLD, &m, &p));
   PetscCall(PlStaticSolve(p, &rep));
   CHECK_TRUE(rep.converged, "static start converged");
-  PetscCall(PlDynamicCreate(p, &d));
+  PetscCall(PlDynamicCreate(p, NULL, &d));
   double *y0, *y1;
   int ndd;
   PetscCall(PlDynamicGatherState(d, &y0, &ndd));
@@ -338,7 +254,7 @@ static PetscErrorCode CantileverCase(void)
   PetscCall(PlStaticSolve(p, &rep));
   CHECK_TRUE(rep.converged, "static tip-load solve converged");
   PlProblemSetEndLoads(p, 1, NULL, NULL); /* release */
-  PetscCall(PlDynamicCreate(p, &d));
+  PetscCall(PlDynamicCreate(p, NULL, &d));
   const int n = 600, tip = PlProblemMesh(p)->nnodes - 1;
   double *t = malloc(sizeof(double) * (n + 1)), *v = malloc(sizeof(double) * (n + 1)), x[3];
   PetscCall(NodePosition(d, tip, x));
@@ -399,7 +315,7 @@ static PetscErrorCode StringRun(int energy)
   PetscCall(PlProblemCreate(PETSC_COMM_WORLD, &m, &p));
   PetscCall(PlStaticSolve(p, &rep));
   CHECK_TRUE(rep.converged, "static pretension solve converged");
-  PetscCall(PlDynamicCreate(p, &d));
+  PetscCall(PlDynamicCreate(p, NULL, &d));
   const PlMesh *mesh = PlProblemMesh(p);
   const int nn = mesh->nnodes, mid = nn / 2;
   double *v0 = calloc(3 * nn, sizeof(double));
@@ -482,7 +398,7 @@ static PetscErrorCode PendulumCreate(int n, const char *const *sets, double dura
   s->atol_velocity = max_step > 0.0 ? 1e-4 : rtol;
   s->max_step = max_step;
   PetscCall(PlProblemCreate(PETSC_COMM_WORLD, &D->m, &D->p));
-  PetscCall(PlDynamicCreate(D->p, &D->d));
+  PetscCall(PlDynamicCreate(D->p, NULL, &D->d));
   PetscFunctionReturn(0);
 }
 
@@ -631,7 +547,7 @@ static PetscErrorCode ConvergenceRun(int nodes, double duration, double dt, Conv
   PetscCall(PlProblemCreate(PETSC_COMM_WORLD, &m, &p));
   PetscCall(PlStaticSolve(p, &rep));
   CHECK_TRUE(rep.converged, "static start converged");
-  PetscCall(PlDynamicCreate(p, &d));
+  PetscCall(PlDynamicCreate(p, NULL, &d));
   r->n = nodes;
   r->nout = (int)(duration / dt + 0.5);
   r->T = calloc(r->nout + 1, sizeof(double));

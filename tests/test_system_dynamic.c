@@ -30,6 +30,7 @@
 #include "pipelay/models.h"
 #include "pipelay/solver.h"
 #include "check.h"
+#include "system_fd.h"
 
 static const char *kSystem =
   "environment: {water_depth: 120, water_density: 1025, gravity: 9.80665}\n"
@@ -135,21 +136,6 @@ static PetscErrorCode SetUp(const char *text, const char *rotation, int need_sta
 /* A generic state: the start with every unknown moved by a deterministic pseudo-random amount
  * of its own size (positions 0.05 m, rotation parameters 0.01, velocities 0.2 m/s), every rate
  * too (the same on every rank). */
-static void GenericState(PlSysDyn S, double *y, double *yp)
-{
-  const int n = PlSysDynSize(S);
-  memcpy(y, PlSysDynState(S), sizeof(double) * n);
-  memcpy(yp, PlSysDynRate(S), sizeof(double) * n);
-  unsigned long seed = 12345;
-  for (int i = 0; i < n; ++i) {
-    seed = seed * 6364136223846793005UL + 1442695040888963407UL;
-    const double r = ((double)(seed >> 11) / 9007199254740992.0) - 0.5;
-    const double size = fabs(y[i]) > 1.5 ? 0.05 : fabs(y[i]) > 0.2 ? 0.01 : 0.2;
-    y[i] += 2.0 * r * size;
-    yp[i] += r * 0.3;
-  }
-}
-
 /* On K ranks (run with mpiexec): the residual and iteration matrix assembled in METIS parts and
  * summed equal those one rank assembles whole, at a generic state: F within 1e-10 of its row's
  * largest matrix entry times 1 (m, rad or m/s), the matrix within 1e-12 of it; every rank
@@ -168,7 +154,7 @@ static PetscErrorCode SplitCase(const char *text, const char *rotation)
   double *y = malloc(sizeof(double) * n), *yp = malloc(sizeof(double) * n), *Js = malloc(sizeof(double) * n * n),
          *Jf = malloc(sizeof(double) * n * n), *Fs = malloc(sizeof(double) * n), *Ff = malloc(sizeof(double) * n);
   PetscCheck(y && yp && Js && Jf && Fs && Ff, PETSC_COMM_WORLD, PETSC_ERR_MEM, "memory");
-  GenericState(S, y, yp);
+  FdGenericState(S, 12345, y, yp);
   PlSysDynParts parts;
   PlSysDynGetParts(S, &parts);
   int least = 1 << 30;
@@ -221,37 +207,16 @@ static PetscErrorCode JacobianCase(const char *text, const char *rotation)
   PetscFunctionBeginUser;
   PetscCall(SetUp(text, rotation, 0, &m, &L, &rep, &S)); /* any state: it is displaced below */
   const int n = PlSysDynSize(S);
-  double *y = malloc(sizeof(double) * n), *yp = malloc(sizeof(double) * n), *J = malloc(sizeof(double) * n * n),
-         *Fp = malloc(sizeof(double) * n), *Fm = malloc(sizeof(double) * n), *yw = malloc(sizeof(double) * n),
-         *ypw = malloc(sizeof(double) * n);
-  PetscCheck(y && yp && J && Fp && Fm && yw && ypw, PETSC_COMM_WORLD, PETSC_ERR_MEM, "memory");
-  GenericState(S, y, yp);
-  const double c = 37.0;
-  CHECK_TRUE(PlSysDynMatrixDense(S, 0.3, y, yp, c, J) == 0, "the matrix at a state inside the domain");
-  double worst = 0.0, *rowmax = calloc(n, sizeof(double));
-  int wr = -1, wc = -1;
-  PetscCheck(rowmax, PETSC_COMM_WORLD, PETSC_ERR_MEM, "memory");
-  for (int i = 0; i < n; ++i)
-    for (int k = 0; k < n; ++k) rowmax[i] = fmax(rowmax[i], fabs(J[(size_t)i * n + k]));
-  for (int j = 0; j < n; ++j) {
-    const double h = 1e-6 * fmax(1.0, fabs(y[j]));
-    memcpy(yw, y, sizeof(double) * n);
-    memcpy(ypw, yp, sizeof(double) * n);
-    yw[j] += h;
-    ypw[j] += c * h;
-    PlSysDynResidual(S, 0.3, yw, ypw, Fp);
-    yw[j] -= 2.0 * h;
-    ypw[j] -= 2.0 * c * h;
-    PlSysDynResidual(S, 0.3, yw, ypw, Fm);
-    for (int i = 0; i < n; ++i) {
-      const double fd = (Fp[i] - Fm[i]) / (2.0 * h), e = fabs(fd - J[(size_t)i * n + j]) / fmax(rowmax[i], 1e-12);
-      if (e > worst) worst = e, wr = i, wc = j;
-    }
-  }
+  double *y = malloc(sizeof(double) * n), *yp = malloc(sizeof(double) * n);
+  PetscCheck(y && yp, PETSC_COMM_WORLD, PETSC_ERR_MEM, "memory");
+  FdGenericState(S, 12345, y, yp);
+  int wr, wc;
+  const double worst = FdMatrixError(S, 0, 0.3, y, yp, 37.0, &wr, &wc);
   printf("%s: %d unknowns, largest |J - J_fd| = %.2e of its row's largest entry (row %d, column %d)\n", rotation, n,
          worst, wr, wc);
+  CHECK_TRUE(worst >= 0.0, "the matrix at a state inside the domain");
   CHECK_TRUE(worst <= 1e-6, "iteration matrix against central differences (1e-6 of the row's largest entry)");
-  free(y), free(yp), free(J), free(Fp), free(Fm), free(yw), free(ypw), free(rowmax);
+  free(y), free(yp);
   PetscCall(PlSysDynDestroy(&S));
   PetscCall(PlLinesDestroy(&L));
   PlModelFree(&m);

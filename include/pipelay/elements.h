@@ -230,6 +230,10 @@ void PlVesselEquivalentBox(const PlVessel *V, double dims[3]);
 double PlVesselKineticEnergy(const PlVessel *V, const double y[PL_VESSEL_NY]);
 /* Potential energy U_V of eq 5.85 plus the spring's (r - r_a)^T K_s (r - r_a)/2 [J]. */
 double PlVesselPotentialEnergy(const PlVessel *V, const double y[PL_VESSEL_NY]);
+/* The pose components eta_i (O_b's x, y, z; roll, pitch, yaw) the body's own static restoring
+ * acts in: heave with a waterplane area, roll and pitch with a displacement and a nonzero
+ * metacentric height, a translation with a row of the mooring spring K_spring. own[i] 1 or 0. */
+void PlVesselOwnRestoring(const PlVessel *V, int own[6]);
 /* zyx Euler angles (roll phi, pitch theta, yaw psi) [rad] of R(q) = Rz(psi) Ry(theta) Rx(phi)
  * in pipelay's frames (theta in [-pi/2, pi/2]; psi from +x towards +y), and back. */
 void PlVesselEulerZYX(const double q[4], double rpy[3]);

@@ -464,6 +464,11 @@ void PlModelLineModel(const PlModel *m, int l, PlModel *out);
 void PlLineFromModel(const PlModel *src, PlLineModel *dst);
 void PlModelSetLine(PlModel *dst, const PlLineModel *src);
 
+/* The time of a static analysis [s]: every ramped load settled, 1 s after the last of the
+ * current's and the environment loads' start_time + ramp_time and their time series' last
+ * row (those loads then hold their final values). The static start of a dynamic analysis is
+ * at t = 0 instead (solver/assembly.c). */
+double PlModelSettledTime(const PlModel *m);
 /* A one-line model as a model of one line of lines: named "line": one's line, mesh and ends
  * in lines[0], its output points on it; a vessel becomes body 0 (id "vessel") with the top end
  * on its hang-off point (hinge or fixed at top_frame). Shallow: out borrows one's time-series

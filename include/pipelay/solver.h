@@ -114,6 +114,8 @@ typedef struct {
   double body_eta[PL_MAX_BODIES][6];     /* each body's pose: O_b [m], roll, pitch, yaw (zyx) [rad] */
   double body_lines_load[PL_MAX_BODIES][6]; /* the lines' load on it, body frame, about O_b [N, N m] */
   bool body_held[PL_MAX_BODIES][6];      /* DOFs without restoring, kept at the initial pose */
+  bool body_whole[PL_MAX_BODIES];        /* lines.c held the body whole (in a joint or with DP):
+                                            the whole system's Newton frees it */
   double body_unbalanced[PL_MAX_BODIES][6]; /* the load left in them (body frame) [N, N m] */
   int joints_solved;                     /* the joints' reactions below are set (the whole system's
                                             statics converged) */
@@ -177,7 +179,7 @@ int PlSysDynResidual(PlSysDyn s, double t, const double *y, const double *yp, do
 int PlSysDynMatrixDense(PlSysDyn s, double t, const double *y, const double *yp, double c, double *J);
 /* The static equilibrium of the whole system in one Newton (solver/system_static.c): the
  * dynamic residual at rest from the state of PlSysDynCreate (the substructured equilibrium of
- * PlLinesSolve, start), every body DOF free. Returns 0 (rep says whether it converged; if not,
+ * PlLinesSolve, start), every body DOF free but those of PlSysStaticHold. Returns 0 (rep says whether it converged; if not,
  * the start stays the state), 1 out of memory. */
 typedef struct {
   int converged, iterations, rejected;
@@ -186,8 +188,18 @@ typedef struct {
   char failure[512];
 } PlSysStaticReport;
 int PlSysStaticSolve(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport *rep);
+/* Holds body b's pose components with held[i] != 0 (O_b's x, y, z; roll, pitch, yaw, zyx) at
+ * their values in the current state in PlSysStaticSolve: a DOF nothing restores (a vessel's
+ * surge without DP or mooring) has no equilibrium, so the load left in it is reported
+ * instead (PlSysStaticStore's body_unbalanced). */
+void PlSysStaticHold(PlSysDyn s, int b, const int held[6]);
+/* For tests: the residual at rest that PlSysStaticSolve zeroes (the held DOFs' rows, the DP
+ * at its steady state) at state y, and its derivative d F / d y as a dense n x n row-major
+ * array. 0, 1 outside the domain, 2 or 3 internal. */
+int PlSysStaticResidual(PlSysDyn s, const double *y, double *F);
+int PlSysStaticMatrixDense(PlSysDyn s, const double *y, double *J);
 /* Makes the solved state the lines' static state (their problems, every rank its nodes) and
- * fills rep's points, end forces and tensions, and bodies (nothing held). */
+ * fills rep's points, end forces and tensions, and bodies (the held DOFs and their loads). */
 PetscErrorCode PlSysStaticStore(PlSysDyn s, PlLinesReport *rep);
 /* Kinetic, strain and potential energy of state y [J] (lines, points, bodies). */
 void PlSysDynEnergy(PlSysDyn s, const double *y, double *kin, double *strain, double *pot);
@@ -195,12 +207,12 @@ void PlSysDynEnergy(PlSysDyn s, const double *y, double *kin, double *strain, do
 /* ---- the vessel at the top: coupled static equilibrium (solver/vessel_static.c) ---------- */
 typedef struct {
   PetscBool converged;
-  int iterations;              /* Newton iterations on pipe and vessel together */
-  int pipe_solves;             /* re-solves of the pipe at a fixed pose (the safeguard when a
-                                  Newton step fails; 0 normally) */
+  int iterations;              /* steps of the whole system's Newton (system_static.c) */
+  int rejected;                /* of them rejected (then damped by a larger pseudo-mass shift) */
   double eta[6];               /* pose: O_b [m], roll, pitch, yaw (zyx) [rad] */
   double z[6];                 /* DP integral states [m s, rad s] */
-  double residual_rel;         /* largest imbalance of a solved DOF / the sum of its load magnitudes */
+  double residual_rel;         /* largest force or moment row of pipe and vessel over the force
+                                  scale (the pipe's weight, its largest end tension) */
   double pipe_load[6];         /* the pipe's load on the vessel, body frame, about O_b [N, N m] */
   double thrust[6];            /* DP thrust (body frame) [N, N m] */
   double environment[6];       /* environment load at t = 0 (its frame) */
@@ -217,12 +229,15 @@ typedef struct {
  * vessel_static.c. */
 PetscErrorCode PlVesselStaticSolve(PlProblem prob, PlVesselStaticReport *rep);
 
-/* ---- dynamic analysis (solver/dynamic.c) ------------------------------------------------ */
-/* The semi-discrete equations of motion F(t, y, ydot) = 0 (eq 5.96; the rows are listed in
- * elements/rod_dynamics.c), integrated by SUNDIALS IDA (variable-order BDF) with PETSc SNES
- * as its nonlinear solver and the iteration matrix dF/dy + c dF/dydot assembled exactly.
- * It starts from the current state of the static problem (its solution) at rest, with a
- * consistent ydot computed from the equations. */
+/* ---- the dynamic run of a one-line model (solver/dynamic.c) ------------------------------
+ * The line (and its vessel, body 0 with the top end on the hang-off point) lent to the system
+ * core as a system of one line (PlLinesOfProblem; solver/system_dynamic.c: the semi-discrete
+ * equations of motion F(t, y, y') = 0, eq 5.96, their exact iteration matrix in sparse form,
+ * SUNDIALS IDA with its own Newton and KLU). It starts from the current state of the static
+ * problem (its solution, with a vessel the coupled equilibrium of PlVesselStaticSolve: the
+ * pose, the DP integral states and the static thrust) at rest. The raw state (GetRaw, restart
+ * files) is the core's layout: the nodes' unknowns in order (u = x - x_static, rotation
+ * parameters, v, w: ndd per node), then the vessel's 13 (r, q, v, w) and its DP's 6. */
 typedef struct PlDynamic_ *PlDynamic;
 
 typedef struct {
@@ -237,13 +252,15 @@ typedef struct {
   int last_order;
 } PlDynamicStats;
 
-/* Creates the dynamic problem from a static problem whose state is the start. The static
- * problem must outlive it. */
-PetscErrorCode PlDynamicCreate(PlProblem statics, PlDynamic *dyn);
+/* Creates the run from a static problem whose state is the start; stop (may be NULL) is the
+ * flag a signal handler sets (PlDynamicAdvance then returns PL_DYN_INTERRUPTED). The static
+ * problem must outlive it. Collective. */
+PetscErrorCode PlDynamicCreate(PlProblem statics, volatile sig_atomic_t *stop, PlDynamic *dyn);
 PetscErrorCode PlDynamicDestroy(PlDynamic *dyn);
+/* The number of unknowns of the raw state. */
+int PlDynamicSize(const PlDynamic dyn);
 /* Sets the nodes' velocities (global, [m/s]) from v(S) [3 per node, all nodes, on every
- * rank] before the first step, keeping held DOFs at their prescribed values; ydot is made
- * consistent again. */
+ * rank] before the first step, keeping held DOFs at their prescribed values. */
 PetscErrorCode PlDynamicSetVelocity(PlDynamic dyn, const double *v_nodes);
 /* Integrates to time tout (interpolated output). Returns 0 with *flag = 0 on success, or
  * *flag = the IDA return flag (< 0) and a reason in why[len] when IDA cannot continue. */
@@ -253,29 +270,22 @@ PetscErrorCode PlDynamicAdvance(PlDynamic dyn, double tout, int *flag, char *why
  * integration, 100 steps in a row shorter than 1e-10 (1 + |t|) s (*flag = PL_DYN_STALLED,
  * why says where and what to change). */
 enum { PL_DYN_INTERRUPTED = -1000, PL_DYN_STALLED = -1001 };
-/* The stop flag PlDynamicAdvance checks between steps (a signal handler sets it); NULL: none. */
-void PlDynamicSetStopFlag(PlDynamic dyn, volatile sig_atomic_t *stop);
 PetscErrorCode PlDynamicGetStats(PlDynamic dyn, PlDynamicStats *st);
-/* Energies [J]: kinetic, strain and potential of the lumped submerged weights (W_n z_n)
- * and of the dead end forces (-F.x). Collective. */
+/* Energies [J] of the line and the vessel: kinetic, strain and potential (the lumped
+ * submerged weights W_n z_n, the dead end forces -F.x, the vessel's restoring). */
 PetscErrorCode PlDynamicEnergy(PlDynamic dyn, double *kinetic, double *strain, double *potential);
 /* Copies the current positions and rotations into the static problem, so that
  * PlProblemStations / PlProblemGatherState post-process the dynamic state. */
 PetscErrorCode PlDynamicSyncStatic(PlDynamic dyn);
-/* The whole dynamic state on every rank: [nnodes][ndd] (malloc'd), ndd = 13 or 12, with
- * positions (not the displacements IDA integrates) in the first three entries. */
+/* The whole raw state on every rank with the nodes' positions absolute (not the
+ * displacements IDA integrates): [nnodes][ndd] then the vessel's unknowns (malloc'd). */
 PetscErrorCode PlDynamicGatherState(PlDynamic dyn, double **y, int *ndd);
-/* The raw state (displacements, parameters, velocities) and rate at the last output time
- * t, on every rank: y, yp hold nnodes * ndd doubles (caller's arrays). SetRaw restarts the
- * integration from such a state (IDA starts afresh at order 1: the run continues to the
- * same result within the integration tolerance). */
+/* The raw state and rate at the last output time t, on every rank (PlDynamicSize doubles
+ * each, caller's arrays). SetRaw restarts the integration from such a state (IDA starts
+ * afresh at order 1: the run continues to the same result within the integration
+ * tolerance). */
 PetscErrorCode PlDynamicGetRaw(PlDynamic dyn, double *t, double *y, double *yp);
 PetscErrorCode PlDynamicSetRaw(PlDynamic dyn, double t, const double *y, const double *yp);
-/* Access for tests: residual F(t, Y, YP) and iteration matrix dF/dy + c dF/dyp. */
-DM PlDynamicDM(PlDynamic dyn);
-PetscErrorCode PlDynamicResidual(PlDynamic dyn, double t, Vec Y, Vec YP, Vec F);
-PetscErrorCode PlDynamicIterationMatrix(PlDynamic dyn, double t, Vec Y, Vec YP, double c, Mat J);
-Vec PlDynamicState(PlDynamic dyn);
 /* The line's load on its top support at the output state, global frame [N] (collective). */
 PetscErrorCode PlDynamicTopLoad(PlDynamic dyn, double load[3]);
 /* The vessel at the current output state (every rank; zeros without a vessel). */
@@ -290,9 +300,6 @@ typedef struct {
   double hang_off_point[3];/* the hang-off point (a body alone: the reported body point) [m] */
 } PlVesselOutput;
 PetscErrorCode PlDynamicVesselOutput(PlDynamic dyn, PlVesselOutput *o);
-/* The iteration matrix (its layout: pipe nodes, then the vessel's unknowns). */
-Mat PlDynamicMatrix(PlDynamic dyn);
-Vec PlDynamicRate(PlDynamic dyn);
 
 /* ---- results ------------------------------------------------------------------------- */
 typedef struct {

@@ -1,0 +1,451 @@
+/*
+ * line_dynamics.c - a line's dynamic kernels, the pieces the system core (system_dynamic.c)
+ * assembles for every line: the lumped inertia, Morison and weight data of its nodes, its
+ * ends' holds (prescribed motion, fixed DOFs) as constraint rows with their exact
+ * derivatives, the rod element's residual and iteration-matrix block (elements/rod_dynamics.c
+ * on the seabed and in the current), and IDA's stepping with its stop and stall tests.
+ *
+ * Unknowns per node (13 with quaternions, 12 with Euler angles): u, p, v, w (see
+ * elements/rod_dynamics.c for the rows), where the position is carried as the displacement
+ * u = x - x_static from the static configuration: IDA's error test weighs a component by
+ * rtol |y| + atol, and with absolute coordinates (|x| ~ 10^3 m) rtol would allow position
+ * errors of 0.1 m, i.e. axial-force noise of EA 0.1/L ~ 10^5 N in a steel pipe.
+ *   F = sum_e [rod internal force (x rows -> V rows, p rows -> W rows through
+ *              PlNodeMapParamForce), + w L/2 e3 (submerged weight, eq 5.33),
+ *              - seabed sigma(z) e3 (eq 5.38) + c_s h(kappa) v_z (contact damping),
+ *              Morison drag and added mass (eq 5.34)]
+ *     + sum_n [kinematics, inertia, gyroscopic and rotational damping terms, - dead end
+ *              loads]
+ * Held DOFs of an end replace rows (index-1 algebraic equations):
+ *   translation c: row X+c -> v_c - vbar_c(t), row V+c -> s_x (x_c - xbar_c(t));
+ *   all rotations: rows P..P+2 -> w - wbar(t), rows W+c -> s_r (p_k - pbar_k(t)) with
+ *     k = 1 + c (quaternion; the unit-norm row fixes p_0) or c (Euler);
+ *   one rotation c of a partial hold: row W+c -> s_r (p_k - p_k,static).
+ * xbar = x_static + d(t), pbar = params of q(p_static) (x) exp(th(t)), from the motion.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "dynamic_impl.h"
+
+/* Prescribed values of an end at time t: position, velocity, acceleration (3 each) and
+ * rotation parameters pbar (np) with the body angular velocity wbar. */
+void PlDynEndPrescribed(const PlDynLine d, const PlDynEnd *E, double t, double xb[3], double vb[3],
+                          double ab[3], double *pb, double wb[3])
+{
+  double dd[3], dv[3], dacc[3], th[3], dth[3];
+  PlMotionEval(E->motion, t, dd, dv, dacc, th, dth);
+  for (int c = 0; c < 3; ++c) {
+    xb[c] = E->xs[c] + dd[c];
+    vb[c] = dv[c];
+    ab[c] = dacc[c];
+    wb[c] = dth[c];
+  }
+  /* q(pbar) = q(p_static) (x) exp(th) */
+  const double a = sqrt(th[0] * th[0] + th[1] * th[1] + th[2] * th[2]);
+  double qe[4] = {1, 0, 0, 0}, q[4];
+  if (a > 0.0) {
+    const double axis[3] = {th[0] / a, th[1] / a, th[2] / a};
+    PlQuatFromAxisAngle(axis, a, qe);
+  }
+  PlQuatMul(E->qs, qe, q);
+  if (d->kind == PL_PARAM_QUATERNION) {
+    /* keep the hemisphere of the static parameters */
+    const double s = q[0] * E->ps[0] + q[1] * E->ps[1] + q[2] * E->ps[2] + q[3] * E->ps[3];
+    for (int i = 0; i < 4; ++i) pb[i] = s < 0 ? -q[i] : q[i];
+  } else if (a == 0.0) {
+    for (int i = 0; i < 3; ++i) pb[i] = E->ps[i];
+  } else
+    PlParamFromQuaternion(d->kind, q, pb);
+}
+
+/* Overwrites the held rows of end E (owned by this rank) in f (node row array). The rows
+ * are chosen so that each constraint sits on the diagonal of the iteration matrix. */
+void PlDynEndResidual(const PlDynLine d, const PlDynEnd *E, double t, const double *y, double *f)
+{
+  double xb[3], vb[3], ab[3], pb[4], wb[3];
+  PlDynEndPrescribed(d, E, t, xb, vb, ab, pb, wb);
+  for (int c = 0; c < 3; ++c)
+    if (E->tr[c]) {
+      f[c] = y[c] + E->xs[c] - xb[c];
+      f[d->iV + c] = y[d->iV + c] - vb[c];
+    }
+  if (E->rot == 1)
+    for (int c = 0; c < 3; ++c) {
+      const int k = PlHeldParam(d->kind, c);
+      f[3 + k] = y[3 + k] - pb[k];
+      f[d->iW + c] = y[d->iW + c] - wb[c];
+    }
+  else if (E->rot == 2)
+    for (int c = 0; c < 3; ++c)
+      if (E->rp[c]) {
+        const int k = PlHeldParam(d->kind, c);
+        f[d->iW + c] = y[3 + k] - E->ps[k];
+      }
+  if (E->rot == 1 && d->kind == PL_PARAM_QUATERNION)
+    f[3] = 0.5 * (y[3] * y[3] + y[4] * y[4] + y[5] * y[5] + y[6] * y[6] - 1.0);
+}
+
+/* Held rows of end E as rows of the node's Jacobian block Kn (ndd x ndd). */
+void PlDynEndJacobian(const PlDynLine d, const PlDynEnd *E, const double *y, double *Kn)
+{
+  const int n = d->ndd;
+#define ROW(r, col, val) do { memset(Kn + (r) * n, 0, n * sizeof(double)); Kn[(r) * n + (col)] = (val); } while (0)
+  for (int c = 0; c < 3; ++c)
+    if (E->tr[c]) {
+      ROW(c, c, 1.0);
+      ROW(d->iV + c, d->iV + c, 1.0);
+    }
+  if (E->rot == 1) {
+    for (int c = 0; c < 3; ++c) {
+      const int k = PlHeldParam(d->kind, c);
+      ROW(3 + k, 3 + k, 1.0);
+      ROW(d->iW + c, d->iW + c, 1.0);
+    }
+    if (d->kind == PL_PARAM_QUATERNION) {
+      ROW(3, 3, y[3]);
+      for (int k = 1; k < 4; ++k) Kn[3 * n + 3 + k] = y[3 + k];
+    }
+  } else if (E->rot == 2)
+    for (int c = 0; c < 3; ++c)
+      if (E->rp[c]) ROW(d->iW + c, 3 + PlHeldParam(d->kind, c), 1.0);
+#undef ROW
+}
+
+/* Is row r of node i replaced by a constraint? */
+int PlDynRowHeld(const PlDynLine d, int i, int r)
+{
+  for (int k = 0; k < 2; ++k) {
+    const PlDynEnd *E = &d->ends[k];
+    if (E->node != i) continue;
+    if (E->rot == 1 && r >= 3 && r < d->iV) return 1;
+    for (int c = 0; c < 3; ++c) {
+      if (E->tr[c] && (r == c || r == d->iV + c)) return 1;
+      if (E->rot == 1 && r == d->iW + c) return 1;
+      if (E->rot == 2 && E->rp[c] && r == d->iW + c) return 1;
+    }
+  }
+  return 0;
+}
+
+/* Seabed force per length (upwards) with contact damping at height z, vertical velocity
+ * vz: value, d/dz and d/dvz. h(kappa) ramps the damping in over the first d_o/40 of
+ * penetration so that the force stays continuous. */
+static void SeabedDyn(const PlModel *m, const PlSection *s, double w, double z, double vz,
+                      double *f, double *df_dz, double *df_dvz)
+{
+  double sig, dsig;
+  PlSeabedForce(m, s, w, z, &sig, &dsig);
+  *f = sig;
+  *df_dz = dsig;
+  *df_dvz = 0.0;
+  if (m->seabed == PL_SEABED_NONE || m->seabed_damping <= 0.0) return;
+  const double kappa = -m->water_depth - (z - 0.5 * s->outer_diameter), k0 = s->outer_diameter / 40.0;
+  if (kappa <= 0.0) return;
+  const double h = kappa < k0 ? kappa / k0 : 1.0, dh_dz = kappa < k0 ? -1.0 / k0 : 0.0;
+  *f -= m->seabed_damping * h * vz;
+  *df_dz -= m->seabed_damping * dh_dz * vz;
+  *df_dvz = -m->seabed_damping * h;
+}
+
+/* Element e's contributions: fe (2 ndd, node rows of A then B) and, when Ke != NULL, the
+ * iteration-matrix block (2 ndd x 2 ndd). Returns 1 outside the rod's domain. */
+int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const double *ypA,
+                      const double *yB, const double *ypB, double c, double *fe, double *Ke)
+{
+  const PlProblem p = d->sp;
+  const int nd = d->nd, ndd = d->ndd, n2 = 2 * ndd, np = d->np;
+  const PlModel *m = &p->model;
+  const PlSection *sec = &m->segments[p->mesh.segment[e]].section;
+  double ue[PL_ELEM_DOF_MAX], re[PL_ELEM_DOF_MAX], K[PL_ELEM_DOF_MAX * PL_ELEM_DOF_MAX];
+  memcpy(ue, yA, nd * sizeof(double));
+  memcpy(ue + nd, yB, nd * sizeof(double));
+  memset(fe, 0, n2 * sizeof(double));
+  if (Ke) memset(Ke, 0, (size_t)n2 * n2 * sizeof(double));
+  int bad = PlRodElementInternal(&p->elements[e], ue, re, Ke ? K : NULL);
+  if (bad && Ke) memset(K, 0, sizeof K);
+  /* rod: translation rows -> V, parameter rows -> W (mapped to body moments) */
+  for (int a = 0; a < 2; ++a) {
+    const double *pa = a ? yB + 3 : yA + 3;
+    double mrow[3], dmdp[12], B[12];
+    for (int i = 0; i < 3; ++i) fe[a * ndd + d->iV + i] += re[a * nd + i];
+    PlNodeMapParamForce(d->kind, pa, re + a * nd + 3, mrow, Ke ? dmdp : NULL);
+    for (int i = 0; i < 3; ++i) fe[a * ndd + d->iW + i] += mrow[i];
+    if (!Ke) continue;
+    /* the map m = B(p) r_p is linear in r_p: its 3 x np matrix, column by column */
+    for (int k = 0; k < np; ++k) {
+      double ek[4] = {0, 0, 0, 0}, col[3];
+      ek[k] = 1.0;
+      PlNodeMapParamForce(d->kind, pa, ek, col, NULL);
+      for (int i = 0; i < 3; ++i) B[i * np + k] = col[i];
+    }
+    for (int b = 0; b < 2; ++b)
+      for (int j = 0; j < nd; ++j) {
+        const int col = b * ndd + j; /* static unknown j of node b has the same index */
+        for (int i = 0; i < 3; ++i) Ke[(a * ndd + d->iV + i) * n2 + col] += K[(a * nd + i) * 2 * nd + b * nd + j];
+        /* dm = B dr_p + (dm/dp) dp */
+        for (int i = 0; i < 3; ++i) {
+          double v = 0.0;
+          for (int k = 0; k < np; ++k) v += B[i * np + k] * K[(a * nd + 3 + k) * 2 * nd + b * nd + j];
+          Ke[(a * ndd + d->iW + i) * n2 + col] += v;
+        }
+      }
+    for (int i = 0; i < 3; ++i)
+      for (int k = 0; k < np; ++k) Ke[(a * ndd + d->iW + i) * n2 + a * ndd + 3 + k] += dmdp[i * np + k];
+  }
+  /* submerged weight and seabed (two-point Gauss) */
+  const double L = p->elements[e].L, w = p->w[e];
+  const double gq = 0.5 / sqrt(3.0), xi[2] = {0.5 - gq, 0.5 + gq};
+  {
+    double fw[2], kw[2][2];
+    PlElementWeight(sec, m->water_density, m->gravity, L, yA[2], yB[2], fw, Ke ? kw : NULL);
+    for (int a = 0; a < 2; ++a) {
+      fe[a * ndd + d->iV + 2] += fw[a];
+      if (Ke)
+        for (int b = 0; b < 2; ++b) Ke[(a * ndd + d->iV + 2) * n2 + b * ndd + 2] += kw[a][b];
+    }
+  }
+  if (m->seabed != PL_SEABED_NONE)
+    for (int q = 0; q < 2; ++q) {
+      const double N[2] = {1.0 - xi[q], xi[q]};
+      const double z = N[0] * yA[2] + N[1] * yB[2], vz = N[0] * yA[d->iV + 2] + N[1] * yB[d->iV + 2];
+      double f, fz, fv;
+      SeabedDyn(m, sec, w, z, vz, &f, &fz, &fv);
+      for (int a = 0; a < 2; ++a) {
+        const int row = a * ndd + d->iV + 2;
+        fe[row] -= 0.5 * L * N[a] * f;
+        if (Ke)
+          for (int b = 0; b < 2; ++b) {
+            Ke[row * n2 + b * ndd + 2] -= 0.5 * L * N[a] * N[b] * fz;
+            Ke[row * n2 + b * ndd + d->iV + 2] -= 0.5 * L * N[a] * N[b] * fv;
+          }
+      }
+    }
+  /* Morison */
+  const PlMorison *h = &d->morison[e];
+  if (h->Cdn > 0.0 || h->Cdt > 0.0 || h->Can > 0.0 || h->Cat > 0.0) {
+    double vc[2][3], dvc[2][3], f6[6], K6[72];
+    for (int q = 0; q < 2; ++q) {
+      const double z = (1.0 - xi[q]) * yA[2] + xi[q] * yB[2];
+      PlCurrentVelocity(&m->current, m->water_depth, z, t, vc[q], dvc[q]);
+    }
+    PlRodElementMorison(h, yA, ypA, yB, ypB, d->iV, vc, dvc, c, f6, Ke ? K6 : NULL);
+    for (int a = 0; a < 2; ++a)
+      for (int i = 0; i < 3; ++i) {
+        const int row = a * ndd + d->iV + i;
+        fe[row] += f6[3 * a + i];
+        if (Ke)
+          for (int b = 0; b < 2; ++b)
+            for (int j = 0; j < 3; ++j) {
+              Ke[row * n2 + b * ndd + j] += K6[(3 * a + i) * 12 + 6 * b + j];
+              Ke[row * n2 + b * ndd + d->iV + j] += K6[(3 * a + i) * 12 + 6 * b + 3 + j];
+            }
+      }
+  }
+  return bad;
+}
+
+/* The dead moment of node i (NULL when none). */
+const double *PlDynNodeMoment(const PlDynLine d, int i)
+{
+  for (int k = 0; k < 2; ++k)
+    if (d->ends[k].node == i) {
+      const double *M = d->ends[k].M;
+      if (M[0] != 0.0 || M[1] != 0.0 || M[2] != 0.0) return M;
+    }
+  return NULL;
+}
+
+/* ---- set-up --------------------------------------------------------------------------- */
+static void SetUpEnd(PlDynLine d, int k, const double *u_static)
+{
+  const PlProblem p = d->sp;
+  const PlModel *m = &p->model;
+  const PlEnd *E = &m->ends[k];
+  PlDynEnd *D = &d->ends[k];
+  memset(D, 0, sizeof *D);
+  D->node = k ? p->mesh.nnodes - 1 : 0;
+  D->motion = &E->motion;
+  bool moved[6];
+  PlMotionHeldDofs(&E->motion, moved);
+  for (int c = 0; c < 3; ++c) D->tr[c] = E->fixed[c] || moved[c];
+  const bool rot_moved = moved[3] || moved[4] || moved[5];
+  const bool all = E->fixed[3] && E->fixed[4] && E->fixed[5];
+  const bool any = E->fixed[3] || E->fixed[4] || E->fixed[5];
+  D->rot = (rot_moved || all) ? 1 : (any ? 2 : 0);
+  for (int c = 0; c < 3; ++c) D->rp[c] = E->fixed[3 + c];
+  const double *u = u_static + (size_t)D->node * d->nd;
+  for (int c = 0; c < 3; ++c) {
+    D->xs[c] = u[c];
+    D->F[c] = E->force[c];
+    D->M[c] = E->moment[c];
+  }
+  for (int i = 0; i < d->np; ++i) D->ps[i] = u[3 + i];
+  PlParamToQuaternion(d->kind, D->ps, D->qs);
+}
+
+
+PetscErrorCode PlDynLineSetUp(PlProblem sp, PlDynLine *out)
+{
+  PlDynLine d;
+  const PlModel *m = &sp->model;
+  const int nn = sp->mesh.nnodes, ne = sp->mesh.nelements;
+  double *us;
+  PetscFunctionBeginUser;
+  PetscCall(PetscCalloc1(1, &d));
+  d->sp = sp;
+  d->comm = sp->comm;
+  d->kind = sp->kind;
+  d->np = PlParamCount(d->kind);
+  d->nd = sp->nd;
+  d->ndd = PlDynNodeDofCount(d->kind);
+  d->iV = 3 + d->np;
+  d->iW = 6 + d->np;
+  d->t0 = 0.0;
+  /* lumped inertia and hydrodynamics */
+  PetscCall(PetscCalloc1(nn, &d->inertia));
+  PetscCall(PetscCalloc1(ne, &d->morison));
+  PetscCall(PetscCalloc1(nn, &d->wnode));
+  for (int e = 0; e < ne; ++e) {
+    const PlSegment *seg = &m->segments[sp->mesh.segment[e]];
+    const PlSection *s = &seg->section;
+    const double L = sp->elements[e].L;
+    for (int a = 0; a < 2; ++a) {
+      PlNodeInertia *ni = &d->inertia[e + a];
+      ni->mass += 0.5 * L * s->mass_per_length;
+      for (int c = 0; c < 3; ++c) {
+        ni->J[c] += 0.5 * L * s->inertia[c];
+        ni->D[c] += 0.5 * L * seg->hydro.rotational_damping[c];
+      }
+      d->wnode[e + a] += 0.5 * L * sp->w[e];
+    }
+    PlMorison *h = &d->morison[e];
+    h->L = L;
+    h->rho_w = m->water_density;
+    h->d_h = s->hydro_diameter > 0.0 ? s->hydro_diameter : s->outer_diameter;
+    h->Cdn = seg->hydro.drag_normal;
+    h->Cdt = seg->hydro.drag_tangential;
+    h->Can = seg->hydro.added_mass_normal;
+    h->Cat = seg->hydro.added_mass_tangential;
+  }
+  PetscCall(PlGatherUnknowns(sp, &us));
+  SetUpEnd(d, 0, us);
+  SetUpEnd(d, 1, us);
+  if (m->vessel.present) { /* the top is the vessel's: the joint rows, not a hold */
+    PlDynEnd *E = &d->ends[1];
+    for (int c = 0; c < 3; ++c) E->tr[c] = E->rp[c] = false;
+    E->rot = 0;
+  }
+  PetscCall(PetscMalloc1(3 * nn, &d->xs));
+  for (int i = 0; i < nn; ++i)
+    for (int k = 0; k < 3; ++k) d->xs[3 * i + k] = us[(size_t)i * d->nd + k];
+  free(us);
+  *out = d;
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode PlDynLineDestroy(PlDynLine *pd)
+{
+  PetscFunctionBeginUser;
+  if (!pd || !*pd) PetscFunctionReturn(0);
+  PlDynLine d = *pd;
+  PetscCall(PetscFree(d->inertia));
+  PetscCall(PetscFree(d->morison));
+  PetscCall(PetscFree(d->wnode));
+  PetscCall(PetscFree(d->xs));
+  PetscCall(PetscFree(d));
+  *pd = NULL;
+  PetscFunctionReturn(0);
+}
+
+/* The tie of a fixed end to its body: X = q0* (x) q_b (x) q_T = Aq q_b (Aq 4x4, row-major),
+ * q0 the end node's reference frame and q_T the quaternion of T (R(q0) R(p) = R_b T); for
+ * quaternion parameters the sign that keeps the hemisphere of the end's parameters p at the
+ * body attitude qb. */
+void PlDynFixedTieMap(const double q0[4], const double T[9], PlParamKind kind, const double *p, const double qb[4],
+                      double Aq[16])
+{
+  const double q0c[4] = {q0[0], -q0[1], -q0[2], -q0[3]};
+  double qT[4];
+  PlQuatFromMatrix(T, qT);
+  for (int j = 0; j < 4; ++j) {
+    double e[4] = {0, 0, 0, 0}, t[4], X[4];
+    e[j] = 1.0;
+    PlQuatMul(q0c, e, t);
+    PlQuatMul(t, qT, X);
+    for (int i = 0; i < 4; ++i) Aq[4 * i + j] = X[i];
+  }
+  if (kind != PL_PARAM_QUATERNION) return;
+  double dot = 0.0;
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j) dot += p[i] * Aq[4 * i + j] * qb[j];
+  if (dot < 0.0)
+    for (int k = 0; k < 16; ++k) Aq[k] = -Aq[k];
+}
+
+
+/* IDA one step at a time up to tout, then the state at tout interpolated (IDAGetDky: the
+ * same interpolation as IDA_NORMAL's, so the results do not change). Between steps: a stop
+ * request (agreed over the ranks) and the stall test. */
+int PlIdaAdvance(void *ida, N_Vector y, N_Vector yp, double tout, volatile sig_atomic_t *stop, MPI_Comm comm,
+                 double *t_reached, char *why, size_t len)
+{
+  realtype tret = 0.0, tcur = 0.0, h = 0.0;
+  int small = 0;
+  if (why && len) why[0] = '\0';
+  IDAGetCurrentTime(ida, &tcur);
+  *t_reached = tcur;
+  while (tcur < tout) {
+    int halt = stop && *stop;
+    MPI_Allreduce(MPI_IN_PLACE, &halt, 1, MPI_INT, MPI_MAX, comm);
+    if (halt) {
+      /* y, yp hold IDA's last step at tcur (IDA_ONE_STEP returns it there): that state is
+       * what a checkpoint of the interrupted run records */
+      *t_reached = tcur;
+      if (why && len) snprintf(why, len, "interrupted by a signal at t = %.6g s", (double)tcur);
+      return PL_DYN_INTERRUPTED;
+    }
+    const int rc = IDASolve(ida, tout, &tret, y, yp, IDA_ONE_STEP);
+    if (rc < 0) {
+      realtype hc = 0.0, tc = 0.0;
+      IDAGetCurrentStep(ida, &hc);
+      IDAGetCurrentTime(ida, &tc);
+      *t_reached = tc;
+      if (why && len) {
+        const char *name = IDAGetReturnFlagName(rc);
+        const char *hint =
+          rc == IDA_CONV_FAIL   ? "the Newton iteration kept failing as the step was cut (a state the rod cannot take, e.g. an end driven too hard, or too loose tolerances)"
+          : rc == IDA_ERR_FAIL  ? "the error test kept failing as the step was cut (a discontinuity in the loads or the prescribed motion, or tolerances too tight)"
+          : rc == IDA_TOO_MUCH_WORK ? "analysis.dynamic.max_steps reached"
+          : rc == IDA_TOO_MUCH_ACC ? "the tolerances are below machine precision for this state"
+          : rc == IDA_RES_FAIL  ? "the residual evaluation failed"
+          : "see the IDA documentation";
+        snprintf(why, len, "IDA stopped at t = %.6g s (step %.3g s) with %s: %s", (double)tc, (double)hc,
+                 name ? name : "an error", hint);
+        free((void *)name); /* IDAGetReturnFlagName mallocs its text */
+      }
+      return rc;
+    }
+    IDAGetLastStep(ida, &h);
+    small = h < 1e-10 * (1.0 + fabs((double)tret)) ? small + 1 : 0;
+    if (small >= 100) {
+      *t_reached = tret;
+      if (why && len)
+        snprintf(why, len, "the integration stalled at t = %.9g s: 100 steps in a row were shorter than %.1e s (the "
+                 "last %.3g s). A jump in a prescribed velocity or a load does this: a time-series motion with "
+                 "interpolation: linear jumps in velocity at every row, so set its interpolation: cubic; otherwise "
+                 "look for a step in the loads at that time, or loosen analysis.dynamic.rtol", (double)tret,
+                 1e-10 * (1.0 + fabs((double)tret)), (double)h);
+      return PL_DYN_STALLED;
+    }
+    IDAGetCurrentTime(ida, &tcur);
+    if (rc == IDA_TSTOP_RETURN) break;
+  }
+  if (IDAGetDky(ida, tout, 0, y) != IDA_SUCCESS || IDAGetDky(ida, tout, 1, yp) != IDA_SUCCESS) {
+    if (why && len) snprintf(why, len, "IDA could not interpolate the state at t = %.6g s", tout);
+    return IDA_ILL_INPUT;
+  }
+  *t_reached = tout;
+  return 0;
+}
