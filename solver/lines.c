@@ -61,6 +61,7 @@
 
 struct PlLines_ {
   const PlModel *m;
+  MPI_Comm comm;
   int nl;
   PlModel *lm[PL_MAX_LINES];   /* each line's one-line model */
   PlProblem p[PL_MAX_LINES];
@@ -690,6 +691,7 @@ PetscErrorCode PlLinesCreate(MPI_Comm comm, const PlModel *m, PlLines *out)
   PetscFunctionBeginUser;
   PetscCall(PetscCalloc1(1, &s));
   s->m = m;
+  s->comm = comm;
   s->nl = m->nlines;
   for (int b = 0; b < m->nbodies; ++b) { /* the pose components with restoring of their own */
     int own[6];
@@ -740,6 +742,7 @@ PetscErrorCode PlLinesOfProblem(PlProblem p, PlLines *out)
   PetscCheck(m, p->comm, PETSC_ERR_MEM, "out of memory");
   PlModelAsLines(&p->model, m); /* shallow: its time-series tables stay p's (m is freed with free()) */
   s->m = m;
+  s->comm = p->comm;
   s->nl = 1;
   s->lm[0] = m;
   s->p[0] = p;
@@ -771,6 +774,7 @@ PetscErrorCode PlLinesDestroy(PlLines *ps)
 
 PlProblem PlLinesProblem(PlLines s, int l) { return s->p[l]; }
 const PlModel *PlLinesModel(const PlLines s) { return s->m; }
+MPI_Comm PlLinesComm(const PlLines s) { return s->comm; }
 
 PetscErrorCode PlLinesSolve(PlLines s, volatile sig_atomic_t *stop, int quiet, PlLinesReport *rep)
 {

@@ -782,7 +782,7 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
   s->m = m;
   s->L = L;
   s->nl = m->nlines;
-  s->comm = PlLinesProblem(L, 0)->comm;
+  s->comm = PlLinesComm(L);
   PetscCallMPI(MPI_Comm_rank(s->comm, &s->rank));
   PetscCallMPI(MPI_Comm_size(s->comm, &s->size));
   int n = 0;
@@ -1035,10 +1035,94 @@ void PlSysDynBodyPose(const PlSysDyn s, int b, const double *y, double r[3], dou
   PlQuatToMatrix(qn, R);
 }
 
+/* The consistent start of bodies without lines (their initial velocities are given, not a
+ * rest): each body's accelerations under its loads at t = 0 (PlVesselConsistentRate: exact
+ * without joints), the DP integral states' rates z' = f, and with joints the accelerations
+ * nu' and reactions lambda of the index-2 system from the Newton-Euler rows and the time
+ * derivative of the velocity constraint,
+ *   M nu' + G^T lambda = -F_NE(nu' = 0, lambda = 0),   G nu' = -(dG/dt) nu,
+ * with M = dF_NE/dnu', G^T = dF_NE/dlambda, G = dF_vel/dnu and (dG/dt) nu = dF_vel/dp p' (p
+ * the poses, p' their kinematic rates), read off the bodies' block of the iteration matrix at
+ * c = 0 and c = 1; mu = 0. IDACalcIC cannot do this: F = 0 holds already with any lambda (the
+ * index-2 form has no row that fixes it at t = 0). Every rank alike (the bodies' block is
+ * assembled whole). Returns 0, 1 when a body's mass matrix or the saddle-point matrix is
+ * singular, 2 out of memory. */
+static int BodiesStart(PlSysDyn s, double *y, double *yp)
+{
+  const PlModel *m = s->m;
+  const int n = s->n, nmb = s->nmb, nb = m->nbodies, nv = PL_VESSEL_NY, mo = s->moff;
+  const int nlam = (nmb - nv * nb) / 2, k = 6 * nb + nlam;
+  double *F = malloc(sizeof(double) * (size_t)n), *J0 = malloc(sizeof(double) * (size_t)nmb * nmb),
+         *A = calloc((size_t)k * k, sizeof(double)), *b = calloc((size_t)k, sizeof(double));
+  int *cols = malloc(sizeof(int) * (size_t)k), rc = 2;
+  const int keep = s->nosplit;
+  double *keepval = s->val;
+  s->nosplit = 1;
+  s->val = NULL;
+  if (!F || !J0 || !A || !b || !cols) goto done;
+  rc = 1;
+  PlSysDynEval(s, 0.0, y, yp, 0.0, F, 0); /* the loads at t = 0: s->tb, s->lg */
+  for (int bb = 0; bb < nb; ++bb)
+    if (PlVesselConsistentRate(&s->V[bb], y + mo + nv * bb, s->tb[bb], s->lg[bb], yp + mo + nv * bb)) goto done;
+  PlSysDynEval(s, 0.0, y, yp, 0.0, F, 0);
+  for (int bb = 0; bb < nb; ++bb)
+    if (s->zoff[bb] >= 0)
+      for (int i = 0; i < 6; ++i) yp[s->zoff[bb] + i] -= F[s->zoff[bb] + i];
+  rc = 0;
+  if (!m->njoints) goto done;
+  rc = 1;
+  for (int bb = 0; bb < nb; ++bb)
+    for (int i = 0; i < 6; ++i) yp[mo + nv * bb + PL_VESSEL_V + i] = 0.0;
+  for (int i = nv * nb; i < nmb; ++i) y[mo + i] = yp[mo + i] = 0.0;
+  if (PlSysDynEval(s, 0.0, y, yp, 0.0, F, 1)) goto done; /* F and the block at c = 0 */
+  memcpy(J0, s->Jmb, sizeof(double) * (size_t)nmb * nmb);
+  if (PlSysDynEval(s, 0.0, y, yp, 1.0, NULL, 1)) goto done; /* the block at c = 1 */
+  /* the unknowns: nu' of each body (columns of yp), then lambda of each joint (columns of y);
+   * the rows: each body's Newton-Euler rows, then each joint's velocity rows (block indices) */
+  int off = nv * nb, e = 0;
+  for (int bb = 0; bb < nb; ++bb)
+    for (int i = 0; i < 6; ++i) cols[e++] = nv * bb + PL_VESSEL_V + i;
+  for (int j = 0; j < s->mb.njoints; ++j) {
+    const int mj = PlJointRowCount(s->jt[j].joint.kind);
+    for (int r = 0; r < mj; ++r) cols[e++] = off + r;
+    off += 2 * mj;
+  }
+  for (int r = 0; r < k; ++r) {
+    const int row = cols[r], is_ne = r < 6 * nb;
+    for (int c = 0; c < k; ++c) {
+      const int col = cols[c], is_acc = c < 6 * nb;
+      const double j0 = J0[(size_t)row * nmb + col], j1 = s->Jmb[(size_t)row * nmb + col];
+      A[(size_t)r * k + c] = is_ne ? (is_acc ? j1 - j0 : j0) : (is_acc ? j0 : 0.0);
+    }
+    if (is_ne) b[r] = -F[mo + row];
+    else { /* -(dF_vel/dp) p' over the poses r, q of every body */
+      double sum = 0.0;
+      for (int bb = 0; bb < nb; ++bb)
+        for (int i = 0; i < PL_VESSEL_V; ++i) sum += J0[(size_t)row * nmb + nv * bb + i] * yp[mo + nv * bb + i];
+      b[r] = -sum;
+    }
+  }
+  if (PlDenseSolveInPlace(k, A, b)) goto done;
+  for (int bb = 0; bb < nb; ++bb)
+    for (int i = 0; i < 6; ++i) yp[mo + nv * bb + PL_VESSEL_V + i] = b[6 * bb + i];
+  for (int r = 6 * nb; r < k; ++r) y[mo + cols[r]] = b[r];
+  rc = 0;
+done:
+  s->nosplit = keep;
+  s->val = keepval;
+  free(F), free(J0), free(A), free(b), free(cols);
+  return rc;
+}
+
 int PlSysDynPrepareRun(PlSysDyn s)
 {
-  InitialMotion(s, N_VGetArrayPointer(s->y), N_VGetArrayPointer(s->yp));
-  return PlSysDynResumeRun(s, 0.0, N_VGetArrayPointer(s->y), N_VGetArrayPointer(s->yp));
+  double *y = N_VGetArrayPointer(s->y), *yp = N_VGetArrayPointer(s->yp);
+  InitialMotion(s, y, yp);
+  if (s->nl == 0 && s->nmb > 0) {
+    const int rc = BodiesStart(s, y, yp);
+    if (rc) return rc + 1;
+  }
+  return PlSysDynResumeRun(s, 0.0, y, yp);
 }
 
 int PlSysDynSetLineVelocity(PlSysDyn s, int l, const double *v)

@@ -99,8 +99,10 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
 /* system_dynamic.c: the pattern's values v as a dense n x n row-major matrix J. */
 void PlSysDynDense(const PlSysDyn s, const double *v, double *J);
 /* system_dynamic.c: the run's start from the current (static) state: the initial velocities,
- * y' from the kinematics, IDA re-initialised at t = 0 with the duration its stop time
- * (PlSysDynResumeRun). Returns 0, or 1 when IDA refuses. */
+ * y' from the kinematics (bodies without lines: their accelerations and the joints' reactions
+ * from the equations, BodiesStart), IDA re-initialised at t = 0 with the duration its stop
+ * time (PlSysDynResumeRun). Returns 0, 1 when IDA refuses, 2 when the bodies' mass or joint
+ * matrix [M G^T; G 0] is singular, 3 out of memory. */
 int PlSysDynPrepareRun(PlSysDyn s);
 /* system_dynamic.c: body b's DP thrusters hold tau (body frame [N, N m]) before the controller
  * starts: the static thrust, so that the run starts from the equilibrium the statics found

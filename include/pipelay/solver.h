@@ -139,8 +139,9 @@ PetscErrorCode PlLinesSolve(PlLines s, volatile sig_atomic_t *stop, int quiet, P
  * each a one-line static result) and its ends' tensions and forces, per point its position,
  * net weight and the lines' pull on it. 0 or PL_EXIT_IO with err. */
 int PlLinesWriteSummary(const PlLines s, const PlLinesReport *rep, const char *dir, PlError *err);
-/* The model of the system. */
+/* The model of the system, and its communicator. */
 const PlModel *PlLinesModel(const PlLines s);
+MPI_Comm PlLinesComm(const PlLines s);
 
 /* ---- the parts of a graph (solver/partition.c) ------------------------------------------ *
  * nv vertices with weights vwgt, adjacency in compressed rows (xadj[nv + 1], adj), into
