@@ -433,9 +433,10 @@ int PlIdaAdvance(void *ida, N_Vector y, N_Vector yp, double tout, volatile sig_a
       *t_reached = tret;
       if (why && len)
         snprintf(why, len, "the integration stalled at t = %.9g s: 100 steps in a row were shorter than %.1e s (the "
-                 "last %.3g s). A jump in a prescribed velocity or a load does this: a time-series motion with "
-                 "interpolation: linear jumps in velocity at every row, so set its interpolation: cubic; otherwise "
-                 "look for a step in the loads at that time, or loosen analysis.dynamic.rtol", (double)tret,
+                 "last %.3g s). A jump in a prescribed position or rotation does this (time-series rows closer "
+                 "together than the steps can follow: spread the jump over a longer time), or a jump in a state "
+                 "the equations integrate; otherwise look for a step in the loads at that time, or loosen "
+                 "analysis.dynamic.rtol", (double)tret,
                  1e-10 * (1.0 + fabs((double)tret)), (double)h);
       return PL_DYN_STALLED;
     }

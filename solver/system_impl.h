@@ -6,6 +6,7 @@
 #include <ida/ida.h>
 #include <sunlinsol/sunlinsol_klu.h>
 #include <sunmatrix/sunmatrix_sparse.h>
+#include <sunnonlinsol/sunnonlinsol_newton.h>
 #include "dynamic_impl.h"
 
 #define MAX_ATTACH (2 * PL_MAX_LINES)
@@ -90,6 +91,9 @@ struct PlSysDyn_ {
   N_Vector y, yp, atol;
   SUNMatrix A;
   SUNLinearSolver LS;
+  SUNNonlinearSolver NLS;        /* IDA's Newton with the convergence test of NewtonTest */
+  double nls_ss, nls_oldnrm;     /* its rate estimate ss = rate / (1 - rate), the first update's norm */
+  long jac_step;                 /* IDA's step count when the iteration matrix was assembled */
 };
 
 /* system_dynamic.c: the residual F(t, y, y') into F (NULL: a scratch, for a matrix-only call)

@@ -3,13 +3,16 @@
 steps (issue 13, item 1).
 
 1. tests/models/stall_linear.yaml with heave_jump.csv: the top raised 1 m in 5 s and dropped
-   back within 1 microsecond (a near-jump of the prescribed position, rtol 1e-5): IDA's step
-   collapses at t = 5 s. The run must stop with exit 3 within 30 s (a stall used to go on for
-   about 45 minutes) and a message that names the time, the cause and the fix
-   ('interpolation: cubic').
+   back within 1e-12 s (a jump of the prescribed position, rtol 1e-5): IDA's step collapses at
+   t = 5 s. The run must stop with exit 3 within 30 s (a stall used to go on for about 45
+   minutes) and a message that names the time, the cause and the fix ('spread the jump').
+   (Dropped within a microsecond, the run now steps through the jump and the violent axial
+   waves after it: 333 649 steps, 5 minutes; since 2026-11-25 the held velocities are out of
+   IDA's error test, solver/system_dynamic.c.)
 2. The model's own heave_ramp.csv (1 m up and back, the velocity reversing at t = 5 s)
    completes with interpolation: cubic and with linear (exit 0): the one-line integrator's
-   step collapsed at that kink (the case of issue 13); the system core's steps through it.
+   step collapsed at that kink (the case of issue 13); the system core's steps through it (the
+   velocity jump is in held velocities, which the error test leaves out).
 3. SIGINT 4 s into a 600-s run of examples/jlay_circle.yaml at 740 nodes whose only output
    times are 0 and 600 s (so the old check at output times never came): exit 5 within
    LIMIT_S (1 s; 10 s in the sanitizer build), with summary.json saying "completed": false.
@@ -28,8 +31,8 @@ def main():
                         "--no-plots", "--set", "ends.top.motion.file=heave_jump.csv"],
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=600)
     dt = time.monotonic() - t0
-    ok = p.returncode == 3 and dt < 30 and "stalled at t = 5" in p.stderr and "interpolation: cubic" in p.stderr
-    print("%s linear heave ramp: exit %d after %.1f s; %s" % ("PASS" if ok else "FAIL", p.returncode, dt,
+    ok = p.returncode == 3 and dt < 30 and "stalled at t = 5" in p.stderr and "spread the jump" in p.stderr
+    print("%s position jump: exit %d after %.1f s; %s" % ("PASS" if ok else "FAIL", p.returncode, dt,
                                                             p.stderr.strip()[:300]))
     fails += not ok
     p = subprocess.run([pipelay, "run", model, "--output", os.path.join(work, "stall_cubic"), "--quiet", "--no-plots",
