@@ -15,4 +15,4 @@ grep -E "^Converged" "$W/table.md"
 t0=$(date +%s.%N)
 "$P" sweep examples/jlay_900m.yaml --vary "ends.top.force[0]=1000e3:50e3:20" --output "$W/sweep" --quiet
 t1=$(date +%s.%N)
-echo "20-case sweep (1000 -> 50 kN), whole command: $(echo "$t1 - $t0" | bc) s"
+echo "20-case sweep (1000 -> 50 kN), whole command: $(awk -v a="$t1" -v b="$t0" 'BEGIN {print a - b}') s"

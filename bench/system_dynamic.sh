@@ -19,7 +19,7 @@ for m in tests/models/system_lazy_s.yaml tests/models/system_bodies.yaml tests/m
     t0=$(date +%s.%N)
     "$P" run "$m" --output "$W/out" --no-plots --quiet
     t1=$(date +%s.%N)
-    times+=("$(echo "$t1 - $t0" | bc)")
+    times+=("$(awk -v a="$t1" -v b="$t0" 'BEGIN {print a - b}')")
   done
   med=$(printf '%s\n' "${times[@]}" | sort -g | sed -n 2p)
   /usr/bin/python3 - "$W/out/summary.json" "$(basename "$m")" "$med" <<'PY'

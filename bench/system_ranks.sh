@@ -21,7 +21,7 @@ for k in 1 2 3; do
     mpiexec -n "$k" "$P" run tests/models/system_three_lines.yaml --output "$W/out" --no-plots --quiet \
       --set 'lines[0].mesh.elements=230' --set 'lines[1].mesh.elements=230' --set 'lines[2].mesh.elements=350'
     t1=$(date +%s.%N)
-    times+=("$(echo "$t1 - $t0" | bc)")
+    times+=("$(awk -v a="$t1" -v b="$t0" 'BEGIN {print a - b}')")
   done
   med=$(printf '%s\n' "${times[@]}" | sort -g | sed -n 2p)
   /usr/bin/python3 - "$W/out/summary.json" "$k" "$med" <<'PY'
