@@ -29,7 +29,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <petscsnes.h>
 #include "check.h"
 #include "system_fd.h"
 #include "pipelay/solver.h"

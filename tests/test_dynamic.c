@@ -31,8 +31,6 @@
  * argv[2] is the examples/ directory.
  */
 #include <string.h>
-#include <petscsnes.h>
-#include <petscdm.h>
 #include "check.h"
 #include "system_fd.h"
 #include "pipelay/solver.h"
