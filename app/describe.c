@@ -308,6 +308,9 @@ void PlDescribeModel(FILE *out, const PlModel *m, const PlMesh *mesh_, int finge
     fprintf(out, "  output directory: %s\n", m->output_dir);
     if (dynamic) fprintf(out, "  checkpoint interval: %.10g s (wall clock)\n", m->checkpoint_interval);
   }
+  if (dynamic) /* in the fingerprint too: a restart must keep the frames' spacing */
+    fprintf(out, "  ParaView frames: every %ld outputs (%.10g s) and the last\n", PlModelVtkStride(m),
+            (double)PlModelVtkStride(m) * m->analysis.dynamic.output_interval);
 
 }
 

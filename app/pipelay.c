@@ -162,6 +162,38 @@ static void PrintSummary(const PlModel *m, const PlMesh *mesh, const PlStaticRep
   if (!written) printf("  results NOT written to %s/ (see the message above)\n", dir);
 }
 
+/* Room for one more output time in *times (n used of *cap; doubled as needed). 0, or 1 out
+ * of memory (err says so). */
+static int RoomForTime(double **times, int n, int *cap, PlError *err)
+{
+  if (n < *cap) return 0;
+  const int c = *cap ? 2 * *cap : 256;
+  double *p = realloc(*times, sizeof(double) * (size_t)c);
+  if (!p) {
+    snprintf(err->msg, sizeof err->msg, "out of memory");
+    return 1;
+  }
+  *times = p;
+  *cap = c;
+  return 0;
+}
+
+/* The ParaView frames of the first nkeep outputs of an interrupted run (a restart keeps
+ * them): their times in *times (capacity *cap, grown), their count returned, or -1. */
+static int KeptFrames(const PlModel *m, int nkeep, double **times, int *cap, PlError *err)
+{
+  const double dt = m->analysis.dynamic.output_interval;
+  const long nout = (long)ceil(m->analysis.dynamic.duration / dt - 1e-9);
+  int nf = 0;
+  if (RoomForTime(times, 0, cap, err)) return -1;
+  for (long k = 0; k < nkeep; ++k)
+    if (PlModelVtkFrame(m, k, nout)) {
+      if (RoomForTime(times, nf, cap, err)) return -1;
+      (*times)[nf++] = k == nout ? m->analysis.dynamic.duration : k * dt;
+    }
+  return nf;
+}
+
 static volatile sig_atomic_t g_stop = 0;
 static void OnSignal(int sig)
 {
@@ -237,9 +269,10 @@ static PetscErrorCode RunDynamic(PlProblem prob, const PlStaticReport *rep, cons
     double tr = 0.0;
     vrc = PlDynamicRestartInfo(m->output_dir, &nkeep, &tr, &err);
     if (!vrc) {
-      double *times = malloc(sizeof(double) * (size_t)nkeep);
-      for (int k = 0; times && k < nkeep; ++k) times[k] = k * m->analysis.dynamic.output_interval;
-      vrc = times ? PlVtkSeriesResume(m->output_dir, m, nkeep, times, &vs, &err) : PL_EXIT_IO;
+      double *times = NULL;
+      int cap = 0;
+      const int nf = KeptFrames(m, nkeep, &times, &cap, &err);
+      vrc = nf < 0 ? PL_EXIT_IO : PlVtkSeriesResume(m->output_dir, m, nf, times, &vs, &err);
       free(times);
     }
   } else if (!rank)
@@ -289,22 +322,6 @@ typedef struct {
   int nframes, cap;
   double *times;
 } BodyFrames;
-
-/* Room for one more output time in *times (n used of *cap; doubled as needed). 0, or 1 out
- * of memory (err says so). */
-static int RoomForTime(double **times, int n, int *cap, PlError *err)
-{
-  if (n < *cap) return 0;
-  const int c = *cap ? 2 * *cap : 256;
-  double *p = realloc(*times, sizeof(double) * (size_t)c);
-  if (!p) {
-    snprintf(err->msg, sizeof err->msg, "out of memory");
-    return 1;
-  }
-  *times = p;
-  *cap = c;
-  return 0;
-}
 
 static int WriteBodyFrame(void *ctx, double t, int nb, const double (*r)[3], const double (*R)[9], PlError *err)
 {
@@ -431,15 +448,9 @@ static PetscErrorCode RunLinesDynamic(PlModel *m, const Args *a, PlLines L, PlSy
     int nkeep = 0, unreadable = 0; /* unreadable: the run below says why */
     double tr = 0.0;
     if (a->restart && (unreadable = vrc = PlDynamicRestartInfo(m->output_dir, &nkeep, &tr, &verr)) == 0) {
-      if (RoomForTime(&lf.times, 0, &lf.cap, &verr) || RoomForTime(&bf.times, 0, &bf.cap, &verr)) vrc = PL_EXIT_FAILURE;
-      for (int k = 0; !vrc && k < nkeep; ++k) {
-        if (RoomForTime(&lf.times, k, &lf.cap, &verr) || RoomForTime(&bf.times, k, &bf.cap, &verr)) {
-          vrc = PL_EXIT_FAILURE;
-          break;
-        }
-        lf.times[k] = bf.times[k] = k * m->analysis.dynamic.output_interval;
-      }
-      if (!vrc) lf.nframes = bf.nframes = nkeep;
+      const int nf = KeptFrames(m, nkeep, &lf.times, &lf.cap, &verr);
+      if (nf < 0 || KeptFrames(m, nkeep, &bf.times, &bf.cap, &verr) < 0) vrc = PL_EXIT_FAILURE;
+      else lf.nframes = bf.nframes = nkeep = nf;
     }
     for (int l = 0; l < m->nlines && !vrc; ++l) {
       char dir[PL_PATH_MAX + PL_NAME_MAX + 8];
@@ -755,7 +766,7 @@ int main(int argc, char **argv)
   if (!strcmp(argv[1], "plot")) return PlCmdPlot(argc, argv);
   if (!strcmp(argv[1], "verify")) return PlCmdVerify(argc, argv);   /* runs children: no MPI here */
   if (!strcmp(argv[1], "compare")) return PlCmdCompare(argc, argv);
-  PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
+  PetscCall(PlInitialize(&argc, &argv));
   /* output piped into a reader that stops early (| head): the console lines are lost, the run
    * and its files are not (no death by SIGPIPE, no PETSc crash report) */
   signal(SIGPIPE, SIG_IGN);

@@ -7,8 +7,9 @@
  * no files are written, so the figure is the solver's, not the disk's). Prints wall time,
  * IDA steps, Newton iterations, iteration matrices and the real-time factor, then runs the
  * same with every tolerance ten times tighter and prints the largest change of the
- * top-tension history relative to the largest top tension.
- * usage: bench_dynamic [MODEL.yaml] [NODES...] [PETSc options]   (default 100 740)
+ * top-tension history relative to the largest top tension. With --scaling the tightened run
+ * is skipped and the cost per node and simulated second is printed instead (bench/scaling.sh).
+ * usage: bench_dynamic [MODEL.yaml] [NODES...] [--scaling] [PETSc options]   (default 100 740)
  */
 #include <math.h>
 #include <stdio.h>
@@ -73,10 +74,15 @@ static PetscErrorCode Run(const char *file, int nodes, double tighten, double **
 
 int main(int argc, char **argv)
 {
-  PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
+  PetscCall(PlInitialize(&argc, &argv));
   const char *file = "examples/jlay_circle.yaml";
-  int nodes[16], nn = 0;
-  for (int i = 1; i < argc && argv[i][0] != '-'; ++i) {
+  int nodes[16], nn = 0, scaling = 0;
+  for (int i = 1; i < argc; ++i) {
+    if (!strcmp(argv[i], "--scaling")) {
+      scaling = 1;
+      continue;
+    }
+    if (argv[i][0] == '-') break;
     if (strstr(argv[i], ".yaml")) file = argv[i];
     else if (nn < 16) nodes[nn++] = atoi(argv[i]);
   }
@@ -86,8 +92,21 @@ int main(int argc, char **argv)
     nn = 2;
   }
   printf("bench_dynamic: %s, 1 MPI rank\n", file);
-  printf("%6s %10s %8s %8s %9s %10s %12s\n", "nodes", "wall [s]", "steps", "Newton", "matrices", "x real", "dT_top 10x");
+  if (scaling) printf("%6s %10s %8s %8s %9s %10s %18s %18s\n", "nodes", "wall [s]", "steps", "Newton", "matrices", "x real",
+                     "wall/sim s [s]", "per node [us/sim s]");
+  else printf("%6s %10s %8s %8s %9s %10s %12s\n", "nodes", "wall [s]", "steps", "Newton", "matrices", "x real", "dT_top 10x");
   for (int i = 0; i < nn; ++i) {
+    if (scaling) {
+      double *T, w;
+      int n;
+      PlDynamicStats st;
+      if (Run(file, nodes[i], 1.0, &T, &n, &w, &st)) return 1;
+      printf("%6d %10.3f %8ld %8ld %9ld %10.1f %18.4f %18.2f\n", nodes[i], w, st.steps, st.nonlinear_iterations,
+             st.jacobian_evaluations, st.t / w, w / st.t, 1e6 * w / st.t / nodes[i]);
+      fflush(stdout);
+      free(T);
+      continue;
+    }
     double *T1, *T2, w1, w2;
     int n1, n2;
     PlDynamicStats s1, s2;

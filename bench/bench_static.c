@@ -21,7 +21,7 @@ static int Cmp(const void *a, const void *b)
 
 int main(int argc, char **argv)
 {
-  PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
+  PetscCall(PlInitialize(&argc, &argv));
   const char *file = argc > 1 && argv[1][0] != '-' ? argv[1] : "examples/jlay_900m.yaml";
   const int repeat = argc > 2 && argv[2][0] != '-' ? atoi(argv[2]) : 20;
   PlModel m;

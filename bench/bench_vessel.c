@@ -77,7 +77,7 @@ static PetscErrorCode Run(const char *file, double tighten, double *offset)
 int main(int argc, char **argv)
 {
   PetscFunctionBeginUser;
-  PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
+  PetscCall(PlInitialize(&argc, &argv));
   const char *file = argc > 1 && argv[1][0] != '-' ? argv[1] : "examples/dp_sec44.yaml";
   double o1, o2;
   PetscCall(Run(file, 1.0, &o1));

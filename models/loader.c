@@ -334,6 +334,7 @@ static void InitDefaults(PlModel *m)
     mo->table = NULL;
   }
   m->checkpoint_interval = PlSchemaDefault("output.checkpoint_interval"); /* [s] wall clock */
+  m->vtk_interval = PlSchemaDefault("output.vtk_interval"); /* [s] simulated */
   PlDynamicSettings *d = &m->analysis.dynamic;
   d->duration = 0.0; /* required: unset */
   d->output_interval = PlSchemaDefault("analysis.dynamic.output_interval");
@@ -444,6 +445,15 @@ double PlModelSettledTime(const PlModel *m)
   for (int b = 0; b < m->nbodies; ++b) t = fmax(t, LoadSettled(&m->bodies[b].environment));
   return t + 1.0;
 }
+
+long PlModelVtkStride(const PlModel *m)
+{
+  if (!(m->vtk_interval > 0.0)) return 1;
+  const double r = nearbyint(m->vtk_interval / m->analysis.dynamic.output_interval);
+  return r < 1.0 ? 1 : r > 1e9 ? 1000000000L : (long)r;
+}
+
+int PlModelVtkFrame(const PlModel *m, long k, long nout) { return k == nout || k % PlModelVtkStride(m) == 0; }
 
 void PlModelAsLines(const PlModel *one, PlModel *out)
 {

@@ -181,5 +181,18 @@ int ld_read_output(const Ctx *c, const Scope *top, PlModel *m)
   if (ld_pair_of(&s, "checkpoint_interval") && (rc = ld_dynamic_only(c, &s, "checkpoint_interval"))) return rc;
   if ((rc = ld_get_number(&s, "checkpoint_interval", &m->checkpoint_interval, NULL)))
     return rc;
+  const PlYNode *nv = NULL;
+  if (ld_pair_of(&s, "vtk_interval") && (rc = ld_dynamic_only(c, &s, "vtk_interval"))) return rc;
+  if ((rc = ld_get_number(&s, "vtk_interval", &m->vtk_interval, &nv))) return rc;
+  if (nv && m->vtk_interval > 0.0) {
+    /* given: a whole number of output intervals (the frames are output states) */
+    const double dt = m->analysis.dynamic.output_interval, r = m->vtk_interval / dt;
+    if (r < 1.0 - 1e-9 || fabs(r - nearbyint(r)) > 1e-9 * r) {
+      char path[PATH_CAP];
+      ld_join_key(path, sizeof path, s.path, "vtk_interval");
+      return ld_at(s.err, nv, path, "must be a whole multiple of analysis.dynamic.output_interval (%.10g s), or 0 "
+                   "for a frame at every output; got %s", dt, ld_got(nv).s);
+    }
+  }
   return read_points(c, &s, m);
 }

@@ -276,6 +276,9 @@ const PlKeySpec PlSchemaTable[] = {
     MAPS("output.points", OPT, "none", "at most 32 named points along the line or lines (dynamic)"),
     NUM("output.checkpoint_interval", "s", R_NONNEG, DEF, 10.0, "10",
         "wall-clock time between checkpoints of a dynamic run"),
+    NUM("output.vtk_interval", "s", R_NONNEG, DEF, 1.0, "1",
+        "simulated time between ParaView frames of a dynamic run: a multiple of "
+        "analysis.dynamic.output_interval (the default 1 s is rounded to the nearest one); 0: every output"),
     STR("output.points[*].name", REQ, "required", "the point's name: A-Z, a-z, 0-9, _ and -"),
     NUM("output.points[*].arc_length", "m", R_NONNEG, REQ, NAN, "required",
         "arc length from the bottom end, at most the line's length"),

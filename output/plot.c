@@ -145,12 +145,23 @@ static void Add(Text *t, const char *fmt, ...)
 }
 
 /* ---- running gnuplot ----------------------------------------------------------------- */
+/* A gnuplot process drawing plots/name.gp, its output read when it is finished. */
+typedef struct {
+  FILE *p;
+  char name[128];
+} PlotJob;
+
+#define PL_PLOT_JOBS 8 /* at most this many gnuplot processes at once */
+
 typedef struct {
   const PlPlotOptions *o;
   char dir[PL_PATH_MAX];          /* the run's output directory */
   char plots[PL_PATH_MAX + 8];    /* dir/plots */
   char gnuplot[PL_PATH_MAX];      /* the gnuplot program, "" when not found */
   char name_gp[600];              /* the model name as a gnuplot single-quoted string body */
+  PlotJob jobs[PL_PLOT_JOBS];     /* running, oldest first */
+  int njobs, slots;               /* running; allowed at once (the machine's cores) */
+  int made, failed;               /* images of the finished processes; a process failed */
 } Plotter;
 
 void PlOutputFindGnuplot(char *out, size_t len)
@@ -215,12 +226,63 @@ static int PlotterInit(Plotter *P, const char *dir, const PlPlotOptions *o)
   }
   P->name_gp[k] = '\0';
   PlOutputFindGnuplot(P->gnuplot, sizeof P->gnuplot);
+  const long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  P->slots = cores < 1 ? 1 : cores > PL_PLOT_JOBS ? PL_PLOT_JOBS : (int)cores;
   return 0;
 }
 
-/* Writes plots/name.gp (preamble, then body once per image format) and runs gnuplot on
- * it. width x height in pixels. Returns the number of images made (2), or -1 with a
- * warning. Without gnuplot only the script is written (the caller warns once). */
+/* Waits for the oldest gnuplot process and checks that it wrote both images; its count of
+ * images (2), or a warning, goes to P->made / P->failed. */
+static void FinishOldest(Plotter *P)
+{
+  const PlPlotOptions *o = P->o;
+  PlotJob J = P->jobs[0];
+  memmove(P->jobs, P->jobs + 1, sizeof(PlotJob) * (size_t)(P->njobs - 1));
+  P->njobs--;
+  char out[2048];
+  size_t nout = 0;
+  for (;;) {
+    char buf[512];
+    const size_t n = fread(buf, 1, sizeof buf, J.p);
+    if (!n) break;
+    for (size_t k = 0; k < n && nout + 1 < sizeof out; ++k) out[nout++] = buf[k];
+  }
+  out[nout] = '\0';
+  const int status = pclose(J.p);
+  if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status)) {
+    while (nout && (out[nout - 1] == '\n' || out[nout - 1] == ' ')) out[--nout] = '\0';
+    Warn(o, "gnuplot failed on %s/%s.gp (status %d)%s%s", P->plots, J.name, status == -1 ? -1 : WEXITSTATUS(status),
+         nout ? ":\n" : "", out);
+    P->failed = 1;
+    return;
+  }
+  for (int k = 0; k < 2; ++k) {
+    char img[PL_PATH_MAX + 256];
+    struct stat sb;
+    snprintf(img, sizeof img, "%s/%s.%s", P->plots, J.name, k ? "svg" : "png");
+    if (stat(img, &sb) || sb.st_size == 0) {
+      Warn(o, "gnuplot did not write %s", img);
+      P->failed = 1;
+      return;
+    }
+  }
+  P->made += 2;
+}
+
+/* Waits for every gnuplot process; adds their images to *n and a failure to *failed. */
+static void PlotterDrain(Plotter *P, int *n, int *failed)
+{
+  while (P->njobs) FinishOldest(P);
+  *n += P->made;
+  if (P->failed) *failed = 1;
+  P->made = P->failed = 0;
+}
+
+/* Writes plots/name.gp (preamble, then body once per image format) and starts gnuplot on
+ * it, as many at once as the machine has cores (the oldest is waited for when all are busy;
+ * PlotterDrain waits for the rest and counts their images). width x height in pixels.
+ * Returns 0 when started, or -1 with a warning. Without gnuplot only the script is written
+ * (the caller warns once). */
 static int RunScript(Plotter *P, const char *name, int width, int height, const Text *body)
 {
   const PlPlotOptions *o = P->o;
@@ -278,10 +340,14 @@ static int RunScript(Plotter *P, const char *name, int width, int height, const 
   }
   if (!P->gnuplot[0]) return -1;
 
-  char img[2][PL_PATH_MAX + 256];
+  if (strlen(name) >= sizeof P->jobs[0].name) {
+    Warn(o, "%s: plot name too long", gp);
+    return -1;
+  }
   for (int k = 0; k < 2; ++k) {
-    snprintf(img[k], sizeof img[k], "%s/%s.%s", P->plots, name, k ? "svg" : "png");
-    remove(img[k]);
+    char img[PL_PATH_MAX + 256];
+    snprintf(img, sizeof img, "%s/%s.%s", P->plots, name, k ? "svg" : "png");
+    remove(img);
   }
   Text cmd = {0};
   Add(&cmd, "cd ");
@@ -296,6 +362,7 @@ static int RunScript(Plotter *P, const char *name, int width, int height, const 
     Warn(o, "%s: out of memory", gp);
     return -1;
   }
+  if (P->njobs >= P->slots) FinishOldest(P);
   fflush(NULL); /* the child must not repeat our buffered output */
   FILE *p = popen(cmd.s, "r");
   free(cmd.s);
@@ -303,30 +370,10 @@ static int RunScript(Plotter *P, const char *name, int width, int height, const 
     Warn(o, "cannot run %s: %s", P->gnuplot, strerror(errno));
     return -1;
   }
-  char out[2048];
-  size_t nout = 0;
-  for (;;) {
-    char buf[512];
-    const size_t n = fread(buf, 1, sizeof buf, p);
-    if (!n) break;
-    for (size_t k = 0; k < n && nout + 1 < sizeof out; ++k) out[nout++] = buf[k];
-  }
-  out[nout] = '\0';
-  const int status = pclose(p);
-  if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status)) {
-    while (nout && (out[nout - 1] == '\n' || out[nout - 1] == ' ')) out[--nout] = '\0';
-    Warn(o, "gnuplot failed on %s (status %d)%s%s", gp, status == -1 ? -1 : WEXITSTATUS(status),
-         nout ? ":\n" : "", out);
-    return -1;
-  }
-  for (int k = 0; k < 2; ++k) {
-    struct stat sb;
-    if (stat(img[k], &sb) || sb.st_size == 0) {
-      Warn(o, "gnuplot did not write %s", img[k]);
-      return -1;
-    }
-  }
-  return 2;
+  PlotJob *J = &P->jobs[P->njobs++];
+  J->p = p;
+  snprintf(J->name, sizeof J->name, "%s", name);
+  return 0;
 }
 
 static int FileExists(const char *dir, const char *name)
@@ -520,6 +567,7 @@ int PlPlotStatic(const char *dir, const PlPlotOptions *o)
     Tally(RunScript(&P, "static_seabed_force", 1200, 750, &b), &n, &failed);
     free(b.s);
   }
+  PlotterDrain(&P, &n, &failed);
   if (!P.gnuplot[0]) {
     WarnNoGnuplot(&P);
     return -1;
@@ -580,6 +628,7 @@ int PlPlotSystem(const char *dir, const PlPlotOptions *o)
   Tally(RunScript(&P, "static_system", 1200, 1100, &b), &n, &failed);
   free(b.s);
   cJSON_Delete(root);
+  PlotterDrain(&P, &n, &failed);
   if (!P.gnuplot[0]) {
     WarnNoGnuplot(&P);
     return -1;
@@ -630,6 +679,7 @@ int PlPlotSweep(const char *dir, const char *key, const PlPlotOptions *o)
     Tally(RunScript(&P, kPlots[q].name, 1000, 700, &b), &n, &failed);
     free(b.s);
   }
+  PlotterDrain(&P, &n, &failed);
   if (!P.gnuplot[0]) {
     WarnNoGnuplot(&P);
     return -1;
@@ -974,6 +1024,7 @@ int PlPlotDynamic(const char *dir, const PlPlotOptions *o)
   }
   for (int k = 0; k < nts; ++k) free(names[k]);
   free(names);
+  PlotterDrain(&P, &n, &failed);
   if (!P.gnuplot[0]) {
     WarnNoGnuplot(&P);
     return -1;

@@ -14,10 +14,12 @@
  * Vary Radius "By Absolute Scalar", Scalars radius_m, Radius Factor 1).
  *
  * Collection: DIR/static.pvd or DIR/dynamic.pvd lists <DataSet timestep part name file>
- * entries with file names relative to DIR. It is rewritten from memory after every output
- * (tmp + rename), so it always lists complete .vtu files only: each .vtu is itself written
- * to a temporary and renamed before the collection names it. Rewriting costs O(outputs)
- * per output, about 90 bytes per entry.
+ * entries with file names relative to DIR. It is written whole (tmp + rename) when the series
+ * starts and ends; after each dynamic frame its new entries are written in place over the
+ * closing lines, which follow them again (O(1) per frame, about 90 bytes per entry), so
+ * between frames and after an interruption it is a complete collection that lists complete
+ * .vtu files only: each .vtu is itself written to a temporary and renamed before the
+ * collection names it. The frames' interval is output.vtk_interval (PlModelVtkFrame).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -136,6 +138,7 @@ struct PlVtkSeries_ {
   double last_t_s;                   /* time of the last output [s] */
   char *entries;                     /* the <DataSet .../> lines so far (malloc'd) */
   size_t nentries, centries;         /* bytes used and allocated in entries */
+  long pvd_head;                     /* bytes of the .pvd before its entries (0: unknown) */
   int nwork;                         /* nodes the work arrays are sized for */
   double *work;                      /* point data of the line [18 nwork] */
   double *points;                    /* [3 nwork] */
@@ -187,8 +190,12 @@ static int AppendEntry(PlVtkSeries vs, double t_s, int part, const char *name, c
   return e.oom ? -1 : 0;
 }
 
-/* DIR/STEM.pvd (tmp + rename) with the <DataSet/> lines entries[n] (may be empty). */
-static int WriteCollection(const char *dir, const char *stem, const char *entries, size_t n, PlError *err)
+static const char kPvdTail[] = "  </Collection>\n</VTKFile>\n";
+
+/* DIR/STEM.pvd (tmp + rename) with the <DataSet/> lines entries[n] (may be empty); *head (may
+ * be NULL) the bytes before the entries. */
+static int WriteCollection(const char *dir, const char *stem, const char *entries, size_t n, long *head,
+                           PlError *err)
 {
   char path[PL_PATH_MAX + 64], tmp[PL_PATH_MAX + 80];
   snprintf(path, sizeof path, "%s/%s.pvd", dir, stem);
@@ -201,12 +208,37 @@ static int WriteCollection(const char *dir, const char *stem, const char *entrie
   int bad = fprintf(f, "<?xml version=\"1.0\"?>\n<!-- written by pipelay %s: open in ParaView -->\n"
                        "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"%s\">\n  <Collection>\n",
                     PIPELAY_VERSION, HostByteOrder()) < 0;
+  const long h = bad ? -1 : ftell(f);
+  if (head) *head = h > 0 ? h : 0;
   if (!bad && n) bad = fwrite(entries, 1, n, f) != n;
-  if (!bad) bad = fputs("  </Collection>\n</VTKFile>\n", f) < 0;
+  if (!bad) bad = fputs(kPvdTail, f) < 0;
   return PlFileCommit(f, bad, tmp, path, err);
 }
 
-static int WritePvd(PlVtkSeries vs, PlError *err) { return WriteCollection(vs->dir, Stem(vs), vs->entries, vs->nentries, err); }
+static int WritePvd(PlVtkSeries vs, PlError *err)
+{
+  return WriteCollection(vs->dir, Stem(vs), vs->entries, vs->nentries, &vs->pvd_head, err);
+}
+
+/* The series' .pvd grown by its entries from byte `from` on, written over the closing lines
+ * that then follow them again; the whole file when its layout is not known. */
+static int AppendPvd(PlVtkSeries vs, size_t from, PlError *err)
+{
+  if (vs->pvd_head <= 0) return WritePvd(vs, err);
+  char path[PL_PATH_MAX + 64];
+  snprintf(path, sizeof path, "%s/%s.pvd", vs->dir, Stem(vs));
+  FILE *f = fopen(path, "r+");
+  if (!f) return WritePvd(vs, err);
+  int bad = fseek(f, vs->pvd_head + (long)from, SEEK_SET) != 0;
+  if (!bad && vs->nentries > from) bad = fwrite(vs->entries + from, 1, vs->nentries - from, f) != vs->nentries - from;
+  if (!bad) bad = fputs(kPvdTail, f) < 0;
+  if (fclose(f)) bad = 1;
+  if (bad) {
+    snprintf(err->msg, sizeof err->msg, "%.900s: cannot write: %s", path, strerror(errno));
+    return PL_EXIT_IO;
+  }
+  return 0;
+}
 
 /* Removes DIR/vtk/dynamic_NNNNNN*.vtu left by an earlier run (only names this writer makes). */
 static void RemoveOldDynamicFiles(const char *vtkdir)
@@ -403,7 +435,7 @@ int PlVtkSeriesWriteBlocks(PlVtkSeries vs, double t_s, const PlStation *nodes, i
   }
   vs->noutputs++;
   vs->last_t_s = t_s;
-  return WritePvd(vs, err);
+  return vs->kind == PL_VTK_DYNAMIC ? AppendPvd(vs, nentries0, err) : WritePvd(vs, err);
 }
 
 int PlVtkSeriesWrite(PlVtkSeries vs, double t_s, const PlStation *nodes, int nnodes, PlError *err)
@@ -421,7 +453,7 @@ static int CommitEntries(const char *dir, const char *stem, Entries *e, PlError 
     snprintf(err->msg, sizeof err->msg, "%.900s/%s.pvd: out of memory", dir, stem);
     rc = PL_EXIT_FAILURE;
   } else
-    rc = WriteCollection(dir, stem, e->s, e->n, err);
+    rc = WriteCollection(dir, stem, e->s, e->n, NULL, err);
   free(e->s);
   return rc;
 }

@@ -16,7 +16,7 @@
  * timeseries_vessel.csv), timeseries_<joint>.csv per joint (the joint point, and the force
  * and moment about it that the joint applies to its first body, global), energy.csv, and
  * summary.json with "analysis": "rigid_body", a "bodies" and a "joints" object; the bodies'
- * poses go to opt->bodies_observer at every output time (the app draws them for ParaView).
+ * poses go to opt->bodies_observer at the ParaView frame times (PlModelVtkFrame) (the app draws them for ParaView).
  */
 #include <errno.h>
 #include <math.h>
@@ -156,7 +156,7 @@ int PlBodiesRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynam
       rep->joint_max_moment_Nm[j] = fmax(rep->joint_max_moment_Nm[j], sqrt(M[0] * M[0] + M[1] * M[1] + M[2] * M[2]));
     }
     rep->max_joint_gap_m = fmax(rep->max_joint_gap_m, PlMultibodyJointGap(&s->mb, yb0));
-    if (opt->bodies_observer) {
+    if (opt->bodies_observer && PlModelVtkFrame(m, k, nout)) {
       double r0[PL_MAX_BODIES][3], R0[PL_MAX_BODIES][9];
       for (int b = 0; b < nb; ++b) PlSysDynBodyPose(s, b, y, r0[b], R0[b]);
       if (opt->bodies_observer(opt->bodies_observer_ctx, t, nb, (const double(*)[3])r0, (const double(*)[9])R0,

@@ -416,7 +416,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
         io = PlSeriesRowWritten(w.fv, w.pv, &res->err);
       }
       PlRunExtremaUpdate(&res->extrema, p, t, E, ner, &N[nn - 1]);
-      if (!io && opt->observer) io = opt->observer(opt->observer_ctx, t, N, nn, &res->err);
+      if (!io && opt->observer && PlModelVtkFrame(m, k, nout)) io = opt->observer(opt->observer_ctx, t, N, nn, &res->err);
     }
     free(N);
     free(E);

@@ -115,17 +115,60 @@ static void Put(PlSysDyn s, int row, int col, double v)
     return;
   }
   if (!s->val) return;
+  if (s->seq_state == 2) {
+    const long k = s->iseq++;
+    if (k < s->nseq && s->seq[2 * k] == row) {
+      s->val[s->seq[2 * k + 1]] += v;
+      return;
+    }
+    s->seq_state = 0; /* another order: searched from here on, recorded again next time */
+  }
   sunindextype lo = s->colptr[col], hi = s->colptr[col + 1] - 1;
   while (lo <= hi) {
     const sunindextype mid = (lo + hi) / 2;
     if (s->rowind[mid] == row) {
       s->val[mid] += v;
+      if (s->seq_state == 1) {
+        if (s->nseq == s->capseq) {
+          const long cap = s->capseq ? 2 * s->capseq : 4096;
+          int *q = realloc(s->seq, sizeof(int) * 2 * (size_t)cap);
+          if (!q) {
+            s->seq_state = 0;
+            return;
+          }
+          s->seq = q;
+          s->capseq = cap;
+        }
+        s->seq[2 * s->nseq] = row;
+        s->seq[2 * s->nseq + 1] = (int)mid;
+        s->nseq++;
+      }
       return;
     }
     if (s->rowind[mid] < row) lo = mid + 1;
     else hi = mid - 1;
   }
   s->domain_error = 3; /* not in the pattern: a bug, reported by the set-up's check */
+  if (s->seq_state == 1) s->seq_state = 0;
+}
+
+/* The positions of the matrix entries, found by a binary search in their column at the first
+ * assembly, are replayed at the next ones: the assembly visits the entries in the same order
+ * every time (the order follows the pattern, not the state), so the k-th Put goes to the
+ * position recorded for it, checked against its row. An assembly in another order (another
+ * rank's part, a dense copy) falls back to the search where the rows stop matching and is
+ * recorded anew the next time. Called before (begin 1) and after (begin 0) an assembly. */
+static void PutSequence(PlSysDyn s, int begin)
+{
+  if (s->recording || !s->val) return;
+  if (begin) {
+    if (s->seq_state == 2) s->iseq = 0;
+    else {
+      s->seq_state = 1;
+      s->nseq = 0;
+    }
+  } else if (s->seq_state == 1) s->seq_state = 2;
+  else if (s->seq_state == 2 && s->iseq != s->nseq) s->seq_state = 0;
 }
 
 /* Row contributions through the attachment redirect (F may be NULL). */
@@ -240,6 +283,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
   memset(s->lines_load, 0, sizeof s->lines_load);
   memset(s->end_force, 0, sizeof s->end_force);
   if (putJ && s->val) memset(s->val, 0, sizeof(double) * (size_t)s->nnz);
+  if (putJ) PutSequence(s, 1);
   /* the bodies first: multibody writes its rows */
   for (int b = 0; b < m->nbodies; ++b) {
     memset(s->tb[b], 0, sizeof s->tb[b]);
@@ -430,6 +474,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
       for (int j = 0; j < PL_VESSEL_NY; ++j) Put(s, bo + PL_VESSEL_V + i, bo + j, dtau[i * PL_VESSEL_NY + j]);
   }
 #undef MINE
+  if (putJ) PutSequence(s, 0);
   if (split) Combine(s, Fw, putJ);
   if (!s->domain_error)
     for (int i = 0; i < s->n; ++i)
@@ -891,6 +936,7 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
   /* IDA */
   PetscCheck(SUNContext_Create(NULL, &s->ctx) == 0, PETSC_COMM_SELF, PETSC_ERR_LIB, "SUNContext_Create failed");
   s->y = N_VNew_Serial(n, s->ctx);
+  if (s->y) N_VEnableFusedOps_Serial(s->y, SUNTRUE); /* IDA clones y: its predictor and updates fused */
   s->yp = N_VNew_Serial(n, s->ctx);
   s->atol = N_VNew_Serial(n, s->ctx);
   PetscCheck(s->y && s->yp && s->atol, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
@@ -1017,6 +1063,7 @@ PetscErrorCode PlSysDynDestroy(PlSysDyn *ps)
   free(s->owner);
   PetscCall(PetscFree(s->red));
   free(s->rec);
+  free(s->seq);
   PetscCall(PetscFree(s->redir));
   PetscCall(PetscFree(s->rowforce));
   PetscCall(PetscFree(s->Fwork));

@@ -67,6 +67,10 @@ struct PlSysDyn_ {
   /* sparse pattern (CSC) and its recording */
   int recording, nrec, caprec;
   int *rec;                      /* pairs (row, col) */
+  /* the matrix entries' positions in the order the assembly visits them (PutSequence) */
+  int *seq;                      /* pairs (row, position in val) */
+  long nseq, capseq, iseq;       /* recorded, allocated, used in this assembly */
+  int seq_state;                 /* 0 record at the next assembly, 1 recording, 2 valid */
   sunindextype *colptr, *rowind;
   long nnz;
   double *val;                   /* the values being assembled (NULL: no matrix wanted) */

@@ -518,7 +518,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
         wrote = 1;
         PlRunExtremaUpdate(&x.ext[l], p, t, els[l], p->mesh.nelements, &nodes[l][nn[l] - 1]);
       }
-      if (!io && (opt->lines_observer || (opt->bodies_observer && nb > 0)))
+      if (!io && (opt->lines_observer || (opt->bodies_observer && nb > 0)) && PlModelVtkFrame(m, k, nout))
         io = Observe(s, opt, t, y, nodes, nn, &res->err);
       FreeStations(nl, nodes, els);
       double ek, es, ep;

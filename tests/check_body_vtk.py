@@ -2,10 +2,11 @@
 """check_body_vtk.py - the ParaView frames of a model without a line, read back with VTK's
 own reader (python3-vtk9, independent of pipelay's writer).
 
-usage: check_body_vtk.py RUN_DIR
+usage: check_body_vtk.py RUN_DIR [--every N] [--box BODY m Ix Iy Iz]
 
-RUN_DIR/dynamic.pvd lists one vtk/bodies_NNNNNN.vtu per row of the bodies' time series, at
-the same times (1e-12), every file existing. Each frame holds one hexahedron (VTK cell type
+RUN_DIR/dynamic.pvd lists one vtk/bodies_NNNNNN.vtu per N rows of the bodies' time series
+(rows 0, N, 2N, ... and the last: output.vtk_interval = N output intervals; N = 1 without
+--every), at the same times (1e-12), every file existing. Each frame holds one hexahedron (VTK cell type
 12) per body, in the order of summary.json's bodies, with point data body_index; the box's
 centre (the mean of its 8 corners) equals O_b of the body's time series row (x_m, y_m,
 z_m) to 1e-9 m; its edges are at right angles (1e-9 of their length) and keep their
@@ -20,17 +21,23 @@ import xml.etree.ElementTree as ET
 import vtk
 
 run = sys.argv[1]
+args = sys.argv[2:]
+every = 1
+if args[:1] == ["--every"]:
+    every = int(args[1])
+    args = args[2:]
 box = None
-if len(sys.argv) == 8 and sys.argv[2] == "--box":
-    m, ix, iy, iz = (float(v) for v in sys.argv[4:8])
-    box = (sys.argv[3], sorted(math.sqrt(6 * (a + b - c) / m) for a, b, c in ((iy, iz, ix), (ix, iz, iy), (ix, iy, iz))))
+if len(args) == 6 and args[0] == "--box":
+    m, ix, iy, iz = (float(v) for v in args[2:6])
+    box = (args[1], sorted(math.sqrt(6 * (a + b - c) / m) for a, b, c in ((iy, iz, ix), (ix, iz, iy), (ix, iy, iz))))
 failures = []
 with open(os.path.join(run, "summary.json")) as f:
     bodies = list(json.load(f)["bodies"])
 series = {}
 for b in bodies:
     with open(os.path.join(run, f"timeseries_{b}.csv")) as f:
-        series[b] = list(csv.DictReader(f))
+        rows = list(csv.DictReader(f))
+        series[b] = [r for k, r in enumerate(rows) if k % every == 0 or k == len(rows) - 1]
 sets = ET.parse(os.path.join(run, "dynamic.pvd")).getroot().findall("./Collection/DataSet")
 if len(sets) != len(series[bodies[0]]):
     failures.append(f"dynamic.pvd lists {len(sets)} frames, the time series have {len(series[bodies[0]])} rows")

@@ -385,7 +385,7 @@ static PetscErrorCode PassivityCase(int damped)
 int main(int argc, char **argv)
 {
   PetscFunctionBeginUser;
-  PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
+  PetscCall(PlInitialize(&argc, &argv));
   const char *c = argc > 1 ? argv[1] : "";
   PetscErrorCode rc = 1;
   if (!strcmp(c, "jacobian_quat")) rc = JacobianCase(0, 1, 0);

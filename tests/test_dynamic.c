@@ -722,7 +722,7 @@ static PetscErrorCode MotionCase(void)
 int main(int argc, char **argv)
 {
   PetscFunctionBeginUser;
-  PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
+  PetscCall(PlInitialize(&argc, &argv));
   if (argc < 3) {
     fprintf(stderr, "usage: test_dynamic CASE EXAMPLES_DIR\n");
     return 2;

@@ -806,6 +806,11 @@ static void test_dynamic(Tally *t, const char *dir)
                "--set:1:2: analysis.dynamic.duration: must be at least output_interval (0.1 s, "
                "the default), got 0.05",
                "duration shorter than the default output_interval");
+  const char *const s12c[] = {"output.vtk_interval=0.75"}; /* output every 0.5 s */
+  expect_error(t, name, kDynamic, len, 2, (const char *const[]){"output.directory=o", s12c[0]},
+               "--set:1:2: output.vtk_interval: must be a whole multiple of analysis.dynamic.output_interval "
+               "(0.5 s), or 0 for a frame at every output; got 0.75",
+               "vtk_interval not a multiple of the output interval");
   const char *const s13[] = {"analysis.dynamic.max_steps=0"};
   expect_error(t, name, kDynamic, len, 1, s13,
                "--set:1:1: analysis.dynamic.max_steps: must be an integer from 1 to "

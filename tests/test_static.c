@@ -383,7 +383,7 @@ static PetscErrorCode TestQuatEuler(void)
 
 int main(int argc, char **argv)
 {
-  PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
+  PetscCall(PlInitialize(&argc, &argv));
   if (argc < 3) {
     fprintf(stderr, "usage: test_static CASE EXAMPLES_DIR\n");
     return 2;

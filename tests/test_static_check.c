@@ -368,7 +368,7 @@ static PetscErrorCode CaseSurface(void)
 
 int main(int argc, char **argv)
 {
-  PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
+  PetscCall(PlInitialize(&argc, &argv));
   if (argc < 3) {
     fprintf(stderr, "usage: test_static_check check|stop EXAMPLES_DIR\n");
     return 2;

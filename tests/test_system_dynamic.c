@@ -254,7 +254,7 @@ static PetscErrorCode RestCase(const char *text)
 int main(int argc, char **argv)
 {
   PetscFunctionBeginUser;
-  PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
+  PetscCall(PlInitialize(&argc, &argv));
   const char *c = argc > 1 ? argv[1] : "";
   PetscErrorCode rc = 1;
   static char fixed[8192];

@@ -422,6 +422,7 @@ typedef struct {
   PlCurrent current;           /* dynamic analyses only */
   char output_dir[PL_PATH_MAX];
   double checkpoint_interval;  /* [s] wall-clock time between a dynamic run's checkpoints */
+  double vtk_interval;         /* [s] simulated time between ParaView frames (PlModelVtkStride) */
   int noutput_points;          /* named output points (dynamic) */
   PlOutputPoint output_points[PL_MAX_OUTPUT_NODES];
   PlVesselModel vessel;        /* the vessel at the top of the line (vessel.present false: none) */
@@ -469,6 +470,10 @@ void PlModelSetLine(PlModel *dst, const PlLineModel *src);
  * row (those loads then hold their final values). The static start of a dynamic analysis is
  * at t = 0 instead (solver/assembly.c). */
 double PlModelSettledTime(const PlModel *m);
+/* ParaView frames of a dynamic run: at output k of 0..nout when k is a multiple of the stride
+ * (output.vtk_interval in output intervals, at least 1; 0 means 1) and at the last output. */
+long PlModelVtkStride(const PlModel *m);
+int PlModelVtkFrame(const PlModel *m, long k, long nout);
 /* A one-line model as a model of one line of lines: named "line": one's line, mesh and ends
  * in lines[0], its output points on it; a vessel becomes body 0 (id "vessel") with the top end
  * on its hang-off point (hinge or fixed at top_frame). Shallow: out borrows one's time-series

@@ -256,6 +256,10 @@ typedef struct {
 /* Creates the run from a static problem whose state is the start; stop (may be NULL) is the
  * flag a signal handler sets (PlDynamicAdvance then returns PL_DYN_INTERRUPTED). The static
  * problem must outlive it. Collective. */
+/* PetscInitialize, with Open MPI's quick singleton start when no launcher started the
+ * process (solver/mpi_start.c). */
+PetscErrorCode PlInitialize(int *argc, char ***argv);
+
 PetscErrorCode PlDynamicCreate(PlProblem statics, volatile sig_atomic_t *stop, PlDynamic *dyn);
 PetscErrorCode PlDynamicDestroy(PlDynamic *dyn);
 /* The number of unknowns of the raw state. */
@@ -335,14 +339,14 @@ int PlWriteStaticResults(const char *dir, const PlModel *m, const PlStaticReport
 
 /* A whole dynamic run to files (solver/dynamic_run.c): starts from the problem's current
  * (static) state, writes the time series, envelopes and summary.json into
- * model.output_dir, and calls observer (rank 0) at every output time with the node
- * stations (e.g. to write ParaView files). */
+ * model.output_dir, and calls observer (rank 0) with the node stations at the output times
+ * that are ParaView frames (PlModelVtkFrame: every output.vtk_interval and the last). */
 typedef int (*PlDynamicObserverFn)(void *ctx, double t, const PlStation *nodes, int nnodes, PlError *err);
-/* Called at every output time of a model without a line with each body's origin r (global)
+/* Called at the frame times (as observer) of a model without a line with each body's origin r (global)
  * and attitude R (body -> global, row-major). */
 typedef int (*PlBodiesObserverFn)(void *ctx, double t, int nbodies, const double (*r)[3], const double (*R)[9],
                                   PlError *err);
-/* Called at every output time of a system of lines with each line's node stations (rank 0). */
+/* Called at the frame times (as observer) of a system of lines with each line's node stations (rank 0). */
 typedef int (*PlLinesObserverFn)(void *ctx, double t, int nlines, PlStation *const *nodes, const int *nnodes,
                                  PlError *err);
 typedef struct {
