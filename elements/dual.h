@@ -10,7 +10,7 @@
 #include <math.h>
 
 #ifndef PL_DUAL_N
-#define PL_DUAL_N 14 /* a file may choose fewer (1: values only, at the cost of ~2 doubles) */
+#define PL_DUAL_N 14 /* a file may choose fewer (0: values only, plain doubles) */
 #endif
 
 typedef struct {

@@ -1,6 +1,6 @@
 /*
  * rod_dynamics_impl.h - the two instances of the dynamic kernels (private): _val on
- * one-direction dual numbers (residuals), _jac on 14 directions (iteration matrices).
+ * plain doubles (residuals; dual numbers of no direction), _jac on 14 directions (iteration matrices).
  * The public functions in elements.h choose one by whether a derivative is asked for.
  */
 #pragma once
