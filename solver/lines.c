@@ -914,12 +914,17 @@ PetscErrorCode PlLinesSolve(PlLines s, volatile sig_atomic_t *stop, int quiet, P
             for (int l = 0; l < s->nl; ++l) dnorm[l] = INFINITY;
             PetscCall(ReSolve(s, xt, &st, &tr, rep, &ok, last, sizeof last));
             if (ok) {
-              /* Newton (sigma = 0) must lower the imbalance; a damped step may raise it somewhat
-               * (tenfold, thirty times the best seen): the imbalance is not a potential, and a
-               * body yawing round to where its lines pull has to pass a larger moment on the way */
+              /* Newton (sigma = 0) must lower the imbalance, unless it stays balanced (the masters
+               * at round-off while a line's own residual is still above its tolerance: the
+               * re-solve is what is left to do; seen on the OC3 moorings under a surge load); a
+               * damped step may raise it somewhat (tenfold, thirty times the best seen): the
+               * imbalance is not a potential, and a body yawing round to where its lines pull has
+               * to pass a larger moment on the way */
               PetscCall(Evaluate(s, xt, &tr));
               phit = Phi(s, tr.R, M);
-              if (!tr.bad && (sigma > 0.0 ? phit < 10.0 * phi && phit < 30.0 * phi_best : phit < phi)) accepted = 1;
+              const int balanced = Measure(s, tr.R, tr.sc) <= 1e-9;
+              if (!tr.bad && (sigma > 0.0 ? phit < 10.0 * phi && phit < 30.0 * phi_best : phit < phi || balanced))
+                accepted = 1;
               else
                 snprintf(last, sizeof last, "the imbalance rose from %.4g to %.4g N/kg^0.5 with the lines re-solved",
                          phi, phit);
