@@ -60,10 +60,13 @@
  *     gradient of U_w = m_w g (r_z + (R r_g)_z) = m_w g (r_z + k . r_g);
  *   s = [R^T K_s (r - r_a) ; 0], a linear spring on O_b in the global frame (not in the
  *     thesis: a soft mooring, and the spring of Giusti's oscillator, Table 4);
+ *   a spring on the heading psi = atan2(R_10, R_00) about the global z axis, U = K_yaw
+ *     (psi - psi_0)^2/2 (not in the thesis: the added yaw stiffness of a crowfoot mooring, as
+ *     OC3's 98.34 MN m/rad); its moment is derived at PlVesselDynamics;
  *   tau_body external force and moment in the body frame (controller, follower loads, and
  *     later the pipe's reaction tau_pipe of 5.66); f_e, m_e a dead force and moment in the
  *     global frame acting at O_b (environment, gravity of a dry body).
- * Passivity: with T = nu^T M nu/2 and U = U_V + (r - r_a)^T K_s (r - r_a)/2,
+ * Passivity: with T = nu^T M nu/2 and U = U_V + (r - r_a)^T K_s (r - r_a)/2 + K_yaw dpsi^2/2,
  *   d(T + U)/dt = nu^T tau - nu^T (D_p + D_v(nu)) nu   (5.89), <= nu^T tau when the
  * symmetric part of D_p is positive semidefinite and d_i >= 0.
  *
@@ -77,6 +80,8 @@
 #include <string.h>
 #include "pipelay/elements.h"
 #include "dual_ops.h"
+
+static const double kPi = 3.14159265358979323846;
 
 
 static D DAbs(D a) { return a.v < 0.0 ? PlDualNeg(a) : a; }
@@ -262,6 +267,10 @@ int PlVesselCheck(const PlVessel *V, char *msg, size_t len)
     snprintf(msg, len, "metacentric heights, heave equilibrium and centre of gravity must be finite");
     return 1;
   }
+  if (!(V->K_yaw >= 0.0) || !isfinite(V->K_yaw) || !isfinite(V->psi_rest)) {
+    snprintf(msg, len, "yaw spring stiffness %g must be finite and >= 0", V->K_yaw);
+    return 1;
+  }
   double K[36] = {0};
   for (int i = 0; i < 3; ++i)
     for (int j = 0; j < 3; ++j) K[6 * i + j] = 0.5 * (V->K_spring[3 * i + j] + V->K_spring[3 * j + i]);
@@ -381,6 +390,23 @@ int PlVesselDynamics(const PlVessel *V, const double y[PL_VESSEL_NY], const doub
       for (int i = 0; i < 3; ++i) G[i] = da(G[i], fb[i]);
     }
   }
+  /* spring on the heading: U = K_yaw dpsi^2/2, dpsi = psi - psi_rest wrapped to (-pi, pi],
+   * psi = atan2(R_10, R_00). With Rdot = [w_s]x R, psidot = g . w_s, g = (-R_20 R_00 / c,
+   * -R_20 R_10 / c, 1), c = R_00^2 + R_10^2 (1 without roll and pitch); so the moment that
+   * derives from U is -K_yaw dpsi g (global), on the left-hand side K_yaw dpsi R^T g, and
+   * w_b . (K_yaw dpsi R^T g) = K_yaw dpsi psidot = dU/dt (passive). */
+  if (V->K_yaw != 0.0) {
+    D psi = PlDualAtan2(R[3], R[0]);
+    double wrap = psi.v - V->psi_rest;
+    wrap = remainder(wrap, 2.0 * kPi); /* (-pi, pi] */
+    const D dpsi = da(psi, dc(wrap - psi.v)); /* psi - psi_rest, wrapped; same derivative as psi */
+    const D cc = da(dm(R[0], R[0]), dm(R[3], R[3]));
+    const D g[3] = {PlDualDiv(dk(dm(R[6], R[0]), -1.0), cc), PlDualDiv(dk(dm(R[6], R[3]), -1.0), cc), dc(1.0)};
+    D gb[3];
+    DMatTVec(R, g, gb);
+    const D kd = dk(dpsi, V->K_yaw);
+    for (int i = 0; i < 3; ++i) G[3 + i] = da(G[3 + i], dm(kd, gb[i]));
+  }
   /* external loads */
   if (tau_body)
     for (int i = 0; i < 6; ++i) G[i] = ds(G[i], dc(tau_body[i]));
@@ -498,6 +524,10 @@ double PlVesselPotentialEnergy(const PlVessel *V, const double y[PL_VESSEL_NY])
   const double d[3] = {y[0] - V->r_anchor[0], y[1] - V->r_anchor[1], y[2] - V->r_anchor[2]};
   for (int i = 0; i < 3; ++i)
     for (int j = 0; j < 3; ++j) U += 0.5 * d[i] * V->K_spring[3 * i + j] * d[j];
+  if (V->K_yaw != 0.0) {
+    const double dpsi = remainder(atan2(Rm[3], Rm[0]) - V->psi_rest, 2.0 * kPi);
+    U += 0.5 * V->K_yaw * dpsi * dpsi;
+  }
   return U;
 }
 
@@ -529,7 +559,7 @@ void PlVesselQuatFromEulerZYX(const double rpy[3], double q[4])
 void PlVesselOwnRestoring(const PlVessel *V, int own[6])
 {
   const int hydro[6] = {0, 0, V->Awp > 0.0, V->displacement > 0.0 && V->GM_T != 0.0,
-                        V->displacement > 0.0 && V->GM_L != 0.0, 0};
+                        V->displacement > 0.0 && V->GM_L != 0.0, V->K_yaw > 0.0};
   for (int i = 0; i < 6; ++i)
     own[i] = hydro[i] ||
              (i < 3 && (V->K_spring[3 * i] != 0.0 || V->K_spring[3 * i + 1] != 0.0 || V->K_spring[3 * i + 2] != 0.0));

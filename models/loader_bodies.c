@@ -177,6 +177,20 @@ static int read_restoring(const Scope *vs, PlVessel *V)
                     "restoring moments)");
 }
 
+/* vessel.yaw_spring: a spring on the heading (elements/vessel.c). */
+static int read_yaw_spring(const Scope *vs, PlVessel *V)
+{
+  Scope s;
+  bool present;
+  int rc = ld_open_child(vs, "yaw_spring", &s, &present);
+  if (rc || !present) return rc;
+  if ((rc = ld_get_number(&s, "stiffness", &V->K_yaw, NULL))) return rc;
+  double deg = 0.0;
+  if ((rc = ld_get_number(&s, "heading", &deg, NULL))) return rc;
+  V->psi_rest = deg * kPi / 180.0;
+  return 0;
+}
+
 /* vessel.spring: a linear spring on O_b, global frame (a soft mooring). */
 static int read_spring(const Scope *vs, PlVessel *V)
 {
@@ -544,6 +558,7 @@ static int read_body(Ctx *c, const Scope *bs, const PlModel *m, bool listed, PlV
   if ((rc = ld_get_number(&s, "norm_rate", &V->norm_rate, NULL))) return rc;
   if ((rc = read_restoring(&s, V))) return rc;
   if ((rc = read_spring(&s, V))) return rc;
+  if ((rc = read_yaw_spring(&s, V))) return rc;
   if ((rc = read_vessel_initial(c, &s, ned, v))) return rc;
   if ((rc = read_hang_off(c, &s, ned, v))) return rc;
   if ((rc = read_environment_load(c, &s, ned, v))) return rc;

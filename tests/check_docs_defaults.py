@@ -23,12 +23,13 @@ BASES = {
     "": ("jlay_circle.yaml", []),
     "current": ("jlay_circle.yaml", ["current.profile=uniform", "current.speed=0.5"]),
     "vessel": ("jlay_circle_dp.yaml", []),
+    "vessel.yaw_spring": ("jlay_circle_dp.yaml", ["vessel.yaw_spring.stiffness=9.834e7"]),
 }
 SKIP_BLOCKS = ("ends", "vessel.dp.reference")  # per-end and per-kind tables: no single path
 
 
 def base_of(block):
-    for prefix in ("current", "vessel"):
+    for prefix in sorted((k for k in BASES if k), key=len, reverse=True):  # the most specific first
         if block == prefix or block.startswith(prefix + "."):
             return BASES[prefix]
     return BASES[""]

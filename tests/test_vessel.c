@@ -308,6 +308,8 @@ static int CaseJacobian(void)
   b.V.K_spring[8] = 1e4;
   b.V.r_anchor[0] = 1.0;
   b.V.r_anchor[1] = -2.0;
+  b.V.K_yaw = 4.0e7; /* a heading spring, rest heading 0.3 rad (the state's yaw is 0.7) */
+  b.V.psi_rest = 0.3;
   b.V.z_eq = 0.3;
   b.V.norm_rate = 3.0;
   b.V.weight_mass = 2.0e6; /* a weight at a centre of gravity off O_b */
@@ -510,6 +512,69 @@ static int CaseOscillator(void)
   printf("oscillator: max |x - x_exact| over 20 s = %.3e m (%ld steps)\n", worst, nst);
   CHECK_TRUE(worst <= 1e-4, "oscillator displacement within 1e-4 m of eqs 44-46");
   CHECK_TRUE(other <= 1e-12, "oscillator stays on the x axis without rotating");
+  return CHECK_DONE();
+}
+
+/* ---- the heading spring: a yaw oscillator ----------------------------------------------
+ * A body turning about the global z axis only (no roll, pitch, translation), inertia I_zz, on
+ * the heading spring K_yaw: I_zz psi'' = -K_yaw (psi - psi_0), harmonic for any amplitude
+ * below 180 deg (the spring is linear in the heading itself), period 2 pi sqrt(I_zz/K_yaw).
+ * Released at 150 deg from the rest heading 20 deg: the period from the upward zero
+ * crossings of psi - psi_0 over 5 periods within 1e-6 relative; the amplitude
+ * sqrt(dpsi^2 + (psi'/omega)^2), an invariant of the undamped oscillator, never grows (1e-8 rad)
+ * and falls by at most 1e-4 rad (IDA's BDF damps it by about 1.4e-5 rad per period at rtol
+ * 1e-10, linearly in time); roll and pitch stay 0 (1e-12). */
+static int CaseYawSpring(void)
+{
+  Body b;
+  memset(&b, 0, sizeof b);
+  b.n = PL_VESSEL_NY;
+  PlVesselInit(&b.V);
+  const double I[9] = {3e6, 0, 0, 0, 2e6, 0, 0, 0, 1e6}, rg[3] = {0, 0, 0}, Izz = 1e6;
+  PlVesselRigidBodyMass(5e4, rg, I, b.V.MRB);
+  b.V.K_yaw = 4e6; /* omega = 2 rad/s */
+  b.V.psi_rest = 20.0 * kPi / 180.0;
+  char msg[256];
+  CHECK_TRUE(PlVesselCheck(&b.V, msg, sizeof msg) == 0, "yaw-spring body valid");
+  const double T = 2.0 * kPi * sqrt(Izz / b.V.K_yaw), a0 = 150.0 * kPi / 180.0;
+  double y[NMAX];
+  const double rpy[3] = {0.0, 0.0, b.V.psi_rest + a0};
+  InitState(y, b.n, NULL, rpy, NULL, NULL);
+  Ida s;
+  if (IdaSetUp(&s, &b, 0.0, y, 1e-10, 1e-12)) {
+    fprintf(stderr, "FAIL IDA set-up\n");
+    return EXIT_FAILURE;
+  }
+  const double dt = T / 2000.0;
+  double prev = a0, tprev = 0.0, cross[8], amp = 0.0, rise = -INFINITY, tilt = 0.0;
+  int nc = 0;
+  for (int k = 1; k <= 5 * 2000 + 1000 && nc < 8; ++k) {
+    const double t = k * dt;
+    if (IdaTo(&s, t, y)) {
+      ++pl_check_failures;
+      break;
+    }
+    double e[3];
+    PlVesselEulerZYX(y + PL_VESSEL_Q, e);
+    const double d = remainder(e[2] - b.V.psi_rest, 2.0 * kPi);
+    const double wz = y[PL_VESSEL_W + 2] / sqrt(b.V.K_yaw / Izz); /* psi'/omega: no roll or pitch */
+    amp = fmax(amp, fabs(sqrt(d * d + wz * wz) - a0));
+    rise = fmax(rise, sqrt(d * d + wz * wz) - a0);
+    tilt = fmax(tilt, fmax(fabs(e[0]), fabs(e[1])));
+    if (prev < 0.0 && d >= 0.0) cross[nc++] = tprev + (t - tprev) * (-prev) / (d - prev); /* upward crossing */
+    prev = d;
+    tprev = t;
+  }
+  IdaFree(&s);
+  const double Tm = nc >= 2 ? (cross[nc - 1] - cross[0]) / (nc - 1) : NAN;
+  printf("yaw spring: period %.9f s against 2 pi sqrt(I_zz/K) = %.9f s (%d crossings), amplitude "
+         "sqrt(dpsi^2 + (psi'/omega)^2) off %.9f rad by at most %.1e rad (largest rise %.1e), largest roll or pitch "
+         "%.1e rad\n", Tm, T, nc, a0, amp, rise, tilt);
+  CHECK_TRUE(nc >= 5, "five periods seen");
+  CHECK_TRUE(fabs(Tm - T) <= 1e-6 * T, "period 2 pi sqrt(I_zz/K_yaw) within 1e-6, at 150 deg amplitude");
+  CHECK_TRUE(amp <= 1e-4, "amplitude sqrt(dpsi^2 + (psi'/omega)^2) kept within 1e-4 rad (no damping but BDF's own)");
+  CHECK_TRUE(rise <= 1e-8, "the amplitude never grows (1e-8 rad): the spring is passive");
+  CHECK_TRUE(tilt <= 1e-12, "no roll or pitch");
   return CHECK_DONE();
 }
 
@@ -916,12 +981,13 @@ static int CaseDP(void)
 int main(int argc, char **argv)
 {
   if (argc < 2) {
-    fprintf(stderr, "usage: test_vessel jacobian|oscillator|sphere|axisymmetric|passivity|dp\n");
+    fprintf(stderr, "usage: test_vessel jacobian|oscillator|yaw_spring|sphere|axisymmetric|passivity|dp\n");
     return EXIT_FAILURE;
   }
   const char *c = argv[1];
   if (!strcmp(c, "jacobian")) return CaseJacobian();
   if (!strcmp(c, "oscillator")) return CaseOscillator();
+  if (!strcmp(c, "yaw_spring")) return CaseYawSpring();
   if (!strcmp(c, "sphere")) {
     const Spin p = {3.0, 3.0, 30.0, {10.0, 15.0, 20.0}, 10000};
     return CaseSpin("sphere (Table 2)", &p);

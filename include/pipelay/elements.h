@@ -183,6 +183,9 @@ typedef struct {
   double K_spring[9];  /* linear spring on O_b, global, row-major 3x3 [N/m] (a soft mooring;
                           Giusti's oscillator), symmetric positive semidefinite; 0: none */
   double r_anchor[3];  /* rest position of the spring, global [m] */
+  double K_yaw;        /* a spring on the heading psi = atan2(R_10, R_00) about the global z axis
+                          [N m/rad] >= 0 (OC3's crowfoot: the delta lines' yaw stiffness); 0: none */
+  double psi_rest;     /* its rest heading [rad] */
   double weight_mass;  /* m_w [kg] of the weight m_w g acting at the centre of gravity r_g,
                           global -z (a dry body, a pendulum, a clump); 0: none (a floating
                           body's weight is in its restoring law, balanced at z_eq) */
@@ -232,7 +235,8 @@ double PlVesselKineticEnergy(const PlVessel *V, const double y[PL_VESSEL_NY]);
 double PlVesselPotentialEnergy(const PlVessel *V, const double y[PL_VESSEL_NY]);
 /* The pose components eta_i (O_b's x, y, z; roll, pitch, yaw) the body's own static restoring
  * acts in: heave with a waterplane area, roll and pitch with a displacement and a nonzero
- * metacentric height, a translation with a row of the mooring spring K_spring. own[i] 1 or 0. */
+ * metacentric height, a translation with a row of the mooring spring K_spring, yaw with K_yaw.
+ * own[i] 1 or 0. */
 void PlVesselOwnRestoring(const PlVessel *V, int own[6]);
 /* zyx Euler angles (roll phi, pitch theta, yaw psi) [rad] of R(q) = Rz(psi) Ry(theta) Rx(phi)
  * in pipelay's frames (theta in [-pi/2, pi/2]; psi from +x towards +y), and back. */
