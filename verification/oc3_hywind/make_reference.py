@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""make_reference.py - the reference of the verification case oc3_moorings, run once by hand
+"""make_reference.py - the reference of the verification case oc3_hywind, run once by hand
 (python3 make_reference.py); prints the model's derived values and writes reference.csv.
 
 The OC3 Hywind spar (Jonkman 2010, "Definition of the Floating System for Phase IV of OC3",
@@ -44,6 +44,11 @@ Surge offset curve (below): a steady load F in +x at O_b from 0 to 1.5 MN; the p
 surge, height and pitch and the fairlead tensions at each (offset_curve.csv), and in
 reference.csv those of the case's runs at 250 kN, 500 kN and 1 MN (surge_250kN_m, z_..._m,
 pitch_..._deg, line1_tension_..._N of the upwind line along -x, line2_tension_..._N).
+
+Natural periods (below): FAST's, 1/f of the frequencies Jonkman (2010) lists, as
+surge_period_s, heave_period_s, pitch_period_s, yaw_period_s in reference.csv.
+
+The model's added mass (oc3_hywind.yaml) is printed here too: strip theory over the hull.
 
 Written: reference.csv (name, value): heave_m (dz, the platform's vertical displacement from
 its design draft), z_m (O_b's height at equilibrium, z_G + dz), lines_vertical_N (the three
@@ -145,6 +150,20 @@ GM = IWP / V0 + ZB - ZG  # BM + (z_B - z_G): pitch and roll restoring rho g V0 G
 print(f"inertia about the centre of mass [kg m^2]: {I[0]:.6e} {I[1]:.6e} {I[2]:.6e}; GM = {GM:.6f} m; "
       f"rho V0 = {RHO * V0:.3f} kg; z_G = {ZG:.6f} m; O_b floats freely at z = {ZG + DZ0:.6f} m; "
       f"fairlead z in the body frame {Z_FAIR - ZG:.6f} m; anchor z {Z_ANCHOR} m")
+# added mass A(infinity) about O_b by strip theory (C_a = 1 across the hull's sections, 2000
+# strips each) and the keel disc in heave ((4/3) rho R^3, one face of Lamb's disc)
+A11 = A15 = A55 = 0.0
+for zt, zb, dt, db in ((0.0, -4.0, 6.5, 6.5), (-4.0, -12.0, 6.5, 9.4), (-12.0, -120.0, 9.4, 9.4)):
+    hs = (zt - zb) / 2000
+    for k in range(2000):
+        zs = zt - (k + 0.5) * hs
+        ds = dt + (db - dt) * (zt - zs) / (zt - zb)
+        ms = RHO * math.pi * ds * ds / 4 * hs
+        A11 += ms
+        A15 += ms * (zs - ZG)
+        A55 += ms * (zs - ZG) ** 2
+print(f"added mass about O_b: A11 = A22 = {A11:.1f} kg, A15 = -A24 = {A15:.0f} kg m, A44 = A55 = {A55:.6e} kg m^2, "
+      f"A33 = {4.0 / 3.0 * RHO * 4.7 ** 3:.1f} kg")
 print(f"total mass M = {M:.1f} kg, centre of mass z_G = {ZG:.4f} m (SWL), displaced volume V0 = {V0:.3f} m^3, "
       f"centre of buoyancy z_B = {ZB:.4f} m, A_wp = {AWP:.4f} m^2")
 print(f"w = {W:.4f} N/m; free floating {DZ0:.4f} m above the design draft; moored: dz = {dz:.6f} m, "
@@ -233,6 +252,13 @@ with open("offset_curve.csv", "w") as f:
     for F, u, T in offsets:
         f.write(f"{F:.17g},{u[0]:.17g},{u[1]:.17g},{math.degrees(u[2]):.17g},{T[0]:.17g},{T[1]:.17g},{T[2]:.17g}\n")
 
+# ---- natural periods: FAST's free decays of OC3-Hywind ------------------------------------
+# Jonkman (2010), the system's natural frequencies from FAST's free-decay simulations: surge
+# 0.0080 Hz, heave 0.0324 Hz, pitch 0.0343 Hz, yaw 0.1210 Hz. The report is not in
+# ../shared; these are its values as they are widely quoted (e.g. by the OC3 Phase IV
+# comparisons), not checked here against the report's page.
+PUBLISHED_HZ = {"surge": 0.0080, "heave": 0.0324, "pitch": 0.0343, "yaw": 0.1210}
+
 with open("reference.csv", "w") as f:
     f.write("name,value\n")
     for name, value in (("heave_m", dz), ("z_m", ZG + dz), ("lines_vertical_N", -3 * V),
@@ -245,3 +271,5 @@ with open("reference.csv", "w") as f:
             for name, value in ((f"surge_{tag}_m", u[0]), (f"z_{tag}_m", u[1]), (f"pitch_{tag}_deg", math.degrees(u[2])),
                                 (f"line1_tension_{tag}_N", T[0]), (f"line2_tension_{tag}_N", T[1])):
                 f.write(f"{name},{value:.17g}\n")
+    for dof, hz in PUBLISHED_HZ.items():
+        f.write(f"{dof}_period_s,{1.0 / hz:.17g}\n")
