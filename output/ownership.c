@@ -9,6 +9,15 @@
  * PlOutputRecordFiles writes the list of the run's files into summary.json ("files", paths
  * relative to the folder); "pipelay plot" and "pipelay verify" read only the files listed
  * there (PlOutputFileListed).
+ * The numbered ParaView frames (vtk/NAME_NNNNNN*.vtu) are the exception: a run reusing its
+ * folder writes its frames over the earlier run's in place (deleting thousands of files and
+ * creating them again made ext4 search for free inodes: a third of a moored platform's run
+ * with 600 frames of three lines and a body), so PlOutputClean leaves them and
+ * PlOutputRecordFiles removes those the run did not write: the frame writer notes each file
+ * it wrote by its inode (PlOutputFrameWritten; a file written over keeps its inode). Not by
+ * time: on Linux 6.18 a frame written after the clean could carry an earlier mtime than the
+ * clean's coarse clock. A run killed before it records its files leaves the earlier run's
+ * later frames, listed in no collection.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -81,16 +90,71 @@ static int ForEachRunFile(const char *dir, int (*fn)(void *, const char *, const
   return ForEachIn(dir, "", 0, fn, ctx);
 }
 
+/* A numbered ParaView frame: NAME_NNNNNN.vtu or NAME_NNNNNN_PART.vtu in a vtk folder. */
+static int IsFrame(const char *rel)
+{
+  const char *base = strrchr(rel, '/');
+  if (!base || base - rel < 3 || strncmp(base - 3, "vtk", 3) || (base - rel > 3 && base[-4] != '/')) return 0;
+  return !fnmatch("*_[0-9][0-9][0-9][0-9][0-9][0-9].vtu", base + 1, 0) ||
+         !fnmatch("*_[0-9][0-9][0-9][0-9][0-9][0-9]_*.vtu", base + 1, 0);
+}
+
+/* the frames this process wrote, by device and inode; g_cleaned: PlOutputClean ran */
+typedef struct {
+  dev_t dev;
+  ino_t ino;
+} FileId;
+static FileId *g_frames;
+static size_t g_nframes, g_capframes;
+static int g_cleaned;
+
+void PlOutputFrameWritten(const char *path)
+{
+  struct stat sb;
+  if (stat(path, &sb)) return;
+  if (g_nframes == g_capframes) {
+    const size_t cap = g_capframes ? 2 * g_capframes : 1024;
+    FileId *p = realloc(g_frames, sizeof(FileId) * cap);
+    if (!p) return; /* unnoted: at worst removed as stale, and missing from no collection's list */
+    g_frames = p;
+    g_capframes = cap;
+  }
+  g_frames[g_nframes++] = (FileId){sb.st_dev, sb.st_ino};
+}
+
+static int CompareId(const void *a, const void *b)
+{
+  const FileId *x = a, *y = b;
+  if (x->dev != y->dev) return x->dev < y->dev ? -1 : 1;
+  return x->ino < y->ino ? -1 : x->ino > y->ino;
+}
+
 static int RemoveOne(void *ctx, const char *rel, const char *full)
 {
   PlError *err = ctx;
+  if (IsFrame(rel)) return 0; /* written over in place; PlOutputRecordFiles removes the rest */
   if (!remove(full)) return 0;
   snprintf(err->msg, sizeof err->msg, "%.900s: cannot remove this file of an earlier run (%s): %s", full, rel,
            strerror(errno));
   return PL_EXIT_IO;
 }
 
-int PlOutputClean(const char *dir, PlError *err) { return ForEachRunFile(dir, RemoveOne, err); }
+int PlOutputClean(const char *dir, PlError *err)
+{
+  g_cleaned = 1;
+  return ForEachRunFile(dir, RemoveOne, err);
+}
+
+/* Removes a numbered frame this process did not write: an earlier run's, not written over. */
+static int RemoveStaleFrame(void *ctx, const char *rel, const char *full)
+{
+  (void)ctx;
+  struct stat sb;
+  if (!IsFrame(rel) || stat(full, &sb)) return 0;
+  const FileId id = {sb.st_dev, sb.st_ino};
+  if (!g_nframes || !bsearch(&id, g_frames, g_nframes, sizeof id, CompareId)) remove(full);
+  return 0;
+}
 
 static int AddName(void *ctx, const char *rel, const char *full)
 {
@@ -128,6 +192,10 @@ int PlOutputRecordFiles(const char *dir, PlError *err)
   if (!root) {
     snprintf(err->msg, sizeof err->msg, "%.900s: cannot read the summary back to list the run's files", path);
     return PL_EXIT_IO;
+  }
+  if (g_cleaned) {
+    if (g_nframes) qsort(g_frames, g_nframes, sizeof *g_frames, CompareId);
+    ForEachRunFile(dir, RemoveStaleFrame, NULL);
   }
   cJSON *files = cJSON_CreateArray();
   ForEachRunFile(dir, AddName, files);

@@ -48,7 +48,7 @@ static int WriteRaw(FILE *f, const void *p, uint64_t nbytes)
   return 0;
 }
 
-int PlVtkWriteBlock(const char *path, const PlVtkBlock *b, double t_s, PlError *err)
+int PlVtkWriteBlock(const char *path, const PlVtkBlock *b, double t_s, int frame, PlError *err)
 {
   if (!isfinite(t_s) || b->npoints < 0 || b->ncells < 0 || b->narrays < 0) {
     snprintf(err->msg, sizeof err->msg, "%.900s: invalid VTK block (time %g, %d points, %d cells)",
@@ -71,9 +71,9 @@ int PlVtkWriteBlock(const char *path, const PlVtkBlock *b, double t_s, PlError *
     snprintf(err->msg, sizeof err->msg, "%.900s: path too long", path);
     return PL_EXIT_IO;
   }
-  FILE *f = fopen(tmp, "wb");
+  FILE *f = fopen(frame ? path : tmp, "wb");
   if (!f) {
-    snprintf(err->msg, sizeof err->msg, "%.900s: cannot write: %s", tmp, strerror(errno));
+    snprintf(err->msg, sizeof err->msg, "%.900s: cannot write: %s", frame ? path : tmp, strerror(errno));
     return PL_EXIT_IO;
   }
   const uint64_t np = (uint64_t)b->npoints, nc = (uint64_t)b->ncells, hdr = sizeof(uint64_t);
@@ -122,7 +122,16 @@ int PlVtkWriteBlock(const char *path, const PlVtkBlock *b, double t_s, PlError *
   if (!bad) bad = WriteRaw(f, b->offsets, 8 * nc);
   if (!bad) bad = WriteRaw(f, b->types, nc);
   if (!bad) bad = fputs("\n  </AppendedData>\n</VTKFile>\n", f) < 0;
-  return PlFileCommit(f, bad, tmp, path, err);
+  if (!frame) return PlFileCommit(f, bad, tmp, path, err);
+  bad |= ferror(f) != 0;
+  bad |= fclose(f) != 0;
+  if (bad) {
+    snprintf(err->msg, sizeof err->msg, "%.900s: write failed: %s", path, strerror(errno));
+    remove(path);
+    return PL_EXIT_IO;
+  }
+  PlOutputFrameWritten(path);
+  return 0;
 }
 
 /* ---- the series --------------------------------------------------------------------------- */
@@ -240,8 +249,10 @@ static int AppendPvd(PlVtkSeries vs, size_t from, PlError *err)
   return 0;
 }
 
-/* Removes DIR/vtk/dynamic_NNNNNN*.vtu left by an earlier run (only names this writer makes). */
-static void RemoveOldDynamicFiles(const char *vtkdir)
+/* Removes DIR/vtk/dynamic_NNNNNN*.vtu with NNNNNN >= from, left by an earlier, longer run
+ * (only names this writer makes; the frames below are this run's, written over the earlier
+ * run's in place). */
+static void RemoveOldDynamicFiles(const char *vtkdir, int from)
 {
   DIR *d = opendir(vtkdir);
   if (!d) return;
@@ -252,7 +263,7 @@ static void RemoveOldDynamicFiles(const char *vtkdir)
     if (strncmp(n, "dynamic_", 8) || len < 8 + 6 + 4 || strcmp(n + len - 4, ".vtu")) continue;
     int digits = 1;
     for (int k = 8; k < 14; ++k) digits &= n[k] >= '0' && n[k] <= '9';
-    if (!digits) continue;
+    if (!digits || atoi(n + 8) < from) continue;
     char path[PL_PATH_MAX + 300];
     snprintf(path, sizeof path, "%s/%s", vtkdir, n);
     remove(path);
@@ -302,7 +313,6 @@ static int SeriesCreate(const char *dir, PlVtkSeriesKind kind, const PlModel *m,
     vs->outer_diameter_m[k] = m->segments[k].section.outer_diameter;
   }
   vs->last_t_s = -INFINITY;
-  if (kind == PL_VTK_DYNAMIC && nkeep == 0) RemoveOldDynamicFiles(vtkdir);
   for (int k = 0; k < nkeep; ++k) { /* a restarted run keeps the frames written before */
     char rel[64];
     snprintf(rel, sizeof rel, "vtk/dynamic_%06d.vtu", k);
@@ -418,7 +428,7 @@ int PlVtkSeriesWriteBlocks(PlVtkSeries vs, double t_s, const PlStation *nodes, i
     if (k < 0) snprintf(rel, sizeof rel, "vtk/%s.vtu", stem);
     else snprintf(rel, sizeof rel, "vtk/%s_%.200s.vtu", stem, b->name);
     snprintf(path, sizeof path, "%s/%s", vs->dir, rel);
-    int rc = PlVtkWriteBlock(path, b, t_s, err);
+    int rc = PlVtkWriteBlock(path, b, t_s, vs->kind == PL_VTK_DYNAMIC, err);
     if (!rc && AppendEntry(vs, t_s, k + 1, b->name, rel)) {
       snprintf(err->msg, sizeof err->msg, "VTK output: out of memory for the collection");
       rc = PL_EXIT_IO;
@@ -443,7 +453,15 @@ int PlVtkSeriesWrite(PlVtkSeries vs, double t_s, const PlStation *nodes, int nno
   return PlVtkSeriesWriteBlocks(vs, t_s, nodes, nnodes, NULL, 0, err);
 }
 
-int PlVtkSeriesFinish(PlVtkSeries vs, PlError *err) { return WritePvd(vs, err); }
+int PlVtkSeriesFinish(PlVtkSeries vs, PlError *err)
+{
+  if (vs->kind == PL_VTK_DYNAMIC) {
+    char vtkdir[PL_PATH_MAX + 8];
+    snprintf(vtkdir, sizeof vtkdir, "%s/vtk", vs->dir);
+    RemoveOldDynamicFiles(vtkdir, vs->noutputs);
+  }
+  return WritePvd(vs, err);
+}
 
 /* Writes the collection of the entries built, or says out of memory; frees them. */
 static int CommitEntries(const char *dir, const char *stem, Entries *e, PlError *err)
@@ -513,7 +531,7 @@ int PlVtkBoxesWrite(const char *path, double t_s, int nboxes, const double (*cen
   }
   const PlVtkArray arrays[1] = {{"body_index", 1, id}};
   const PlVtkBlock block = {"bodies", np, pts, nboxes, conn, offs, types, 1, arrays};
-  const int rc = PlVtkWriteBlock(path, &block, t_s, err);
+  const int rc = PlVtkWriteBlock(path, &block, t_s, 1, err);
   free(pts), free(id), free(conn), free(offs), free(types);
   return rc;
 }

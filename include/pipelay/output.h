@@ -43,10 +43,14 @@ typedef struct {
   const PlVtkArray *arrays;  /* [narrays] point data */
 } PlVtkBlock;
 
-/* Writes block b to path (atomically: path.tmp, then rename) as a VTK XML unstructured
- * grid, Float64/Int64 arrays in appended raw binary (host byte order, UInt64 headers),
- * with the field-data array TimeValue = t_s. Returns 0 or PL_EXIT_IO. */
-int PlVtkWriteBlock(const char *path, const PlVtkBlock *b, double t_s, PlError *err);
+/* Writes block b to path as a VTK XML unstructured grid, Float64/Int64 arrays in appended raw
+ * binary (host byte order, UInt64 headers), with the field-data array TimeValue = t_s:
+ * atomically (path.tmp, then rename) for a file a collection already lists (static.vtu), or
+ * in place (frame 1: a dynamic frame, which its collection lists only once it is written; an
+ * existing file of an earlier run is overwritten in its inode: a new file and a rename per
+ * frame cost the file system most of a moored system's run when the folder is reused).
+ * Returns 0 or PL_EXIT_IO. */
+int PlVtkWriteBlock(const char *path, const PlVtkBlock *b, double t_s, int frame, PlError *err);
 
 typedef enum {
   PL_VTK_STATIC = 0,         /* one output: DIR/vtk/static.vtu, DIR/static.pvd */
@@ -86,8 +90,9 @@ int PlVtkSeriesWrite(PlVtkSeries vs, double t_s, const PlStation *nodes, int nno
 int PlVtkSeriesWriteBlocks(PlVtkSeries vs, double t_s, const PlStation *nodes, int nnodes,
                            const PlVtkBlock *extra, int nextra, PlError *err);
 
-/* Rewrites the .pvd (idempotent: it is already current after every write). Call it at the
- * end of the run; returns 0 or PL_EXIT_IO. */
+/* Rewrites the .pvd (idempotent: it is already current after every write) and removes the
+ * frames an earlier, longer run left beyond this run's in the folder. Call it at the end of
+ * the run (also an interrupted one); returns 0 or PL_EXIT_IO. */
 int PlVtkSeriesFinish(PlVtkSeries vs, PlError *err);
 
 /* Frees the series (accepts NULL and a NULL handle; sets *vs to NULL). Writes nothing. */
@@ -130,7 +135,8 @@ int PlPlotStatic(const char *dir, const PlPlotOptions *o);
 int PlPlotSystem(const char *dir, const PlPlotOptions *o);
 /* The rigid bodies at time t_s as boxes, one hexahedron each (point data body_index): box b
  * of edges dims[b] (along its body axes x, y, z [m]) centred at centre[b] and turned by R[b]
- * (body -> global, row-major). 0, PL_EXIT_IO or PL_EXIT_FAILURE. */
+ * (body -> global, row-major); a dynamic frame (PlVtkWriteBlock, frame 1). 0, PL_EXIT_IO or
+ * PL_EXIT_FAILURE. */
 int PlVtkBoxesWrite(const char *path, double t_s, int nboxes, const double (*centre)[3], const double (*R)[9],
                     const double (*dims)[3], PlError *err);
 /* dir/STEM.pvd listing nframes files (file_format with the frame index, e.g.
@@ -408,10 +414,16 @@ int PlVerifyCasePlots(const PlVerifyCase *c, const char *work, FILE *warnings);
 
 /* ---- the run's files (output/ownership.c) ------------------------------------------------ */
 /* Removes from dir every file of the kinds a run writes (results, time series, restart.bin,
- * ParaView files in vtk/, plots in plots/); other files stay. 0 or PL_EXIT_IO naming the file. */
+ * ParaView files in vtk/, plots in plots/) but the numbered ParaView frames, which the run
+ * writes over in place; other files stay. 0 or PL_EXIT_IO naming the file. */
 int PlOutputClean(const char *dir, PlError *err);
 
-/* Adds "files" (the run's files, relative to dir) to dir/summary.json, atomically. */
+/* Notes a numbered ParaView frame this process wrote (PlVtkWriteBlock, by its inode). */
+void PlOutputFrameWritten(const char *path);
+
+/* After PlOutputClean: removes the numbered frames this process did not write (an earlier
+ * run's that this one did not write over); then adds "files" (the run's files, relative to
+ * dir) to dir/summary.json, atomically. */
 int PlOutputRecordFiles(const char *dir, PlError *err);
 
 /* 1 when rel (a path relative to dir) is listed in dir/summary.json's "files", or when the
