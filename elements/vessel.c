@@ -427,6 +427,67 @@ int PlVesselDynamics(const PlVessel *V, const double y[PL_VESSEL_NY], const doub
   return bad;
 }
 
+/* Hull drag by strip theory (Morison's drag term, e.g. DNV-RP-C205 eq 6.1 without inertia):
+ * strip k at c_k = (0, 0, z_k) (body frame), axis t = R e3 (global), at the global point
+ * p_k = r + R c_k, moving with V_k = R (v + w x c_k); in the current u_c(p_kz) the relative
+ * velocity u = u_c - V_k, its part normal to the axis u_n = u - (u . t) t, and the force
+ *   f_k = rho_w/2 Cd_k D_k len_k |u_n|_e u_n   (global),  |a|_e = sqrt(|a|^2 + e^2), e = 1e-4 m/s
+ * (the pipe's C^1 norm, elements/rod_dynamics: f_k . u_n >= 0 still); on the body
+ * tau = sum_k [R^T f_k ; c_k x R^T f_k], for the strips whose centre is below z = 0 (a strip is
+ * wet or dry as a whole). Without current f_k . V_k = -rho_w/2 Cd D len |V_n|_e |V_n|^2 <= 0: the
+ * drag only dissipates (passive). Tangential drag and the Froude-Krylov and added-mass terms
+ * of the current's acceleration are not included. */
+int PlVesselHullLoad(const PlHull *H, const double y[PL_VESSEL_NY], double rho_w, PlCurrentFn current, void *ctx,
+                     double tau[6], double *dtau_dy)
+{
+  enum { n = PL_VESSEL_NY };
+  D Y[n], T[6];
+  for (int j = 0; j < n; ++j) {
+    Y[j] = dc(y[j]);
+    if (dtau_dy) Y[j].d[j] = 1.0;
+  }
+  for (int i = 0; i < 6; ++i) T[i] = dc(0.0);
+  const double qn2 = y[3] * y[3] + y[4] * y[4] + y[5] * y[5] + y[6] * y[6];
+  if (!(qn2 > 1e-8)) return 1;
+  const D *r = Y, *q = Y + PL_VESSEL_Q, *v = Y + PL_VESSEL_V, *w = Y + PL_VESSEL_W;
+  D R[9];
+  DQuatToMatrix(q, R);
+  const D t[3] = {R[2], R[5], R[8]};
+  for (int k = 0; k < H->n; ++k) {
+    const D c[3] = {dc(0.0), dc(0.0), dc(H->z[k])};
+    D Rc[3], wc[3], vb[3], Vg[3];
+    DMatVec(R, c, Rc);
+    const D pz = da(r[2], Rc[2]);
+    if (pz.v >= 0.0) continue;
+    DCross(w, c, wc);
+    for (int i = 0; i < 3; ++i) vb[i] = da(v[i], wc[i]);
+    DMatVec(R, vb, Vg);
+    double uc[3], duc[3];
+    current(ctx, pz.v, uc, duc);
+    D u[3];
+    for (int i = 0; i < 3; ++i) u[i] = ds(da(dc(uc[i]), dk(ds(pz, dc(pz.v)), duc[i])), Vg[i]); /* u_c(z) - V */
+    const D ut = DDot(u, t);
+    D un[3];
+    for (int i = 0; i < 3; ++i) un[i] = ds(u[i], dm(ut, t[i]));
+    const D mag = PlDualSqrt(da(DDot(un, un), dc(1e-8)));
+    const double coef = 0.5 * rho_w * H->Cd[k] * H->D[k] * H->len[k];
+    D f[3], fb[3], m[3];
+    for (int i = 0; i < 3; ++i) f[i] = dk(dm(mag, un[i]), coef);
+    DMatTVec(R, f, fb);
+    DCross(c, fb, m);
+    for (int i = 0; i < 3; ++i) {
+      T[i] = da(T[i], fb[i]);
+      T[3 + i] = da(T[3 + i], m[i]);
+    }
+  }
+  for (int i = 0; i < 6; ++i) {
+    tau[i] = T[i].v;
+    if (dtau_dy)
+      for (int j = 0; j < n; ++j) dtau_dy[i * n + j] = T[i].d[j];
+  }
+  return 0;
+}
+
 int PlSolveDense(int n, const double *A_in, const double *b, double *x)
 {
   double A[PL_DENSE_MAX * PL_DENSE_MAX], r[PL_DENSE_MAX];

@@ -177,6 +177,51 @@ static int read_restoring(const Scope *vs, PlVessel *V)
                     "restoring moments)");
 }
 
+/* vessel.hull: sections of a slender hull along the body z axis, cut into strips of at most
+ * 1 m (PlVesselHullLoad), the diameter linear along a section. */
+static int read_hull(const Scope *vs, PlVesselModel *v)
+{
+  const PlYNode *list = NULL;
+  char path[PATH_CAP];
+  int rc = ld_open_list(vs->err, vs, "hull", PL_HULL_MAX, false, "hull sections {top, bottom, diameter}", &list,
+                        path);
+  if (rc || !list) return rc;
+  PlHull *H = &v->hull;
+  H->n = 0;
+  for (size_t i = 0; i < list->nitems; ++i) {
+    char ip[PATH_CAP];
+    ld_join_index(ip, sizeof ip, path, i);
+    Scope h;
+    if ((rc = ld_open_scope(vs->err, list->items[i], list->items[i], ip, &h))) return rc;
+    double top = NAN, bottom = NAN, d0 = NAN, d1 = NAN, cd = PlSchemaDefault("vessel.hull[*].drag_normal");
+    const PlYNode *nb = NULL;
+    if ((rc = ld_get_number(&h, "top", &top, NULL)) || (rc = ld_get_number(&h, "bottom", &bottom, &nb)) ||
+        (rc = ld_get_number(&h, "diameter", &d0, NULL)) || (rc = ld_get_number(&h, "diameter_bottom", &d1, NULL)) ||
+        (rc = ld_get_number(&h, "drag_normal", &cd, NULL)))
+      return rc;
+    if (isnan(d1)) d1 = d0;
+    if (!(bottom < top)) {
+      char bp[PATH_CAP];
+      ld_join_key(bp, sizeof bp, ip, "bottom");
+      return ld_at(vs->err, nb, bp, "must be below top (%.10g m), got %s", top, ld_got(nb).s);
+    }
+    const int ns = (int)ceil((top - bottom) / 1.0 - 1e-9);
+    if (H->n + ns > PL_HULL_MAX)
+      return ld_at(vs->err, list->items[i], ip, "the hull's sections make more than %d strips of at most 1 m",
+                   PL_HULL_MAX);
+    const double l = (top - bottom) / ns;
+    for (int k = 0; k < ns; ++k) {
+      const double z = top - (k + 0.5) * l, f = (top - z) / (top - bottom);
+      H->z[H->n] = z;
+      H->len[H->n] = l;
+      H->D[H->n] = d0 + (d1 - d0) * f;
+      H->Cd[H->n] = cd;
+      H->n++;
+    }
+  }
+  return 0;
+}
+
 /* vessel.yaw_spring: a spring on the heading (elements/vessel.c). */
 static int read_yaw_spring(const Scope *vs, PlVessel *V)
 {
@@ -559,6 +604,7 @@ static int read_body(Ctx *c, const Scope *bs, const PlModel *m, bool listed, PlV
   if ((rc = read_restoring(&s, V))) return rc;
   if ((rc = read_spring(&s, V))) return rc;
   if ((rc = read_yaw_spring(&s, V))) return rc;
+  if ((rc = read_hull(&s, v))) return rc;
   if ((rc = read_vessel_initial(c, &s, ned, v))) return rc;
   if ((rc = read_hang_off(c, &s, ned, v))) return rc;
   if ((rc = read_environment_load(c, &s, ned, v))) return rc;

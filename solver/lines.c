@@ -14,7 +14,8 @@
  * PlProblemEndReactionLocal, goes to the master's rows, Newton's third law):
  *     point k   R_k = sum over the line ends on k of f_end + (0, 0, (mass - rho_w volume) g),
  *     body b    its Newton-Euler rows at rest (elements/vessel.c: restoring, spring, weight, the
- *               environment load at t = 0) plus PlVesselJointLoad of each end on it (a hinge).
+ *               environment load at t = 0, the hull's drag in the current) plus PlVesselJointLoad of each
+ *               end on it (a hinge).
  *
  * Method: Newton on (u_1, ..., u_n, xi) together, from each line's own equilibrium with its
  * ends at the points' given positions (PlStaticSolve: its load stepping and pseudo-transient
@@ -147,6 +148,9 @@ static void BodyRows(const PlLines s, int b, const double *xi, double *const *u,
   memset(yp, 0, sizeof yp);
   const double t = s->p[0]->current_time; /* the static time (the system's, PlLinesCreate) */
   PlVesselLoadApply(&vm->environment, t, env, tb, lg);
+  double hull[6];
+  PlBodyHullLoad(s->m, b, t, y, hull, NULL); /* the hull's drag in the current */
+  for (int i = 0; i < 6; ++i) tb[i] += hull[i];
   PlVesselDynamics(&vm->body, y, yp, 0.0, tb, lg, rt, NULL);
   PlVesselDynamics(&vm->body, y, yp, 0.0, NULL, NULL, rg, NULL);
   for (int i = 0; i < 6; ++i) {

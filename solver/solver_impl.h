@@ -117,3 +117,7 @@ void PlSummaryAddVessel(void *root, const PlModel *m, const PlDynamicResult *res
 /* assembly.c: a global vector gathered on every rank in natural order into out (its global
  * size of doubles). Collective. */
 PetscErrorCode PlVecGatherAll(Vec v, double *out);
+/* Body b's hull drag in the model's current at time t (PlVesselHullLoad, bodies[].hull; zero
+ * without a hull): tau in the body frame and, when dtau_dy is not NULL, its derivative (6 x 13).
+ * The one place the statics (lines.c) and the system core take it from. Returns 0 or 1 (q = 0). */
+int PlBodyHullLoad(const PlModel *m, int b, double t, const double *y, double tau[6], double *dtau_dy);

@@ -47,7 +47,8 @@
  *                added mass on its own acceleration; the current's acceleration during its
  *                ramp is not applied to the point);
  *   body b       PlVesselDynamics (restoring, spring, weight, damping, added mass, environment
- *                load) through PlMultibodyEvaluate, plus the lines' load above.
+ *                load) through PlMultibodyEvaluate, plus the lines' load above and a slender
+ *                hull's Morison drag in the current (PlVesselHullLoad, bodies[].hull).
  * A line end on a fixed point is a held end (x = the point's position, v = 0).
  *
  * The iteration matrix dF/dy + c dF/dy' is exact: the kernels' own blocks (dual numbers),
@@ -269,6 +270,29 @@ static void FixedRows(PlSysDyn s, const Attach *A, const double *yn, const doubl
   }
 }
 
+/* The model's current at height z (PlCurrentFn for the hulls' drag). */
+typedef struct {
+  const PlModel *m;
+  double t;
+} CurrentAt;
+static void CurrentAtZ(void *ctx, double z, double u[3], double du_dz[3])
+{
+  const CurrentAt *c = ctx;
+  PlCurrentVelocity(&c->m->current, c->m->water_depth, z, c->t, u, du_dz);
+}
+
+int PlBodyHullLoad(const PlModel *m, int b, double t, const double *y, double tau[6], double *dtau_dy)
+{
+  const PlHull *H = &m->bodies[b].hull;
+  if (!H->n) {
+    memset(tau, 0, sizeof(double) * 6);
+    if (dtau_dy) memset(dtau_dy, 0, sizeof(double) * 6 * PL_VESSEL_NY);
+    return 0;
+  }
+  CurrentAt ca = {m, t};
+  return PlVesselHullLoad(H, y, m->water_density, CurrentAtZ, &ca, tau, dtau_dy);
+}
+
 /* ---- the residual and the iteration matrix ---------------------------------------------- */
 int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double c, double *F, int wantJ)
 {
@@ -316,6 +340,19 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
             Put(s, z + i, z + j, drz_dz[6 * i + j]);
           }
         }
+    }
+  if (s->nmb > 0 && MINE(s->vbody))
+    for (int b = 0; b < m->nbodies; ++b) {
+      /* Morison drag on a slender hull in the current (elements/vessel.c, PlVesselHullLoad): a
+       * body-frame load on the body's rows, its derivatives put here as the DP's */
+      if (!m->bodies[b].hull.n) continue;
+      const int bo = s->moff + PL_VESSEL_NY * b;
+      double tau[6], dtau[6 * PL_VESSEL_NY];
+      if (PlBodyHullLoad(m, b, t, y + bo, tau, putJ ? dtau : NULL)) s->domain_error = 1;
+      for (int i = 0; i < 6; ++i) s->tb[b][i] += tau[i];
+      if (putJ)
+        for (int i = 0; i < 6; ++i)
+          for (int j = 0; j < PL_VESSEL_NY; ++j) Put(s, bo + PL_VESSEL_V + i, bo + j, -dtau[i * PL_VESSEL_NY + j]);
     }
   if (s->nmb > 0 && MINE(s->vbody)) {
     if (PlMultibodyEvaluate(&s->mb, t, y + s->moff, yp + s->moff, c, Fw + s->moff, putJ ? s->Jmb : NULL))

@@ -25,7 +25,7 @@ BASES = {
     "vessel": ("jlay_circle_dp.yaml", []),
     "vessel.yaw_spring": ("jlay_circle_dp.yaml", ["vessel.yaw_spring.stiffness=9.834e7"]),
 }
-SKIP_BLOCKS = ("ends", "vessel.dp.reference")  # per-end and per-kind tables: no single path
+SKIP_BLOCKS = ("ends", "vessel.dp.reference", "vessel.hull[0]")  # per-end, per-kind, per-item tables: no single path
 
 
 def base_of(block):

@@ -1336,6 +1336,10 @@ static void test_vessel(Tally *t, const char *dir)
   expect_error(t, name, kVessel, len, 1, e2,
                "vessel.yaml:55:5: vessel.hang_off.orientation: is only used by a fixed connection",
                "hinge with orientation");
+  const char *const eh[] = {"vessel.hull=[{top: 5, bottom: 10, diameter: 9.4}]"};
+  expect_error(t, name, kVessel, len, 1, eh,
+               "--set:1:1: vessel.hull[0].bottom: must be below top (5 m), got 10",
+               "a hull section upside down");
   const char *const e3[] = {"vessel.dp.reference.points=[[0, 0]]"};
   expect_error(t, name, kVessel, len, 1, e3,
                "--set:1:1: vessel.dp.reference.points: is only used by a waypoints reference "

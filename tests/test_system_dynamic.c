@@ -9,7 +9,8 @@
  *       body's DP controller with its integral states, on a circular reference) and
  *       every load (Morison drag and added mass in a sheared current, on the lines and on the
  *       free point, seabed contact with damping, the
- *       body's spring, hydrostatics, added mass, damping and weight) against central
+ *       body's spring, hydrostatics, added mass, damping and weight, the float's hull drag in the current,
+ *       its top strip dry) against central
  *       differences of the residual, at a generic state (the static equilibrium displaced,
  *       with velocities and rates), entry by entry within 1e-6 of its row's largest entry (its
  *       statics need not converge: the state is displaced anyway).
@@ -50,6 +51,7 @@ static const char *kSystem =
   "    spring: {stiffness: [[4.0e4, 0, 0], [0, 4.0e4, 0], [0, 0, 0]], anchor: [150, 0, -5]}\n"
   "    restoring: {waterplane_area: 30, gm_transverse: 2, gm_longitudinal: 3, displacement: 20000, heave_equilibrium: -5}\n"
   "    initial: {position: [150, 0, -5]}\n"
+  "    hull: [{top: 7.5, bottom: -6, diameter: 3, drag_normal: 0.8}, {top: -6, bottom: -9, diameter: 3, diameter_bottom: 2}]\n"
   "    dp: {kp: [2.0e4, 2.0e4, 0, 0, 0, 1.0e5], kd: [1.0e5, 1.0e5, 0, 0, 0, 2.0e5], ki: [500, 500, 0, 0, 0, 1000],\n"
   "         actuated: [surge, sway, yaw], reference: {type: circle, eta: [150, 0, 0, 0, 0, 10], radius: 5, period: 60, hold: 100}}\n"
   "  - {name: flap, mass: 4000, radii_of_gyration: [1, 2, 2], centre_of_gravity: [0, 0, -1], weight: true,\n"

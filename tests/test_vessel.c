@@ -451,6 +451,79 @@ static int CaseJacobian(void)
   return CHECK_DONE();
 }
 
+/* ---- the hull's Morison drag (PlVesselHullLoad) ------------------------------------------ */
+static void ShearCurrent(void *ctx, double z, double u[3], double du[3])
+{
+  (void)ctx;
+  u[0] = 0.8 + 0.01 * z, u[1] = 0.3 - 0.002 * z, u[2] = 0.0; /* sheared, varying with depth */
+  du[0] = 0.01, du[1] = -0.002, du[2] = 0.0;
+}
+static void StillWater(void *ctx, double z, double u[3], double du[3])
+{
+  (void)ctx, (void)z;
+  for (int i = 0; i < 3; ++i) u[i] = du[i] = 0.0;
+}
+
+/* The derivative of the hull load against central differences at a tilted, moving state in a
+ * sheared current (1e-6 of the largest entry of its row, or 1e-6 of the matrix's for the heave
+ * and yaw rows, which vanish), and passivity in still water: the
+ * load's power tau . nu <= 0 at random states. A spar of 20 strips of 5 m from body z = 65 m
+ * down to -35 m, O_b at -60 m: the top strips above the water line. */
+static int CaseHull(void)
+{
+  static PlHull H;
+  memset(&H, 0, sizeof H);
+  H.n = 20;
+  for (int k = 0; k < 20; ++k) {
+    H.z[k] = 62.5 - 5.0 * k; /* body z 62.5 ... -32.5: with O_b at -60 m the top strips are dry */
+    H.len[k] = 5.0;
+    H.D[k] = k < 4 ? 6.5 : 9.4;
+    H.Cd[k] = 0.6;
+  }
+  double y[NMAX];
+  const double r0[3] = {3.0, -2.0, -60.0}, rpy[3] = {0.08, -0.05, 0.7}, v0[3] = {0.4, -0.7, 0.1}, w0[3] = {0.02, -0.03, 0.05};
+  InitState(y, PL_VESSEL_NY, r0, rpy, v0, w0);
+  double tau[6], K[6 * PL_VESSEL_NY];
+  CHECK_TRUE(PlVesselHullLoad(&H, y, 1025.0, ShearCurrent, NULL, tau, K) == 0, "hull load evaluates");
+  double worst = 0.0, kmax = 0.0;
+  for (int i = 0; i < 6 * PL_VESSEL_NY; ++i) kmax = fmax(kmax, fabs(K[i]));
+  for (int i = 0; i < 6; ++i) {
+    double rowmax = 1e-6 * kmax, err = 0.0; /* the heave and yaw rows vanish: the strips lie along z */
+    for (int j = 0; j < PL_VESSEL_NY; ++j) {
+      const double h = 1e-6 * fmax(1.0, fabs(y[j]));
+      double yp_[NMAX], ym[NMAX], tp[6], tm[6];
+      memcpy(yp_, y, sizeof yp_);
+      memcpy(ym, y, sizeof ym);
+      yp_[j] += h;
+      ym[j] -= h;
+      PlVesselHullLoad(&H, yp_, 1025.0, ShearCurrent, NULL, tp, NULL);
+      PlVesselHullLoad(&H, ym, 1025.0, ShearCurrent, NULL, tm, NULL);
+      const double fd = (tp[i] - tm[i]) / (2 * h);
+      rowmax = fmax(rowmax, fabs(K[i * PL_VESSEL_NY + j]));
+      err = fmax(err, fabs(fd - K[i * PL_VESSEL_NY + j]));
+    }
+    worst = fmax(worst, err / rowmax);
+  }
+  int wet = 0;
+  for (int k = 0; k < 20; ++k) wet += r0[2] + H.z[k] < 0.0;
+  printf("hull drag: %d of 20 strips wet; d tau/d y against central differences, worst row-relative %.2e; tau = "
+         "(%.4g, %.4g, %.4g) N, (%.4g, %.4g, %.4g) N m\n", wet, worst, tau[0], tau[1], tau[2], tau[3], tau[4], tau[5]);
+  CHECK_TRUE(worst <= 1e-6, "hull load derivative matches central differences (1e-6)");
+  double pmax = -INFINITY;
+  for (int k = 0; k < 20; ++k) {
+    const double rk[3] = {sin(k), cos(2 * k), -40.0 + 10 * sin(3 * k)}, ak[3] = {0.1 * sin(k + 2), 0.1 * cos(k), 2 * k};
+    const double vk[3] = {sin(5 * k), 0.5 * cos(k), 0.2 * sin(k)}, wk[3] = {0.03 * cos(3 * k), 0.02 * sin(k), 0.01 * k};
+    InitState(y, PL_VESSEL_NY, rk, ak, vk, wk);
+    PlVesselHullLoad(&H, y, 1025.0, StillWater, NULL, tau, NULL);
+    double p = 0.0;
+    for (int i = 0; i < 6; ++i) p += tau[i] * y[PL_VESSEL_V + i];
+    pmax = fmax(pmax, p);
+  }
+  printf("hull drag in still water: largest power tau . nu over 20 states %.3e W\n", pmax);
+  CHECK_TRUE(pmax <= 0.0, "the hull's drag only dissipates in still water");
+  return CHECK_DONE();
+}
+
 /* ---- Giusti Table 4: forced damped oscillator ---------------------------------------- */
 static double OscExact(double t)
 {
@@ -981,13 +1054,14 @@ static int CaseDP(void)
 int main(int argc, char **argv)
 {
   if (argc < 2) {
-    fprintf(stderr, "usage: test_vessel jacobian|oscillator|yaw_spring|sphere|axisymmetric|passivity|dp\n");
+    fprintf(stderr, "usage: test_vessel jacobian|oscillator|yaw_spring|hull|sphere|axisymmetric|passivity|dp\n");
     return EXIT_FAILURE;
   }
   const char *c = argv[1];
   if (!strcmp(c, "jacobian")) return CaseJacobian();
   if (!strcmp(c, "oscillator")) return CaseOscillator();
   if (!strcmp(c, "yaw_spring")) return CaseYawSpring();
+  if (!strcmp(c, "hull")) return CaseHull();
   if (!strcmp(c, "sphere")) {
     const Spin p = {3.0, 3.0, 30.0, {10.0, 15.0, 20.0}, 10000};
     return CaseSpin("sphere (Table 2)", &p);

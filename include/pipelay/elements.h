@@ -221,6 +221,22 @@ int PlVesselCheck(const PlVessel *V, char *msg, size_t len);
  * a minus sign). Returns 0, or 1 outside the domain (q = 0, non-finite values). */
 int PlVesselDynamics(const PlVessel *V, const double y[PL_VESSEL_NY], const double yp[PL_VESSEL_NY], double c,
                      const double tau_body[6], const double load_global[6], double r[PL_VESSEL_NY], double *K);
+/* A slender hull along the body's z axis through O_b (a spar) as strips for Morison drag: strip
+ * k is centred at (0, 0, z[k]) in the body frame, of length len[k] [m], diameter D[k] [m] and
+ * normal drag coefficient Cd[k] [-]. */
+#define PL_HULL_MAX 256
+typedef struct {
+  int n;
+  double z[PL_HULL_MAX], len[PL_HULL_MAX], D[PL_HULL_MAX], Cd[PL_HULL_MAX];
+} PlHull;
+/* The current's velocity u [m/s] (global) at height z [m] and du/dz [1/s]. */
+typedef void (*PlCurrentFn)(void *ctx, double z, double u[3], double du_dz[3]);
+/* Morison drag on the hull's strips below the still water line (strip centre z_g < 0) in the
+ * current, by strip theory (elements/vessel.c): tau (body frame, force and moment about O_b)
+ * and, when dtau_dy is not NULL, its derivative with respect to the body state y (6 x 13,
+ * row-major), exact (dual numbers). rho_w the water density. Returns 0, or 1 (q = 0). */
+int PlVesselHullLoad(const PlHull *H, const double y[PL_VESSEL_NY], double rho_w, PlCurrentFn current, void *ctx,
+                     double tau[6], double *dtau_dy);
 /* Consistent rate for state y (q unit): rdot = R v, qdot = E w/2, nudot = M^-1 (loads -
  * C nu - D nu - g - s). Returns 0, or 1 (singular M, bad state). */
 int PlVesselConsistentRate(const PlVessel *V, const double y[PL_VESSEL_NY], const double tau_body[6],

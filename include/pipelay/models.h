@@ -265,6 +265,8 @@ typedef struct {
                                 the body frame, row-major (eq 4.5: R_t^e(L) = R_b^e R_t^b);
                                 input as zxy Euler angles [deg] like ends.*.orientation */
   PlVesselLoad environment;  /* environmental load w (its table owned by the model) */
+  PlHull hull;               /* strips of a slender hull for Morison drag in the current
+                                (PlVesselHullLoad); n = 0: none */
   bool has_dp;               /* a dp block was given */
   PlDPController dp;         /* DP controller (reference angles in rad) */
   char id[PL_NAME_MAX];      /* the object's name in the model graph: "vessel" for the vessel

@@ -45,6 +45,12 @@ surge, height and pitch and the fairlead tensions at each (offset_curve.csv), an
 reference.csv those of the case's runs at 250 kN, 500 kN and 1 MN (surge_250kN_m, z_..._m,
 pitch_..._deg, line1_tension_..._N of the upwind line along -x, line2_tension_..._N).
 
+The hull in a current (below): a uniform current of 1 m/s along +x on the hull's strips
+(Morison drag, C_d = 0.6, as pipelay's PlVesselHullLoad: the velocity normal to the tilted
+axis, strips wet by their centre), the lines without drag, in the same surge-heave-pitch
+equilibrium: surge_current_m, pitch_current_deg, line1_tension_current_N,
+line2_tension_current_N in reference.csv.
+
 Natural periods (below): FAST's, 1/f of the frequencies Jonkman (2010) lists, as
 surge_period_s, heave_period_s, pitch_period_s, yaw_period_s in reference.csv.
 
@@ -184,11 +190,37 @@ Z_EQ = ZG + DZ0
 MV = RHO * V0
 
 
-def loads(x, z, th, F):
+# the hull's strips (oc3_hywind.yaml, body z = global z - Z_G at the design position): top,
+# bottom, diameters, C_d; cut as pipelay cuts them (models/loader_bodies.c: at most 1 m)
+HULL = ((10.0 - ZG, -4.0 - ZG, 6.5, 6.5), (-4.0 - ZG, -12.0 - ZG, 6.5, 9.4), (-12.0 - ZG, -120.0 - ZG, 9.4, 9.4))
+HULL_CD = 0.6
+STRIPS = []
+for top, bottom, d0, d1 in HULL:
+    ns = math.ceil((top - bottom) / 1.0 - 1e-9)
+    ls = (top - bottom) / ns
+    for k in range(ns):
+        zs = top - (k + 0.5) * ls
+        STRIPS.append((zs, ls, d0 + (d1 - d0) * (top - zs) / (top - bottom)))
+
+
+def loads(x, z, th, F, U=0.0):
     c, s = math.cos(th), math.sin(th)
     fx = F
     fz = -RHO * G * AWP * (z - Z_EQ)
     my = 0.0
+    # the hull's drag in a uniform current U along +x (PlVesselHullLoad): the axis t = (s, 0, c),
+    # u_n = U c (c, 0, -s), f = rho/2 C_d D l |u_n|_e u_n on the wet strips
+    for zs, ls, ds in STRIPS if U else ():
+        rx, rz = s * zs, c * zs
+        if z + rz >= 0.0:
+            continue
+        un = (U * c * c, -U * c * s)
+        mag = math.sqrt(un[0] ** 2 + un[1] ** 2 + 1e-8)
+        k = 0.5 * RHO * HULL_CD * ds * ls * mag
+        fxs, fzs = k * un[0], k * un[1]
+        fx += fxs
+        fz += fzs
+        my += rz * fxs - rx * fzs
     T = []
     for a in ANG:
         ca, sa = math.cos(math.radians(a)), math.sin(math.radians(a))
@@ -207,10 +239,10 @@ def loads(x, z, th, F):
     return (fx, fz, my), T
 
 
-def offset(F, guess):
+def offset(F, guess, U=0.0):
     u = list(guess)
     for _ in range(60):
-        r, _ = loads(*u, F)
+        r, _ = loads(*u, F, U)
         if max(abs(r[0]), abs(r[1]), abs(r[2]) / 10) < 1e-6:
             break
         J = [[0.0] * 3 for _ in range(3)]
@@ -218,8 +250,8 @@ def offset(F, guess):
             up, um = list(u), list(u)
             up[j] += h
             um[j] -= h
-            rp, _ = loads(*up, F)
-            rm, _ = loads(*um, F)
+            rp, _ = loads(*up, F, U)
+            rm, _ = loads(*um, F, U)
             for i in range(3):
                 J[i][j] = (rp[i] - rm[i]) / (2 * h)
         # solve J du = -r (3 x 3, Cramer)
@@ -234,7 +266,7 @@ def offset(F, guess):
                 m[i][j] = -r[i]
             du.append(det(m) / d)
         u = [u[i] + du[i] for i in range(3)]
-    r, T = loads(*u, F)
+    r, T = loads(*u, F, U)
     return u, T, r
 
 
@@ -247,6 +279,12 @@ for F in OFFSET_LOADS:
     offsets.append((F, u, T))
     print(f"F = {F:9.0f} N: surge {u[0]:.6f} m, z {u[1]:.6f} m, pitch {math.degrees(u[2]):.6f} deg, fairlead tensions "
           f"{T[0]:.1f} {T[1]:.1f} {T[2]:.1f} N (residual {max(abs(v) for v in r):.1e})")
+# ---- the hull in a uniform current of 1 m/s along +x (the lines without drag) ------------
+CURRENT = 1.0
+u_cur, T_cur, r_cur = offset(0.0, (0.0, ZG, 0.0), CURRENT)
+print(f"current {CURRENT} m/s: surge {u_cur[0]:.6f} m, z {u_cur[1]:.6f} m, pitch {math.degrees(u_cur[2]):.6f} deg, "
+      f"fairlead tensions {T_cur[0]:.1f} {T_cur[1]:.1f} N (residual {max(abs(v) for v in r_cur):.1e})")
+
 with open("offset_curve.csv", "w") as f:
     f.write("load_N,surge_m,z_m,pitch_deg,line1_tension_N,line2_tension_N,line3_tension_N\n")
     for F, u, T in offsets:
@@ -271,5 +309,8 @@ with open("reference.csv", "w") as f:
             for name, value in ((f"surge_{tag}_m", u[0]), (f"z_{tag}_m", u[1]), (f"pitch_{tag}_deg", math.degrees(u[2])),
                                 (f"line1_tension_{tag}_N", T[0]), (f"line2_tension_{tag}_N", T[1])):
                 f.write(f"{name},{value:.17g}\n")
+    for name, value in (("surge_current_m", u_cur[0]), ("pitch_current_deg", math.degrees(u_cur[2])),
+                        ("line1_tension_current_N", T_cur[0]), ("line2_tension_current_N", T_cur[1])):
+        f.write(f"{name},{value:.17g}\n")
     for dof, hz in PUBLISHED_HZ.items():
         f.write(f"{dof}_period_s,{1.0 / hz:.17g}\n")
