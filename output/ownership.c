@@ -94,7 +94,9 @@ static int ForEachRunFile(const char *dir, int (*fn)(void *, const char *, const
 static int IsFrame(const char *rel)
 {
   const char *base = strrchr(rel, '/');
-  if (!base || base - rel < 3 || strncmp(base - 3, "vtk", 3) || (base - rel > 3 && base[-4] != '/')) return 0;
+  if (!base || base - rel < 3) return 0;
+  const char *dir = base - 3; /* "vtk/NAME", at the start or after a '/' */
+  if (strncmp(dir, "vtk/", 4) || (dir > rel && dir[-1] != '/')) return 0;
   return !fnmatch("*_[0-9][0-9][0-9][0-9][0-9][0-9].vtu", base + 1, 0) ||
          !fnmatch("*_[0-9][0-9][0-9][0-9][0-9][0-9]_*.vtu", base + 1, 0);
 }

@@ -117,7 +117,12 @@ void PlSummaryAddVessel(void *root, const PlModel *m, const PlDynamicResult *res
 /* assembly.c: a global vector gathered on every rank in natural order into out (its global
  * size of doubles). Collective. */
 PetscErrorCode PlVecGatherAll(Vec v, double *out);
-/* Body b's hull drag in the model's current at time t (PlVesselHullLoad, bodies[].hull; zero
- * without a hull): tau in the body frame and, when dtau_dy is not NULL, its derivative (6 x 13).
- * The one place the statics (lines.c) and the system core take it from. Returns 0 or 1 (q = 0). */
-int PlBodyHullLoad(const PlModel *m, int b, double t, const double *y, double tau[6], double *dtau_dy);
+/* Body b's external loads at time t and state y, the one place the statics (lines.c) and the
+ * system core take them from: the environment load (its value into env, added to tau_body or
+ * load_global as PlVesselLoadApply does) and the hull's drag in the model's current
+ * (PlVesselHullLoad, bodies[].hull), added to tau_body. When dtau_dy is not NULL it receives the
+ * derivative of tau_body with respect to y (6 x 13; the environment load does not depend on y),
+ * and the return's bit 2 says it is not zero (a hull). Returns 0, 2, or with bit 1 set outside
+ * the domain (q = 0). */
+int PlBodyLoads(const PlModel *m, int b, double t, const double *y, double env[6], double tau_body[6],
+                double load_global[6], double *dtau_dy);

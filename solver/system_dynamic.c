@@ -97,22 +97,27 @@ static int CompareInt2(const void *a, const void *b)
   return x[0] < y[0] ? -1 : x[0] > y[0];
 }
 
+/* Appends the pair (a, b) to the array *p of *n pairs (capacity *cap, doubled as needed).
+ * Returns 0, or 1 out of memory (nothing appended). */
+static int PushPair(int **p, long *n, long *cap, int a, int b)
+{
+  if (*n == *cap) {
+    const long c = *cap ? 2 * *cap : 4096;
+    int *q = realloc(*p, sizeof(int) * 2 * (size_t)c);
+    if (!q) return 1;
+    *p = q;
+    *cap = c;
+  }
+  (*p)[2 * *n] = a;
+  (*p)[2 * *n + 1] = b;
+  ++*n;
+  return 0;
+}
+
 static void Put(PlSysDyn s, int row, int col, double v)
 {
   if (s->recording) {
-    if (s->nrec == s->caprec) {
-      const int cap = s->caprec ? 2 * s->caprec : 4096;
-      int *r = realloc(s->rec, sizeof(int) * 2 * (size_t)cap);
-      if (!r) {
-        s->domain_error = 2;
-        return;
-      }
-      s->rec = r;
-      s->caprec = cap;
-    }
-    s->rec[2 * s->nrec] = row;
-    s->rec[2 * s->nrec + 1] = col;
-    s->nrec++;
+    if (PushPair(&s->rec, &s->nrec, &s->caprec, row, col)) s->domain_error = 2;
     return;
   }
   if (!s->val) return;
@@ -129,21 +134,7 @@ static void Put(PlSysDyn s, int row, int col, double v)
     const sunindextype mid = (lo + hi) / 2;
     if (s->rowind[mid] == row) {
       s->val[mid] += v;
-      if (s->seq_state == 1) {
-        if (s->nseq == s->capseq) {
-          const long cap = s->capseq ? 2 * s->capseq : 4096;
-          int *q = realloc(s->seq, sizeof(int) * 2 * (size_t)cap);
-          if (!q) {
-            s->seq_state = 0;
-            return;
-          }
-          s->seq = q;
-          s->capseq = cap;
-        }
-        s->seq[2 * s->nseq] = row;
-        s->seq[2 * s->nseq + 1] = (int)mid;
-        s->nseq++;
-      }
+      if (s->seq_state == 1 && PushPair(&s->seq, &s->nseq, &s->capseq, row, (int)mid)) s->seq_state = 0;
       return;
     }
     if (s->rowind[mid] < row) lo = mid + 1;
@@ -281,16 +272,17 @@ static void CurrentAtZ(void *ctx, double z, double u[3], double du_dz[3])
   PlCurrentVelocity(&c->m->current, c->m->water_depth, z, c->t, u, du_dz);
 }
 
-int PlBodyHullLoad(const PlModel *m, int b, double t, const double *y, double tau[6], double *dtau_dy)
+int PlBodyLoads(const PlModel *m, int b, double t, const double *y, double env[6], double tau_body[6],
+                double load_global[6], double *dtau_dy)
 {
+  PlVesselLoadApply(&m->bodies[b].environment, t, env, tau_body, load_global);
   const PlHull *H = &m->bodies[b].hull;
-  if (!H->n) {
-    memset(tau, 0, sizeof(double) * 6);
-    if (dtau_dy) memset(dtau_dy, 0, sizeof(double) * 6 * PL_VESSEL_NY);
-    return 0;
-  }
+  if (!H->n) return 0;
   CurrentAt ca = {m, t};
-  return PlVesselHullLoad(H, y, m->water_density, CurrentAtZ, &ca, tau, dtau_dy);
+  double tau[6];
+  const int bad = PlVesselHullLoad(H, y, m->water_density, CurrentAtZ, &ca, tau, dtau_dy);
+  for (int i = 0; i < 6; ++i) tau_body[i] += tau[i];
+  return 2 | bad;
 }
 
 /* ---- the residual and the iteration matrix ---------------------------------------------- */
@@ -308,11 +300,18 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
   memset(s->end_force, 0, sizeof s->end_force);
   if (putJ && s->val) memset(s->val, 0, sizeof(double) * (size_t)s->nnz);
   if (putJ) PutSequence(s, 1);
-  /* the bodies first: multibody writes its rows */
+  /* the bodies first: multibody writes its rows; their external loads (environment, a hull's
+   * drag in the current), constants for multibody, so a hull's derivatives go in here */
   for (int b = 0; b < m->nbodies; ++b) {
+    const int bo = s->moff + PL_VESSEL_NY * b, mine = putJ && MINE(s->vbody);
+    double dtau[6 * PL_VESSEL_NY];
     memset(s->tb[b], 0, sizeof s->tb[b]);
     memset(s->lg[b], 0, sizeof s->lg[b]);
-    PlVesselLoadApply(&m->bodies[b].environment, t, s->env[b], s->tb[b], s->lg[b]);
+    const int rc = PlBodyLoads(m, b, t, y + bo, s->env[b], s->tb[b], s->lg[b], mine ? dtau : NULL);
+    if (rc & 1) s->domain_error = 1;
+    if (mine && (rc & 2))
+      for (int i = 0; i < 6; ++i)
+        for (int j = 0; j < PL_VESSEL_NY; ++j) Put(s, bo + PL_VESSEL_V + i, bo + j, -dtau[i * PL_VESSEL_NY + j]);
   }
   memset(s->tau_dp, 0, sizeof s->tau_dp);
   if (s->nmb > 0 && MINE(s->vbody))
@@ -340,19 +339,6 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
             Put(s, z + i, z + j, drz_dz[6 * i + j]);
           }
         }
-    }
-  if (s->nmb > 0 && MINE(s->vbody))
-    for (int b = 0; b < m->nbodies; ++b) {
-      /* Morison drag on a slender hull in the current (elements/vessel.c, PlVesselHullLoad): a
-       * body-frame load on the body's rows, its derivatives put here as the DP's */
-      if (!m->bodies[b].hull.n) continue;
-      const int bo = s->moff + PL_VESSEL_NY * b;
-      double tau[6], dtau[6 * PL_VESSEL_NY];
-      if (PlBodyHullLoad(m, b, t, y + bo, tau, putJ ? dtau : NULL)) s->domain_error = 1;
-      for (int i = 0; i < 6; ++i) s->tb[b][i] += tau[i];
-      if (putJ)
-        for (int i = 0; i < 6; ++i)
-          for (int j = 0; j < PL_VESSEL_NY; ++j) Put(s, bo + PL_VESSEL_V + i, bo + j, -dtau[i * PL_VESSEL_NY + j]);
     }
   if (s->nmb > 0 && MINE(s->vbody)) {
     if (PlMultibodyEvaluate(&s->mb, t, y + s->moff, yp + s->moff, c, Fw + s->moff, putJ ? s->Jmb : NULL))
@@ -738,7 +724,7 @@ static int BuildPattern(PlSysDyn s)
   }
   if (!rc) {
     long nz = 0;
-    for (int k = 0; k < s->nrec; ++k) {
+    for (long k = 0; k < s->nrec; ++k) {
       const int r = s->rec[2 * k], c = s->rec[2 * k + 1];
       if (k > 0 && r == s->rec[2 * k - 2] && c == s->rec[2 * k - 1]) continue;
       s->rowind[nz++] = r;

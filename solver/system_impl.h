@@ -65,7 +65,8 @@ struct PlSysDyn_ {
   double end_force[PL_MAX_LINES][2][3]; /* each line end's momentum residual before its
                                            constraint (the support's force on the end) [N] */
   /* sparse pattern (CSC) and its recording */
-  int recording, nrec, caprec;
+  int recording;
+  long nrec, caprec;
   int *rec;                      /* pairs (row, col) */
   /* the matrix entries' positions in the order the assembly visits them (PutSequence) */
   int *seq;                      /* pairs (row, position in val) */
