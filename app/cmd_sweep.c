@@ -19,6 +19,14 @@
  *                           iterations, wall time and every quantity of the static summary
  *   plots/sweep_*.gp|png|svg  top tension, hang-off angle, layback, largest bending moment and
  *                           largest fibre strain against the value
+ * A model of several lines (lines:, points:, bodies:) is swept the same way, each case solved
+ * by the system's statics (PlSystemStatics) from the model's own start, and its table has per
+ * body its pose (NAME_x_m .. NAME_yaw_deg), per free point its position and per line its end
+ * tensions (NAME_bottom_tension_N, NAME_top_tension_N); case_NNN/ holds the case's
+ * summary.json. Varying a body's load bodies[i].environment_load.force[c] (c = 0, 1, 2: x, y,
+ * z) gives the mooring system's offset-restoring curve, and the table then has
+ * restoring_stiffness_N_per_m, dF/dx_c of that body by differences between neighbouring
+ * cases (central inside, one-sided at the ends), plotted against the offset.
  * Exit status: 0; 2 bad input; 3 some case did not converge (marked in the table, the next
  * case started from the last converged one); 4 a file could not be written; 5 interrupted
  * (the table of the cases done is written).
@@ -180,6 +188,172 @@ static PetscErrorCode RunCase(const char *file, int nsets, const char **sets, co
   PetscFunctionReturn(0);
 }
 
+/* ---- a system of lines, points and bodies --------------------------------------------- */
+#define MAX_SYS_COLS (4 + 6 * PL_MAX_BODIES + 3 * PL_MAX_POINTS + 2 * PL_MAX_LINES)
+typedef struct {
+  int ncol;
+  char name[MAX_SYS_COLS][PL_NAME_MAX + 32];
+  int body, comp;      /* a force sweep of bodies[body].environment_load.force[comp], else -1 */
+  int col_offset;      /* the column of that body's eta[comp] */
+} SysColumns;
+
+/* The table's columns for model m (value, converged, wall time, each body's pose, each free
+ * point's position, each line's end tensions, and the stiffness of a force sweep of KEY). */
+static void SysColumnsOf(const PlModel *m, const char *key, SysColumns *c)
+{
+  static const char *const kEta[6] = {"x_m", "y_m", "z_m", "roll_deg", "pitch_deg", "yaw_deg"};
+  c->ncol = 0;
+  snprintf(c->name[c->ncol++], sizeof c->name[0], "value");
+  snprintf(c->name[c->ncol++], sizeof c->name[0], "converged");
+  snprintf(c->name[c->ncol++], sizeof c->name[0], "wall_time_s");
+  c->body = c->comp = c->col_offset = -1;
+  int b = -1, comp = -1, used = 0;
+  if (sscanf(key, "bodies[%d].environment_load.force[%d]%n", &b, &comp, &used) == 2 && !key[used] && b >= 0 &&
+      b < m->nbodies && comp >= 0 && comp < 3) {
+    c->body = b;
+    c->comp = comp;
+  }
+  for (int k = 0; k < m->nbodies; ++k)
+    for (int i = 0; i < 6; ++i) {
+      if (k == c->body && i == c->comp) c->col_offset = c->ncol;
+      snprintf(c->name[c->ncol++], sizeof c->name[0], "%s_%s", m->bodies[k].id, kEta[i]);
+    }
+  for (int k = 0; k < m->npoints; ++k)
+    for (int i = 0; i < 3 && !m->points[k].fixed; ++i)
+      snprintf(c->name[c->ncol++], sizeof c->name[0], "%s_%s", m->points[k].name, kEta[i]);
+  for (int l = 0; l < m->nlines; ++l) {
+    snprintf(c->name[c->ncol++], sizeof c->name[0], "%s_bottom_tension_N", m->lines[l].name);
+    snprintf(c->name[c->ncol++], sizeof c->name[0], "%s_top_tension_N", m->lines[l].name);
+  }
+  if (c->body >= 0) snprintf(c->name[c->ncol++], sizeof c->name[0], "restoring_stiffness_N_per_m");
+}
+
+/* One case of a system: load, solve, write case_dir/summary.json, fill row (the columns of
+ * SysColumnsOf). Returns the exit status of the case. */
+static PetscErrorCode RunSystemCase(const char *file, int nsets, const char **sets, const char *vary, double value,
+                                    const char *case_dir, double *row, int ncol, int *status)
+{
+  char ov[PL_PATH_MAX + 64];
+  const char *all[MAX_SETS + 1];
+  PlModel m;
+  PlError err;
+  PetscFunctionBeginUser;
+  *status = 0;
+  for (int k = 0; k < ncol; ++k) row[k] = NAN;
+  row[0] = value;
+  row[1] = 0;
+  for (int k = 0; k < nsets; ++k) all[k] = sets[k];
+  snprintf(ov, sizeof ov, "%s=%.17g", vary, value);
+  all[nsets] = ov;
+  if (PlModelLoad(file, nsets + 1, all, &m, &err)) {
+    fprintf(stderr, "%s\n", err.msg);
+    *status = PL_EXIT_BAD_INPUT;
+    PetscFunctionReturn(0);
+  }
+  const double wall0 = MPI_Wtime();
+  static PlLinesReport rep;
+  PlSysStaticReport srep;
+  PlLines L = NULL;
+  PlSysDyn S = NULL;
+  char warning[512];
+  PetscCall(PlLinesCreate(PETSC_COMM_SELF, &m, &L));
+  PetscCall(PlSystemStatics(L, &g_sweep_stop, 1, &rep, &srep, &S, warning, sizeof warning));
+  if (warning[0]) fprintf(stderr, "pipelay sweep: %s = %.10g: warning: %s\n", vary, value, warning);
+  int col = 1;
+  row[col++] = rep.converged ? 1 : 0;
+  row[col++] = MPI_Wtime() - wall0;
+  const double r2d = 180.0 / 3.14159265358979323846;
+  for (int b = 0; b < m.nbodies; ++b)
+    for (int i = 0; i < 6; ++i) row[col++] = rep.body_eta[b][i] * (i < 3 ? 1.0 : r2d);
+  for (int k = 0; k < m.npoints; ++k)
+    for (int i = 0; i < 3 && !m.points[k].fixed; ++i) row[col++] = rep.point_position[k][i];
+  for (int l = 0; l < m.nlines; ++l) {
+    row[col++] = rep.end_tension[l][0];
+    row[col++] = rep.end_tension[l][1];
+  }
+  int wrc = PlMakeDirs(case_dir, &err);
+  if (!wrc) wrc = PlLinesWriteSummary(L, &rep, case_dir, &err);
+  if (wrc) {
+    fprintf(stderr, "pipelay: %s\n", err.msg);
+    *status = wrc;
+  }
+  if (!*status && !rep.converged) {
+    *status = g_sweep_stop ? PL_EXIT_INTERRUPTED : PL_EXIT_NOT_CONVERGED;
+    if (!g_sweep_stop) fprintf(stderr, "pipelay sweep: %s = %.10g did not converge: %s\n", vary, value, rep.failure);
+  }
+  PetscCall(PlSysDynDestroy(&S));
+  PetscCall(PlLinesDestroy(&L));
+  PlModelFree(&m);
+  PetscFunctionReturn(0);
+}
+
+/* The restoring stiffness of a force sweep: dF/dx by differences of converged neighbours. */
+static void SysStiffness(const SysColumns *c, double *rows, int n)
+{
+  if (c->body < 0) return;
+  const int ks = c->ncol - 1, kx = c->col_offset;
+  for (int i = 0; i < n; ++i) {
+    const double *r = rows + (size_t)i * c->ncol;
+    if (r[1] == 0) continue;
+    const int a = i > 0 && rows[(size_t)(i - 1) * c->ncol + 1] != 0 ? i - 1 : i;
+    const int b = i + 1 < n && rows[(size_t)(i + 1) * c->ncol + 1] != 0 ? i + 1 : i;
+    if (a == b) continue;
+    const double *ra = rows + (size_t)a * c->ncol, *rb = rows + (size_t)b * c->ncol;
+    const double dx = rb[kx] - ra[kx];
+    rows[(size_t)i * c->ncol + ks] = dx != 0.0 ? (rb[0] - ra[0]) / dx : NAN;
+  }
+}
+
+static int WriteSysTables(const char *dir, const char *file, const char *vary, const SysColumns *c, const double *rows,
+                          int n, PlError *err)
+{
+  char path[PL_PATH_MAX + 32], tmp[PL_PATH_MAX + 40];
+  snprintf(path, sizeof path, "%s/sweep.csv", dir);
+  snprintf(tmp, sizeof tmp, "%s/.sweep.csv.tmp", dir);
+  FILE *f = fopen(tmp, "w");
+  if (f) {
+    for (int k = 0; k < c->ncol; ++k) fprintf(f, "%s%s", k ? "," : "", c->name[k]);
+    fputc('\n', f);
+    for (int i = 0; i < n; ++i) {
+      for (int k = 0; k < c->ncol; ++k) {
+        const double x = rows[(size_t)i * c->ncol + k];
+        if (k) fputc(',', f);
+        if (k == 1) fprintf(f, "%d", (int)x);
+        else if (isfinite(x)) fprintf(f, "%.17g", x);
+        else fprintf(f, "nan");
+      }
+      fputc('\n', f);
+    }
+  }
+  int rc = PlFileCommit(f, 0, tmp, path, err);
+  if (rc) return rc;
+  cJSON *root = cJSON_CreateObject();
+  cJSON_AddStringToObject(root, "model_file", file);
+  cJSON_AddStringToObject(root, "varied", vary);
+  cJSON *arr = cJSON_AddArrayToObject(root, "cases");
+  for (int i = 0; i < n; ++i) {
+    cJSON *o = cJSON_CreateObject();
+    char name[32];
+    snprintf(name, sizeof name, "case_%03d", i);
+    cJSON_AddStringToObject(o, "directory", name);
+    for (int k = 0; k < c->ncol; ++k) {
+      const double x = rows[(size_t)i * c->ncol + k];
+      if (k == 1) cJSON_AddBoolToObject(o, "converged", x != 0);
+      else if (isfinite(x)) cJSON_AddNumberToObject(o, c->name[k], x);
+      else cJSON_AddNullToObject(o, c->name[k]);
+    }
+    cJSON_AddItemToArray(arr, o);
+  }
+  char *text = cJSON_Print(root);
+  cJSON_Delete(root);
+  snprintf(path, sizeof path, "%s/sweep.json", dir);
+  snprintf(tmp, sizeof tmp, "%s/.sweep.json.tmp", dir);
+  f = text ? fopen(tmp, "w") : NULL;
+  if (f) fprintf(f, "%s\n", text);
+  free(text);
+  return PlFileCommit(f, 0, tmp, path, err);
+}
+
 static int WriteTables(const char *dir, const char *file, const char *vary, const double *rows, int n, PlError *err)
 {
   char path[PL_PATH_MAX + 32], tmp[PL_PATH_MAX + 40];
@@ -283,6 +457,8 @@ int PlCmdSweep(int argc, char **argv)
   }
   /* the first value checks the key and the model, and gives the default output directory */
   char dir[PL_PATH_MAX];
+  static SysColumns sc;
+  int is_system = 0;
   {
     const char *all[MAX_SETS + 1];
     char ov[600];
@@ -305,6 +481,8 @@ int PlCmdSweep(int argc, char **argv)
     }
     if (out) snprintf(dir, sizeof dir, "%s", out);
     else if (snprintf(dir, sizeof dir, "%s_sweep", m.output_dir) >= (int)sizeof dir) dir[0] = '\0';
+    is_system = m.nlines > 0;
+    if (is_system) SysColumnsOf(&m, key, &sc);
     PlModelFree(&m);
     PlError derr;
     int drc = 0;
@@ -320,13 +498,14 @@ int PlCmdSweep(int argc, char **argv)
   }
   /* this rank's block of cases */
   const int i0 = (int)((long)n * rank / size), i1 = (int)((long)n * (rank + 1) / size);
-  double *rows = calloc((size_t)n * NCOL, sizeof(double));
+  const int ncol = is_system ? sc.ncol : NCOL;
+  double *rows = calloc((size_t)n * ncol, sizeof(double));
   int worst = 0;
   if (!rows) {
     free(values);
     return PL_EXIT_FAILURE;
   }
-  for (int i = 0; i < n * NCOL; ++i) rows[i] = NAN;
+  for (int i = 0; i < n * ncol; ++i) rows[i] = NAN;
   signal(SIGINT, OnSignal);
   signal(SIGTERM, OnSignal);
   char prev[PL_PATH_MAX + 32] = "";
@@ -335,13 +514,23 @@ int PlCmdSweep(int argc, char **argv)
     char case_dir[PL_PATH_MAX + 32];
     snprintf(case_dir, sizeof case_dir, "%s/case_%03d", dir, i);
     int st = 0;
-    if (RunCase(file, nsets, sets, key, values[i], case_dir, prev[0] ? prev : NULL, 1, rows + (size_t)i * NCOL, &st))
+    if (is_system) {
+      if (RunSystemCase(file, nsets, sets, key, values[i], case_dir, rows + (size_t)i * ncol, ncol, &st))
+        st = PL_EXIT_FAILURE;
+    } else if (RunCase(file, nsets, sets, key, values[i], case_dir, prev[0] ? prev : NULL, 1, rows + (size_t)i * NCOL,
+                       &st))
       st = PL_EXIT_FAILURE;
     if (st == PL_EXIT_INTERRUPTED) break;
     done_local = i + 1 - i0;
     if (st == 0) snprintf(prev, sizeof prev, "%s", case_dir);
     if (st > worst) worst = st;
-    if (!quiet && size == 1)
+    if (!quiet && size == 1 && is_system) {
+      const double *r = rows + (size_t)i * ncol;
+      printf("  case %3d: %s = %-14.8g %s", i, key, values[i], r[1] != 0 ? "converged    " : "NOT CONVERGED");
+      if (sc.col_offset >= 0) printf("  %s %.6g", sc.name[sc.col_offset], r[sc.col_offset]);
+      else if (ncol > 3) printf("  %s %.6g", sc.name[3], r[3]);
+      printf("\n");
+    } else if (!quiet && size == 1)
       printf("  case %3d: %s = %-14.8g %s  top tension %12.4f kN  hang-off %8.4f deg  layback %10.3f m  (%d its%s)\n",
              i, key, values[i], rows[i * NCOL + C_CONVERGED] != 0 ? "converged    " : "NOT CONVERGED",
              rows[i * NCOL + C_TOP_T] / 1e3, rows[i * NCOL + C_ANGLE], rows[i * NCOL + C_LAYBACK],
@@ -359,11 +548,11 @@ int PlCmdSweep(int argc, char **argv)
     int *counts = malloc(sizeof(int) * (size_t)size), *displs = malloc(sizeof(int) * (size_t)size);
     for (int r = 0; counts && displs && r < size; ++r) {
       const int a = (int)((long)n * r / size), b = (int)((long)n * (r + 1) / size);
-      counts[r] = (b - a) * NCOL;
-      displs[r] = a * NCOL;
+      counts[r] = (b - a) * ncol;
+      displs[r] = a * ncol;
     }
     if (counts && displs)
-      MPI_Gatherv(rank ? rows + (size_t)i0 * NCOL : MPI_IN_PLACE, (i1 - i0) * NCOL, MPI_DOUBLE, rows, counts, displs,
+      MPI_Gatherv(rank ? rows + (size_t)i0 * ncol : MPI_IN_PLACE, (i1 - i0) * ncol, MPI_DOUBLE, rows, counts, displs,
                   MPI_DOUBLE, 0, PETSC_COMM_WORLD);
     free(counts);
     free(displs);
@@ -371,9 +560,11 @@ int PlCmdSweep(int argc, char **argv)
   int rc = interrupted ? PL_EXIT_INTERRUPTED : worst;
   if (!rank) {
     int ndone = 0;
-    while (ndone < n && !isnan(rows[ndone * NCOL + C_CONVERGED])) ++ndone;
+    while (ndone < n && !isnan(rows[(size_t)ndone * ncol + C_CONVERGED])) ++ndone;
     PlError err;
-    const int wrc = WriteTables(dir, file, key, rows, ndone, &err);
+    if (is_system) SysStiffness(&sc, rows, ndone);
+    const int wrc = is_system ? WriteSysTables(dir, file, key, &sc, rows, ndone, &err)
+                              : WriteTables(dir, file, key, rows, ndone, &err);
     if (wrc) {
       fprintf(stderr, "pipelay: %s\n", err.msg);
       rc = wrc;
@@ -381,10 +572,17 @@ int PlCmdSweep(int argc, char **argv)
       PlPlotOptions po;
       PlPlotOptionsDefault(&po);
       snprintf(po.name, sizeof po.name, "%.200s", file);
-      PlPlotSweep(dir, key, &po);
+      if (is_system) {
+        const char *cols[MAX_SYS_COLS];
+        int nt = 0;
+        for (int k = 0; k < sc.ncol; ++k)
+          if (strstr(sc.name[k], "_top_tension_N")) cols[nt++] = sc.name[k];
+        PlPlotSweepSystem(dir, key, sc.col_offset >= 0 ? sc.name[sc.col_offset] : NULL, cols, nt, &po);
+      } else
+        PlPlotSweep(dir, key, &po);
     }
     int nconv = 0;
-    for (int i = 0; i < ndone; ++i) nconv += rows[i * NCOL + C_CONVERGED] != 0;
+    for (int i = 0; i < ndone; ++i) nconv += rows[(size_t)i * ncol + C_CONVERGED] != 0;
     if (!quiet)
       printf("pipelay sweep: %s over %d cases (%d done), %d converged, MPI ranks %d; results in %s/ (sweep.csv, "
              "sweep.json, case_NNN/%s)\n", key, n, ndone, nconv, size, dir, no_plots ? "" : ", plots/");

@@ -23,3 +23,7 @@ int PlCmdCompare(int argc, char **argv);
  * started from its converged neighbour (cmd_sweep.c). Needs PETSc initialised (MPI: the
  * cases are split into one contiguous block per rank). */
 int PlCmdSweep(int argc, char **argv);
+
+/* pipelay decay DIR [--body NAME] [--dof DOF]... [--from T] [--to T]: the natural periods and
+ * damping ratios of a body's free decay in a finished dynamic run (cmd_decay.c). */
+int PlCmdDecay(int argc, char **argv);

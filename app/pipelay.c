@@ -34,6 +34,7 @@ static const char usage[] =
   "       pipelay plot DIR\n"
   "       pipelay verify [DIR] [--case NAME]... [--report DIR] [--skip-slow] [--reuse]\n"
   "       pipelay compare RESULT REFERENCE [--tol [COLUMN=]TYPE:VALUE]... [--x COLUMN]\n"
+  "       pipelay decay DIR [--body NAME] [--dof DOF]... [--from T] [--to T]\n"
   "       pipelay --version\n"
   "Runs the analysis of the YAML model FILE (see docs/model-file.md). --set overrides any\n"
   "value of the file; --output sets the output directory; --restart DIR continues the\n"
@@ -47,6 +48,7 @@ static const char usage[] =
   "plot redraws the plots of a finished run from the files in its output directory DIR.\n"
   "verify runs the verification cases (verification/README.md) and writes a report;\n"
   "compare compares a run's CSV file with a reference CSV file (exit 6: a check failed);\n"
+  "decay gives a body's natural periods and damping ratios from the free decay of a run in DIR;\n"
   "sweep solves FILE for each value of KEY, each from the last converged (pipelay sweep --help).\n"
   "Exit status: 0 ok, 2 bad input, 3 no convergence, 4 output not written, 5 interrupted,\n"
   "6 a check of verify or compare failed.\n";
@@ -528,34 +530,14 @@ static PetscErrorCode RunLines(PlModel *m, const Args *a, PetscMPIInt rank, Pets
   PetscCall(PlLinesCreate(PETSC_COMM_WORLD, m, &L));
   signal(SIGINT, OnSignal);
   signal(SIGTERM, OnSignal);
-  PetscCall(PlLinesSolve(L, &g_stop, a->quiet, &rep));
-  signal(SIGINT, SIG_DFL);
-  signal(SIGTERM, SIG_DFL);
-  /* then the whole system in one Newton from there (every body DOF free; every rank alike) */
+  /* the lines' own solves, then the whole system in one Newton from there (every rank alike) */
   PlSysDyn S = NULL;
   PlSysStaticReport srep;
-  memset(&srep, 0, sizeof srep);
-  if (rep.converged) {
-    PetscCall(PlSysDynCreate(L, &rep, &S));
-    for (int b = 0; b < m->nbodies; ++b) /* what nothing restores stays held (lines.c's probe) */
-      if (!rep.body_whole[b]) {
-        int held[6];
-        for (int i = 0; i < 6; ++i) held[i] = rep.body_held[b][i];
-        PlSysStaticHold(S, b, held);
-      }
-    if (PlSysStaticSolve(S, &rep, &srep)) SETERRQ(PETSC_COMM_WORLD, PETSC_ERR_MEM, "out of memory");
-    int fixed_ends = 0; /* lines.c holds a fixed end as a hinge: only this Newton holds its frame */
-    for (int l = 0; l < m->nlines; ++l)
-      for (int e = 0; e < 2; ++e) fixed_ends |= m->lines[l].ends[e].body >= 0 && m->lines[l].ends[e].connection == PL_HANGOFF_FIXED;
-    if (srep.converged) PetscCall(PlSysStaticStore(S, &rep));
-    else if (fixed_ends) {
-      rep.converged = PETSC_FALSE;
-      snprintf(rep.failure, sizeof rep.failure, "%.400s (a line end fixed to a body is held only by the whole system's Newton)",
-               srep.failure);
-    } else if (!rank)
-      fprintf(stderr, "pipelay: warning: %s; the equilibrium of the lines at the bodies' held DOFs is reported\n",
-              srep.failure);
-  }
+  char warning[512];
+  PetscCall(PlSystemStatics(L, &g_stop, a->quiet, &rep, &srep, &S, warning, sizeof warning));
+  signal(SIGINT, SIG_DFL);
+  signal(SIGTERM, SIG_DFL);
+  if (!rank && warning[0]) fprintf(stderr, "pipelay: warning: %s\n", warning);
   if (!rank && !a->quiet) {
     int nfree = 0;
     for (int k = 0; k < m->npoints; ++k) nfree += !m->points[k].fixed;
@@ -766,6 +748,7 @@ int main(int argc, char **argv)
   if (!strcmp(argv[1], "plot")) return PlCmdPlot(argc, argv);
   if (!strcmp(argv[1], "verify")) return PlCmdVerify(argc, argv);   /* runs children: no MPI here */
   if (!strcmp(argv[1], "compare")) return PlCmdCompare(argc, argv);
+  if (!strcmp(argv[1], "decay")) return PlCmdDecay(argc, argv);
   PetscCall(PlInitialize(&argc, &argv));
   /* output piped into a reader that stops early (| head): the console lines are lost, the run
    * and its files are not (no death by SIGPIPE, no PETSc crash report) */

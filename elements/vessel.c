@@ -55,6 +55,15 @@
  *            r~ = (GM_L k_1, GM_T k_2, 0) = (GM_L (R e1).e3, GM_T (R e2).e3, 0)   (5.62-5.63)
  *     so that nu^T g = dU_V/dt with U_V = A_wp rho_w g (z - z_eq)^2/2
  *            + m_V g (GM_L k_1^2 + GM_T k_2^2)/2   (eq 5.85, z_eq = -h_ref);
+ *     or, for an axisymmetric wall-sided hull (a spar; BM = metacentric_radius given, GM_T =
+ *     GM_L = GM), the exact large-angle law of the wall-sided formula GZ(a) = sin a (GM +
+ *     BM tan^2 a / 2) (e.g. Biran, Ship Hydrostatics and Stability, eq 6.9) at the tilt a of
+ *     the body's z axis, cos a = k_3: integrating m_V g GZ da,
+ *            U = m_V g [GM (1 - k_3) + BM (1/k_3 + k_3 - 2)/2],
+ *     and with U = U(k_3) the moment on the left-hand side is U'(k_3) (e3 x k) =
+ *     U'(k_3) (-k_2, k_1, 0), U'(k_3) = m_V g (-GM + BM (1 - 1/k_3^2)/2): m_V g GZ(a) about
+ *     the horizontal axis of the tilt. Small a: GM a, as the small-angle law. Valid while the
+ *     waterline stays on the wall (k_3 > 0.2 is required: a tilt below 78 deg);
  *   weight (weight_mass m_w > 0): the dead load (0, 0, -m_w g) at the centre of gravity
  *     r + R r_g, on the left-hand side [m_w g k ; r_g x m_w g k] (k = R^T e3 as above), the
  *     gradient of U_w = m_w g (r_z + (R r_g)_z) = m_w g (r_z + k . r_g);
@@ -356,7 +365,13 @@ int PlVesselDynamics(const PlVessel *V, const double y[PL_VESSEL_NY], const doub
     const D fz = dk(ds(rr[2], dc(V->z_eq)), kh);
     for (int i = 0; i < 3; ++i) G[i] = da(G[i], dm(fz, k3[i]));
   }
-  if (mg != 0.0 && (V->GM_T != 0.0 || V->GM_L != 0.0)) {
+  if (mg != 0.0 && V->wall_sided) { /* the wall-sided law */
+    if (!(k3[2].v > 0.2)) bad = 1;
+    const D inv = PlDualDiv(dc(1.0), dm(k3[2], k3[2]));
+    const D dU = dk(da(dc(-V->GM_L + 0.5 * V->BM), dk(inv, -0.5 * V->BM)), mg);
+    G[3] = ds(G[3], dm(dU, k3[1]));
+    G[4] = da(G[4], dm(dU, k3[0]));
+  } else if (mg != 0.0 && (V->GM_T != 0.0 || V->GM_L != 0.0)) {
     const D rt[3] = {dk(k3[0], V->GM_L), dk(k3[1], V->GM_T), dc(0.0)};
     D mr[3];
     DCross(rt, k3, mr);
@@ -579,8 +594,12 @@ double PlVesselPotentialEnergy(const PlVessel *V, const double y[PL_VESSEL_NY])
   for (int i = 0; i < 4; ++i) q[i] = y[3 + i] / n;
   PlQuatToMatrix(q, Rm);
   const double k1 = Rm[6], k2 = Rm[7], dz = y[2] - V->z_eq;
-  double U = 0.5 * V->Awp * V->rho_w * V->gravity * dz * dz +
-             0.5 * V->displacement * V->gravity * (V->GM_L * k1 * k1 + V->GM_T * k2 * k2);
+  double U = 0.5 * V->Awp * V->rho_w * V->gravity * dz * dz;
+  if (V->wall_sided) { /* the wall-sided law */
+    const double k3 = Rm[8];
+    U += V->displacement * V->gravity * (V->GM_L * (1.0 - k3) + 0.5 * V->BM * (1.0 / k3 + k3 - 2.0));
+  } else
+    U += 0.5 * V->displacement * V->gravity * (V->GM_L * k1 * k1 + V->GM_T * k2 * k2);
   U += V->weight_mass * V->gravity * (y[2] + Rm[6] * V->r_g[0] + Rm[7] * V->r_g[1] + Rm[8] * V->r_g[2]);
   const double d[3] = {y[0] - V->r_anchor[0], y[1] - V->r_anchor[1], y[2] - V->r_anchor[2]};
   for (int i = 0; i < 3; ++i)
@@ -590,6 +609,26 @@ double PlVesselPotentialEnergy(const PlVessel *V, const double y[PL_VESSEL_NY])
     U += 0.5 * V->K_yaw * dpsi * dpsi;
   }
   return U;
+}
+
+void PlVesselPower(const PlVessel *V, const double y[PL_VESSEL_NY], const double tau_body[6],
+                   const double load_global[6], double *p_loads, double *p_damping)
+{
+  const double *nu = y + PL_VESSEL_V;
+  double q[4], Rm[9], pl = 0.0, pd = 0.0;
+  const double n = sqrt(y[3] * y[3] + y[4] * y[4] + y[5] * y[5] + y[6] * y[6]);
+  for (int i = 0; i < 4; ++i) q[i] = y[3 + i] / n;
+  PlQuatToMatrix(q, Rm);
+  for (int i = 0; i < 6; ++i) {
+    double t = tau_body ? tau_body[i] : 0.0;
+    if (load_global) /* (R^T g)_i of the force (i < 3) or the moment (i >= 3) */
+      for (int k = 0; k < 3; ++k) t += Rm[3 * k + i % 3] * load_global[3 * (i / 3) + k];
+    pl += nu[i] * t;
+    for (int j = 0; j < 6; ++j) pd += nu[i] * V->Dp[6 * i + j] * nu[j];
+    pd += V->Dq[i] * fabs(nu[i]) * nu[i] * nu[i];
+  }
+  *p_loads = pl;
+  *p_damping = pd;
 }
 
 void PlVesselEulerZYX(const double q_in[4], double rpy[3])

@@ -165,6 +165,19 @@ static int read_restoring(const Scope *vs, PlVessel *V)
   if ((rc = ld_get_number(&s, "gm_transverse", &V->GM_T, &ngt))) return rc;
   if ((rc = ld_get_number(&s, "gm_longitudinal", &V->GM_L, &ngl)))
     return rc;
+  const PlYNode *nbm = NULL;
+  double bm = NAN;
+  if ((rc = ld_get_number(&s, "metacentric_radius", &bm, &nbm))) return rc;
+  if (nbm) {
+    if (!ngt || !ngl || V->GM_T != V->GM_L) {
+      char path[PATH_CAP];
+      ld_join_key(path, sizeof path, s.path, "metacentric_radius");
+      return ld_at(s.err, nbm, path, "the wall-sided law is for an axisymmetric hull: give gm_transverse and "
+                   "gm_longitudinal, equal (got %g and %g m)", V->GM_T, V->GM_L);
+    }
+    V->wall_sided = 1;
+    V->BM = bm;
+  }
   if (ngt || ngl) {
     if (!ld_pair_of(&s, "displacement"))
       return ld_missing(&s, "displacement", "kg",

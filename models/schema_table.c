@@ -318,6 +318,8 @@ const PlKeySpec PlSchemaTable[] = {
     NUM("vessel.restoring.gm_longitudinal", "m", R_NONNEG, DEF, 0.0, "0", "GM_L, pitch"),
     NUM("vessel.restoring.displacement", "kg", R_POS, CND, NAN,
         "required with `gm_transverse` or `gm_longitudinal`", "mass of the displaced water"),
+    NUM("vessel.restoring.metacentric_radius", "m", R_NONNEG, OPT, NAN, "none",
+        "BM = I_wp/V: the exact wall-sided law of an axisymmetric hull at large angles"),
     MAT("vessel.spring.stiffness", "N/m", 3, REQ, "required", "K_s, global, symmetric"),
     LST("vessel.spring.anchor", "m", R_ANY, 3, REQ, "required", "rest position of O_b, global"),
     NUM("vessel.yaw_spring.stiffness", "N m/rad", R_POS, REQ, NAN, "required",

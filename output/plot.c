@@ -636,6 +636,124 @@ int PlPlotSystem(const char *dir, const PlPlotOptions *o)
   return failed ? -1 : n;
 }
 
+/* key as the text of a gnuplot single-quoted string (quotes doubled, control characters dropped). */
+static void QuoteKey(const char *key, char *k, size_t len)
+{
+  size_t j = 0;
+  for (const char *c = key; *c && j + 3 < len; ++c) {
+    if ((unsigned char)*c < 32 || *c == 127) continue;
+    if (*c == '\'') k[j++] = '\'';
+    k[j++] = *c;
+  }
+  k[j] = '\0';
+}
+
+int PlPlotSweepSystem(const char *dir, const char *key, const char *offset_column, const char *const *tension_columns,
+                      int ntension, const PlPlotOptions *o)
+{
+  Plotter P;
+  if (!FileExists(dir, "sweep.csv")) {
+    Warn(o, "%s/sweep.csv not found: no sweep plots", dir);
+    return -1;
+  }
+  if (PlotterInit(&P, dir, o)) return -1;
+  char k[600];
+  QuoteKey(key, k, sizeof k);
+  const char *conv = "(column(\"converged\") > 0 ? column(\"%s\")%s : NaN)";
+  int n = 0, failed = 0;
+  if (offset_column) { /* a force sweep: the restoring curve and its stiffness */
+    static const struct {
+      const char *name, *column, *title, *ylabel;
+    } kRest[] = {
+      {"sweep_restoring", "value", "Restoring force (the applied load) against the offset", "force [kN]"},
+      {"sweep_stiffness", "restoring_stiffness_N_per_m", "Restoring stiffness dF/dx against the offset", "stiffness [kN/m]"},
+    };
+    for (size_t q = 0; q < 2; ++q) {
+      Text b = {0};
+      char ycol[200];
+      snprintf(ycol, sizeof ycol, conv, kRest[q].column, "/1e3");
+      Add(&b, "  f = '../sweep.csv'\n"
+              "  set title T('%s (%s)')\n"
+              "  set xlabel '%s [m]'\n"
+              "  set ylabel '%s'\n"
+              "  set key off\n"
+              "  set format y '%%.4g'\n"
+              "  plot f using \"%s\":%s with linespoints lw 2 pt 7\n",
+          kRest[q].title, k, offset_column, kRest[q].ylabel, offset_column, ycol);
+      Tally(RunScript(&P, kRest[q].name, 1000, 700, &b), &n, &failed);
+      free(b.s);
+    }
+  }
+  if (ntension > 0) {
+    Text b = {0};
+    Add(&b, "  f = '../sweep.csv'\n"
+            "  set title T('Top tension of each line against %s')\n"
+            "  set xlabel '%s'\n"
+            "  set ylabel 'top tension [kN]'\n"
+            "  set key top left\n"
+            "  set format y '%%.4g'\n"
+            "  plot ",
+        offset_column ? offset_column : k, offset_column ? offset_column : k);
+    for (int c = 0; c < ntension; ++c) {
+      char ycol[200], title[200];
+      snprintf(ycol, sizeof ycol, conv, tension_columns[c], "/1e3");
+      QuoteKey(tension_columns[c], title, sizeof title);
+      Add(&b, "%sf using \"%s\":%s with linespoints lw 2 pt 7 title '%s'", c ? ", \\\n       " : "",
+          offset_column ? offset_column : "value", ycol, title);
+    }
+    Add(&b, "\n");
+    Tally(RunScript(&P, "sweep_line_tensions", 1000, 700, &b), &n, &failed);
+    free(b.s);
+  }
+  PlotterDrain(&P, &n, &failed);
+  if (!P.gnuplot[0]) {
+    WarnNoGnuplot(&P);
+    return -1;
+  }
+  return failed ? -1 : n;
+}
+
+int PlPlotDecay(const char *dir, const char *body, const char *dof, const char *column, const char *unit,
+                const PlPlotOptions *o)
+{
+  Plotter P;
+  char series[PL_NAME_MAX + 64], cycles[PL_NAME_MAX + 64], name[PL_NAME_MAX + 64];
+  snprintf(series, sizeof series, "timeseries_%s.csv", body);
+  snprintf(cycles, sizeof cycles, "decay_%s_%s.csv", body, dof);
+  snprintf(name, sizeof name, "decay_%s_%s", body, dof);
+  if (!FileExists(dir, series) || !FileExists(dir, cycles)) {
+    Warn(o, "%s/%s or %s not found: no decay plot", dir, series, cycles);
+    return -1;
+  }
+  if (PlotterInit(&P, dir, o)) return -1;
+  char b_q[PL_NAME_MAX * 2 + 8];
+  QuoteKey(body, b_q, sizeof b_q);
+  Text b = {0};
+  Add(&b, "  s = '../%s'\n"
+          "  c = '../%s'\n"
+          "  set multiplot layout 3,1 title T('Free decay of %s in %s')\n"
+          "  set key off\n"
+          "  set xlabel 't [s]'\n"
+          "  set ylabel '%s [%s]'\n"
+          "  plot s using \"t_s\":\"%s\" with lines lw 2\n"
+          "  set ylabel 'period [s]'\n"
+          "  plot c using \"t_s\":\"period_s\" with linespoints lw 2 pt 7\n"
+          "  set xlabel 'amplitude [%s]'\n"
+          "  set ylabel 'damping ratio [-]'\n"
+          "  plot c using \"amplitude_%s\":\"damping_ratio\" with linespoints lw 2 pt 7\n"
+          "  unset multiplot\n",
+      series, cycles, b_q, dof, dof, unit, column, unit, unit);
+  int n = 0, failed = 0;
+  Tally(RunScript(&P, name, 1000, 1100, &b), &n, &failed);
+  free(b.s);
+  PlotterDrain(&P, &n, &failed);
+  if (!P.gnuplot[0]) {
+    WarnNoGnuplot(&P);
+    return -1;
+  }
+  return failed ? -1 : n;
+}
+
 int PlPlotSweep(const char *dir, const char *key, const PlPlotOptions *o)
 {
   Plotter P;
@@ -644,15 +762,8 @@ int PlPlotSweep(const char *dir, const char *key, const PlPlotOptions *o)
     return -1;
   }
   if (PlotterInit(&P, dir, o)) return -1;
-  /* the key as gnuplot single-quoted text */
   char k[600];
-  size_t j = 0;
-  for (const char *c = key; *c && j + 3 < sizeof k; ++c) {
-    if ((unsigned char)*c < 32 || *c == 127) continue;
-    if (*c == '\'') k[j++] = '\'';
-    k[j++] = *c;
-  }
-  k[j] = '\0';
+  QuoteKey(key, k, sizeof k);
   static const struct {
     const char *name, *column, *scale, *title, *ylabel;
   } kPlots[] = {

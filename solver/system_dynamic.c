@@ -273,15 +273,17 @@ static void CurrentAtZ(void *ctx, double z, double u[3], double du_dz[3])
 }
 
 int PlBodyLoads(const PlModel *m, int b, double t, const double *y, double env[6], double tau_body[6],
-                double load_global[6], double *dtau_dy)
+                double load_global[6], double tau_hull[6], double *dtau_dy)
 {
   PlVesselLoadApply(&m->bodies[b].environment, t, env, tau_body, load_global);
   const PlHull *H = &m->bodies[b].hull;
+  if (tau_hull) memset(tau_hull, 0, sizeof(double) * 6);
   if (!H->n) return 0;
   CurrentAt ca = {m, t};
   double tau[6];
   const int bad = PlVesselHullLoad(H, y, m->water_density, CurrentAtZ, &ca, tau, dtau_dy);
   for (int i = 0; i < 6; ++i) tau_body[i] += tau[i];
+  if (tau_hull) memcpy(tau_hull, tau, sizeof tau);
   return 2 | bad;
 }
 
@@ -307,7 +309,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
     double dtau[6 * PL_VESSEL_NY];
     memset(s->tb[b], 0, sizeof s->tb[b]);
     memset(s->lg[b], 0, sizeof s->lg[b]);
-    const int rc = PlBodyLoads(m, b, t, y + bo, s->env[b], s->tb[b], s->lg[b], mine ? dtau : NULL);
+    const int rc = PlBodyLoads(m, b, t, y + bo, s->env[b], s->tb[b], s->lg[b], s->th[b], mine ? dtau : NULL);
     if (rc & 1) s->domain_error = 1;
     if (mine && (rc & 2))
       for (int i = 0; i < 6; ++i)
@@ -340,6 +342,26 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
           }
         }
     }
+  if (s->woff >= 0 && MINE(s->vbody)) {
+    /* the work integrals: W_loads' = sum_b nu . (tau_b - tau_hull,b) (environment, thrusters),
+     * W_drag' = sum_b nu . tau_hull,b, W_damping' = sum_b nu^T D(nu) nu. Their derivatives in y
+     * are left out of the matrix: no other row depends on W, so Newton's iteration on y is
+     * unchanged and W follows it (block-triangular). */
+    double p[PL_SYS_NWORK] = {0.0, 0.0, 0.0};
+    for (int b = 0; b < m->nbodies; ++b) {
+      const double *yb = y + s->moff + PL_VESSEL_NY * b;
+      double pl, pd, ph, unused;
+      PlVesselPower(&s->V[b], yb, s->tb[b], s->lg[b], &pl, &pd);
+      PlVesselPower(&s->V[b], yb, s->th[b], NULL, &ph, &unused);
+      p[0] += pl - ph;
+      p[1] += ph;
+      p[2] += pd;
+    }
+    for (int k = 0; k < PL_SYS_NWORK; ++k) {
+      Fw[s->woff + k] = yp[s->woff + k] - p[k];
+      if (putJ) Put(s, s->woff + k, s->woff + k, c);
+    }
+  }
   if (s->nmb > 0 && MINE(s->vbody)) {
     if (PlMultibodyEvaluate(&s->mb, t, y + s->moff, yp + s->moff, c, Fw + s->moff, putJ ? s->Jmb : NULL))
       s->domain_error = 1;
@@ -827,6 +849,7 @@ static int IdaRes(realtype t, N_Vector yy, N_Vector yp, N_Vector rr, void *ud)
 
 /* IDA's Newton convergence coefficient (see PlSysDynCreate) */
 static const double kNewtonCoefficient = 0.1;
+static const double kWorkAtol = 1.0e-6; /* [J] the work integrals' absolute tolerance */
 
 static int IdaJac(realtype t, realtype cj, N_Vector yy, N_Vector yp, N_Vector rr, SUNMatrix Jm, void *ud, N_Vector t1,
                   N_Vector t2, N_Vector t3)
@@ -922,6 +945,10 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
       s->dp_on[b].ramp_time = 0.0;
     }
   }
+  /* bodies without lines: the work of their loads, of their hulls' drag and of their damping,
+   * W' = P (PL_SYS_NWORK states that nothing depends on; the energy balance of solver/bodies.c) */
+  s->woff = s->nl == 0 && m->nbodies > 0 ? n : -1;
+  if (s->woff >= 0) n += PL_SYS_NWORK;
   s->n = n;
   PetscCall(PetscMalloc1(n, &s->redir));
   PetscCall(PetscMalloc1(n, &s->rowforce));
@@ -1001,6 +1028,8 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
                                           : k < PL_VESSEL_V ? ds->atol_rotation : ds->atol_velocity;
   for (int k = s->moff + PL_VESSEL_NY * m->nbodies; k < s->moff + s->nmb; ++k) at[k] = ds->atol_reaction; /* multipliers */
   for (int k = s->moff + s->nmb; k < n; ++k) at[k] = ds->atol_position; /* DP integral states [m s, rad s] */
+  if (s->woff >= 0)
+    for (int k = 0; k < PL_SYS_NWORK; ++k) at[s->woff + k] = kWorkAtol;
   PetscCheck(!BuildPattern(s), PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory building the system's matrix pattern");
   PetscCheck(!SetUpParts(s), s->comm, PETSC_ERR_LIB, "cannot partition the system over %d ranks (METIS)", s->size);
   PetscCall(PetscMalloc1((size_t)n + 6 * (s->nl + 2 * m->nbodies) + 3, &s->red));
@@ -1202,6 +1231,8 @@ static int BodiesStart(PlSysDyn s, double *y, double *yp)
   for (int bb = 0; bb < nb; ++bb)
     if (s->zoff[bb] >= 0)
       for (int i = 0; i < 6; ++i) yp[s->zoff[bb] + i] -= F[s->zoff[bb] + i];
+  if (s->woff >= 0)
+    for (int i = 0; i < PL_SYS_NWORK; ++i) yp[s->woff + i] -= F[s->woff + i];
   rc = 0;
   if (!m->njoints) goto done;
   rc = 1;

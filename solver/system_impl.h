@@ -28,6 +28,8 @@ typedef struct {
   double mom[3];  /* fixed: m_e, the end node's angular-momentum residual (node frame) [N m] */
 } Attach;
 
+enum { PL_SYS_NWORK = 3 };
+
 struct PlSysDyn_ {
   const PlModel *m;
   PlLines L;
@@ -41,6 +43,9 @@ struct PlSysDyn_ {
   PlMultibody mb;
   PlMultibodyJoint jt[PL_MAX_JOINTS];
   int zoff[PL_MAX_BODIES];       /* first DP integral state of body b, or -1 */
+  int woff;                      /* bodies without lines: the PL_SYS_NWORK work integrals
+                                    W_loads (environment, thrusters), W_drag (hulls), W_damping
+                                    (PlVesselPower summed over the bodies) [J]; else -1 */
   PlDPController dp_on[PL_MAX_BODIES]; /* each DP at its steady state (start time ignored) */
   PlDPController dp_run[PL_MAX_BODIES]; /* each DP in time: before its start the thrusters hold
                                            the static thrust (tau_hold, PlSysDynHoldThrust) */
@@ -53,6 +58,7 @@ struct PlSysDyn_ {
   double tau_dp[PL_MAX_BODIES][6]; /* each DP's thrust at the last evaluation (body frame) */
   N_Vector id;                   /* IDA's ids: 0 for the joints' multipliers */
   double tb[PL_MAX_BODIES][6], lg[PL_MAX_BODIES][6], env[PL_MAX_BODIES][6];
+  double th[PL_MAX_BODIES][6];   /* the hull's part of tb (body frame) */
   double lines_load[PL_MAX_BODIES][6]; /* the lines' load on each body (body frame, about O_b) */
   int n;
   int ndd, iV, iW, np;

@@ -367,3 +367,35 @@ PetscErrorCode PlSysStaticStore(PlSysDyn s, PlLinesReport *rep)
   free(zero);
   PetscFunctionReturn(0);
 }
+
+PetscErrorCode PlSystemStatics(PlLines L, volatile sig_atomic_t *stop, int quiet, PlLinesReport *rep,
+                               PlSysStaticReport *srep, PlSysDyn *S, char *warning, size_t len)
+{
+  const PlModel *m = PlLinesModel(L);
+  PetscFunctionBeginUser;
+  *S = NULL;
+  if (len) warning[0] = '\0';
+  memset(srep, 0, sizeof *srep);
+  PetscCall(PlLinesSolve(L, stop, quiet, rep));
+  if (!rep->converged) PetscFunctionReturn(0);
+  PetscCall(PlSysDynCreate(L, rep, S));
+  for (int b = 0; b < m->nbodies; ++b) /* what nothing restores stays held (lines.c's probe) */
+    if (!rep->body_whole[b]) {
+      int held[6];
+      for (int i = 0; i < 6; ++i) held[i] = rep->body_held[b][i];
+      PlSysStaticHold(*S, b, held);
+    }
+  PetscCheck(!PlSysStaticSolve(*S, rep, srep), PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
+  int fixed_ends = 0;
+  for (int l = 0; l < m->nlines; ++l)
+    for (int e = 0; e < 2; ++e)
+      fixed_ends |= m->lines[l].ends[e].body >= 0 && m->lines[l].ends[e].connection == PL_HANGOFF_FIXED;
+  if (srep->converged) PetscCall(PlSysStaticStore(*S, rep));
+  else if (fixed_ends) {
+    rep->converged = PETSC_FALSE;
+    snprintf(rep->failure, sizeof rep->failure,
+             "%.400s (a line end fixed to a body is held only by the whole system's Newton)", srep->failure);
+  } else if (len)
+    snprintf(warning, len, "%.400s; the equilibrium of the lines at the bodies' held DOFs is reported", srep->failure);
+  PetscFunctionReturn(0);
+}

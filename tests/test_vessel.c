@@ -1051,10 +1051,90 @@ static int CaseDP(void)
   return CHECK_DONE();
 }
 
+
+/* ---- the wall-sided law of an axisymmetric spar --------------------------------------- */
+/* OC3's spar (verification/oc3_hywind): m_V = 8 229 939.43 kg, GM = 15.945116 m, BM = I_wp/V =
+ * (pi 6.5^4/64)/8029.21 = 0.0109134 m. At a tilt a of the body's z axis (here a roll and a
+ * pitch together, and a yaw that must not matter), the restoring moment on the left-hand side
+ * has the magnitude m_V g sin a (GM + BM tan^2 a/2) (the wall-sided formula) about the
+ * horizontal axis e_z x (R e_3), and is the gradient of the potential (the rate of U along a
+ * rotation w equals the moment's power); its derivative (dual numbers) against central
+ * differences; and at small angles it is the small-angle law's. */
+static int CaseWallSided(void)
+{
+  Body b;
+  memset(&b, 0, sizeof b);
+  b.n = PL_VESSEL_NY;
+  PlVesselInit(&b.V);
+  const double Ig[9] = {1.9e10, 0, 0, 0, 1.9e10, 0, 0, 0, 1.9e8}, rg[3] = {0, 0, 0};
+  PlVesselRigidBodyMass(8066300.0, rg, Ig, b.V.MRB);
+  b.V.displacement = 8229939.43;
+  b.V.GM_T = b.V.GM_L = 15.945116;
+  b.V.wall_sided = 1;
+  b.V.BM = 0.0109134;
+  const double mg = b.V.displacement * b.V.gravity;
+  double worst = 0.0, worst_pow = 0.0, y[NMAX], yp[NMAX], r[NMAX];
+  const double tilts[][3] = {{0.0, 0.5236, 0.0}, {0.3, 0.4, 1.1}, {-0.7, 0.2, -2.0}, {0.9, -0.6, 0.4}};
+  for (size_t k = 0; k < sizeof tilts / sizeof tilts[0]; ++k) {
+    InitState(y, b.n, NULL, tilts[k], NULL, NULL);
+    memset(yp, 0, sizeof yp);
+    BodyResidual(&b, 0.0, y, yp, 0.0, r, NULL);
+    double q[4], R[9];
+    memcpy(q, y + PL_VESSEL_Q, sizeof q);
+    PlQuatToMatrix(q, R);
+    const double k3 = R[8], a = acos(k3);
+    const double gz = sin(a) * (b.V.GM_L + 0.5 * b.V.BM * tan(a) * tan(a));
+    /* the moment in global axes: R m_body; expected along e_z x (R e3) normalised, magnitude mg GZ */
+    double mglob[3] = {0, 0, 0};
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j) mglob[i] += R[3 * i + j] * r[PL_VESSEL_V + 3 + j];
+    const double e3[3] = {R[2], R[5], R[8]}; /* R e3 */
+    double ax[3] = {-e3[1], e3[0], 0.0};     /* e_z x R e3 */
+    const double na = hypot(ax[0], ax[1]);
+    for (int i = 0; i < 3; ++i) ax[i] /= na;
+    double err = 0.0;
+    for (int i = 0; i < 3; ++i) err = fmax(err, fabs(mglob[i] - mg * gz * ax[i]));
+    worst = fmax(worst, err / (mg * gz));
+    /* the power of the moment along a rotation w (body) against dU/dt by central differences */
+    const double w[3] = {0.013, -0.021, 0.017};
+    double p = 0.0, y1[NMAX], y2[NMAX], qd[4];
+    for (int i = 0; i < 3; ++i) p += w[i] * r[PL_VESSEL_V + 3 + i];
+    QDot(q, w, qd);
+    const double h = 1e-5;
+    memcpy(y1, y, sizeof y1);
+    memcpy(y2, y, sizeof y2);
+    for (int i = 0; i < 4; ++i) {
+      y1[PL_VESSEL_Q + i] += h * qd[i];
+      y2[PL_VESSEL_Q + i] -= h * qd[i];
+    }
+    const double udot = (PlVesselPotentialEnergy(&b.V, y1) - PlVesselPotentialEnergy(&b.V, y2)) / (2 * h);
+    worst_pow = fmax(worst_pow, fabs(udot - p) / fabs(p));
+    for (int i = 0; i < b.n; ++i) yp[i] = 0.1 * sin(1.0 + 3.0 * i);
+    y[PL_VESSEL_V] = 0.3, y[PL_VESSEL_W + 1] = 0.02;
+    FDCheck(&b, 0.0, y, yp, 3.1, "wall-sided spar");
+  }
+  printf("wall-sided: moment against m_V g GZ(a): %.2e; power against dU/dt: %.2e\n", worst, worst_pow);
+  CHECK_TRUE(worst <= 1e-12, "restoring moment = m_V g sin a (GM + BM tan^2 a/2) about e_z x R e3 (1e-12)");
+  CHECK_TRUE(worst_pow <= 1e-7, "the moment's power equals dU/dt (the law derives from its potential; 1e-7)");
+  /* small angles: the small-angle law's moment m_V g GM sin a cos a, to O(a^2) */
+  {
+    const double tilt[3] = {0.0, 1e-3, 0.0};
+    InitState(y, b.n, NULL, tilt, NULL, NULL);
+    memset(yp, 0, sizeof yp);
+    BodyResidual(&b, 0.0, y, yp, 0.0, r, NULL);
+    const double mw = r[PL_VESSEL_V + 4];
+    Body s = b;
+    s.V.wall_sided = 0;
+    BodyResidual(&s, 0.0, y, yp, 0.0, r, NULL);
+    CHECK_REL(mw, r[PL_VESSEL_V + 4], 2e-6, "at 1 mrad the wall-sided and small-angle laws agree (2e-6)");
+  }
+  return CHECK_DONE();
+}
+
 int main(int argc, char **argv)
 {
   if (argc < 2) {
-    fprintf(stderr, "usage: test_vessel jacobian|oscillator|yaw_spring|hull|sphere|axisymmetric|passivity|dp\n");
+    fprintf(stderr, "usage: test_vessel jacobian|oscillator|yaw_spring|hull|wall_sided|sphere|axisymmetric|passivity|dp\n");
     return EXIT_FAILURE;
   }
   const char *c = argv[1];
@@ -1062,6 +1142,7 @@ int main(int argc, char **argv)
   if (!strcmp(c, "oscillator")) return CaseOscillator();
   if (!strcmp(c, "yaw_spring")) return CaseYawSpring();
   if (!strcmp(c, "hull")) return CaseHull();
+  if (!strcmp(c, "wall_sided")) return CaseWallSided();
   if (!strcmp(c, "sphere")) {
     const Spin p = {3.0, 3.0, 30.0, {10.0, 15.0, 20.0}, 10000};
     return CaseSpin("sphere (Table 2)", &p);

@@ -177,6 +177,9 @@ typedef struct {
   double gravity;      /* [m/s^2] (default 9.80665) */
   double Awp;          /* waterplane area A_wp [m^2] (5.58); 0: no heave restoring */
   double GM_T, GM_L;   /* transverse, longitudinal metacentric heights [m] (5.59-5.63) */
+  int wall_sided;      /* 1: the wall-sided large-angle law of an axisymmetric hull (GM_T = GM_L,
+                          with BM); 0: the small-angle law of the thesis */
+  double BM;           /* metacentric radius I_wp/V [m] >= 0 of the wall-sided law */
   double displacement; /* m_V of 5.63: mass of the displaced water (= vessel mass) [kg];
                           0: no roll/pitch restoring */
   double z_eq;         /* heave equilibrium of O_b, global z [m] (z_eq = -h_ref of 5.85) */
@@ -249,6 +252,13 @@ void PlVesselEquivalentBox(const PlVessel *V, double dims[3]);
 double PlVesselKineticEnergy(const PlVessel *V, const double y[PL_VESSEL_NY]);
 /* Potential energy U_V of eq 5.85 plus the spring's (r - r_a)^T K_s (r - r_a)/2 [J]. */
 double PlVesselPotentialEnergy(const PlVessel *V, const double y[PL_VESSEL_NY]);
+/* The power of the body's non-conservative loads at state y [W]: *p_loads = nu . (tau_body +
+ * R^T load_global) (the external loads of PlVesselDynamics: environment, hull drag, thrust; a
+ * global moment about O_b), *p_damping = nu^T D_p nu + sum_i d_i |nu_i| nu_i^2 >= 0 (the
+ * damping matrices). With M nu' + C(nu) nu + D(nu) nu + dU/deta = tau and nu^T C(nu) nu = 0,
+ * d(T + U)/dt = p_loads - p_damping. */
+void PlVesselPower(const PlVessel *V, const double y[PL_VESSEL_NY], const double tau_body[6],
+                   const double load_global[6], double *p_loads, double *p_damping);
 /* The pose components eta_i (O_b's x, y, z; roll, pitch, yaw) the body's own static restoring
  * acts in: heave with a waterplane area, roll and pitch with a displacement and a nonzero
  * metacentric height, a translation with a row of the mooring spring K_spring, yaw with K_yaw.

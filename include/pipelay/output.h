@@ -165,6 +165,13 @@ int PlPlotDynamic(const char *dir, const PlPlotOptions *o);
  * axis), cases that did not converge marked. dir/plots/sweep_*.gp, .png, .svg. Returns the
  * number of images written, or -1 with a warning. */
 int PlPlotSweep(const char *dir, const char *key, const PlPlotOptions *o);
+/* The plots of a sweep of a system of lines (dir/sweep.csv of pipelay sweep): with
+ * offset_column (a force sweep on a body: that body's offset column) the restoring curve
+ * (the load in kN against the offset) and the restoring stiffness (kN/m) against the offset;
+ * the top tensions of the columns tension_columns[ntension] (kN) against the offset or the
+ * value. dir/plots/sweep_*.gp, .png, .svg. Returns the number of images, or -1 with a warning. */
+int PlPlotSweepSystem(const char *dir, const char *key, const char *offset_column, const char *const *tension_columns,
+                      int ntension, const PlPlotOptions *o);
 
 /* ---- what a static run writes besides its CSV and JSON files ----------------------------- */
 
@@ -182,6 +189,30 @@ int PlOutputWriteStatic(const char *dir, const PlModel *m, const PlStation *node
  * PlCheckResult rows (PlCheckPrintTable). These functions use neither MPI nor PETSc. */
 
 #define PL_EXIT_CHECK_FAILED 6     /* exit status of verify/compare when a check fails */
+
+/* ---- free decays (output/decay.c; pipelay decay) -------------------------------------- */
+typedef struct {
+  double t, x;  /* the extreme's time [s] and value (the vertex of the parabola through 3 samples) */
+  int kind;     /* 1 a maximum, -1 a minimum */
+} PlDecayExtreme;
+typedef struct {
+  double t;              /* [s] the cycle's first extreme */
+  double period;         /* [s] to the next extreme of the same kind */
+  double amplitude;      /* half the swing after t (the signal's unit) */
+  double damping_ratio;  /* from the logarithmic decrement of swings a period apart */
+} PlDecayCycle;
+/* The cycles of the free decay x(t) (n samples, t increasing): its alternating extremes into
+ * ext[max_ext] (*next of them, those while the swing exceeds 1e-4 of the largest), and per
+ * cycle the period, amplitude and damping ratio (see decay.c) into cycles[max_cycles].
+ * Returns the number of cycles (0: fewer than 4 extremes). */
+int PlDecayAnalyse(const double *t, const double *x, int n, PlDecayCycle *cycles, int max_cycles,
+                   PlDecayExtreme *ext, int max_ext, int *next);
+/* Plots of the decay of a body's DOF dof (column `column`, in unit) of dir/timeseries_BODY.csv
+ * and its cycles in dir/decay_BODY_DOF.csv: the signal, the period of each cycle against time,
+ * the damping ratio against the amplitude (dir/plots/decay_BODY_DOF.*). Returns the number of
+ * images, or -1 with a warning. */
+int PlPlotDecay(const char *dir, const char *body, const char *dof, const char *column, const char *unit,
+                const PlPlotOptions *o);
 
 /* A CSV file in memory: named columns of numbers. Comma-separated when the header line has
  * a comma, else separated by blanks; a field may be in double quotes; lines that are

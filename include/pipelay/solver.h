@@ -202,6 +202,16 @@ int PlSysStaticMatrixDense(PlSysDyn s, const double *y, double *J);
 /* Makes the solved state the lines' static state (their problems, every rank its nodes) and
  * fills rep's points, end forces and tensions, and bodies (the held DOFs and their loads). */
 PetscErrorCode PlSysStaticStore(PlSysDyn s, PlLinesReport *rep);
+/* The static equilibrium of a system of lines, points and bodies, the one sequence every
+ * command uses: each line's own solve and the lines' Newton (PlLinesSolve), then, when that
+ * converged, the whole system in one Newton from there (PlSysDynCreate into *S; every body DOF
+ * free but those nothing restores, PlSysStaticHold), stored into rep (PlSysStaticStore). A
+ * model with a line end fixed to a body converges only with the whole system's Newton (lines.c
+ * holds such an end as a hinge); otherwise a failure of that Newton leaves the lines'
+ * equilibrium at the bodies' held DOFs, converged, with a warning in warning[len] (else "").
+ * *S is NULL when the lines' solve failed; the caller destroys it. Collective. */
+PetscErrorCode PlSystemStatics(PlLines L, volatile sig_atomic_t *stop, int quiet, PlLinesReport *rep,
+                               PlSysStaticReport *srep, PlSysDyn *S, char *warning, size_t len);
 /* Kinetic, strain and potential energy of state y [J] (lines, points, bodies). */
 void PlSysDynEnergy(PlSysDyn s, const double *y, double *kin, double *strain, double *pot);
 
