@@ -275,9 +275,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fail("a joint between unknown bodies", m->joints[j].name);
         check_time_functions(m);
       } else if (m->nlines > 0) { /* several lines: each as the one-line model the solver makes */
-        if (m->analysis.kind != PL_ANALYSIS_STATIC || m->vessel.present || m->njoints)
-          fail("a model of lines with a dynamic analysis, a vessel or joints", NULL);
+        if (m->vessel.present) fail("a model of lines with a vessel (its bodies are bodies:)", NULL);
         for (int b = 0; b < m->nbodies; ++b) check_body(m, &m->bodies[b]);
+        for (int j = 0; j < m->njoints; ++j)
+          if (m->joints[j].body[0] < 0 || m->joints[j].body[0] >= m->nbodies || m->joints[j].body[1] >= m->nbodies ||
+              m->joints[j].body[0] == m->joints[j].body[1])
+            fail("a joint between unknown bodies", m->joints[j].name);
         PlModel *lm = malloc(sizeof *lm);
         for (int l = 0; lm && l < m->nlines; ++l) {
           for (int e = 0; e < 2; ++e) {
