@@ -304,21 +304,23 @@ static void SysStiffness(const SysColumns *c, double *rows, int n)
   }
 }
 
-static int WriteSysTables(const char *dir, const char *file, const char *vary, const SysColumns *c, const double *rows,
-                          int n, PlError *err)
+/* sweep.csv and sweep.json: the rows[n][ncol] of the columns names[ncol], each of kind 'n' (a
+ * number), 'i' (an integer) or 'b' (a flag: 0 or 1 in the CSV, false or true in the JSON). */
+static int WriteTables(const char *dir, const char *file, const char *vary, const char *const *names, const char *kind,
+                       int ncol, const double *rows, int n, PlError *err)
 {
   char path[PL_PATH_MAX + 32], tmp[PL_PATH_MAX + 40];
   snprintf(path, sizeof path, "%s/sweep.csv", dir);
   snprintf(tmp, sizeof tmp, "%s/.sweep.csv.tmp", dir);
   FILE *f = fopen(tmp, "w");
   if (f) {
-    for (int k = 0; k < c->ncol; ++k) fprintf(f, "%s%s", k ? "," : "", c->name[k]);
+    for (int k = 0; k < ncol; ++k) fprintf(f, "%s%s", k ? "," : "", names[k]);
     fputc('\n', f);
     for (int i = 0; i < n; ++i) {
-      for (int k = 0; k < c->ncol; ++k) {
-        const double x = rows[(size_t)i * c->ncol + k];
+      for (int k = 0; k < ncol; ++k) {
+        const double x = rows[(size_t)i * ncol + k];
         if (k) fputc(',', f);
-        if (k == 1) fprintf(f, "%d", (int)x);
+        if (kind[k] != 'n') fprintf(f, "%d", (int)x);
         else if (isfinite(x)) fprintf(f, "%.17g", x);
         else fprintf(f, "nan");
       }
@@ -336,61 +338,11 @@ static int WriteSysTables(const char *dir, const char *file, const char *vary, c
     char name[32];
     snprintf(name, sizeof name, "case_%03d", i);
     cJSON_AddStringToObject(o, "directory", name);
-    for (int k = 0; k < c->ncol; ++k) {
-      const double x = rows[(size_t)i * c->ncol + k];
-      if (k == 1) cJSON_AddBoolToObject(o, "converged", x != 0);
-      else if (isfinite(x)) cJSON_AddNumberToObject(o, c->name[k], x);
-      else cJSON_AddNullToObject(o, c->name[k]);
-    }
-    cJSON_AddItemToArray(arr, o);
-  }
-  char *text = cJSON_Print(root);
-  cJSON_Delete(root);
-  snprintf(path, sizeof path, "%s/sweep.json", dir);
-  snprintf(tmp, sizeof tmp, "%s/.sweep.json.tmp", dir);
-  f = text ? fopen(tmp, "w") : NULL;
-  if (f) fprintf(f, "%s\n", text);
-  free(text);
-  return PlFileCommit(f, 0, tmp, path, err);
-}
-
-static int WriteTables(const char *dir, const char *file, const char *vary, const double *rows, int n, PlError *err)
-{
-  char path[PL_PATH_MAX + 32], tmp[PL_PATH_MAX + 40];
-  snprintf(path, sizeof path, "%s/sweep.csv", dir);
-  snprintf(tmp, sizeof tmp, "%s/.sweep.csv.tmp", dir);
-  FILE *f = fopen(tmp, "w");
-  if (f) {
-    fprintf(f, "%s", kCol[0]);
-    for (int k = 1; k < NCOL; ++k) fprintf(f, ",%s", kCol[k]);
-    fprintf(f, "\n");
-    for (int i = 0; i < n; ++i) {
-      for (int k = 0; k < NCOL; ++k) {
-        const double x = rows[i * NCOL + k];
-        if (k) fputc(',', f);
-        if (k == C_CONVERGED || k == C_PTC || k == C_NEWTON) fprintf(f, "%d", (int)x);
-        else if (isfinite(x)) fprintf(f, "%.17g", x);
-        else fprintf(f, "nan");
-      }
-      fputc('\n', f);
-    }
-  }
-  int rc = PlFileCommit(f, 0, tmp, path, err);
-  if (rc) return rc;
-  cJSON *root = cJSON_CreateObject();
-  cJSON_AddStringToObject(root, "model_file", file);
-  cJSON_AddStringToObject(root, "varied", vary);
-  cJSON *arr = cJSON_AddArrayToObject(root, "cases");
-  for (int i = 0; i < n; ++i) {
-    cJSON *o = cJSON_CreateObject();
-    char name[32];
-    snprintf(name, sizeof name, "case_%03d", i);
-    cJSON_AddStringToObject(o, "directory", name);
-    for (int k = 0; k < NCOL; ++k) {
-      const double x = rows[i * NCOL + k];
-      if (k == C_CONVERGED || k == C_PTC) cJSON_AddBoolToObject(o, k == C_PTC ? "pseudo_transient" : "converged", x != 0);
-      else if (isfinite(x)) cJSON_AddNumberToObject(o, kCol[k], x);
-      else cJSON_AddNullToObject(o, kCol[k]);
+    for (int k = 0; k < ncol; ++k) {
+      const double x = rows[(size_t)i * ncol + k];
+      if (kind[k] == 'b') cJSON_AddBoolToObject(o, names[k], x != 0);
+      else if (isfinite(x)) cJSON_AddNumberToObject(o, names[k], x);
+      else cJSON_AddNullToObject(o, names[k]);
     }
     cJSON_AddItemToArray(arr, o);
   }
@@ -563,8 +515,13 @@ int PlCmdSweep(int argc, char **argv)
     while (ndone < n && !isnan(rows[(size_t)ndone * ncol + C_CONVERGED])) ++ndone;
     PlError err;
     if (is_system) SysStiffness(&sc, rows, ndone);
-    const int wrc = is_system ? WriteSysTables(dir, file, key, &sc, rows, ndone, &err)
-                              : WriteTables(dir, file, key, rows, ndone, &err);
+    const char *names[MAX_SYS_COLS > NCOL ? MAX_SYS_COLS : NCOL];
+    char kind[(MAX_SYS_COLS > NCOL ? MAX_SYS_COLS : NCOL) + 1];
+    for (int k = 0; k < ncol; ++k) {
+      names[k] = is_system ? sc.name[k] : kCol[k];
+      kind[k] = k == C_CONVERGED || (!is_system && k == C_PTC) ? 'b' : !is_system && k == C_NEWTON ? 'i' : 'n';
+    }
+    const int wrc = WriteTables(dir, file, key, names, kind, ncol, rows, ndone, &err);
     if (wrc) {
       fprintf(stderr, "pipelay: %s\n", err.msg);
       rc = wrc;

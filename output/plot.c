@@ -278,6 +278,20 @@ static void PlotterDrain(Plotter *P, int *n, int *failed)
   P->made = P->failed = 0;
 }
 
+static void WarnNoGnuplot(const Plotter *P);
+
+/* Waits for the plotter's scripts: the number of images made (n those counted before), or -1
+ * when one failed or gnuplot is missing (with the warning). */
+static int PlotterFinish(Plotter *P, int n, int failed)
+{
+  PlotterDrain(P, &n, &failed);
+  if (!P->gnuplot[0]) {
+    WarnNoGnuplot(P);
+    return -1;
+  }
+  return failed ? -1 : n;
+}
+
 /* Writes plots/name.gp (preamble, then body once per image format) and starts gnuplot on
  * it, as many at once as the machine has cores (the oldest is waited for when all are busy;
  * PlotterDrain waits for the rest and counts their images). width x height in pixels.
@@ -567,12 +581,7 @@ int PlPlotStatic(const char *dir, const PlPlotOptions *o)
     Tally(RunScript(&P, "static_seabed_force", 1200, 750, &b), &n, &failed);
     free(b.s);
   }
-  PlotterDrain(&P, &n, &failed);
-  if (!P.gnuplot[0]) {
-    WarnNoGnuplot(&P);
-    return -1;
-  }
-  return failed ? -1 : n;
+  return PlotterFinish(&P, n, failed);
 }
 
 /* ---- sweep plots ------------------------------------------------------------------------- */
@@ -628,12 +637,7 @@ int PlPlotSystem(const char *dir, const PlPlotOptions *o)
   Tally(RunScript(&P, "static_system", 1200, 1100, &b), &n, &failed);
   free(b.s);
   cJSON_Delete(root);
-  PlotterDrain(&P, &n, &failed);
-  if (!P.gnuplot[0]) {
-    WarnNoGnuplot(&P);
-    return -1;
-  }
-  return failed ? -1 : n;
+  return PlotterFinish(&P, n, failed);
 }
 
 /* key as the text of a gnuplot single-quoted string (quotes doubled, control characters dropped). */
@@ -705,12 +709,7 @@ int PlPlotSweepSystem(const char *dir, const char *key, const char *offset_colum
     Tally(RunScript(&P, "sweep_line_tensions", 1000, 700, &b), &n, &failed);
     free(b.s);
   }
-  PlotterDrain(&P, &n, &failed);
-  if (!P.gnuplot[0]) {
-    WarnNoGnuplot(&P);
-    return -1;
-  }
-  return failed ? -1 : n;
+  return PlotterFinish(&P, n, failed);
 }
 
 int PlPlotDecay(const char *dir, const char *body, const char *dof, const char *column, const char *unit,
@@ -746,12 +745,7 @@ int PlPlotDecay(const char *dir, const char *body, const char *dof, const char *
   int n = 0, failed = 0;
   Tally(RunScript(&P, name, 1000, 1100, &b), &n, &failed);
   free(b.s);
-  PlotterDrain(&P, &n, &failed);
-  if (!P.gnuplot[0]) {
-    WarnNoGnuplot(&P);
-    return -1;
-  }
-  return failed ? -1 : n;
+  return PlotterFinish(&P, n, failed);
 }
 
 int PlPlotSweep(const char *dir, const char *key, const PlPlotOptions *o)
@@ -790,12 +784,7 @@ int PlPlotSweep(const char *dir, const char *key, const PlPlotOptions *o)
     Tally(RunScript(&P, kPlots[q].name, 1000, 700, &b), &n, &failed);
     free(b.s);
   }
-  PlotterDrain(&P, &n, &failed);
-  if (!P.gnuplot[0]) {
-    WarnNoGnuplot(&P);
-    return -1;
-  }
-  return failed ? -1 : n;
+  return PlotterFinish(&P, n, failed);
 }
 
 /* 1 when the header line of dir/file names the column col. */
@@ -1135,10 +1124,5 @@ int PlPlotDynamic(const char *dir, const PlPlotOptions *o)
   }
   for (int k = 0; k < nts; ++k) free(names[k]);
   free(names);
-  PlotterDrain(&P, &n, &failed);
-  if (!P.gnuplot[0]) {
-    WarnNoGnuplot(&P);
-    return -1;
-  }
-  return failed ? -1 : n;
+  return PlotterFinish(&P, n, failed);
 }
