@@ -625,6 +625,7 @@ static PetscErrorCode RunLines(PlModel *m, const Args *a, PetscMPIInt rank, Pets
       PlPlotOptions po;
       PlPlotOptionsDefault(&po);
       po.water_depth_m = m->water_depth;
+      po.seabed_dzdx = -m->seabed_normal[0] / m->seabed_normal[2];
       snprintf(po.name, sizeof po.name, "%s", m->name);
       PlPlotSystem(m->output_dir, &po);
     }

@@ -248,6 +248,57 @@ static int FromResults(const PlModel *m, PlMesh *mesh)
   return 0;
 }
 
+/* The start on a sloped seabed (seabed.slope) of a line whose top is held at height h above
+ * its bottom end and pulled by H along the heading: the inextensible natural catenary that
+ * lands tangentially on the plane, its laid part straight along the slope from the bottom end
+ * (verification/jlay_slope's closed form, make_reference.py): with beta the plane's slope
+ * along the heading, a = H/w (w the line's mean submerged weight) and s the laid length, the
+ * touchdown at s along the slope, u_TD = asinh(tan beta), the top at
+ * cosh(u_top) = cosh(u_TD) + (h - s sin beta)/a, and L - s = a (sinh u_top - tan beta), solved
+ * for s by bisection. Returns 1 when used, 0 (the flat start instead) for a flat seabed, a
+ * line that does not reach the seabed or no solution. */
+static int SlopedStart(const PlModel *m, PlMesh *mesh, const PlElasticCatenary *c, double H, double heading, double h)
+{
+  const double *n = m->seabed_normal, ch = cos(heading), sh = sin(heading);
+  const double beta = atan(-(n[0] * ch + n[1] * sh) / n[2]);
+  if (fabs(beta) < 1e-9 || !(H > 0.0)) return 0;
+  double W = 0.0;
+  for (int i = 0; i < c->nsections; ++i) W += c->w[i] * c->L[i];
+  const double L = c->length, a = H / (W / L), uTD = asinh(tan(beta));
+  double lo = 0.0, hi = L, utop = 0.0;
+  for (int it = 0; it < 200; ++it) {
+    const double sl = 0.5 * (lo + hi), ct = cosh(uTD) + (h - sl * sin(beta)) / a;
+    if (!(ct >= 1.0)) { /* the top below the touchdown: less laid */
+      hi = sl;
+      continue;
+    }
+    utop = acosh(ct);
+    if (a * (sinh(utop) - tan(beta)) < L - sl) lo = sl;
+    else hi = sl;
+  }
+  const double sl = 0.5 * (lo + hi);
+  if (!(sl > 0.0 && sl < L)) return 0;
+  const PlEnd *b = &m->ends[0];
+  for (int i = 0; i < mesh->nnodes; ++i) {
+    const double S = mesh->S[i];
+    double x, z, el;
+    if (S <= sl) {
+      x = S * cos(beta), z = S * sin(beta), el = beta;
+    } else {
+      const double u = asinh(sinh(uTD) + (S - sl) / a);
+      x = sl * cos(beta) + a * (u - uTD);
+      z = sl * sin(beta) + a * (cosh(u) - cosh(uTD));
+      el = atan(sinh(u));
+    }
+    mesh->x0[3 * i + 0] = b->position[0] + x * ch;
+    mesh->x0[3 * i + 1] = b->position[1] + x * sh;
+    mesh->x0[3 * i + 2] = b->position[2] + z;
+    FrameOf(heading, el, mesh->q0 + 4 * i);
+  }
+  mesh->guess_used = PL_GUESS_CATENARY;
+  return 1;
+}
+
 void PlMeshInitialGuess(const PlModel *m, PlMesh *mesh)
 {
   mesh->guess_note[0] = '\0';
@@ -276,7 +327,7 @@ void PlMeshInitialGuess(const PlModel *m, PlMesh *mesh)
     c.length += c.L[i];
   }
   const double d0 = m->segments[0].section.outer_diameter;
-  c.on_seabed = m->seabed != PL_SEABED_NONE && b->position[2] <= -m->water_depth + d0;
+  c.on_seabed = m->seabed != PL_SEABED_NONE && b->position[2] <= PlSeabedHeight(m, b->position[0], b->position[1]) + d0;
   /* the heading and the horizontal distance to the top */
   double heading = 0.0, span = 0.0;
   const double Fh = hypot(t->force[0], t->force[1]);
@@ -335,14 +386,26 @@ void PlMeshInitialGuess(const PlModel *m, PlMesh *mesh)
     StraightTo(m, mesh, P);
     return;
   }
-  /* the seabed's resting level of the centreline (eq 5.38: penetration d_o/8) */
-  const double zrest = m->seabed != PL_SEABED_NONE ? -m->water_depth + 0.5 * d0 - d0 / 8.0 : -INFINITY;
+  if (mode == PL_CATENARY_HEIGHT && c.on_seabed && SlopedStart(m, mesh, &c, H, heading, h)) return;
+  /* the seabed's resting level of the centreline (eq 5.38: penetration d_o/8 along the
+   * normal n of a sloped plane: d_o/2 - d_o/8 above it, (d_o/2 - d_o/8)/n_z vertically); a node
+   * of the flat-seabed catenary below it is lifted onto it, its frame along the slope in the
+   * heading's direction */
+  const double *n = m->seabed_normal, lift = (0.5 * d0 - d0 / 8.0) / n[2];
+  const double slope_beta = atan(-(n[0] * ch + n[1] * sh) / n[2]);
   for (int i = 0; i < mesh->nnodes; ++i) {
     double x, z, beta;
     PlElasticCatenaryPoint(&c, H, V0, mesh->S[i], &x, &z, &beta);
     mesh->x0[3 * i + 0] = b->position[0] + x * ch;
     mesh->x0[3 * i + 1] = b->position[1] + x * sh;
-    mesh->x0[3 * i + 2] = fmax(b->position[2] + z, i ? zrest : -INFINITY);
+    mesh->x0[3 * i + 2] = b->position[2] + z;
+    if (i && m->seabed != PL_SEABED_NONE) {
+      const double zrest = PlSeabedHeight(m, mesh->x0[3 * i], mesh->x0[3 * i + 1]) + lift;
+      if (mesh->x0[3 * i + 2] < zrest) {
+        mesh->x0[3 * i + 2] = zrest;
+        beta = slope_beta;
+      }
+    }
     FrameOf(heading, beta, mesh->q0 + 4 * i);
   }
   mesh->guess_used = PL_GUESS_CATENARY;

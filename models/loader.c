@@ -281,6 +281,7 @@ static void InitDefaults(PlModel *m)
   const int seabed = (int)PlSchemaDefault("seabed.model"); /* PlChoiceSeabedModels */
   m->seabed = seabed == 0 ? PL_SEABED_NONE : seabed == 1 ? PL_SEABED_NONLINEAR : PL_SEABED_LINEAR;
   m->seabed_stiffness = 0.0;
+  m->seabed_normal[2] = 1.0; /* flat */
   m->mesh_elements = 0; /* required (or target length): unset */
   m->mesh_target_length = 0.0;
   m->nzones = 0;

@@ -2,6 +2,7 @@
  * loader_env.c - readers of the environment around the line: environment (water, gravity),
  * seabed (contact law) and current (profile, direction, ramp).
  */
+#include <math.h>
 #include "loader_impl.h"
 
 /* ---- environment ---------------------------------------------------------------------- */
@@ -40,6 +41,18 @@ int ld_read_seabed(const Scope *top, PlModel *m)
   }
   if ((rc = ld_get_number(&s, "damping", &m->seabed_damping, NULL)))
     return rc;
+  Scope sl;
+  bool has_slope;
+  if ((rc = ld_open_child(&s, "slope", &sl, &has_slope))) return rc;
+  if (has_slope) { /* n = (-sin b cos p, -sin b sin p, cos b): the plane rises towards p */
+    if ((rc = ld_get_number_if(&sl, "angle", true, &m->seabed_slope_deg, NULL)) ||
+        (rc = ld_get_number(&sl, "direction", &m->seabed_slope_dir_deg, NULL)))
+      return rc;
+    const double b = m->seabed_slope_deg * M_PI / 180.0, ps = m->seabed_slope_dir_deg * M_PI / 180.0;
+    m->seabed_normal[0] = -sin(b) * cos(ps);
+    m->seabed_normal[1] = -sin(b) * sin(ps);
+    m->seabed_normal[2] = cos(b);
+  }
   if (m->seabed == PL_SEABED_LINEAR)
     return ld_get_number_if(&s, "stiffness", true, &m->seabed_stiffness, NULL);
   const PlYPair *pk = ld_pair_of(&s, "stiffness");

@@ -42,6 +42,7 @@ const char *const PlChoiceJointTypes[] = {"spherical", "revolute", "prismatic", 
 #define R_NONNEG 0.0, INFINITY, false, false /* >= 0 */
 #define R_ANY -INFINITY, INFINITY, false, false
 #define R_ANGLE -360.0, 360.0, false, false  /* [deg] an orientation, direction or phase */
+#define R_SLOPE 0.0, 45.0, false, true       /* [deg] a seabed slope: 0 to below 45 */
 #define R_FRAC 0.0, 1.0, true, true          /* a relative tolerance */
 #define R_KS 0.0, 1.0, true, false           /* a shear coefficient */
 #define R_NU -1.0, 0.5, true, true           /* a Poisson's ratio */
@@ -167,7 +168,12 @@ const PlKeySpec PlSchemaTable[] = {
     NUM("seabed.stiffness", "N/m^2", R_POS, CND, NAN, "required for `linear`",
         "linear model: stiffness per length of pipe"),
     NUM("seabed.damping", "N s/m^2", R_NONNEG, DEF, 0.0, "0",
-        "vertical contact damping per length of pipe"),
+        "contact damping per length of pipe, along the seabed's normal"),
+    MAP("seabed.slope", OPT, "none (flat)", "a sloped plane through (0, 0, -water_depth)"),
+    NUM("seabed.slope.angle", "deg", R_SLOPE, REQ, NAN, "required",
+        "beta: the plane's slope, 0 to below 45"),
+    NUM("seabed.slope.direction", "deg", R_ANGLE, DEF, 0.0, "0",
+        "psi: the direction the seabed rises towards, from +x towards +y"),
 
     /* ---- current ---- */
     CHO("current.profile", PlChoiceCurrentProfiles, REQ, 0, "required", "the profile U(z)"),

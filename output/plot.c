@@ -48,6 +48,7 @@ static void Warn(const PlPlotOptions *o, const char *fmt, ...)
 void PlPlotOptionsFromModel(PlPlotOptions *o, const PlModel *m, const char *dir)
 {
   o->water_depth_m = m->water_depth;
+  o->seabed_dzdx = -m->seabed_normal[0] / m->seabed_normal[2]; /* the plane along x at y = 0 */
   snprintf(o->name, sizeof o->name, "%s", m->name);
   o->nboundaries = 0;
   double S = 0.0;
@@ -504,9 +505,9 @@ int PlPlotStatic(const char *dir, const PlPlotOptions *o)
     AddMarksShape(&b, dir, o, 0, 2);
     if (isfinite(o->water_depth_m))
       Add(&b, "  plot f using \"x_m\":\"z_m\" with lines lw 2 lc rgb '#1f77b4' title 'pipe centreline', \\\n"
-              "       %.17g with lines dt 2 lw 1.5 lc rgb '#8c564b' title 'seabed (z = %g m)', \\\n"
-              "       0 with lines dt 3 lc rgb '#17becf' title 'mean sea level (z = 0)'\n",
-          -o->water_depth_m, -o->water_depth_m);
+              "       %.17g + %.17g * x with lines dt 2 lw 1.5 lc rgb '#8c564b' title 'seabed (z = %g m at x = 0%s)', "
+              "\\\n       0 with lines dt 3 lc rgb '#17becf' title 'mean sea level (z = 0)'\n",
+          -o->water_depth_m, o->seabed_dzdx, -o->water_depth_m, o->seabed_dzdx != 0.0 ? ", sloped" : "");
     else
       Add(&b, "  plot f using \"x_m\":\"z_m\" with lines lw 2 lc rgb '#1f77b4' title 'pipe centreline'\n");
     ClearMarks(&b);
@@ -629,8 +630,8 @@ int PlPlotSystem(const char *dir, const PlPlotOptions *o)
       Add(&b, "%s '../line_%s/static.csv' using \"x_m\":\"%s_m\" with lines lw 2 title 'line %s'",
           k++ ? ", \\\n      " : "", e->string, v, e->string);
     if (!view && isfinite(o->water_depth_m))
-      Add(&b, ", \\\n       %.17g with lines dt 2 lw 1.5 lc rgb '#8c564b' title 'seabed (z = %g m)'", -o->water_depth_m,
-          -o->water_depth_m);
+      Add(&b, ", \\\n       %.17g + %.17g * x with lines dt 2 lw 1.5 lc rgb '#8c564b' title 'seabed (z = %g m at x = 0)'",
+          -o->water_depth_m, o->seabed_dzdx, -o->water_depth_m);
     Add(&b, "\n");
   }
   Add(&b, "  unset multiplot\n");

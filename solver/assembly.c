@@ -181,22 +181,25 @@ PetscErrorCode PlProblemDestroy(PlProblem *pp)
   PetscFunctionReturn(0);
 }
 
-/* Seabed contact of element e by two-point Gauss: nodal vertical forces fz[2] (upwards)
- * and their derivatives kz[2][2] = d fz_a / d z_b. */
-static void SeabedElement(const PlProblem p, int e, double zA, double zB, double fz[2], double kz[2][2])
+/* Seabed contact of element e by two-point Gauss (models/seabed.c: along the plane's normal):
+ * nodal forces f[2][3] and their derivatives k[a][b] = d f_a / d x_b (3 x 3, row-major). */
+static void SeabedElement(const PlProblem p, int e, const double xA[3], const double xB[3], double f[2][3],
+                          double k[2][2][9])
 {
   const PlSection *s = &p->model.segments[p->mesh.segment[e]].section;
   const double L = p->elements[e].L, g = 0.5 / sqrt(3.0);
   const double xi[2] = {0.5 - g, 0.5 + g}; /* Gauss points on [0, 1], weights 1/2 */
-  fz[0] = fz[1] = 0.0;
-  kz[0][0] = kz[0][1] = kz[1][0] = kz[1][1] = 0.0;
+  memset(f, 0, sizeof(double) * 6);
+  memset(k, 0, sizeof(double) * 36);
   for (int q = 0; q < 2; ++q) {
     const double N[2] = {1.0 - xi[q], xi[q]};
-    double sig, dsig;
-    PlSeabedForce(&p->model, s, p->w[e], N[0] * zA + N[1] * zB, &sig, &dsig);
+    double x[3], F[3], dF[9];
+    for (int c = 0; c < 3; ++c) x[c] = N[0] * xA[c] + N[1] * xB[c];
+    PlSeabedContact(&p->model, s, p->w[e], x, F, dF);
     for (int a = 0; a < 2; ++a) {
-      fz[a] += 0.5 * L * N[a] * sig;
-      for (int b = 0; b < 2; ++b) kz[a][b] += 0.5 * L * N[a] * N[b] * dsig;
+      for (int c = 0; c < 3; ++c) f[a][c] += 0.5 * L * N[a] * F[c];
+      for (int b = 0; b < 2; ++b)
+        for (int c = 0; c < 9; ++c) k[a][b][c] += 0.5 * L * N[a] * N[b] * dF[c];
     }
   }
 }
@@ -205,7 +208,7 @@ static void SeabedElement(const PlProblem p, int e, double zA, double zB, double
  * minus the load), and their derivative with respect to the nodes' positions:
  *   weight              lambda q on each node's z row (PlElementWeight: w L/2 when
  *                       submerged, the dry weight above the sea surface);
- *   seabed              -sigma(z) by two-point Gauss (SeabedElement);
+ *   seabed              -sigma(kappa) n by two-point Gauss (SeabedElement);
  *   current drag        the Morison drag of the element at rest in the current v_c(z)
  *                       (PlRodElementMorison, the dynamic analysis' kernel with zero node
  *                       velocities), times lambda, at the time p->current_time: the settled
@@ -216,16 +219,23 @@ void PlProblemElementLoads(const PlProblem p, int e, const double *uA, const dou
   const PlModel *m = &p->model;
   const PlSegment *seg = &m->segments[p->mesh.segment[e]];
   const double L = p->elements[e].L;
-  double fz[2], kz[2][2];
+  double fs[2][3], ks[2][2][9];
   memset(f, 0, 6 * sizeof(double));
   if (K) memset(K, 0, 36 * sizeof(double));
   double fw[2], kw[2][2];
-  SeabedElement(p, e, uA[2], uB[2], fz, kz);
+  SeabedElement(p, e, uA, uB, fs, ks);
   PlElementWeight(&seg->section, m->water_density, m->gravity, L, uA[2], uB[2], fw, K ? kw : NULL);
   for (int a = 0; a < 2; ++a) {
-    f[3 * a + 2] += p->lambda * fw[a] - fz[a];
+    f[3 * a + 2] += p->lambda * fw[a];
+    for (int c = 0; c < 3; ++c) f[3 * a + c] -= fs[a][c];
     if (K)
-      for (int b = 0; b < 2; ++b) K[(3 * a + 2) * 6 + 3 * b + 2] += p->lambda * kw[a][b] - kz[a][b];
+      for (int b = 0; b < 2; ++b) {
+        K[(3 * a + 2) * 6 + 3 * b + 2] += p->lambda * kw[a][b];
+        for (int c = 0; c < 3; ++c)
+          for (int d = 0; d < 3; ++d)
+            if (m->seabed_normal[c] != 0.0 && m->seabed_normal[d] != 0.0)
+              K[(3 * a + c) * 6 + 3 * b + d] -= ks[a][b][3 * c + d];
+      }
   }
   if (m->current.kind == PL_CURRENT_NONE || (seg->hydro.drag_normal <= 0.0 && seg->hydro.drag_tangential <= 0.0))
     return;

@@ -129,24 +129,28 @@ int PlDynRowHeld(const PlDynLine d, int i, int r)
   return 0;
 }
 
-/* Seabed force per length (upwards) with contact damping at height z, vertical velocity
- * vz: value, d/dz and d/dvz. h(kappa) ramps the damping in over the first d_o/40 of
- * penetration so that the force stays continuous. */
-static void SeabedDyn(const PlModel *m, const PlSection *s, double w, double z, double vz,
-                      double *f, double *df_dz, double *df_dvz)
+/* Seabed force per length F (along the plane's normal n, models/seabed.c) with contact
+ * damping along n at centreline x, velocity v: F = sigma(kappa) n - c h(kappa) (v.n) n, and
+ * dF/dx, dF/dv (3 x 3, row-major). h(kappa) ramps the damping in over the first d_o/40 of
+ * penetration so that the force stays continuous; dkappa/dx = -n. */
+static void SeabedDyn(const PlModel *m, const PlSection *s, double w, const double x[3], const double v[3], double F[3],
+                      double dF_dx[9], double dF_dv[9])
 {
-  double sig, dsig;
-  PlSeabedForce(m, s, w, z, &sig, &dsig);
-  *f = sig;
-  *df_dz = dsig;
-  *df_dvz = 0.0;
+  PlSeabedContact(m, s, w, x, F, dF_dx);
+  memset(dF_dv, 0, sizeof(double) * 9);
   if (m->seabed == PL_SEABED_NONE || m->seabed_damping <= 0.0) return;
-  const double kappa = -m->water_depth - (z - 0.5 * s->outer_diameter), k0 = s->outer_diameter / 40.0;
+  const double *n = m->seabed_normal;
+  const double kappa = PlSeabedPenetration(m, s, x), k0 = s->outer_diameter / 40.0;
   if (kappa <= 0.0) return;
-  const double h = kappa < k0 ? kappa / k0 : 1.0, dh_dz = kappa < k0 ? -1.0 / k0 : 0.0;
-  *f -= m->seabed_damping * h * vz;
-  *df_dz -= m->seabed_damping * dh_dz * vz;
-  *df_dvz = -m->seabed_damping * h;
+  const double h = kappa < k0 ? kappa / k0 : 1.0, dh = kappa < k0 ? 1.0 / k0 : 0.0; /* dh/dkappa */
+  const double vn = n[0] * v[0] + n[1] * v[1] + n[2] * v[2], c = m->seabed_damping;
+  for (int i = 0; i < 3; ++i) {
+    F[i] -= c * h * vn * n[i];
+    for (int j = 0; j < 3; ++j) {
+      dF_dx[3 * i + j] += c * dh * vn * n[i] * n[j];
+      dF_dv[3 * i + j] = -c * h * n[i] * n[j];
+    }
+  }
 }
 
 /* Element e's contributions: fe (2 ndd, node rows of A then B) and, when Ke != NULL, the
@@ -209,18 +213,26 @@ int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const dou
   if (m->seabed != PL_SEABED_NONE)
     for (int q = 0; q < 2; ++q) {
       const double N[2] = {1.0 - xi[q], xi[q]};
-      const double z = N[0] * yA[2] + N[1] * yB[2], vz = N[0] * yA[d->iV + 2] + N[1] * yB[d->iV + 2];
-      double f, fz, fv;
-      SeabedDyn(m, sec, w, z, vz, &f, &fz, &fv);
-      for (int a = 0; a < 2; ++a) {
-        const int row = a * ndd + d->iV + 2;
-        fe[row] -= 0.5 * L * N[a] * f;
-        if (Ke)
-          for (int b = 0; b < 2; ++b) {
-            Ke[row * n2 + b * ndd + 2] -= 0.5 * L * N[a] * N[b] * fz;
-            Ke[row * n2 + b * ndd + d->iV + 2] -= 0.5 * L * N[a] * N[b] * fv;
-          }
+      double x[3], v[3], F[3], Fx[9], Fv[9];
+      for (int c = 0; c < 3; ++c) {
+        x[c] = N[0] * yA[c] + N[1] * yB[c];
+        v[c] = N[0] * yA[d->iV + c] + N[1] * yB[d->iV + c];
       }
+      SeabedDyn(m, sec, w, x, v, F, Fx, Fv);
+      for (int a = 0; a < 2; ++a)
+        for (int i = 0; i < 3; ++i) {
+          if (m->seabed_normal[i] == 0.0) continue; /* F and its derivatives are along n: the
+                                                       flat seabed keeps its z-only pattern */
+          const int row = a * ndd + d->iV + i;
+          fe[row] -= 0.5 * L * N[a] * F[i];
+          if (Ke)
+            for (int b = 0; b < 2; ++b)
+              for (int j = 0; j < 3; ++j) {
+                if (m->seabed_normal[j] == 0.0) continue;
+                Ke[row * n2 + b * ndd + j] -= 0.5 * L * N[a] * N[b] * Fx[3 * i + j];
+                Ke[row * n2 + b * ndd + d->iV + j] -= 0.5 * L * N[a] * N[b] * Fv[3 * i + j];
+              }
+        }
     }
   /* Morison */
   const PlMorison *h = &d->morison[e];

@@ -537,7 +537,7 @@ static double Chord(const PlLines s, int l, const double *xi, const double *u)
 /* The deepest a free point may go at a trial: three of its lines' largest outer diameter below
  * the seabed (their end nodes rest in it by a fraction of a diameter, and a state through it
  * fails PlStaticCheckState by d + 10 rest penetrations); -INFINITY without seabed. */
-static double PointFloor(const PlLines s, int k)
+static double PointFloor(const PlLines s, int k, double x, double y)
 {
   double d = 0.0, depth = 0.0;
   int contact = 0;
@@ -546,7 +546,7 @@ static double PointFloor(const PlLines s, int k)
       const PlProblem p = s->p[l];
       if (s->m->lines[l].ends[e].point != k || p->model.seabed == PL_SEABED_NONE) continue;
       contact = 1;
-      depth = p->model.water_depth;
+      depth = -PlSeabedHeight(&p->model, x, y); /* the seabed under the point */
       d = fmax(d, p->model.segments[p->mesh.segment[EndElement(s, l, e)]].section.outer_diameter);
     }
   return contact ? -depth - 3.0 * d : -INFINITY;
@@ -572,7 +572,7 @@ static int Feasible(const PlLines s, const double *xi, const double *xt, double 
   }
   for (int k = 0; k < s->m->npoints; ++k) {
     if (s->col[k] < 0) continue;
-    const double z0 = xi[s->col[k] + 2], zt = xt[s->col[k] + 2], floor = PointFloor(s, k);
+    const double z0 = xi[s->col[k] + 2], zt = xt[s->col[k] + 2], floor = PointFloor(s, k, xt[s->col[k]], xt[s->col[k] + 1]);
     if (zt < z0 && zt < floor) {
       if (why)
         snprintf(why, len, "the step would sink point %s to z = %.4g m, below the seabed", s->m->points[k].name, zt);

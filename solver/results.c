@@ -87,7 +87,8 @@ int PlStationsOf(const PlProblem p, const double *u, PlStation **nodes_out, PlSt
     s->curvature = 0.5 * (E[a].curvature + E[b].curvature);
     s->axial_strain = 0.5 * (E[a].axial_strain + E[b].axial_strain);
     double sig, dsig, q[4], R[9];
-    PlSeabedForce(&p->model, &p->model.segments[p->mesh.segment[b]].section, p->w[b], s->x[2], &sig, &dsig);
+    const PlSection *sec = &p->model.segments[p->mesh.segment[b]].section;
+    PlSeabedLaw(&p->model, sec, p->w[b], PlSeabedPenetration(&p->model, sec, s->x), &sig, &dsig);
     s->seabed_force = sig;
     PlNodeQuaternion(p->kind, p->mesh.q0 + 4 * i, u + i * nd + 3, q);
     PlQuatToMatrix(q, R);
@@ -143,11 +144,11 @@ PetscErrorCode PlStaticSummarize(PlProblem p, const PlStation *N, int nn, const 
   if (p->model.seabed != PL_SEABED_NONE) {
     for (int i = nn - 1; i >= 0; --i) {
       const PlSection *sec = &p->model.segments[p->mesh.segment[i < ne ? i : ne - 1]].section;
-      const double pen = -p->model.water_depth - (N[i].x[2] - 0.5 * sec->outer_diameter);
+      const double pen = PlSeabedPenetration(&p->model, sec, N[i].x);
       if (pen <= 0.0) continue;
       double Std = N[i].S, xt[3] = {N[i].x[0], N[i].x[1], N[i].x[2]};
       if (i + 1 < nn) {
-        const double pen1 = -p->model.water_depth - (N[i + 1].x[2] - 0.5 * sec->outer_diameter);
+        const double pen1 = PlSeabedPenetration(&p->model, sec, N[i + 1].x);
         const double f = pen / (pen - pen1);
         Std = N[i].S + f * (N[i + 1].S - N[i].S);
         for (int c = 0; c < 3; ++c) xt[c] = N[i].x[c] + f * (N[i + 1].x[c] - N[i].x[c]);

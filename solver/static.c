@@ -197,7 +197,8 @@ PetscErrorCode PlStaticCheckStateOf(PlProblem p, int seabed, int *bad, char *why
     for (int i = 0; i < p->mesh.nnodes; ++i) {
       const int e = i < ne ? i : ne - 1;
       const double d = p->model.segments[p->mesh.segment[e]].section.outer_diameter;
-      const double depth_in = -p->model.water_depth - (u[(size_t)i * nd + 2] - 0.5 * d);
+      const double depth_in = PlSeabedPenetration(&p->model, &p->model.segments[p->mesh.segment[e]].section,
+                                                  u + (size_t)i * nd);
       /* the penetration at which the seabed carries the submerged weight (eq 5.38: d_o/8;
        * linear: w/k); ten times that plus a diameter is not contact but a line through it */
       const double rest = p->model.seabed == PL_SEABED_LINEAR && p->model.seabed_stiffness > 0.0

@@ -24,6 +24,7 @@ BASES = {
     "current": ("jlay_circle.yaml", ["current.profile=uniform", "current.speed=0.5"]),
     "vessel": ("jlay_circle_dp.yaml", []),
     "vessel.yaw_spring": ("jlay_circle_dp.yaml", ["vessel.yaw_spring.stiffness=9.834e7"]),
+    "seabed.slope": ("jlay_circle.yaml", ["seabed.slope.angle=2"]),
 }
 SKIP_BLOCKS = ("ends", "vessel.dp.reference", "vessel.hull[0]")  # per-end, per-kind, per-item tables: no single path
 

@@ -21,6 +21,7 @@
  *                          positions and top tension agree to 1e-6 relative.
  * Model files: argv[2] is the examples/ directory (the J-lay model is read from it).
  */
+#include <math.h>
 #include <string.h>
 #include <petscsnes.h>
 #include "check.h"
@@ -381,6 +382,72 @@ static PetscErrorCode TestQuatEuler(void)
   PetscFunctionReturn(0);
 }
 
+/* ---- the seabed's contact on a slope (models/seabed.c) --------------------------------- */
+/* A 30-inch section on the plane rising at 12 deg towards 35 deg (seabed.slope), both laws:
+ * the force is sigma(kappa) along the plane's normal n with kappa the lowest fibre's depth
+ * below the plane (against the distance computed here from the plane's height), and its
+ * derivative dF/dx against central differences (1e-7 of its largest entry); a point moved
+ * along the plane keeps its force (no tangential force: frictionless). */
+static PetscErrorCode TestSeabedSlope(void)
+{
+  PetscFunctionBeginUser;
+  static PlModel m;
+  PlModelInitDefaults(&m);
+  m.water_depth = 300.0;
+  const double beta = 12.0 * M_PI / 180.0, psi = 35.0 * M_PI / 180.0;
+  m.seabed_normal[0] = -sin(beta) * cos(psi);
+  m.seabed_normal[1] = -sin(beta) * sin(psi);
+  m.seabed_normal[2] = cos(beta);
+  PlSection sec;
+  memset(&sec, 0, sizeof sec);
+  sec.outer_diameter = 0.762;
+  const double w = 1234.11, *n = m.seabed_normal;
+  double worst_k = 0.0, worst_d = 0.0, worst_f = 0.0, worst_t = 0.0;
+  for (int law = 0; law < 2; ++law) {
+    m.seabed = law ? PL_SEABED_LINEAR : PL_SEABED_NONLINEAR;
+    m.seabed_stiffness = 2.0e6;
+    for (int k = 0; k < 6; ++k) {
+      const double x0 = 40.0 * k - 90.0, y0 = 25.0 * sin(k);
+      /* the centreline at a depth below the plane that puts kappa in every branch of the law */
+      const double dk = 0.762 * (0.01 + 0.06 * k);
+      const double zs = PlSeabedHeight(&m, x0, y0);
+      double x[3] = {x0, y0, zs};
+      for (int c = 0; c < 3; ++c) x[c] += (0.381 - dk) * n[c];
+      const double kappa = PlSeabedPenetration(&m, &sec, x);
+      worst_d = fmax(worst_d, fabs(kappa - dk));
+      double F[3], K[9], sig, dsig;
+      PlSeabedContact(&m, &sec, w, x, F, K);
+      PlSeabedLaw(&m, &sec, w, dk, &sig, &dsig);
+      for (int c = 0; c < 3; ++c) worst_f = fmax(worst_f, fabs(F[c] - sig * n[c]) / sig);
+      double kmax = 0.0, err = 0.0;
+      for (int i = 0; i < 9; ++i) kmax = fmax(kmax, fabs(K[i]));
+      for (int j = 0; j < 3; ++j) {
+        const double h = 1e-5; /* x is ~300 m: a smaller step loses digits to its rounding */
+        double xp[3] = {x[0], x[1], x[2]}, xm[3] = {x[0], x[1], x[2]}, Fp[3], Fm[3];
+        xp[j] += h;
+        xm[j] -= h;
+        PlSeabedContact(&m, &sec, w, xp, Fp, NULL);
+        PlSeabedContact(&m, &sec, w, xm, Fm, NULL);
+        for (int i = 0; i < 3; ++i) err = fmax(err, fabs((Fp[i] - Fm[i]) / (2 * h) - K[3 * i + j]));
+      }
+      worst_k = fmax(worst_k, err / kmax);
+      /* along the plane: a tangent t = n x e_z (normalised), 5 m away */
+      const double t[3] = {n[1], -n[0], 0.0}, nt = hypot(t[0], t[1]);
+      double xt[3], Ft[3];
+      for (int c = 0; c < 3; ++c) xt[c] = x[c] + 5.0 * t[c] / nt;
+      PlSeabedContact(&m, &sec, w, xt, Ft, NULL);
+      for (int c = 0; c < 3; ++c) worst_t = fmax(worst_t, fabs(Ft[c] - F[c]) / sig);
+    }
+  }
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "seabed slope: penetration %.2e m, force along n %.2e, dF/dx against FD "
+                        "%.2e, along the plane %.2e\n", worst_d, worst_f, worst_k, worst_t));
+  CHECK_TRUE(worst_d <= 1e-9, "penetration = the lowest fibre's depth below the plane (1e-9 m)");
+  CHECK_TRUE(worst_f <= 1e-9, "the force is sigma(kappa) along the plane's normal (1e-9)");
+  CHECK_TRUE(worst_k <= 1e-7, "dF/dx against central differences (1e-7 of its largest entry)");
+  CHECK_TRUE(worst_t <= 1e-9, "moving along the plane keeps the force: no tangential force");
+  PetscFunctionReturn(0);
+}
+
 int main(int argc, char **argv)
 {
   PetscCall(PlInitialize(&argc, &argv));
@@ -397,6 +464,7 @@ int main(int argc, char **argv)
   else if (!strcmp(c, "rigid")) PetscCall(TestRigid());
   else if (!strcmp(c, "jacobian")) PetscCall(TestJacobian());
   else if (!strcmp(c, "quat_euler")) PetscCall(TestQuatEuler());
+  else if (!strcmp(c, "seabed_slope")) PetscCall(TestSeabedSlope());
   else {
     fprintf(stderr, "unknown case %s\n", c);
     ++pl_check_failures;

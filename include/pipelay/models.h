@@ -410,7 +410,11 @@ typedef struct {
   /* seabed */
   PlSeabedKind seabed;
   double seabed_stiffness;     /* linear model: [N/m per m of pipe = N/m^2] */
-  double seabed_damping;       /* dynamic: vertical contact damping [N s/m^2], default 0 */
+  double seabed_damping;       /* dynamic: contact damping along the normal [N s/m^2], default 0 */
+  double seabed_slope_deg;     /* the seabed plane's slope [deg] in [0, 45), 0: flat */
+  double seabed_slope_dir_deg; /* the direction it rises towards [deg from +x towards +y] */
+  double seabed_normal[3];     /* its upward unit normal (0, 0, 1 flat); the plane passes
+                                  through (0, 0, -water_depth) (PlModelInit, the loader) */
 
   /* mesh */
   int mesh_elements;           /* > 0: total element count; 0: use target length */
@@ -527,11 +531,20 @@ int PlModelLoadString(const char *name, const char *text, size_t len, int noverr
 const PlSection *PlModelSectionAt(const PlModel *m, double S);
 
 /* ---- seabed (eq 5.38) ------------------------------------------------------------------ */
-/* Vertical contact force per length sigma [N/m] (upwards) and dsigma/dz for a centreline
- * at height z. Penetration kappa = (-depth) - (z - d_o/2). Nonlinear law (5.38): at rest at
- * kappa = d_o/8 under the submerged weight w; C^1. Linear law: k * kappa for kappa > 0. */
-void PlSeabedForce(const PlModel *m, const PlSection *s, double w, double z, double *sigma,
-                   double *dsigma_dz);
+/* The seabed is the plane through (0, 0, -water_depth) with the upward unit normal n =
+ * m->seabed_normal (flat: e_z; seabed.slope). The penetration of a section whose centreline
+ * is at x: its lowest fibre p = x - (d_o/2) n lies kappa = d_o/2 - n.(x - x0) below the plane
+ * (x0 = (0, 0, -depth)); for the flat seabed kappa = -depth - (z - d_o/2). */
+double PlSeabedPenetration(const PlModel *m, const PlSection *s, const double x[3]);
+/* The seabed's height z at (x, y). */
+double PlSeabedHeight(const PlModel *m, double x, double y);
+/* The contact force per length sigma(kappa) [N/m] along n and dsigma/dkappa. Nonlinear law
+ * (5.38): at rest at kappa = d_o/8 under the submerged weight w; C^1. Linear law: k kappa for
+ * kappa > 0. */
+void PlSeabedLaw(const PlModel *m, const PlSection *s, double w, double kappa, double *sigma, double *dsigma_dkappa);
+/* The contact force per length F = sigma(kappa) n at centreline x, and dF/dx (row-major 3 x 3,
+ * -sigma' n n^T; may be NULL). */
+void PlSeabedContact(const PlModel *m, const PlSection *s, double w, const double x[3], double F[3], double *dF_dx);
 
 /* ---- a previous run's static shape (models/start_shape.c; analysis.start_from) ----------- */
 #define PL_SHAPE_NCOL 10

@@ -103,6 +103,7 @@ void PlVtkSeriesDestroy(PlVtkSeries *vs);
 #define PL_PLOT_MAX_MARKS 32
 typedef struct {
   double water_depth_m;      /* seabed line in the configuration plot; NaN: not drawn */
+  double seabed_dzdx;        /* its slope along x at y = 0 (a sloped seabed), 0 flat */
   char name[256];            /* the model's name, shown under the titles; "" for none */
   FILE *warnings;            /* where warnings go ("pipelay: warning: ..."); NULL: silent */
   double touchdown_S_m;      /* static touchdown point, marked on the plots; NaN: none */
