@@ -350,9 +350,9 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
     double p[PL_SYS_NWORK] = {0.0, 0.0, 0.0};
     for (int b = 0; b < m->nbodies; ++b) {
       const double *yb = y + s->moff + PL_VESSEL_NY * b;
-      double pl, pd, ph, unused;
+      double pl, pd, ph = 0.0;
       PlVesselPower(&s->V[b], yb, s->tb[b], s->lg[b], &pl, &pd);
-      PlVesselPower(&s->V[b], yb, s->th[b], NULL, &ph, &unused);
+      for (int i = 0; i < 6; ++i) ph += yb[PL_VESSEL_V + i] * s->th[b][i]; /* the hull's share (body frame) */
       p[0] += pl - ph;
       p[1] += ph;
       p[2] += pd;
