@@ -279,6 +279,19 @@ void PlDescribeModel(FILE *out, const PlModel *m, const PlMesh *mesh_, int finge
     Line(out, "stiffness", m->seabed_stiffness, "N/m^2");
   }
   if (m->seabed != PL_SEABED_NONE && dynamic) Line(out, "damping", m->seabed_damping, "N s/m^2 (dynamics)");
+  if (m->bathymetry)
+    fprintf(out, "    %-28s %s: %d x %d points from (%.10g, %.10g) m by (%.10g, %.10g) m\n", "bathymetry",
+            m->bathymetry_file, m->bathymetry->nx, m->bathymetry->ny, m->bathymetry->x0, m->bathymetry->y0,
+            m->bathymetry->dx, m->bathymetry->dy);
+  else if (m->seabed_slope_deg != 0.0)
+    fprintf(out, "    %-28s %.10g deg rising towards %.10g deg\n", "slope", m->seabed_slope_deg, m->seabed_slope_dir_deg);
+  if (m->friction) {
+    Line(out, "friction axial", m->friction_axial, "(mu_a)");
+    Line(out, "friction lateral", m->friction_lateral, "(mu_l)");
+    Line(out, "mobilisation axial", m->mobilisation_axial, "m (delta_a)");
+    if (m->mobilisation_lateral > 0.0) Line(out, "mobilisation lateral", m->mobilisation_lateral, "m (delta_l)");
+    else fprintf(out, "    %-28s 0.1 outer_diameter (delta_l)\n", "mobilisation lateral");
+  }
 
   PrintEnd(out, "bottom (S = 0)", &m->ends[0], dynamic);
   PrintEnd(out, "top (S = L)", &m->ends[1], dynamic);

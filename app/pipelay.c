@@ -161,6 +161,9 @@ static void PrintSummary(const PlModel *m, const PlMesh *mesh, const PlStaticRep
   printf("  max bending moment       %12.4f kN m at S = %.2f m\n", s->max_bending_moment_Nm / 1e3,
          s->max_bending_moment_arc_length_m);
   printf("  max axial strain         %12.4e (max fibre strain %.4e)\n", s->max_axial_strain, s->max_fibre_strain);
+  if (isfinite(s->friction_mobilised))
+    printf("  seabed friction          %12.1f %% of the capacity at most, at S = %.2f m\n", 100.0 * s->friction_mobilised,
+           s->friction_mobilised_arc_length_m);
   if (!written) printf("  results NOT written to %s/ (see the message above)\n", dir);
 }
 
@@ -685,6 +688,10 @@ static PetscErrorCode RunStatic(PlModel *m, const Args *a, PetscMPIInt rank, Pet
       *rc = wrc;
     }
     if (!a->quiet) PrintSummary(m, PlProblemMesh(prob), &rep, &sum, m->output_dir, size, !wrc);
+    if (!rank && sum.off_grid_node >= 0) /* a warning: printed when quiet too */
+      fprintf(stderr, "pipelay: warning: node %d at (%.2f, %.2f) m lies outside the bathymetry grid: the seabed there "
+              "holds the depths of the grid's edge (extend the grid to cover the line)\n", sum.off_grid_node,
+              sum.off_grid_xy[0], sum.off_grid_xy[1]);
     if (m->vessel.present && rep.converged) {
       const double r2d = 180.0 / 3.14159265358979323846;
       if (!a->quiet) {

@@ -248,6 +248,29 @@ static int FromResults(const PlModel *m, PlMesh *mesh)
   return 0;
 }
 
+/* On a bathymetry grid: every node but the bottom end's that the start laid on the seabed (arc
+ * length S <= s_laid) or that lies below the seabed's resting level of the centreline (the penetration kappa_r at which the law carries the submerged weight w:
+ * d_o/8 for eq 5.38, w/k for the linear law; (d_o/2 - kappa_r) sqrt(1 + |grad|^2) above z_s
+ * vertically) is put at it, its frame along the grid's slope in the heading's direction: the
+ * laid pipe follows the grid into its dips (a node left in the air over a dip would carry no
+ * load at the start's zero tension: a singular first Newton step). Nothing on a plane (the
+ * starts handle it). */
+static void LiftOntoGrid(const PlModel *m, PlMesh *mesh, double d0, double w, double heading, double s_laid)
+{
+  if (!m->bathymetry || m->seabed == PL_SEABED_NONE) return;
+  const double ch = cos(heading), sh = sin(heading);
+  const double rest = m->seabed == PL_SEABED_LINEAR && m->seabed_stiffness > 0.0 ? fabs(w) / m->seabed_stiffness
+                                                                                  : d0 / 8.0;
+  for (int i = 1; i < mesh->nnodes; ++i) {
+    double zs, g[2];
+    PlBathymetryEval(m->bathymetry, mesh->x0[3 * i], mesh->x0[3 * i + 1], &zs, g, NULL);
+    const double zrest = zs + (0.5 * d0 - rest) * sqrt(1.0 + g[0] * g[0] + g[1] * g[1]);
+    if (mesh->x0[3 * i + 2] >= zrest && !(mesh->S[i] <= s_laid)) continue;
+    mesh->x0[3 * i + 2] = zrest;
+    FrameOf(heading, atan(g[0] * ch + g[1] * sh), mesh->q0 + 4 * i);
+  }
+}
+
 /* The start on a sloped seabed (seabed.slope) of a line whose top is held at height h above
  * its bottom end and pulled by H along the heading: the inextensible natural catenary that
  * lands tangentially on the plane, its laid part straight along the slope from the bottom end
@@ -257,10 +280,10 @@ static int FromResults(const PlModel *m, PlMesh *mesh)
  * cosh(u_top) = cosh(u_TD) + (h - s sin beta)/a, and L - s = a (sinh u_top - tan beta), solved
  * for s by bisection. Returns 1 when used, 0 (the flat start instead) for a flat seabed, a
  * line that does not reach the seabed or no solution. */
-static int SlopedStart(const PlModel *m, PlMesh *mesh, const PlElasticCatenary *c, double H, double heading, double h)
+static int SlopedStart(const PlModel *m, PlMesh *mesh, const PlElasticCatenary *c, double H, double heading, double h,
+                       double beta, double *s_laid)
 {
-  const double *n = m->seabed_normal, ch = cos(heading), sh = sin(heading);
-  const double beta = atan(-(n[0] * ch + n[1] * sh) / n[2]);
+  const double ch = cos(heading), sh = sin(heading);
   if (fabs(beta) < 1e-9 || !(H > 0.0)) return 0;
   double W = 0.0;
   for (int i = 0; i < c->nsections; ++i) W += c->w[i] * c->L[i];
@@ -278,6 +301,7 @@ static int SlopedStart(const PlModel *m, PlMesh *mesh, const PlElasticCatenary *
   }
   const double sl = 0.5 * (lo + hi);
   if (!(sl > 0.0 && sl < L)) return 0;
+  *s_laid = sl;
   const PlEnd *b = &m->ends[0];
   for (int i = 0; i < mesh->nnodes; ++i) {
     const double S = mesh->S[i];
@@ -386,13 +410,32 @@ void PlMeshInitialGuess(const PlModel *m, PlMesh *mesh)
     StraightTo(m, mesh, P);
     return;
   }
-  if (mode == PL_CATENARY_HEIGHT && c.on_seabed && SlopedStart(m, mesh, &c, H, heading, h)) return;
+  if (mode == PL_CATENARY_HEIGHT && c.on_seabed) {
+    /* the plane's slope along the heading; on a bathymetry grid the mean slope from the
+     * bottom end to below the top of the flat seabed's catenary, the grid's depths then
+     * lifting what lies below them (LiftOntoGrid) */
+    const double *n = m->seabed_normal;
+    double beta = atan(-(n[0] * ch + n[1] * sh) / n[2]);
+    if (m->bathymetry) {
+      double xe, ze, be;
+      PlElasticCatenaryPoint(&c, H, V0, c.length, &xe, &ze, &be);
+      const double zb = PlSeabedHeight(m, b->position[0], b->position[1]);
+      const double zt = PlSeabedHeight(m, b->position[0] + xe * ch, b->position[1] + xe * sh);
+      beta = xe > 0.0 ? atan((zt - zb) / xe) : 0.0;
+    }
+    double s_laid = 0.0;
+    if (SlopedStart(m, mesh, &c, H, heading, h, beta, &s_laid)) {
+      LiftOntoGrid(m, mesh, d0, c.w[0], heading, s_laid);
+      return;
+    }
+  }
   /* the seabed's resting level of the centreline (eq 5.38: penetration d_o/8 along the
    * normal n of a sloped plane: d_o/2 - d_o/8 above it, (d_o/2 - d_o/8)/n_z vertically); a node
    * of the flat-seabed catenary below it is lifted onto it, its frame along the slope in the
    * heading's direction */
   const double *n = m->seabed_normal, lift = (0.5 * d0 - d0 / 8.0) / n[2];
   const double slope_beta = atan(-(n[0] * ch + n[1] * sh) / n[2]);
+  double s_flat = 0.0; /* the last node laid on the flat seabed */
   for (int i = 0; i < mesh->nnodes; ++i) {
     double x, z, beta;
     PlElasticCatenaryPoint(&c, H, V0, mesh->S[i], &x, &z, &beta);
@@ -404,9 +447,11 @@ void PlMeshInitialGuess(const PlModel *m, PlMesh *mesh)
       if (mesh->x0[3 * i + 2] < zrest) {
         mesh->x0[3 * i + 2] = zrest;
         beta = slope_beta;
+        s_flat = mesh->S[i];
       }
     }
     FrameOf(heading, beta, mesh->q0 + 4 * i);
   }
+  LiftOntoGrid(m, mesh, d0, c.w[0], heading, s_flat);
   mesh->guess_used = PL_GUESS_CATENARY;
 }

@@ -354,7 +354,7 @@ static int read_environment_load(const Ctx *c, const Scope *vs, bool ned, PlVess
     char name[PL_PATH_MAX];
     double *table = NULL;
     int nrows = 0, ncols = 0;
-    if ((rc = ld_read_csv_file(c, &s, &kLoadCsv, name, sizeof name, &table, &nrows, &ncols)))
+    if ((rc = ld_read_csv_file(c, &s, &kLoadCsv, name, sizeof name, &table, &nrows, &ncols, NULL)))
       return rc;
     L->table = table; /* owned by the model from here on (PlModelFree) */
     L->nrows = nrows;

@@ -167,7 +167,7 @@ static int read_timeseries(const Ctx *c, const Scope *s, const char *end_path, P
   if ((rc = ld_get_choice(s, "interpolation", &interp))) return rc;
   mo->cubic = (interp == 1);
   if ((rc = ld_read_csv_file(c, s, &kMotionCsv, mo->file, sizeof mo->file, &mo->table, &mo->nrows,
-                          &mo->ncols)))
+                          &mo->ncols, NULL)))
     return rc;
   const PlYNode *fnode = ld_value_of(s, "file");
   char key[PATH_CAP];

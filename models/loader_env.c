@@ -23,8 +23,128 @@ int ld_read_environment(const Scope *top, PlModel *m)
 
 /* ---- seabed, mesh, rotation ----------------------------------------------------------- */
 
-/* seabed: model, (linear only) stiffness and (not with none) damping. */
-int ld_read_seabed(const Scope *top, PlModel *m)
+static int CmpDouble(const void *a, const void *b)
+{
+  const double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* The distinct values of v[k * stride] (k < n) in increasing order into out (malloc'd);
+ * returns their count, or -1 out of memory. */
+static int Distinct(const double *v, int n, int stride, double **out)
+{
+  double *d = malloc((size_t)n * sizeof *d);
+  if (!d) return -1;
+  for (int k = 0; k < n; ++k) d[k] = v[(size_t)k * stride];
+  qsort(d, (size_t)n, sizeof *d, CmpDouble);
+  int u = 0;
+  for (int k = 0; k < n; ++k)
+    if (u == 0 || d[k] != d[u - 1]) d[u++] = d[k];
+  *out = d;
+  return u;
+}
+
+/* The index of value v on the regular axis a0 + i h (i < n) when it is one of its points
+ * (to 1e-6 of h, the regularity test's tolerance), else -1. */
+static int AxisIndex(double v, double a0, double h, int n)
+{
+  const double r = (v - a0) / h;
+  const long i = lround(r);
+  return i >= 0 && i < n && fabs(r - (double)i) <= 1e-6 ? (int)i : -1;
+}
+
+/* seabed.bathymetry: the CSV grid x,y,depth (m) into m->bathymetry: the distinct x and y
+ * values must be evenly spaced (to 1e-6 of the spacing), at least 2 of each; every point of
+ * the product grid present exactly once; depth > 0 (the seabed below the sea surface). */
+static int read_bathymetry(const Ctx *c, const Scope *bs, PlModel *m)
+{
+  double *t = NULL, *xs = NULL, *ys = NULL;
+  int *lines = NULL, nrows = 0, ncols = 0, rc;
+  if ((rc = ld_read_csv_file(c, bs, &kBathymetryCsv, m->bathymetry_file, sizeof m->bathymetry_file, &t, &nrows,
+                             &ncols, &lines)))
+    return rc;
+  char key[PATH_CAP], file[2 * PL_PATH_MAX];
+  ld_join_key(key, sizeof key, bs->path, "file");
+  ld_resolve_path(c->model_path, m->bathymetry_file, file, sizeof file);
+  const PlYNode *fnode = ld_value_of(bs, "file");
+  PlBathymetry *b = NULL;
+  const int nx = Distinct(t, nrows, 3, &xs), ny = nx < 0 ? -1 : Distinct(t + 1, nrows, 3, &ys);
+  if (nx < 0 || ny < 0) {
+    rc = ld_at(c->err, fnode, key, "cannot read '%s': out of memory", m->bathymetry_file);
+    goto done;
+  }
+  for (int k = 0; k < nrows; ++k)
+    if (!(t[3 * k + 2] > 0.0)) {
+      rc = ld_report(c->err, file, lines[k], 1, key,
+                     "depth (the third field) must be greater than 0 m (the seabed below the sea surface), got %.10g", t[3 * k + 2]);
+      goto done;
+    }
+  if (nx < 2 || ny < 2) {
+    rc = ld_at(c->err, fnode, key, "'%s' holds %d distinct x and %d distinct y: a grid needs at least 2 of each",
+               m->bathymetry_file, nx, ny);
+    goto done;
+  }
+  const double dx = (xs[nx - 1] - xs[0]) / (nx - 1), dy = (ys[ny - 1] - ys[0]) / (ny - 1);
+  for (int a = 0; a < 2; ++a) {
+    const double *v = a ? ys : xs, h = a ? dy : dx;
+    const int n = a ? ny : nx;
+    for (int i = 1; i < n; ++i)
+      if (fabs(v[i] - v[0] - i * h) > 1e-6 * h) {
+        rc = ld_at(c->err, fnode, key,
+                   "the grid of '%s' is not regular: %s = %.10g is not on the even spacing %.10g m from %.10g "
+                   "(a bathymetry grid needs evenly spaced x and y)",
+                   m->bathymetry_file, a ? "y" : "x", v[i], h, v[0]);
+        goto done;
+      }
+  }
+  b = calloc(1, sizeof *b);
+  const size_t np = (size_t)nx * ny;
+  double *block = b ? malloc(4 * np * sizeof *block) : NULL;
+  int *seen = block ? calloc(np, sizeof *seen) : NULL; /* each point's line, 0 not yet */
+  if (!seen) {
+    free(block);
+    rc = ld_at(c->err, fnode, key, "cannot read '%s': out of memory (%d x %d grid)", m->bathymetry_file, nx, ny);
+    goto done;
+  }
+  *b = (PlBathymetry){nx, ny, xs[0], ys[0], dx, dy, block, block + np, block + 2 * np, block + 3 * np};
+  for (int k = 0; k < nrows && !rc; ++k) {
+    const int i = AxisIndex(t[3 * k], xs[0], dx, nx), j = AxisIndex(t[3 * k + 1], ys[0], dy, ny);
+    if (i < 0 || j < 0) {
+      rc = ld_report(c->err, file, lines[k], 1, key, "the point (%.10g, %.10g) is not on the grid's even spacing",
+                     t[3 * k], t[3 * k + 1]);
+      break;
+    }
+    const size_t q = (size_t)j * nx + i;
+    if (seen[q])
+      rc = ld_report(c->err, file, lines[k], 1, key, "the grid point (%.10g, %.10g) is given twice (first on line %d)",
+                     t[3 * k], t[3 * k + 1], seen[q]);
+    seen[q] = lines[k];
+    b->z[q] = -t[3 * k + 2];
+  }
+  for (size_t q = 0; q < np && !rc; ++q)
+    if (!seen[q])
+      rc = ld_at(c->err, fnode, key,
+                 "'%s' misses the grid point (%.10g, %.10g): every (x, y) of its %d x %d grid needs a depth",
+                 m->bathymetry_file, xs[q % nx], ys[q / nx], nx, ny);
+  free(seen);
+  if (rc) {
+    free(block);
+    goto done;
+  }
+  PlBathymetrySlopes(b);
+  m->bathymetry = b;
+  b = NULL;
+done:
+  free(b);
+  free(t);
+  free(lines);
+  free(xs);
+  free(ys);
+  return rc;
+}
+
+/* seabed: model, (linear only) stiffness and (not with none) damping; a slope or a grid. */
+int ld_read_seabed(const Ctx *c, const Scope *top, PlModel *m)
 {
   Scope s;
   bool present;
@@ -52,6 +172,37 @@ int ld_read_seabed(const Scope *top, PlModel *m)
     m->seabed_normal[0] = -sin(b) * cos(ps);
     m->seabed_normal[1] = -sin(b) * sin(ps);
     m->seabed_normal[2] = cos(b);
+  }
+  const PlYPair *pb = ld_pair_of(&s, "bathymetry");
+  if (pb && has_slope) {
+    char path[PATH_CAP];
+    ld_join_key(path, sizeof path, s.path, "bathymetry");
+    return ld_at(s.err, pb->key, path, "cannot be given with slope: give the sloped plane's depths in the grid, or "
+                                       "remove one of them");
+  }
+  if (pb) {
+    Scope bs;
+    bool has_b;
+    if ((rc = ld_open_child(&s, "bathymetry", &bs, &has_b)) || (rc = read_bathymetry(c, &bs, m))) return rc;
+  }
+  Scope fs;
+  bool has_f;
+  if ((rc = ld_open_child(&s, "friction", &fs, &has_f))) return rc;
+  if (has_f) {
+    if (m->seabed == PL_SEABED_NONE) {
+      char path[PATH_CAP];
+      ld_join_key(path, sizeof path, s.path, "friction");
+      return ld_at(s.err, ld_pair_of(&s, "friction")->key, path, "is not used without a seabed (model is 'none')");
+    }
+    m->friction = true;
+    double dl = 0.0;
+    const PlYNode *has_dl = NULL;
+    if ((rc = ld_get_number_if(&fs, "axial", true, &m->friction_axial, NULL)) ||
+        (rc = ld_get_number_if(&fs, "lateral", true, &m->friction_lateral, NULL)) ||
+        (rc = ld_get_number(&fs, "mobilisation_axial", &m->mobilisation_axial, NULL)) ||
+        (rc = ld_get_number_if(&fs, "mobilisation_lateral", false, &dl, &has_dl)))
+      return rc;
+    m->mobilisation_lateral = has_dl ? dl : 0.0;
   }
   if (m->seabed == PL_SEABED_LINEAR)
     return ld_get_number_if(&s, "stiffness", true, &m->seabed_stiffness, NULL);

@@ -87,12 +87,15 @@ typedef struct {
 #define CSV_LINE_MAX 4096                    /* longest line [bytes] */
 #define CSV_MAX_FIELDS 8                     /* fields kept per line (more are only counted) */
 
-/* The columns of a kind of time-series file: the header names in table order (7; a
- * table row always has 7 values), the field counts a header may have (the first nshort or
- * all 7 names) and the headers as messages show them. */
+/* The columns of a kind of CSV file: the header names in table order (nfull <= 7; a table
+ * row always has nfull values), the field counts a header may have (the first nshort or all
+ * nfull names), whether the first column must increase from row to row (a time series) and
+ * the headers as messages show them. */
 typedef struct {
   const char *names[7];
-  int nshort;          /* a shorter header allowed (4: t,x,y,z), or 7 */
+  int nfull;           /* the full header's field count (a table row's width) */
+  int nshort;          /* a shorter header allowed (4: t,x,y,z), or nfull */
+  bool increasing;     /* the first column increases strictly (t [s]) */
   const char *shown;   /* "'t,x,y,z' or 't,x,y,z,rx,ry,rz'" */
   const char *short_s; /* the short header without quotes */
   const char *full_s;  /* the full header without quotes */
@@ -100,16 +103,23 @@ typedef struct {
 
 /* Prescribed motion of an end (ends.*.motion.file): offsets, rotations optional. */
 static const CsvFormat kMotionCsv = {{"t", "x", "y", "z", "rx", "ry", "rz"},
+                                     7,
                                      4,
+                                     true,
                                      "'t,x,y,z' or 't,x,y,z,rx,ry,rz'",
                                      "t,x,y,z",
                                      "t,x,y,z,rx,ry,rz"};
 /* Environmental load on the vessel (vessel.environment_load.file): force and moment. */
 static const CsvFormat kLoadCsv = {{"t", "Fx", "Fy", "Fz", "Mx", "My", "Mz"},
                                    7,
+                                   7,
+                                   true,
                                    "'t,Fx,Fy,Fz,Mx,My,Mz'",
                                    "t,Fx,Fy,Fz,Mx,My,Mz",
                                    "t,Fx,Fy,Fz,Mx,My,Mz"};
+/* A bathymetry grid (seabed.bathymetry.file): one row per grid point. */
+static const CsvFormat kBathymetryCsv = {{"x", "y", "depth", "", "", "", ""}, 3, 3, false, "'x,y,depth'",
+                                         "x,y,depth", "x,y,depth"};
 
 /* One step of an override's key path: a key, or a list index. */
 typedef struct {
@@ -198,11 +208,11 @@ int ld_dynamic_only(const Ctx *c, const Scope *s, const char *key);
 /* loader_timeseries.c */
 void ld_resolve_path(const char *model_path, const char *file, char *out, size_t cap);
 int ld_read_csv_file(const Ctx *c, const Scope *s, const CsvFormat *fmt, char *name,
-                         size_t cap, double **table, int *nrows, int *ncols);
+                     size_t cap, double **table, int *nrows, int *ncols, int **lines);
 
 /* loader_env.c */
 int ld_read_environment(const Scope *top, PlModel *m);
-int ld_read_seabed(const Scope *top, PlModel *m);
+int ld_read_seabed(const Ctx *c, const Scope *top, PlModel *m);
 int ld_read_current(const Scope *top, PlModel *m);
 
 /* loader_line.c */

@@ -145,38 +145,40 @@ static int csv_number(const CsvPlace *cp, int line, const Field *f, double *out)
 }
 
 /* Checks the header line (fields f[0..nf), the line line[0..n)) against cp->fmt; sets
- * *ncols to its field count (fmt->nshort or 7). Returns 0 or 2. */
+ * *ncols to its field count (fmt->nshort or fmt->nfull). Returns 0 or 2. */
 static int csv_header(const CsvPlace *cp, int line, const char *text, size_t n,
                       const Field *f, int nf, int *ncols)
 {
   const CsvFormat *fmt = cp->fmt;
   int bad_col = 0;
-  const int ncheck = nf < 7 ? nf : 7;
+  const int nfull = fmt->nfull, ncheck = nf < nfull ? nf : nfull;
   for (int i = 0; i < ncheck && !bad_col; i++)
     if (f[i].len != strlen(fmt->names[i]) || memcmp(f[i].s, fmt->names[i], f[i].len) != 0)
       bad_col = f[i].col;
-  if (!bad_col && (nf == fmt->nshort || nf == 7)) {
+  if (!bad_col && (nf == fmt->nshort || nf == nfull)) {
     *ncols = nf;
     return 0;
   }
-  if (!bad_col) bad_col = nf > 7 ? f[7].col : (int)n + 1; /* too many, or too few names */
+  if (!bad_col) bad_col = nf > nfull ? f[nfull].col : (int)n + 1; /* too many, or too few names */
   const Txt shown = ld_clip_n(text, n, 80);
   return ld_report(cp->err, cp->file, line, bad_col, cp->key, "expected the header %s, found '%s'",
                 fmt->shown, shown.s);
 }
 
 /* Reads a time series in cp->fmt from the open file f (see docs/model-file.md) into
- * *table ([nrows][7], malloc'd, missing columns 0), *nrows and *ncols. fnode is the YAML
+ * *table ([nrows][fmt->nfull], malloc'd, missing columns 0), *nrows and *ncols. fnode is the YAML
  * value of the file: key and shown the path as given, for errors that are not at a place
  * of the file. Returns 0, or 2 with nothing allocated and the outputs unchanged. */
 static int csv_read(const CsvPlace *cp, FILE *f, const PlYNode *fnode, const char *shown,
-                    double **table_out, int *nrows_out, int *ncols_out)
+                    double **table_out, int *nrows_out, int *ncols_out, int **lines_out)
 {
+  int *lines = NULL; /* each row's line in the file (when lines_out) */
   CsvReader *r = calloc(1, sizeof *r);
   char *text = malloc(CSV_LINE_MAX + 1);
   double *table = NULL;
   size_t cap = 0, nrows = 0;
   int ncols = 0, header_line = 0, line = 0, prev_line = 0, rc = 0;
+  const int W = cp->fmt->nfull; /* a table row's width */
   if (!r || !text) {
     rc = ld_at(cp->err, fnode, cp->key, "cannot read '%s' (resolved to '%s'): out of memory", shown,
             cp->file);
@@ -214,7 +216,7 @@ static int csv_read(const CsvPlace *cp, FILE *f, const PlYNode *fnode, const cha
     if (nf != ncols) {
       rc = ld_report(cp->err, cp->file, line, nf > ncols ? fl[ncols].col : (int)n + 1, cp->key,
                   "expected %d fields (%s), found %d", ncols,
-                  ncols == 7 ? cp->fmt->full_s : cp->fmt->short_s, nf);
+                  ncols == W ? cp->fmt->full_s : cp->fmt->short_s, nf);
       goto done;
     }
     if (nrows == CSV_MAX_ROWS) {
@@ -223,29 +225,32 @@ static int csv_read(const CsvPlace *cp, FILE *f, const PlYNode *fnode, const cha
     }
     if (nrows == cap) {
       const size_t ncap = cap ? (2 * cap > CSV_MAX_ROWS ? CSV_MAX_ROWS : 2 * cap) : 1024;
-      double *nt = realloc(table, ncap * 7 * sizeof *nt);
-      if (!nt) {
+      double *nt = realloc(table, ncap * W * sizeof *nt);
+      int *nl = nt && lines_out ? realloc(lines, ncap * sizeof *nl) : NULL;
+      if (nt) table = nt;
+      if (nl) lines = nl;
+      if (!nt || (lines_out && !nl)) {
         rc = ld_at(cp->err, fnode, cp->key,
                 "cannot read '%s' (resolved to '%s'): out of memory (%zu rows)", shown,
                 cp->file, nrows);
         goto done;
       }
-      table = nt;
       cap = ncap;
     }
-    double *row = table + 7 * nrows;
-    for (int k = 0; k < 7; k++) row[k] = 0.0;
+    double *row = table + W * nrows;
+    for (int k = 0; k < W; k++) row[k] = 0.0;
     for (int k = 0; k < ncols; k++)
       if ((rc = csv_number(cp, line, &fl[k], &row[k]))) goto done;
-    if (nrows > 0 && !(row[0] > table[7 * (nrows - 1)])) {
+    if (cp->fmt->increasing && nrows > 0 && !(row[0] > table[W * (nrows - 1)])) {
       const Txt tt = ld_clip(fl[0].s, fl[0].len);
       rc = ld_report(cp->err, cp->file, line, fl[0].col, cp->key,
                   "t must increase from row to row: must be greater than %.10g s (line %d), "
                   "got %s",
-                  table[7 * (nrows - 1)], prev_line, tt.s);
+                  table[W * (nrows - 1)], prev_line, tt.s);
       goto done;
     }
     prev_line = line;
+    if (lines_out) lines[nrows] = line;
     nrows++;
   }
   if (!ncols) {
@@ -260,14 +265,17 @@ static int csv_read(const CsvPlace *cp, FILE *f, const PlYNode *fnode, const cha
                 "expected at least 2 data rows after the header, found %zu", nrows);
     goto done;
   }
-  double *fit = realloc(table, nrows * 7 * sizeof *fit); /* give back the unused rows */
+  double *fit = realloc(table, nrows * W * sizeof *fit); /* give back the unused rows */
   if (fit) table = fit;
   *table_out = table;
   *nrows_out = (int)nrows;
   *ncols_out = ncols;
+  if (lines_out) *lines_out = lines;
   table = NULL;
+  lines = NULL;
 done:
   free(table);
+  free(lines);
   free(text);
   free(r);
   return rc;
@@ -295,11 +303,12 @@ void ld_resolve_path(const char *model_path, const char *file, char *out, size_t
   ld_cat(out, cap, file);
 }
 
-/* Reads the time-series file named by key "file" of scope s (required; the name as given
- * into name[cap]), relative to the model file's directory, in format fmt, into *table
- * ([nrows][7], malloc'd), *nrows and *ncols. Returns 0, or 2 with nothing allocated. */
+/* Reads the CSV file named by key "file" of scope s (required; the name as given into
+ * name[cap]), relative to the model file's directory, in format fmt, into *table
+ * ([nrows][fmt->nfull], malloc'd), *nrows and *ncols, and when lines is not NULL each row's
+ * line in the file (*lines, malloc'd). Returns 0, or 2 with nothing allocated. */
 int ld_read_csv_file(const Ctx *c, const Scope *s, const CsvFormat *fmt, char *name,
-                         size_t cap, double **table, int *nrows, int *ncols)
+                         size_t cap, double **table, int *nrows, int *ncols, int **lines)
 {
   int rc;
   if ((rc = ld_get_string(s, "file", false, name, cap))) return rc;
@@ -314,7 +323,7 @@ int ld_read_csv_file(const Ctx *c, const Scope *s, const CsvFormat *fmt, char *n
               strerror(en));
   }
   const CsvPlace cp = {c->err, resolved, key, fmt};
-  rc = csv_read(&cp, f, fnode, name, table, nrows, ncols);
+  rc = csv_read(&cp, f, fnode, name, table, nrows, ncols, lines);
   fclose(f);
   return rc;
 }

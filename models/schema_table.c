@@ -174,6 +174,16 @@ const PlKeySpec PlSchemaTable[] = {
         "beta: the plane's slope, 0 to below 45"),
     NUM("seabed.slope.direction", "deg", R_ANGLE, DEF, 0.0, "0",
         "psi: the direction the seabed rises towards, from +x towards +y"),
+    MAP("seabed.bathymetry", OPT, "none (a plane)", "measured depths on a grid (not with `slope`)"),
+    STR("seabed.bathymetry.file", REQ, "required",
+        "CSV `x,y,depth` (m) on a regular grid, relative to the model file"),
+    MAP("seabed.friction", OPT, "none (frictionless)", "Coulomb friction, elastic-slip"),
+    NUM("seabed.friction.axial", "-", R_NONNEG, REQ, NAN, "required", "mu_a: the axial friction coefficient"),
+    NUM("seabed.friction.lateral", "-", R_NONNEG, REQ, NAN, "required", "mu_l: the lateral friction coefficient"),
+    NUM("seabed.friction.mobilisation_axial", "m", R_POS, DEF, 0.005, "0.005",
+        "delta_a: the axial slip at which the friction is mobilised"),
+    NUM("seabed.friction.mobilisation_lateral", "m", R_POS, OPT, NAN, "0.1 outer_diameter",
+        "delta_l: the lateral slip at which the friction is mobilised"),
 
     /* ---- current ---- */
     CHO("current.profile", PlChoiceCurrentProfiles, REQ, 0, "required", "the profile U(z)"),

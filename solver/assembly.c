@@ -122,6 +122,10 @@ PetscErrorCode PlProblemCreate(MPI_Comm comm, const PlModel *model, PlProblem *o
     for (int c = 0; c < 3; ++c) p->bc_start[i * nd + c] = p->mesh.x0[3 * i + c];
     PlParamIdentity(p->kind, p->bc_start + i * nd + 3);
   }
+  if (model->friction && model->seabed != PL_SEABED_NONE) { /* the anchors: the line as laid */
+    PetscCall(PetscMalloc1((size_t)ne * 9, &p->fric));
+    for (int e = 0; e < ne; ++e) PlProblemSetAnchor(p, e, p->mesh.x0 + 3 * e, p->mesh.x0 + 3 * (e + 1));
+  }
   SetUpEnd(p, 0, 0);
   SetUpEnd(p, 1, nn - 1);
   /* free DOFs keep target = start (unused) */
@@ -175,6 +179,7 @@ PetscErrorCode PlProblemDestroy(PlProblem *pp)
   PetscCall(PetscFree(p->bc_target));
   PetscCall(PetscFree(p->bc_scale));
   PetscCall(PetscFree(p->gauge_k));
+  PetscCall(PetscFree(p->fric));
   PlMeshDestroy(&p->mesh);
   PetscCall(PetscFree(p));
   *pp = NULL;
@@ -202,6 +207,59 @@ static void SeabedElement(const PlProblem p, int e, const double xA[3], const do
         for (int c = 0; c < 9; ++c) k[a][b][c] += 0.5 * L * N[a] * N[b] * dF[c];
     }
   }
+}
+
+void PlProblemSetAnchor(PlProblem p, int e, const double xA[3], const double xB[3])
+{
+  const PlSection *s = &p->model.segments[p->mesh.segment[e]].section;
+  double *A = p->fric + 9 * (size_t)e, t[3], kappa, n[3];
+  for (int c = 0; c < 3; ++c) A[c] = 0.5 * (xA[c] + xB[c]), t[c] = xB[c] - xA[c];
+  PlSeabedGeometry(&p->model, s, A, &kappa, n, NULL, NULL);
+  PlFrictionFrame(t, n, A + 3, A + 6);
+}
+
+/* Seabed friction of element e in a static analysis (models/friction.c): the element's normal
+ * force P = sum over its two Gauss points of (L/2) sigma(kappa_q), its midpoint's slip u =
+ * (xA + xB)/2 - a from its anchor, the force F = P phi(u) shared equally by its nodes:
+ *   f_a = F/2,  df_a/dx_b = (1/2) [P dphi/du (1/2) + phi (dP/dx_b)^T],
+ *   dP/dx_b = sum_q (L/2) sigma'(kappa_q) N_b(xi_q) dkappa/dx(x_q).
+ * *P_out: P [N]; *rho_out: the element's scaled slip rho (1 at the mobilisation distance);
+ * either may be NULL. */
+static void FrictionElement(const PlProblem p, int e, const double xA[3], const double xB[3], double f[2][3],
+                            double k[2][2][9], double *P_out, double *rho_out)
+{
+  const PlModel *m = &p->model;
+  const PlSection *s = &m->segments[p->mesh.segment[e]].section;
+  const double *A = p->fric + 9 * (size_t)e, L = p->elements[e].L, g = 0.5 / sqrt(3.0);
+  const double xi[2] = {0.5 - g, 0.5 + g};
+  double P = 0.0, dP[2][3] = {{0}};
+  for (int q = 0; q < 2; ++q) {
+    const double N[2] = {1.0 - xi[q], xi[q]};
+    double x[3], kappa, n[3], dk[3], sig, dsig;
+    for (int c = 0; c < 3; ++c) x[c] = N[0] * xA[c] + N[1] * xB[c];
+    PlSeabedGeometry(m, s, x, &kappa, n, dk, NULL);
+    PlSeabedLaw(m, s, p->w[e], kappa, &sig, &dsig);
+    P += 0.5 * L * sig;
+    for (int b = 0; b < 2; ++b)
+      for (int c = 0; c < 3; ++c) dP[b][c] += 0.5 * L * dsig * N[b] * dk[c];
+  }
+  double u[3], phi[3], dphi[9], da, dl;
+  for (int c = 0; c < 3; ++c) u[c] = 0.5 * (xA[c] + xB[c]) - A[c];
+  PlFrictionMobilisation(m, s, &da, &dl);
+  PlFrictionSaturated(m, da, dl, A + 3, A + 6, u, phi, dphi, rho_out);
+  if (P_out) *P_out = P;
+  for (int a = 0; a < 2; ++a) {
+    for (int c = 0; c < 3; ++c) f[a][c] = 0.5 * P * phi[c];
+    for (int b = 0; b < 2; ++b)
+      for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) k[a][b][3 * i + j] = 0.5 * (0.5 * P * dphi[3 * i + j] + phi[i] * dP[b][j]);
+  }
+}
+
+void PlProblemFrictionState(const PlProblem p, int e, const double *uA, const double *uB, double *P, double *rho)
+{
+  double f[2][3], k[2][2][9];
+  FrictionElement(p, e, uA, uB, f, k, P, rho);
 }
 
 /* The external loads of element e at rest, on its nodes' translation rows (residual sign:
@@ -233,8 +291,19 @@ void PlProblemElementLoads(const PlProblem p, int e, const double *uA, const dou
         K[(3 * a + 2) * 6 + 3 * b + 2] += p->lambda * kw[a][b];
         for (int c = 0; c < 3; ++c)
           for (int d = 0; d < 3; ++d)
-            if (m->seabed_normal[c] != 0.0 && m->seabed_normal[d] != 0.0)
+            if (m->bathymetry || (m->seabed_normal[c] != 0.0 && m->seabed_normal[d] != 0.0))
               K[(3 * a + c) * 6 + 3 * b + d] -= ks[a][b][3 * c + d];
+      }
+  }
+  if (p->fric) { /* seabed friction (FrictionElement) */
+    double ff[2][3], kf[2][2][9];
+    FrictionElement(p, e, uA, uB, ff, kf, NULL, NULL);
+    for (int a = 0; a < 2; ++a)
+      for (int c = 0; c < 3; ++c) {
+        f[3 * a + c] -= ff[a][c];
+        if (K)
+          for (int b = 0; b < 2; ++b)
+            for (int d = 0; d < 3; ++d) K[(3 * a + c) * 6 + 3 * b + d] -= kf[a][b][3 * c + d];
       }
   }
   if (m->current.kind == PL_CURRENT_NONE || (seg->hydro.drag_normal <= 0.0 && seg->hydro.drag_tangential <= 0.0))

@@ -129,25 +129,33 @@ int PlDynRowHeld(const PlDynLine d, int i, int r)
   return 0;
 }
 
-/* Seabed force per length F (along the plane's normal n, models/seabed.c) with contact
+/* Seabed force per length F (along the seabed's normal n, models/seabed.c) with contact
  * damping along n at centreline x, velocity v: F = sigma(kappa) n - c h(kappa) (v.n) n, and
  * dF/dx, dF/dv (3 x 3, row-major). h(kappa) ramps the damping in over the first d_o/40 of
- * penetration so that the force stays continuous; dkappa/dx = -n. */
+ * penetration so that the force stays continuous. On a plane dkappa/dx = -n and dn/dx = 0; on
+ * a bathymetry grid both come from PlSeabedGeometry:
+ *   dF/dx = sigma' n dk^T + sigma dn - c [dh (v.n) n dk^T + h (n (dn^T v)^T + (v.n) dn)]. */
 static void SeabedDyn(const PlModel *m, const PlSection *s, double w, const double x[3], const double v[3], double F[3],
                       double dF_dx[9], double dF_dv[9])
 {
   PlSeabedContact(m, s, w, x, F, dF_dx);
   memset(dF_dv, 0, sizeof(double) * 9);
   if (m->seabed == PL_SEABED_NONE || m->seabed_damping <= 0.0) return;
-  const double *n = m->seabed_normal;
-  const double kappa = PlSeabedPenetration(m, s, x), k0 = s->outer_diameter / 40.0;
+  double kappa, n[3], dk[3], dn[9];
+  PlSeabedGeometry(m, s, x, &kappa, n, dk, dn);
+  const double k0 = s->outer_diameter / 40.0;
   if (kappa <= 0.0) return;
   const double h = kappa < k0 ? kappa / k0 : 1.0, dh = kappa < k0 ? 1.0 / k0 : 0.0; /* dh/dkappa */
   const double vn = n[0] * v[0] + n[1] * v[1] + n[2] * v[2], c = m->seabed_damping;
+  double vdn[3]; /* d(v.n)/dx = dn^T v */
+  for (int j = 0; j < 3; ++j) vdn[j] = v[0] * dn[j] + v[1] * dn[3 + j] + v[2] * dn[6 + j];
   for (int i = 0; i < 3; ++i) {
     F[i] -= c * h * vn * n[i];
     for (int j = 0; j < 3; ++j) {
-      dF_dx[3 * i + j] += c * dh * vn * n[i] * n[j];
+      if (!m->bathymetry) /* the plane's form, to the bit */
+        dF_dx[3 * i + j] += c * dh * vn * n[i] * n[j];
+      else
+        dF_dx[3 * i + j] -= c * (dh * vn * n[i] * dk[j] + h * (n[i] * vdn[j] + vn * dn[3 * i + j]));
       dF_dv[3 * i + j] = -c * h * n[i] * n[j];
     }
   }
@@ -210,6 +218,7 @@ int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const dou
         for (int b = 0; b < 2; ++b) Ke[(a * ndd + d->iV + 2) * n2 + b * ndd + 2] += kw[a][b];
     }
   }
+  const bool curved = m->bathymetry != NULL; /* the normal varies along the line */
   if (m->seabed != PL_SEABED_NONE)
     for (int q = 0; q < 2; ++q) {
       const double N[2] = {1.0 - xi[q], xi[q]};
@@ -221,14 +230,15 @@ int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const dou
       SeabedDyn(m, sec, w, x, v, F, Fx, Fv);
       for (int a = 0; a < 2; ++a)
         for (int i = 0; i < 3; ++i) {
-          if (m->seabed_normal[i] == 0.0) continue; /* F and its derivatives are along n: the
-                                                       flat seabed keeps its z-only pattern */
+          if (!curved && m->seabed_normal[i] == 0.0) continue; /* F and its derivatives are along
+                                                                   n: the flat seabed keeps its
+                                                                   z-only pattern */
           const int row = a * ndd + d->iV + i;
           fe[row] -= 0.5 * L * N[a] * F[i];
           if (Ke)
             for (int b = 0; b < 2; ++b)
               for (int j = 0; j < 3; ++j) {
-                if (m->seabed_normal[j] == 0.0) continue;
+                if (!curved && m->seabed_normal[j] == 0.0) continue;
                 Ke[row * n2 + b * ndd + j] -= 0.5 * L * N[a] * N[b] * Fx[3 * i + j];
                 Ke[row * n2 + b * ndd + d->iV + j] -= 0.5 * L * N[a] * N[b] * Fv[3 * i + j];
               }

@@ -86,10 +86,25 @@ int PlStationsOf(const PlProblem p, const double *u, PlStation **nodes_out, PlSt
     s->moment[1] = 0.5 * (E[a].moment[1] + E[b].moment[1]);
     s->curvature = 0.5 * (E[a].curvature + E[b].curvature);
     s->axial_strain = 0.5 * (E[a].axial_strain + E[b].axial_strain);
-    double sig, dsig, q[4], R[9];
-    const PlSection *sec = &p->model.segments[p->mesh.segment[b]].section;
-    PlSeabedLaw(&p->model, sec, p->w[b], PlSeabedPenetration(&p->model, sec, s->x), &sig, &dsig);
-    s->seabed_force = sig;
+    /* the seabed's force per length carried at the node: the solver's consistent nodal force
+     * (two-point Gauss on its elements, as assembled) over its tributary length. A node's own
+     * penetration would mislead on a curved seabed: there the chords between nodes lie off the
+     * surface by its curvature times L^2/8, which a stiff law turns into large forces. */
+    double fz = 0.0, trib = 0.0, q[4], R[9];
+    for (int e = i - 1; e <= i; ++e) {
+      if (e < 0 || e >= ne) continue;
+      const PlSection *sec = &p->model.segments[p->mesh.segment[e]].section;
+      const double L = p->elements[e].L, gq = 0.5 / sqrt(3.0), xi[2] = {0.5 - gq, 0.5 + gq};
+      const double *xa = u + (size_t)e * nd, *xb = u + (size_t)(e + 1) * nd;
+      trib += 0.5 * L;
+      for (int k = 0; k < 2; ++k) {
+        double x[3], sig, dsig;
+        for (int c = 0; c < 3; ++c) x[c] = (1.0 - xi[k]) * xa[c] + xi[k] * xb[c];
+        PlSeabedLaw(&p->model, sec, p->w[e], PlSeabedPenetration(&p->model, sec, x), &sig, &dsig);
+        fz += 0.5 * L * (e == i ? 1.0 - xi[k] : xi[k]) * sig;
+      }
+    }
+    s->seabed_force = trib > 0.0 ? fz / trib : 0.0;
     PlNodeQuaternion(p->kind, p->mesh.q0 + 4 * i, u + i * nd + 3, q);
     PlQuatToMatrix(q, R);
     for (int c = 0; c < 3; ++c) {
@@ -158,6 +173,24 @@ PetscErrorCode PlStaticSummarize(PlProblem p, const PlStation *N, int nn, const 
       break;
     }
   }
+  s->off_grid_node = -1;
+  for (int i = nn - 1; i >= 0 && p->model.bathymetry && p->model.seabed != PL_SEABED_NONE; --i) {
+    double z;
+    if (PlBathymetryEval(p->model.bathymetry, N[i].x[0], N[i].x[1], &z, NULL, NULL)) continue;
+    s->off_grid_node = i;
+    s->off_grid_xy[0] = N[i].x[0], s->off_grid_xy[1] = N[i].x[1];
+    break;
+  }
+  s->friction_mobilised = s->friction_mobilised_arc_length_m = NAN;
+  if (p->fric)
+    for (int e = 0; e < ne; ++e) {
+      double P, rho;
+      PlProblemFrictionState(p, e, N[e].x, N[e + 1].x, &P, &rho);
+      if (P > 0.0 && !(tanh(rho) <= s->friction_mobilised)) {
+        s->friction_mobilised = tanh(rho);
+        s->friction_mobilised_arc_length_m = 0.5 * (N[e].S + N[e + 1].S);
+      }
+    }
   s->max_axial_strain = -INFINITY;
   s->max_fibre_strain = -INFINITY;
   for (int e = 0; e < ne; ++e) {
@@ -297,6 +330,10 @@ void *PlSummaryBuild(const PlModel *m, const PlStaticReport *rep, const PlStatic
   AddNumber(root, "max_fibre_strain", s->max_fibre_strain);
   AddNumber(root, "max_effective_tension_N", s->max_tension_N);
   AddNumber(root, "max_curvature_1pm", s->max_curvature_1pm);
+  if (isfinite(s->friction_mobilised)) {
+    AddNumber(root, "friction_mobilised", s->friction_mobilised);
+    AddNumber(root, "friction_mobilised_arc_length_m", s->friction_mobilised_arc_length_m);
+  }
   cJSON *hist = cJSON_AddArrayToObject(root, "residual_history_N");
   for (int k = 0; k < rep->nhistory; ++k) cJSON_AddItemToArray(hist, cJSON_CreateNumber(rep->history[k]));
   if (!rep->converged) cJSON_AddStringToObject(root, "failure", rep->failure);

@@ -22,6 +22,9 @@ struct PlProblem_ {
   double *bc_target;      /* [nnodes nd] held values at lambda = 1 */
   double *bc_scale;       /* [nnodes nd] row scale s of a held DOF [N/m or N m] */
   double *gauge_k;        /* [nnodes] quaternion gauge stiffness [N m] */
+  double *fric;           /* seabed.friction: [nelements][9] each element's anchor a (its
+                             midpoint as laid: the start shape's) and frame e_a, e_l there
+                             (PlFrictionFrame), else NULL */
   double force_scale;     /* reference force for the absolute tolerance [N] */
   double lambda;          /* load factor in F */
   double current_time;    /* [s] the time at which the static solve takes the current */
@@ -55,6 +58,12 @@ PetscErrorCode PlFormFunction(SNES snes, Vec U, Vec F, void *ctx);
  * not NULL their derivative with respect to the two positions (6 x 6, row-major). */
 void PlProblemElementLoads(const PlProblem p, int e, const double *uA, const double *uB, double f[6], double *K);
 PetscErrorCode PlFormJacobian(SNES snes, Vec U, Mat J, Mat P, void *ctx);
+/* assembly.c: seabed friction (p->fric): sets element e's anchor at the midpoint of xA, xB and
+ * its frame from their chord; the friction state of element e at positions uA, uB: its normal
+ * force P [N] and scaled slip rho (1 at the mobilisation distance; tanh(rho) of the capacity
+ * mobilised). */
+void PlProblemSetAnchor(PlProblem p, int e, const double xA[3], const double xB[3]);
+void PlProblemFrictionState(const PlProblem p, int e, const double *uA, const double *uB, double *P, double *rho);
 /* static.c: the held values target[nd] of an end node at position x and, when R is not NULL,
  * frame R (row-major; else the rotation parameters stay those of un, the node's current
  * unknowns, whose quaternion hemisphere is kept). */

@@ -113,6 +113,59 @@ static PetscErrorCode ShiftedJacobian(SNES snes, Vec U, Mat J, Mat P, void *ctx)
   PetscFunctionReturn(0);
 }
 
+/* With seabed friction: a Newton step is shortened so that no element near the seabed (its
+ * midpoint's penetration above -d_o) slips by more than one mobilisation distance in it:
+ * max over those elements of |(du.e_a/delta_a, du.e_l/delta_l)| <= 1 for the midpoint's
+ * increment du. The saturated law (models/friction.c) is a spring of stiffness mu N/delta
+ * only within a few delta of the anchor and flat beyond, so a full step of the linearised
+ * problem from a state with little tension (the as-laid start) can leave the region the
+ * spring sees and land on a distant state where saturated friction balances the loads
+ * in another way: a static state the pipe cannot reach from its as-laid state. The step
+ * limit keeps the iteration on the path from it. (PETSc's update is X - Y.) */
+static PetscErrorCode FrictionStepLimit(SNESLineSearch ls, Vec X, Vec Y, PetscBool *changed, void *ctx)
+{
+  PlProblem p = (PlProblem)ctx;
+  Vec Xl, Yl;
+  PetscScalar **x, **y;
+  PetscInt xs, xm;
+  double worst = 0.0;
+  PetscFunctionBeginUser;
+  (void)ls;
+  *changed = PETSC_FALSE;
+  PetscCall(DMGetLocalVector(p->da, &Xl));
+  PetscCall(DMGetLocalVector(p->da, &Yl));
+  PetscCall(DMGlobalToLocal(p->da, X, INSERT_VALUES, Xl));
+  PetscCall(DMGlobalToLocal(p->da, Y, INSERT_VALUES, Yl));
+  PetscCall(DMDAGetCorners(p->da, &xs, NULL, NULL, &xm, NULL, NULL));
+  PetscCall(DMDAVecGetArrayDOFRead(p->da, Xl, &x));
+  PetscCall(DMDAVecGetArrayDOFRead(p->da, Yl, &y));
+  for (PetscInt e = xs; e < xs + xm && e < p->mesh.nelements; ++e) {
+    const PlSection *s = &p->model.segments[p->mesh.segment[e]].section;
+    const double *A = p->fric + 9 * (size_t)e;
+    double mid[3], du[3], da, dl;
+    for (int c = 0; c < 3; ++c) {
+      mid[c] = 0.5 * (x[e][c] + x[e + 1][c]);
+      du[c] = 0.5 * (y[e][c] + y[e + 1][c]);
+    }
+    if (!(PlSeabedPenetration(&p->model, s, mid) > -s->outer_diameter)) continue;
+    PlFrictionMobilisation(&p->model, s, &da, &dl);
+    /* a direction without friction (mu 0) has no spring to leave */
+    const double xi = p->model.friction_axial > 0.0 ? (du[0] * A[3] + du[1] * A[4] + du[2] * A[5]) / da : 0.0;
+    const double eta = p->model.friction_lateral > 0.0 ? (du[0] * A[6] + du[1] * A[7] + du[2] * A[8]) / dl : 0.0;
+    worst = fmax(worst, hypot(xi, eta));
+  }
+  PetscCall(DMDAVecRestoreArrayDOFRead(p->da, Xl, &x));
+  PetscCall(DMDAVecRestoreArrayDOFRead(p->da, Yl, &y));
+  PetscCall(DMRestoreLocalVector(p->da, &Xl));
+  PetscCall(DMRestoreLocalVector(p->da, &Yl));
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &worst, 1, MPI_DOUBLE, MPI_MAX, p->comm));
+  if (worst > 1.0) {
+    PetscCall(VecScale(Y, 1.0 / worst));
+    *changed = PETSC_TRUE;
+  }
+  PetscFunctionReturn(0);
+}
+
 static PetscErrorCode SetUpSNES(PlProblem p)
 {
   KSP ksp;
@@ -135,6 +188,7 @@ static PetscErrorCode SetUpSNES(PlProblem p)
     PetscCall(SNESGetLineSearch(p->snes, &ls));
     PetscCall(SNESLineSearchSetType(ls, SNESLINESEARCHBASIC));
     PetscCall(SNESSetDivergenceTolerance(p->snes, 1e10));
+    if (p->fric) PetscCall(SNESLineSearchSetPreCheck(ls, FrictionStepLimit, p));
   }
   const double atol = p->model.analysis.atol > 0.0 ? p->model.analysis.atol : 1e-9 * p->force_scale;
   PetscCall(SNESSetTolerances(p->snes, atol, p->model.analysis.rtol, 1e-13,
@@ -522,6 +576,37 @@ static const char *Suggestion(const PlProblem p, const PlStaticReport *rep)
          "where the curvature is high (mesh.zones)";
 }
 
+/* With seabed friction, a failed solve whose last state has the friction mobilised (rho > 2:
+ * tanh 2 = 96 % of the capacity) over at least half the length in contact is a pipe that
+ * slides: *slides 1 and what[len] the capacities (mu_a, mu_l times the normal force). */
+static PetscErrorCode Sliding(PlProblem p, int *slides, char *what, size_t len)
+{
+  PetscFunctionBeginUser;
+  *slides = 0;
+  if (!p->fric) PetscFunctionReturn(0);
+  double *u, Pt = 0.0, Lc = 0.0, Ls = 0.0;
+  PetscCall(PlGatherUnknowns(p, &u));
+  for (int e = 0; e < p->mesh.nelements; ++e) {
+    double P, rho;
+    PlProblemFrictionState(p, e, u + (size_t)e * p->nd, u + (size_t)(e + 1) * p->nd, &P, &rho);
+    if (!(P > 0.0)) continue;
+    Pt += P;
+    Lc += p->elements[e].L;
+    if (rho > 2.0) Ls += p->elements[e].L;
+  }
+  PetscCall(PetscFree(u));
+  if (Lc > 0.0 && Ls >= 0.5 * Lc) {
+    *slides = 1;
+    snprintf(what, len,
+             "the pipe slides on the seabed: its friction is mobilised (beyond 96 %% of its capacity) over %.1f of the "
+             "%.1f m in contact; the friction can hold at most mu_a N L = %.6g N along the pipe and mu_l N L = %.6g N "
+             "across it (N L = %.6g N, the seabed's normal force), and the loads exceed that. A sliding pipe has no "
+             "static equilibrium: lower the loads, check the friction coefficients, or follow the slide in time "
+             "(analysis.type: dynamic)", Ls, Lc, p->model.friction_axial * Pt, p->model.friction_lateral * Pt, Pt);
+  }
+  PetscFunctionReturn(0);
+}
+
 /* A strategy's converged state that fails the physical check is not converged: *ok false,
  * *bad set, the reason in the report and on the console. */
 static PetscErrorCode RejectUnphysical(PlProblem p, PlStaticReport *rep, const char *strategy, PetscBool *ok, int *bad)
@@ -567,7 +652,11 @@ PetscErrorCode PlStaticSolve(PlProblem p, PlStaticReport *rep)
   rep->converged = ok;
   rep->interrupted = StopRequested(p) ? 1 : 0;
   if (!ok) {
+    int slides = 0;
+    char what[640];
+    if (!rep->interrupted) PetscCall(Sliding(p, &slides, what, sizeof what));
     if (rep->interrupted) Note(rep, "interrupted by a signal; the last state reached is written.");
+    else if (slides) Note(rep, "No static equilibrium: %s.", what);
     else
       Note(rep, "No strategy converged to a physical equilibrium. Suggestion: %s; -snes_monitor shows every "
            "iteration.", Suggestion(p, rep));

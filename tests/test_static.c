@@ -448,6 +448,231 @@ static PetscErrorCode TestSeabedSlope(void)
   PetscFunctionReturn(0);
 }
 
+/* ---- seabed friction's tangent (models/friction.c, solver/assembly.c) ------------------- */
+/* The J-lay of jlay_900m.yaml on 40 elements, with and without seabed.friction (mu_a 0.5,
+ * mu_l 0.8; anchors at the start shape), at the start shape perturbed by up to +-2 cm (slips
+ * from 0 to 4 axial mobilisation distances: the spring and the saturated range), on both
+ * rotation parametrisations: the friction's share of the Jacobian, J_f - J_0, against central
+ * differences of F_f - F_0 (1e-6 of its largest entry), and its size (it must not be zero). */
+static PetscErrorCode TestFrictionJacobian(void)
+{
+  char path[1024];
+  const char *rot[2] = {"rotation=quaternion", "rotation=euler_zxy"};
+  PetscFunctionBeginUser;
+  JlayPath(path, sizeof path);
+  for (int k = 0; k < 2; ++k) {
+    PlProblem p[2];
+    SNES snes[2];
+    Mat J[2], Jd[2];
+    Vec U, Up, Fp[2], Fm[2];
+    for (int f = 0; f < 2; ++f) {
+      const char *sets[5] = {rot[k], "mesh.elements=40", "analysis.max_iterations=1", "analysis.max_cutbacks=0",
+                             f ? "seabed.friction={axial: 0.5, lateral: 0.8}" : "seabed.model=nonlinear"};
+      PlModel m;
+      PlStaticReport rep;
+      if (Load(path, NULL, 5, sets, &m)) exit(1);
+      PetscCall(PlProblemCreate(PETSC_COMM_WORLD, &m, &p[f]));
+      PetscCall(PetscOptionsSetValue(NULL, "-pipelay_ptc", "0"));
+      PetscCall(PlStaticSolve(p[f], &rep)); /* sets up the SNES */
+      PetscCall(PetscOptionsClearValue(NULL, "-pipelay_ptc"));
+      snes[f] = PlProblemSNES(p[f]);
+      PlProblemSetLoadFactor(p[f], 1.0);
+      PetscCall(SNESGetJacobian(snes[f], &J[f], NULL, NULL, NULL));
+      PetscCall(VecDuplicate(PlProblemSolution(p[f]), &Fp[f]));
+      PetscCall(VecDuplicate(PlProblemSolution(p[f]), &Fm[f]));
+    }
+    /* the start shape (the anchors), perturbed */
+    PlProblem q;
+    PlModel m0;
+    const char *sets0[2] = {rot[k], "mesh.elements=40"};
+    if (Load(path, NULL, 2, sets0, &m0)) exit(1);
+    PetscCall(PlProblemCreate(PETSC_COMM_WORLD, &m0, &q));
+    PetscCall(VecDuplicate(PlProblemSolution(q), &U));
+    PetscCall(VecCopy(PlProblemSolution(q), U));
+    PetscCall(PlProblemDestroy(&q));
+    PetscRandom rnd;
+    PetscCall(PetscRandomCreate(PETSC_COMM_WORLD, &rnd));
+    PetscCall(PetscRandomSetInterval(rnd, -0.02, 0.02));
+    PetscCall(VecDuplicate(U, &Up));
+    PetscCall(VecSetRandom(Up, rnd));
+    PetscCall(VecAXPY(U, 1.0, Up));
+    PetscCall(PetscRandomDestroy(&rnd));
+    for (int f = 0; f < 2; ++f) {
+      PetscCall(SNESComputeJacobian(snes[f], U, J[f], J[f]));
+      PetscCall(MatConvert(J[f], MATDENSE, MAT_INITIAL_MATRIX, &Jd[f]));
+    }
+    PetscInt n;
+    PetscCall(VecGetSize(U, &n));
+    const PetscScalar *a0, *a1;
+    PetscCall(MatDenseGetArrayRead(Jd[0], &a0));
+    PetscCall(MatDenseGetArrayRead(Jd[1], &a1));
+    double jmax = 0.0, emax = 0.0;
+    for (PetscInt i = 0; i < n * n; ++i) jmax = fmax(jmax, fabs(a1[i] - a0[i]));
+    for (PetscInt j = 0; j < n; ++j) {
+      const double h = 1e-7;
+      for (int f = 0; f < 2; ++f) {
+        PetscCall(VecCopy(U, Up));
+        PetscCall(VecSetValue(Up, j, h, ADD_VALUES));
+        PetscCall(VecAssemblyBegin(Up));
+        PetscCall(VecAssemblyEnd(Up));
+        PetscCall(SNESComputeFunction(snes[f], Up, Fp[f]));
+        PetscCall(VecSetValue(Up, j, -2 * h, ADD_VALUES));
+        PetscCall(VecAssemblyBegin(Up));
+        PetscCall(VecAssemblyEnd(Up));
+        PetscCall(SNESComputeFunction(snes[f], Up, Fm[f]));
+      }
+      const PetscScalar *p0, *m0v, *p1, *m1;
+      PetscCall(VecGetArrayRead(Fp[0], &p0));
+      PetscCall(VecGetArrayRead(Fm[0], &m0v));
+      PetscCall(VecGetArrayRead(Fp[1], &p1));
+      PetscCall(VecGetArrayRead(Fm[1], &m1));
+      for (PetscInt i = 0; i < n; ++i) {
+        const double fd = ((p1[i] - p0[i]) - (m1[i] - m0v[i])) / (2 * h);
+        emax = fmax(emax, fabs(fd - (a1[i + j * n] - a0[i + j * n])));
+      }
+      PetscCall(VecRestoreArrayRead(Fp[0], &p0));
+      PetscCall(VecRestoreArrayRead(Fm[0], &m0v));
+      PetscCall(VecRestoreArrayRead(Fp[1], &p1));
+      PetscCall(VecRestoreArrayRead(Fm[1], &m1));
+    }
+    PetscCall(MatDenseRestoreArrayRead(Jd[0], &a0));
+    PetscCall(MatDenseRestoreArrayRead(Jd[1], &a1));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: friction's Jacobian, largest entry %.3e N/m, against FD %.3e of it\n",
+                          rot[k], jmax, emax / jmax));
+    CHECK_TRUE(jmax > 1e3, "the friction's share of the Jacobian is not zero");
+    CHECK_TRUE(emax <= 1e-6 * jmax, "friction's Jacobian against central differences (1e-6 of its largest entry)");
+    for (int f = 0; f < 2; ++f) {
+      PetscCall(MatDestroy(&Jd[f]));
+      PetscCall(VecDestroy(&Fp[f]));
+      PetscCall(VecDestroy(&Fm[f]));
+      PetscCall(PlProblemDestroy(&p[f]));
+    }
+    PetscCall(VecDestroy(&U));
+    PetscCall(VecDestroy(&Up));
+  }
+  PetscFunctionReturn(0);
+}
+
+/* ---- the seabed's contact on a bathymetry grid (models/seabed.c) ----------------------- */
+/* Heights z_s(x, y) of a smooth test surface (a tilted plane, a 6 m Gaussian dip at (30, -10)
+ * of 45 m width and a ripple), with its exact gradient. */
+static double TestSurface(double x, double y, double g[2])
+{
+  const double r2 = ((x - 30.0) * (x - 30.0) + (y + 10.0) * (y + 10.0)) / (45.0 * 45.0), e = exp(-r2);
+  const double z = -250.0 + 0.05 * x - 0.02 * y - 6.0 * e + 1.5 * sin(x / 40.0) * cos(y / 55.0);
+  if (g) {
+    g[0] = 0.05 + 6.0 * e * 2.0 * (x - 30.0) / (45.0 * 45.0) + 1.5 / 40.0 * cos(x / 40.0) * cos(y / 55.0);
+    g[1] = -0.02 + 6.0 * e * 2.0 * (y + 10.0) / (45.0 * 45.0) - 1.5 / 55.0 * sin(x / 40.0) * sin(y / 55.0);
+  }
+  return z;
+}
+
+/* A grid of h [m] over [-150, 210] x [-120, 120] sampled from TestSurface (plane: only its
+ * tilted plane). */
+static PlBathymetry *TestGrid(double h, int plane)
+{
+  PlBathymetry *b = calloc(1, sizeof *b);
+  b->nx = (int)lround(360.0 / h) + 1, b->ny = (int)lround(240.0 / h) + 1;
+  b->x0 = -150.0, b->y0 = -120.0, b->dx = h, b->dy = h;
+  const size_t np = (size_t)b->nx * b->ny;
+  b->z = malloc(4 * np * sizeof(double));
+  b->zx = b->z + np, b->zy = b->z + 2 * np, b->zxy = b->z + 3 * np;
+  for (int j = 0; j < b->ny; ++j)
+    for (int i = 0; i < b->nx; ++i) {
+      const double x = b->x0 + i * h, y = b->y0 + j * h;
+      b->z[(size_t)j * b->nx + i] = plane ? -250.0 + 0.05 * x - 0.02 * y : TestSurface(x, y, NULL);
+    }
+  PlBathymetrySlopes(b);
+  return b;
+}
+
+/* The bicubic grid: (1) a plane is reproduced exactly (height and gradient, 1e-10), also
+ * between the nodes and at the edges; (2) on the curved surface the height error falls at
+ * third order or better with the spacing (10 m -> 5 m: at least 6-fold) and the gradient's at
+ * second order (at least 3-fold); (3) the surface is C^1: the gradient's jump across a cell
+ * edge is below 1e-9 (central differences of the height across the edge agree with it); (4)
+ * the contact force F = sigma n on the curved grid and its derivative dF/dx (with the
+ * surface's curvature) against central differences, both laws, kappa in every branch (1e-6
+ * of the largest entry); (5) outside the grid the edge depths are held and Eval says so. */
+static PetscErrorCode TestSeabedGrid(void)
+{
+  PetscFunctionBeginUser;
+  PlBathymetry *plane = TestGrid(20.0, 1), *coarse = TestGrid(10.0, 0), *fine = TestGrid(5.0, 0);
+  double e_plane = 0.0, ez[2] = {0, 0}, eg[2] = {0, 0}, jump = 0.0;
+  for (int k = 0; k < 400; ++k) {
+    const double x = -140.0 + 337.0 * fmod(0.6180339887 * k, 1.0), y = -110.0 + 217.0 * fmod(0.7548776662 * k, 1.0);
+    double z, g[2], ge[2];
+    PlBathymetryEval(plane, x, y, &z, g, NULL);
+    e_plane = fmax(e_plane, fmax(fabs(z - (-250.0 + 0.05 * x - 0.02 * y)), fmax(fabs(g[0] - 0.05), fabs(g[1] + 0.02))));
+    const double ze = TestSurface(x, y, ge);
+    for (int r = 0; r < 2; ++r) {
+      PlBathymetryEval(r ? fine : coarse, x, y, &z, g, NULL);
+      ez[r] = fmax(ez[r], fabs(z - ze));
+      eg[r] = fmax(eg[r], fmax(fabs(g[0] - ge[0]), fabs(g[1] - ge[1])));
+    }
+  }
+  for (int k = 1; k < 30; ++k) { /* across the edges x = x0 + k dx of the coarse grid */
+    const double x = coarse->x0 + k * coarse->dx, y = -37.3 + 3.1 * k, d = 1e-7;
+    double zl, gl[2], zr, gr[2];
+    PlBathymetryEval(coarse, x - d, y, &zl, gl, NULL);
+    PlBathymetryEval(coarse, x + d, y, &zr, gr, NULL);
+    jump = fmax(jump, fmax(fabs(gl[0] - gr[0]), fabs(gl[1] - gr[1])));
+  }
+  /* the contact on the curved grid */
+  static PlModel m;
+  PlModelInitDefaults(&m);
+  m.water_depth = 250.0;
+  m.bathymetry = coarse;
+  PlSection sec;
+  memset(&sec, 0, sizeof sec);
+  sec.outer_diameter = 0.762;
+  const double w = 1234.11;
+  double worst_k = 0.0;
+  for (int law = 0; law < 2; ++law) {
+    m.seabed = law ? PL_SEABED_LINEAR : PL_SEABED_NONLINEAR;
+    m.seabed_stiffness = 2.0e6;
+    for (int k = 0; k < 8; ++k) {
+      const double x0 = 23.0 * k - 68.3, y0 = 25.0 * sin(k) + 1.1, dk = 0.762 * (0.01 + 0.05 * k);
+      double g[2], zs;
+      PlBathymetryEval(coarse, x0, y0, &zs, g, NULL);
+      const double x[3] = {x0, y0, zs + (0.381 - dk) * sqrt(1.0 + g[0] * g[0] + g[1] * g[1])};
+      double F[3], K[9], kmax = 0.0, err = 0.0;
+      PlSeabedContact(&m, &sec, w, x, F, K);
+      for (int i = 0; i < 9; ++i) kmax = fmax(kmax, fabs(K[i]));
+      for (int j = 0; j < 3; ++j) {
+        const double h = 1e-5;
+        double xp[3] = {x[0], x[1], x[2]}, xm[3] = {x[0], x[1], x[2]}, Fp[3], Fm[3];
+        xp[j] += h;
+        xm[j] -= h;
+        PlSeabedContact(&m, &sec, w, xp, Fp, NULL);
+        PlSeabedContact(&m, &sec, w, xm, Fm, NULL);
+        for (int i = 0; i < 3; ++i) err = fmax(err, fabs((Fp[i] - Fm[i]) / (2 * h) - K[3 * i + j]));
+      }
+      worst_k = fmax(worst_k, err / kmax);
+    }
+  }
+  double zo, go[2], ze;
+  const int inside = PlBathymetryEval(coarse, 400.0, 10.0, &zo, go, NULL);
+  PlBathymetryEval(coarse, 210.0, 10.0, &ze, NULL, NULL);
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "seabed grid: plane %.2e; height error %.3e -> %.3e m (%.1f-fold), gradient "
+                        "%.3e -> %.3e (%.1f-fold); gradient jump across edges %.2e; dF/dx against FD %.2e; outside "
+                        "held %.2e\n", e_plane, ez[0], ez[1], ez[0] / ez[1], eg[0], eg[1], eg[0] / eg[1], jump,
+                        worst_k, fabs(zo - ze)));
+  CHECK_TRUE(e_plane <= 1e-10, "a plane is reproduced exactly by the grid (1e-10)");
+  CHECK_TRUE(ez[0] / ez[1] >= 6.0, "the height converges at third order or better (10 m -> 5 m: 6-fold)");
+  CHECK_TRUE(eg[0] / eg[1] >= 3.0, "the gradient converges at second order or better (3-fold)");
+  CHECK_TRUE(ez[1] <= 0.01, "the 5 m grid holds the surface to 1 cm");
+  CHECK_TRUE(jump <= 1e-6, "C^1: the gradient is continuous across cell edges (1e-6)");
+  CHECK_TRUE(worst_k <= 1e-6, "dF/dx on the curved grid against central differences (1e-6 of its largest entry)");
+  CHECK_TRUE(!inside && fabs(zo - ze) <= 1e-12 && go[0] == 0.0, "outside the grid the edge depth is held");
+  for (int r = 0; r < 3; ++r) {
+    PlBathymetry *b = r == 0 ? plane : r == 1 ? coarse : fine;
+    free(b->z);
+    free(b);
+  }
+  PetscFunctionReturn(0);
+}
+
 int main(int argc, char **argv)
 {
   PetscCall(PlInitialize(&argc, &argv));
@@ -458,6 +683,8 @@ int main(int argc, char **argv)
   g_examples = argv[2];
   const char *c = argv[1];
   if (!strcmp(c, "catenary")) PetscCall(TestCatenary());
+  else if (!strcmp(c, "seabed_grid")) PetscCall(TestSeabedGrid());
+  else if (!strcmp(c, "friction_jacobian")) PetscCall(TestFrictionJacobian());
   else if (!strcmp(c, "riflex")) PetscCall(TestRiflex());
   else if (!strcmp(c, "convergence")) PetscCall(TestConvergence());
   else if (!strcmp(c, "rollup")) PetscCall(TestRollup());

@@ -393,6 +393,15 @@ typedef struct {
   double added_mass_coefficient; /* [-] Ca: added mass Ca rho_w volume, default 0 */
 } PlPointModel;
 
+/* A seabed of measured depths (seabed.bathymetry): heights z_s = -depth [m] on the regular
+ * grid x_i = x0 + i dx (i < nx), y_j = y0 + j dy (j < ny), with the Catmull-Rom slopes of
+ * bicubic Hermite interpolation at the nodes (models/seabed.c). Arrays [ny][nx], one block. */
+typedef struct {
+  int nx, ny;
+  double x0, y0, dx, dy;   /* [m] */
+  double *z, *zx, *zy, *zxy; /* z [m], dz/dx, dz/dy [-], d2z/dxdy [1/m] at the nodes */
+} PlBathymetry;
+
 typedef struct {
   char name[256];              /* free text */
   char source_path[PL_PATH_MAX]; /* the model file */
@@ -415,6 +424,14 @@ typedef struct {
   double seabed_slope_dir_deg; /* the direction it rises towards [deg from +x towards +y] */
   double seabed_normal[3];     /* its upward unit normal (0, 0, 1 flat); the plane passes
                                   through (0, 0, -water_depth) (PlModelInit, the loader) */
+  PlBathymetry *bathymetry;    /* seabed.bathymetry: the grid (owned, PlModelFree), or NULL
+                                  for the plane above */
+  char bathymetry_file[PL_PATH_MAX]; /* its file as given */
+  bool friction;               /* seabed.friction: Coulomb friction, elastic-slip (models/friction.c) */
+  double friction_axial;       /* mu_a [-] along the pipe */
+  double friction_lateral;     /* mu_l [-] across it */
+  double mobilisation_axial;   /* delta_a [m]: the slip at which the axial friction is mobilised */
+  double mobilisation_lateral; /* delta_l [m]; 0: 0.1 d_o of the section (PlFrictionMobilisation) */
 
   /* mesh */
   int mesh_elements;           /* > 0: total element count; 0: use target length */
@@ -532,19 +549,47 @@ const PlSection *PlModelSectionAt(const PlModel *m, double S);
 
 /* ---- seabed (eq 5.38) ------------------------------------------------------------------ */
 /* The seabed is the plane through (0, 0, -water_depth) with the upward unit normal n =
- * m->seabed_normal (flat: e_z; seabed.slope). The penetration of a section whose centreline
- * is at x: its lowest fibre p = x - (d_o/2) n lies kappa = d_o/2 - n.(x - x0) below the plane
- * (x0 = (0, 0, -depth)); for the flat seabed kappa = -depth - (z - d_o/2). */
+ * m->seabed_normal (flat: e_z; seabed.slope), or the surface z_s(x, y) of m->bathymetry.
+ * The penetration of a section whose centreline is at x: its lowest fibre p = x - (d_o/2) n
+ * lies kappa = d_o/2 - n.(x - x0) below the plane (x0 = (0, 0, -depth)); for the flat seabed
+ * kappa = -depth - (z - d_o/2); on a grid, the distance below the tangent plane at the point
+ * under x (models/seabed.c). */
 double PlSeabedPenetration(const PlModel *m, const PlSection *s, const double x[3]);
+/* The penetration kappa, the upward unit normal n[3] and their derivatives dkappa/dx[3] and
+ * dn/dx[9] (row-major dn_i/dx_j) at centreline x; dk and dn may be NULL. */
+void PlSeabedGeometry(const PlModel *m, const PlSection *s, const double x[3], double *kappa, double n[3], double dk[3],
+                      double dn[9]);
 /* The seabed's height z at (x, y). */
 double PlSeabedHeight(const PlModel *m, double x, double y);
+/* The grid's surface at (x, y): height z [m], gradient g[2] and Hessian H[3] (zxx, zxy, zyy)
+ * of the bicubic Hermite interpolation (C^1); outside the grid the edge values are held
+ * (the gradient across the edge and its derivatives are 0). Returns 1 inside, 0 outside.
+ * g and H may be NULL. */
+int PlBathymetryEval(const PlBathymetry *b, double x, double y, double *z, double g[2], double H[3]);
+/* Fills b->zx, b->zy, b->zxy from b->z: Catmull-Rom (central) differences, one-sided at the
+ * edges (exact for a plane). */
+void PlBathymetrySlopes(PlBathymetry *b);
 /* The contact force per length sigma(kappa) [N/m] along n and dsigma/dkappa. Nonlinear law
  * (5.38): at rest at kappa = d_o/8 under the submerged weight w; C^1. Linear law: k kappa for
  * kappa > 0. */
 void PlSeabedLaw(const PlModel *m, const PlSection *s, double w, double kappa, double *sigma, double *dsigma_dkappa);
 /* The contact force per length F = sigma(kappa) n at centreline x, and dF/dx (row-major 3 x 3,
- * -sigma' n n^T; may be NULL). */
+ * sigma' n dkappa/dx^T + sigma dn/dx, on a plane -sigma' n n^T; may be NULL). */
 void PlSeabedContact(const PlModel *m, const PlSection *s, double w, const double x[3], double F[3], double *dF_dx);
+
+/* ---- seabed friction (models/friction.c: the law and its derivation) -------------------- */
+/* The mobilisation distances delta_a, delta_l [m] for a section (delta_l: 0.1 d_o unless given). */
+void PlFrictionMobilisation(const PlModel *m, const PlSection *s, double *da, double *dl);
+/* The friction frame at a point of the seabed with upward normal n: e_a the pipe's direction t
+ * projected on the tangent plane (unit), e_l = n x e_a. Returns 1 when t is along n (any
+ * tangent pair then), else 0. */
+int PlFrictionFrame(const double t[3], const double n[3], double ea[3], double el[3]);
+/* The saturated elastic-slip law of a static analysis: the friction force per unit normal
+ * force phi[3] (the force is P phi, P the normal force the anchor holds) of slip u = x - a,
+ * phi = -tanh(rho)/rho (mu_a xi e_a + mu_l eta e_l), xi = u.e_a/delta_a, eta = u.e_l/delta_l,
+ * rho = |(xi, eta)|; dphi/du (3 x 3 row-major, may be NULL) and rho (may be NULL). */
+void PlFrictionSaturated(const PlModel *m, double da, double dl, const double ea[3], const double el[3],
+                         const double u[3], double phi[3], double *dphi_du, double *rho);
 
 /* ---- a previous run's static shape (models/start_shape.c; analysis.start_from) ----------- */
 #define PL_SHAPE_NCOL 10

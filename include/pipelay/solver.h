@@ -325,6 +325,12 @@ typedef struct {
   double max_tension_N, max_curvature_1pm;
   int has_vessel;               /* the coupled static equilibrium was solved */
   PlVesselStaticReport vessel;
+  int off_grid_node;            /* the first node (from the top) outside the bathymetry grid,
+                                   where its edge depths are held; -1 none (or no grid) */
+  double off_grid_xy[2];        /* its (x, y) [m] */
+  double friction_mobilised;    /* seabed.friction: the largest share tanh(rho) of an element's
+                                   friction capacity in use [-], NaN without friction */
+  double friction_mobilised_arc_length_m; /* where (the element's middle) */
 } PlStaticSummary;
 
 PetscErrorCode PlStaticSummarize(PlProblem prob, const PlStation *nodes, int nnodes,

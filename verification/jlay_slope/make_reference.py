@@ -71,3 +71,25 @@ with open("reference.csv", "w") as out:
               "# (make_reference.py: closed form, inextensible)\nname,value,unit\n")
     for name, v, unit in values:
         out.write("%s,%.12g,%s\n" % (name, v, unit))
+
+# The same plane as a bathymetry grid (seabed.bathymetry, run "grid"): depths on a regular
+# 25 m x 50 m grid covering the line with a margin; the bicubic interpolation with
+# Catmull-Rom slopes reproduces a plane exactly, so the grid run must match the plane's.
+with open("slope_grid.csv", "w") as out:
+    out.write("# jlay_slope: the plane z = -900 + x tan(5 deg) as depths on a grid (make_reference.py)\n"
+              "x,y,depth\n")
+    for j in range(-2, 3):
+        for i in range(-4, 57):
+            x, y = 25.0 * i, 50.0 * j
+            out.write("%.1f,%.1f,%.9f\n" % (x, y, 900.0 - x * math.tan(BETA)))
+
+# A curved seabed for tests/check_bathymetry.py: the 5 deg plane with a 3 m deep, 80 m wide
+# Gaussian dip at x = 200 m across the laid pipe and a 0.5 % cross-slope in y, on a 10 m grid.
+with open("dip_grid.csv", "w") as out:
+    out.write("# jlay_slope: the 5 deg plane with a Gaussian dip and a cross-slope (make_reference.py)\n"
+              "x,y,depth\n")
+    for j in range(-10, 11):
+        for i in range(-10, 121):
+            x, y = 10.0 * i, 10.0 * j
+            z = -900.0 + x * math.tan(BETA) - 3.0 * math.exp(-((x - 200.0) / 80.0) ** 2) + 0.005 * y
+            out.write("%.1f,%.1f,%.9f\n" % (x, y, -z))
