@@ -89,6 +89,18 @@ static void PrintEnd(FILE *out, const char *name, const PlEnd *e, int dynamic)
     for (size_t k = 0; k < sizeof(double) * 7 * (size_t)mo->nrows; ++k) h = (h ^ b[k]) * 1099511628211ull;
     fprintf(out, "    %-28s %016llx\n", "rows checksum (FNV-1a)", (unsigned long long)h);
   }
+  if (!e->payout) return;
+  if (e->payout_tension) {
+    fprintf(out, "    %-28s tension control from t = %.10g s\n", "pay-out", e->payout_start);
+    Line(out, "set tension", e->tension_set, "N");
+    Line(out, "gain", e->tension_gain, "m/s per N");
+    Line(out, "max rate", e->tension_max_rate, "m/s");
+    Line(out, "lag", e->tension_lag, "s");
+    Line(out, "sample interval", e->tension_interval, "s");
+  } else {
+    fprintf(out, "    %-28s %.10g m/s from t = %.10g s, ramp %.10g s\n", "pay-out rate", e->payout_rate, e->payout_start,
+            e->payout_ramp);
+  }
 }
 
 static void PrintCurrent(FILE *out, const PlModel *m)

@@ -35,7 +35,6 @@
 
 /* Walks the (overridden) tree into m. */
 static int check_plausible(PlError *err, const PlYNode *root, PlModel *m);
-static const PlYNode *node_at(const PlYNode *root, const char *path);
 
 static int read_model(PlError *err, const PlYNode *root, PlModel *m)
 {
@@ -93,12 +92,6 @@ static int read_model(PlError *err, const PlYNode *root, PlModel *m)
   if ((rc = ld_get_choice(&top, "rotation", &rot))) return rc;
   m->rotation = rot ? PL_ROT_EULER_ZXY : PL_ROT_QUATERNION;
   if ((rc = ld_read_analysis(&c, &top, m))) return rc; /* before the ends: motions need it */
-  if (m->friction && m->analysis.kind == PL_ANALYSIS_DYNAMIC) {
-    const PlYNode *f = node_at(root, "seabed.friction");
-    return ld_at(err, f, "seabed.friction",
-                 "is not yet available in a dynamic analysis (friction acts in static analyses; its anchors as "
-                 "states of the time integration are docs/design-laying.md's next step): remove it or run static");
-  }
   if ((rc = ld_read_ends(&c, &top, m))) return rc;
   if ((rc = ld_read_current(&top, m))) return rc;
   if ((rc = ld_read_output(&c, &top, m))) return rc;

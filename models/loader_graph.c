@@ -331,14 +331,6 @@ int ld_read_line_system(Ctx *c, const Scope *top, PlModel *m)
                                  "assembler, docs/design-system-core.md)")))
       return rc;
   if ((rc = ld_read_seabed(c, top, m))) return rc;
-  if (m->friction) {
-    Scope sb;
-    bool present;
-    if ((rc = ld_open_child(top, "seabed", &sb, &present))) return rc;
-    return ld_at(c->err, ld_pair_of(&sb, "friction")->key, "seabed.friction",
-                 "is not yet available for a model of lines: (friction acts on a one-line model's statics; "
-                 "docs/design-laying.md)");
-  }
   int rot = (int)m->rotation;
   if ((rc = ld_get_choice(top, "rotation", &rot))) return rc;
   m->rotation = rot ? PL_ROT_EULER_ZXY : PL_ROT_QUATERNION;

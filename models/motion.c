@@ -254,3 +254,23 @@ void PlMotionEval(const PlMotion *mo, double t, double d[3], double dd[3], doubl
   }
   RightJacobian(th, rate, dth);
 }
+
+/* s(t) = rate int ramp: with r = (t - start)/ramp in [0, 1], int_0^r (10 x^3 - 15 x^4 + 6 x^5) dx
+ * = 2.5 r^4 - 3 r^5 + r^6 (1/2 at r = 1), so s = rate ramp (2.5 r^4 - 3 r^5 + r^6) during the
+ * ramp and rate (ramp/2 + t - start - ramp) after it. */
+void PlPayout(const PlEnd *e, double t, double *s, double *sdot)
+{
+  *s = *sdot = 0.0;
+  if (!e->payout || e->payout_tension || !(t > e->payout_start)) return;
+  const double T = e->payout_ramp, tau = t - e->payout_start;
+  if (T > 0.0 && tau < T) {
+    const double r = tau / T, r4 = r * r * r * r;
+    double f, df, ddf;
+    PlRamp(r, &f, &df, &ddf);
+    *s = e->payout_rate * T * (2.5 * r4 - 3.0 * r4 * r + r4 * r * r);
+    *sdot = e->payout_rate * f;
+    return;
+  }
+  *s = e->payout_rate * (0.5 * T + tau - T);
+  *sdot = e->payout_rate;
+}

@@ -31,9 +31,9 @@
 #include "pipelay/solver.h"
 
 /* file-name patterns of the folder itself, and of its subfolders */
-static const char *const kTop[] = {"static.csv", "static_elements.csv", "static.pvd", "summary.json",
-                                   "envelopes.csv", "energy.csv", "restart.bin", "dynamic.pvd",
-                                   "timeseries_*.csv", ".*.tmp", NULL};
+static const char *const kTop[] = {"static.csv",   "static_elements.csv", "static.pvd",  "summary.json",
+                                   "envelopes.csv", "energy.csv",         "payout.csv",  "touchdown.csv",
+                                   "restart.bin",   "dynamic.pvd",        "timeseries_*.csv", ".*.tmp", NULL};
 static const struct {
   const char *dir;
   const char *const pattern[4];

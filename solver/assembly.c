@@ -218,35 +218,42 @@ void PlProblemSetAnchor(PlProblem p, int e, const double xA[3], const double xB[
   PlFrictionFrame(t, n, A + 3, A + 6);
 }
 
-/* Seabed friction of element e in a static analysis (models/friction.c): the element's normal
- * force P = sum over its two Gauss points of (L/2) sigma(kappa_q), its midpoint's slip u =
- * (xA + xB)/2 - a from its anchor, the force F = P phi(u) shared equally by its nodes:
- *   f_a = F/2,  df_a/dx_b = (1/2) [P dphi/du (1/2) + phi (dP/dx_b)^T],
- *   dP/dx_b = sum_q (L/2) sigma'(kappa_q) N_b(xi_q) dkappa/dx(x_q).
- * *P_out: P [N]; *rho_out: the element's scaled slip rho (1 at the mobilisation distance);
- * either may be NULL. */
-static void FrictionElement(const PlProblem p, int e, const double xA[3], const double xB[3], double f[2][3],
-                            double k[2][2][9], double *P_out, double *rho_out)
+void PlProblemFrictionLaw(const PlProblem p, int e, const double xA[3], const double xB[3], const double a[3],
+                          double *P, double dP[2][3], double phi[3], double dphi[9], double *rho)
 {
   const PlModel *m = &p->model;
   const PlSection *s = &m->segments[p->mesh.segment[e]].section;
   const double *A = p->fric + 9 * (size_t)e, L = p->elements[e].L, g = 0.5 / sqrt(3.0);
   const double xi[2] = {0.5 - g, 0.5 + g};
-  double P = 0.0, dP[2][3] = {{0}};
+  *P = 0.0;
+  memset(dP, 0, 6 * sizeof(double));
   for (int q = 0; q < 2; ++q) {
     const double N[2] = {1.0 - xi[q], xi[q]};
     double x[3], kappa, n[3], dk[3], sig, dsig;
     for (int c = 0; c < 3; ++c) x[c] = N[0] * xA[c] + N[1] * xB[c];
     PlSeabedGeometry(m, s, x, &kappa, n, dk, NULL);
     PlSeabedLaw(m, s, p->w[e], kappa, &sig, &dsig);
-    P += 0.5 * L * sig;
+    *P += 0.5 * L * sig;
     for (int b = 0; b < 2; ++b)
       for (int c = 0; c < 3; ++c) dP[b][c] += 0.5 * L * dsig * N[b] * dk[c];
   }
-  double u[3], phi[3], dphi[9], da, dl;
-  for (int c = 0; c < 3; ++c) u[c] = 0.5 * (xA[c] + xB[c]) - A[c];
+  double u[3], da, dl;
+  for (int c = 0; c < 3; ++c) u[c] = 0.5 * (xA[c] + xB[c]) - a[c];
   PlFrictionMobilisation(m, s, &da, &dl);
-  PlFrictionSaturated(m, da, dl, A + 3, A + 6, u, phi, dphi, rho_out);
+  PlFrictionSaturated(m, da, dl, A + 3, A + 6, u, phi, dphi, rho);
+}
+
+/* Seabed friction of element e in a static analysis (models/friction.c): the element's normal
+ * force P and the law phi at its midpoint's slip from its anchor (PlProblemFrictionLaw), the
+ * force F = P phi shared equally by its nodes:
+ *   f_a = F/2,  df_a/dx_b = (1/2) [P dphi/du (1/2) + phi (dP/dx_b)^T].
+ * *P_out: P [N]; *rho_out: the element's scaled slip rho (1 at the mobilisation distance);
+ * either may be NULL. */
+static void FrictionElement(const PlProblem p, int e, const double xA[3], const double xB[3], double f[2][3],
+                            double k[2][2][9], double *P_out, double *rho_out)
+{
+  double P, dP[2][3], phi[3], dphi[9];
+  PlProblemFrictionLaw(p, e, xA, xB, p->fric + 9 * (size_t)e, &P, dP, phi, dphi, rho_out);
   if (P_out) *P_out = P;
   for (int a = 0; a < 2; ++a) {
     for (int c = 0; c < 3; ++c) f[a][c] = 0.5 * P * phi[c];

@@ -136,7 +136,7 @@ int PlBodiesRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynam
     const double *y = PlSysDynState(s), *yp = PlSysDynRate(s), *yb0 = y + s->moff;
     PlSysDynResidual(s, t, y, yp, NULL); /* the loads at (t, y) for the output */
     double ek, es, ep;
-    PlSysDynEnergy(s, y, &ek, &es, &ep);
+    PlSysDynEnergy(s, t, y, &ek, &es, &ep);
     for (int b = 0; b < nb; ++b) {
       PlVesselOutput vo;
       PlSysDynBodyOutput(s, b, t, y, &vo);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ida/ida.h>
 #include "system_impl.h"
 
 struct PlDynamic_ {
@@ -60,6 +61,16 @@ PetscErrorCode PlDynamicDestroy(PlDynamic *pd)
 }
 
 int PlDynamicSize(const PlDynamic d) { return PlSysDynSize(d->S); }
+int PlDynamicNodeDofs(const PlDynamic d) { return d->S->ndd; }
+
+double PlDynamicPayoutPower(const PlDynamic d) { return PlSysDynPayoutPower(d->S, d->t_out, PlSysDynState(d->S)); }
+
+void PlDynamicPayout(const PlDynamic d, double *s, double *rate, double *tension)
+{
+  const PlDynLine l = d->S->d[0];
+  PlDynPaidOut(l, d->t_out, s, rate);
+  *tension = d->p->model.ends[1].payout_tension ? l->ctl.tension : NAN;
+}
 
 PetscErrorCode PlDynamicSetVelocity(PlDynamic d, const double *v)
 {
@@ -92,6 +103,57 @@ PetscErrorCode PlDynamicAdvance(PlDynamic d, double tout, int *flag, char *why, 
 {
   double tr;
   PetscFunctionBeginUser;
+  const PlDynLine l = d->S->d[0];
+  if (l->payout && !d->p->model.ends[1].payout_tension) { /* the top element within its bounds up to tout (the
+                                                                prescribed pay-out is monotonic) */
+    const double l0 = l->Ltop0, lt = PlDynTopLength(l, tout);
+    if (!(lt >= PL_PAYOUT_MIN * l0 && lt <= PL_PAYOUT_MAX * l0)) {
+      /* when it reaches the bound: bisection on the monotonic length */
+      const double bound = lt > l0 ? PL_PAYOUT_MAX * l0 : PL_PAYOUT_MIN * l0;
+      double lo = d->t_out, hi = tout;
+      for (int k = 0; k < 60; ++k) {
+        const double mid = 0.5 * (lo + hi), lm = PlDynTopLength(l, mid);
+        if ((lt > l0) == (lm < bound)) lo = mid;
+        else hi = mid;
+      }
+      snprintf(why, len,
+               "the pay-out %s the top element from %.4g m to %.4g m (%g of it) at t = %.6g s: splitting or merging "
+               "elements as the pipe is paid out or in is not built yet (docs/design-laying.md, step 3); shorten the "
+               "run (analysis.dynamic.duration) or the pay-out, or use longer elements",
+               lt > l0 ? "stretches" : "shortens", l0, bound, lt > l0 ? PL_PAYOUT_MAX : PL_PAYOUT_MIN, lo);
+      *flag = PL_DYN_PAYOUT_LIMIT;
+      PetscFunctionReturn(0);
+    }
+  }
+  if (l->payout && d->p->model.ends[1].payout_tension) { /* to each of the controller's samples */
+    const double dtc = d->p->model.ends[1].tension_interval, T = d->p->model.analysis.dynamic.duration;
+    void *ida = PlSysDynIDA(d->S);
+    *flag = 0;
+    while (d->t_out < tout && !*flag) {
+      const double next = (floor(d->t_out / dtc + 1e-9) + 1.0) * dtc, tn = fmin(tout, next);
+      IDASetStopTime(ida, tn);
+      *flag = PlIdaAdvance(ida, PlSysDynStateVector(d->S), PlSysDynRateVector(d->S), tn, d->stop, d->p->comm, &tr,
+                           why, len);
+      if (!*flag || *flag == PL_DYN_INTERRUPTED) d->t_out = tr;
+      d->loads = 0;
+      if (*flag || tn < next) break; /* an output time between samples */
+      double load[5];
+      PetscCall(PlDynamicTopLoad(d, load));
+      PlDynTensionerSample(l, tn, sqrt(load[0] * load[0] + load[1] * load[1] + load[2] * load[2]));
+      if (PlDynTopLength(l, tn + dtc) > PL_PAYOUT_MAX * l->Ltop0 || PlDynTopLength(l, tn + dtc) < PL_PAYOUT_MIN * l->Ltop0) {
+        snprintf(why, len,
+                 "the tensioner %s the top element beyond %g to %g times its %.4g m at t = %.6g s (it pays %s at "
+                 "%.3g m/s at a tension of %.6g N against the set %.6g N): splitting or merging elements as the pipe "
+                 "is paid out or in is not built yet (docs/design-laying.md, step 3); check the set tension, or use "
+                 "longer elements", l->ctl.rcmd > 0 ? "stretches" : "shortens", PL_PAYOUT_MIN, PL_PAYOUT_MAX, l->Ltop0,
+                 tn, l->ctl.rcmd > 0 ? "out" : "in", fabs(l->ctl.rcmd), l->ctl.tension,
+                 d->p->model.ends[1].tension_set);
+        *flag = PL_DYN_PAYOUT_LIMIT;
+      }
+    }
+    IDASetStopTime(ida, T);
+    PetscFunctionReturn(0);
+  }
   *flag = PlIdaAdvance(PlSysDynIDA(d->S), PlSysDynStateVector(d->S), PlSysDynRateVector(d->S), tout, d->stop,
                        d->p->comm, &tr, why, len);
   if (!*flag || *flag == PL_DYN_INTERRUPTED) d->t_out = tr;
@@ -109,7 +171,7 @@ PetscErrorCode PlDynamicGetStats(PlDynamic d, PlDynamicStats *st)
 PetscErrorCode PlDynamicEnergy(PlDynamic d, double *kin, double *strain, double *pot)
 {
   PetscFunctionBeginUser;
-  PlSysDynEnergy(d->S, PlSysDynState(d->S), kin, strain, pot);
+  PlSysDynEnergy(d->S, d->t_out, PlSysDynState(d->S), kin, strain, pot);
   PetscFunctionReturn(0);
 }
 
@@ -120,6 +182,7 @@ PetscErrorCode PlDynamicSyncStatic(PlDynamic d)
   PetscFunctionBeginUser;
   double *u = PlSysDynLineUnknowns(d->S, 0, PlSysDynState(d->S), &nn);
   PetscCheck(u, p->comm, PETSC_ERR_MEM, "out of memory");
+  PlDynLineSetTime(d->S->d[0], d->t_out); /* a pay-out's top element at the state's time */
   PetscScalar **a;
   PetscInt xs, xm;
   PetscCall(DMDAGetCorners(p->da, &xs, NULL, NULL, &xm, NULL, NULL));

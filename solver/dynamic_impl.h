@@ -30,12 +30,21 @@ struct PlDynLine_ {
   PlParamKind kind;
   int np, nd, ndd;          /* rotation parameters, static and dynamic DOFs per node */
   int iV, iW;               /* offsets of v and w in a node's unknowns */
+  int iA;                   /* seabed.friction: offset of the anchor's displacement from its
+                               static place (3) in a node's unknowns (node e: element e's
+                               anchor; the last node's are idle, a' = 0); -1 without */
   PlNodeInertia *inertia;   /* [nnodes] lumped */
   PlMorison *morison;       /* [nelements] */
   double *xs;               /* [3 nnodes] static positions: y carries u = x - xs [m] */
   double *wnode;            /* [nnodes] lumped submerged weight [N] (potential energy) */
   PlDynEnd ends[2];
   double t0;                /* start time [s] */
+  bool payout;              /* ends.top.payout: the top element's length follows the pay-out */
+  double Ltop0;             /* its length at the static start [m] (PlDynTopLength) */
+  struct {                  /* tension control: at the last sample tk the paid-out length sk
+                               [m] and rate rk [m/s], and the rate rcmd commanded then */
+    double tk, sk, rk, rcmd, tension;
+  } ctl;
 };
 typedef struct PlDynLine_ *PlDynLine;
 
@@ -51,6 +60,19 @@ PetscErrorCode PlDynLineDestroy(PlDynLine *d);
  * rates. Returns 1 outside the rod's domain. */
 int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const double *ypA, const double *yB,
                  const double *ypB, double c, double *fe, double *Ke);
+/* Pay-out (ends.top.payout): the top element's unstretched length at time t, l(t) = l_0 +
+ * s(t) (PlPayout; l_0 without pay-out); node i's lumped inertia at t (the top element's
+ * share, m l(t)/2 and J l(t)/2, on its two nodes); and the line's outputs brought to time t
+ * (the static problem's top element length and arc lengths, which its stations use). */
+double PlDynTopLength(const PlDynLine d, double t);
+/* The pipe paid out by t [m] and its rate [m/s] (prescribed, or the tensioner's). */
+void PlDynPaidOut(const PlDynLine d, double t, double *s, double *rate);
+/* Tension control: the controller's sample at time t with the measured tension T [N] (the
+ * pipe's pull on the tensioner): the winch's state there is kept and the new command is
+ * R tanh(k (T - T_set) / R) from start_time on (0 before). */
+void PlDynTensionerSample(PlDynLine d, double t, double T);
+void PlDynNodeInertia(const PlDynLine d, int i, double t, PlNodeInertia *ni);
+void PlDynLineSetTime(PlDynLine d, double t);
 /* The dead moment of node i (NULL when none). */
 const double *PlDynNodeMoment(const PlDynLine d, int i);
 /* Is row r of node i replaced by a constraint (an end's hold)? */

@@ -34,33 +34,52 @@
  * drag, damping, seabed contact or prescribed motion is not in it: without those the total
  * is conserved by the equations (up to the integration error). */
 static const char *kEnergyHeader = "t_s,kinetic_J,strain_J,potential_J,total_J\n";
+/* With pay-out (ends.top.payout) two more: the work the pay-out has brought in
+ * (PlSysDynPayoutPower integrated over the outputs by the trapezoidal rule) and the balance
+ * total - total(0) - work, which without drag, damping or driving closes to the integration
+ * error (and the trapezoid's). */
+static const char *kEnergyPayoutHeader = "t_s,kinetic_J,strain_J,potential_J,total_J,work_payout_J,balance_J\n";
 
-/* The files of a run: the line's (line_series.c), energy.csv and timeseries_vessel.csv. */
+/* payout.csv (ends.top.payout): the pipe paid out (in: negative) and its rate, the
+ * pull on the tensioner (the top end's load) and, under tension control, the tension it
+ * measured at its last sample and its set tension (else empty). */
+static const char *kPayoutHeader = "t_s,paid_out_m,rate_m_per_s,top_load_N,sampled_tension_N,set_tension_N\n";
+/* touchdown.csv (a seabed): the touchdown point (PlTouchdown) and the layback, the
+ * horizontal distance from the top end to it (empty while the line does not touch down). */
+static const char *kTouchdownHeader = "t_s,touchdown_arc_length_m,touchdown_x_m,touchdown_y_m,layback_m\n";
+
+/* The files of a run: the line's (line_series.c) and the run's own, each written when its
+ * model has what it reports. */
+enum { F_ENERGY, F_VESSEL, F_PAYOUT, F_TOUCHDOWN, F_N };
+static const char *const kRunFiles[F_N] = {"energy.csv", "timeseries_vessel.csv", "payout.csv",
+                                           "touchdown.csv"};
 typedef struct {
   PlLineSeries ls;
-  FILE *fe, *fv;
-  char pe[PL_PATH_MAX + 32], pv[PL_PATH_MAX + 32];
+  FILE *f[F_N];
+  char path[F_N][PL_PATH_MAX + 32];
 } Writer;
 
 static int OpenSeries(Writer *w, const char *dir, const PlProblem p, double t_restart, PlError *err)
 {
   int io = PlLineSeriesOpen(&w->ls, dir, p, t_restart, err);
-  snprintf(w->pe, sizeof w->pe, "%s/energy.csv", dir);
-  snprintf(w->pv, sizeof w->pv, "%s/timeseries_vessel.csv", dir);
-  for (int k = 0; !io && k < 1 + p->model.vessel.present; ++k) {
-    FILE **f = k ? &w->fv : &w->fe;
-    const char *path = k ? w->pv : w->pe;
+  const PlModel *m = &p->model;
+  const bool on[F_N] = {true, m->vessel.present, m->ends[1].payout, m->seabed != PL_SEABED_NONE};
+  const char *header[F_N] = {m->ends[1].payout ? kEnergyPayoutHeader : kEnergyHeader, PlVesselSeriesHeader(),
+                             kPayoutHeader, kTouchdownHeader};
+  for (int k = 0; !io && k < F_N; ++k) {
+    snprintf(w->path[k], sizeof w->path[k], "%s/%s", dir, kRunFiles[k]);
+    if (!on[k]) continue;
     if (t_restart >= 0.0) {
-      *f = PlTrimSeries(path, t_restart);
-      if (!*f) {
-        snprintf(err->msg, sizeof err->msg, "%.900s: cannot continue the time series: %s", path, strerror(errno));
+      w->f[k] = PlTrimSeries(w->path[k], t_restart);
+      if (!w->f[k]) {
+        snprintf(err->msg, sizeof err->msg, "%.900s: cannot continue the time series: %s", w->path[k], strerror(errno));
         return PL_EXIT_IO;
       }
       continue;
     }
-    *f = fopen(path, "w");
-    if (!*f || fputs(k ? PlVesselSeriesHeader() : kEnergyHeader, *f) < 0 || fflush(*f)) {
-      snprintf(err->msg, sizeof err->msg, "%.900s: cannot write: %s", path, strerror(errno));
+    w->f[k] = fopen(w->path[k], "w");
+    if (!w->f[k] || fputs(header[k], w->f[k]) < 0 || fflush(w->f[k])) {
+      snprintf(err->msg, sizeof err->msg, "%.900s: cannot write: %s", w->path[k], strerror(errno));
       return PL_EXIT_IO;
     }
   }
@@ -277,6 +296,10 @@ static cJSON *DynamicSummary(const PlProblem p, const PlStaticReport *srep, cons
   else if (res->io_status) cJSON_AddStringToObject(root, "dynamic_failure", res->err.msg);
   else if (res->interrupted) cJSON_AddStringToObject(root, "dynamic_failure", "interrupted by a signal");
   if (opt->restart) cJSON_AddNumberToObject(root, "restarted_at_s", res->restarted_at_s);
+  if (m->ends[1].payout) { /* the pipe paid out (in: negative) by the last output, and the line's length then */
+    cJSON_AddNumberToObject(root, "paid_out_m", res->paid_out_m);
+    cJSON_AddNumberToObject(root, "line_length_m", m->length + res->paid_out_m);
+  }
   if (res->has_vessel) PlSummaryAddVessel(root, m, res);
   return root;
 }
@@ -340,7 +363,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   const double wall0 = MPI_Wtime();
   PetscCall(PlProblemStations(p, &stat, &nnr, &Es, &ner));
   PetscCall(PlDynamicCreate(p, opt->stop, &d));
-  const int ndd = PlDynNodeDofCount(p->kind);
+  const int ndd = PlDynamicNodeDofs(d);
   const PetscInt nstate = PlDynamicSize(d);
   const size_t nraw = (size_t)nstate; /* nn ndd, then the vessel's unknowns */
   double *yraw = malloc(sizeof(double) * nraw), *ypraw = malloc(sizeof(double) * nraw);
@@ -355,7 +378,13 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   if (opt->restart) {
     /* continue an interrupted run from its last checkpoint (every rank reads the file) */
     PlRestartHeader in;
-    io = PlRestartRead(dir, &rh, opt->fingerprint, &in, yraw, ypraw, w.ls.env, &res->err);
+    if (m->ends[1].payout) { /* the tensioner's state and the pay-out's work are not in restart.bin */
+      snprintf(res->err.msg, sizeof res->err.msg,
+               "%.700s/restart.bin: a restart of a run with pay-out (ends.top.payout) is not built yet: the "
+               "tensioner's state and the pay-out's work are not in the checkpoint; run it again from the start", dir);
+      io = PL_EXIT_BAD_INPUT;
+    } else
+      io = PlRestartRead(dir, &rh, opt->fingerprint, &in, yraw, ypraw, w.ls.env, &res->err);
     PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &io, 1, MPI_INT, MPI_MAX, p->comm));
     if (!io) {
       PetscCall(PlDynamicSetRaw(d, in.t, yraw, ypraw));
@@ -376,6 +405,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   const long nout = (long)ceil(T / dt - 1e-9);
   const SummaryContext sc = {p, srep, ssum, opt, size, T, dt};
   double t = opt->restart ? res->restarted_at_s : 0.0, last_checkpoint = -INFINITY;
+  double E0 = 0.0, Wpay = 0.0, Pprev = 0.0, tprev = 0.0; /* pay-out: energy.csv's work and balance */
   long k = k0;
   for (; !io && k <= nout; ++k) {
     const double tout = k == nout ? T : k * dt;
@@ -403,17 +433,47 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
         res->vessel_max_offset_m = fmax(res->vessel_max_offset_m, hypot(vo.eta[0] - vo.eta_ref[0], vo.eta[1] - vo.eta_ref[1]));
       res->vessel_max_thrust_N = fmax(res->vessel_max_thrust_N, hypot(vo.thrust[0], vo.thrust[1]));
     }
-    double top[5];
+    double top[5], pay[3] = {0, 0, NAN};
     PetscCall(PlDynamicTopLoad(d, top));
+    if (m->ends[1].payout) {
+      PlDynamicPayout(d, &pay[0], &pay[1], &pay[2]);
+      res->paid_out_m = pay[0];
+      const double P = PlDynamicPayoutPower(d);
+      if (k > 0) Wpay += 0.5 * (P + Pprev) * (t - tprev); /* trapezoid over the outputs */
+      Pprev = P;
+      tprev = t;
+    }
     if (!rank) {
       io = PlLineSeriesRow(&w.ls, t, N, top, k == 0 && !opt->restart, &res->err);
       if (!io) {
-        fprintf(w.fe, "%.17g,%.17g,%.17g,%.17g,%.17g\n", t, ek, es, ep, ek + es + ep);
-        io = PlSeriesRowWritten(w.fe, w.pe, &res->err);
+        fprintf(w.f[F_ENERGY], "%.17g,%.17g,%.17g,%.17g,%.17g", t, ek, es, ep, ek + es + ep);
+        if (m->ends[1].payout) {
+          if (k == 0) E0 = ek + es + ep;
+          fprintf(w.f[F_ENERGY], ",%.17g,%.17g", Wpay, ek + es + ep - E0 - Wpay);
+        }
+        fputc('\n', w.f[F_ENERGY]);
+        io = PlSeriesRowWritten(w.f[F_ENERGY], w.path[F_ENERGY], &res->err);
       }
-      if (!io && w.fv) {
-        PlVesselSeriesRow(w.fv, t, &vo);
-        io = PlSeriesRowWritten(w.fv, w.pv, &res->err);
+      if (!io && w.f[F_VESSEL]) {
+        PlVesselSeriesRow(w.f[F_VESSEL], t, &vo);
+        io = PlSeriesRowWritten(w.f[F_VESSEL], w.path[F_VESSEL], &res->err);
+      }
+      if (!io && w.f[F_PAYOUT]) {
+        FILE *f = w.f[F_PAYOUT];
+        fprintf(f, "%.17g,%.17g,%.17g,%.17g,", t, pay[0], pay[1], sqrt(top[0] * top[0] + top[1] * top[1] + top[2] * top[2]));
+        if (m->ends[1].payout_tension) fprintf(f, "%.17g,%.17g\n", pay[2], m->ends[1].tension_set);
+        else fputs(",\n", f);
+        io = PlSeriesRowWritten(f, w.path[F_PAYOUT], &res->err);
+      }
+      if (!io && w.f[F_TOUCHDOWN]) {
+        double xt[3];
+        const double Std = PlTouchdown(p, N, nn, xt);
+        if (isfinite(Std))
+          fprintf(w.f[F_TOUCHDOWN], "%.17g,%.17g,%.17g,%.17g,%.17g\n", t, Std, xt[0], xt[1],
+                  hypot(N[nn - 1].x[0] - xt[0], N[nn - 1].x[1] - xt[1]));
+        else
+          fprintf(w.f[F_TOUCHDOWN], "%.17g,,,,\n", t);
+        io = PlSeriesRowWritten(w.f[F_TOUCHDOWN], w.path[F_TOUCHDOWN], &res->err);
       }
       PlRunExtremaUpdate(&res->extrema, p, t, E, ner, &N[nn - 1]);
       if (!io && opt->observer && PlModelVtkFrame(m, k, nout)) io = opt->observer(opt->observer_ctx, t, N, nn, &res->err);
@@ -465,14 +525,13 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   int final_io = 0;
   if (have_state && !res->ida_flag) PetscCall(PlDynamicGetRaw(d, &rh.t, yraw, ypraw));
   if (!rank) {
-    for (int j = 0; j < 2; ++j) {
-      FILE *f = j ? w.fv : w.fe;
-      if (f && fclose(f) && !io) {
-        snprintf(res->err.msg, sizeof res->err.msg, "%.900s: write failed: %s", j ? w.pv : w.pe, strerror(errno));
+    for (int j = 0; j < F_N; ++j) {
+      if (w.f[j] && fclose(w.f[j]) && !io) {
+        snprintf(res->err.msg, sizeof res->err.msg, "%.900s: write failed: %s", w.path[j], strerror(errno));
         io = PL_EXIT_IO;
       }
+      w.f[j] = NULL;
     }
-    w.fe = w.fv = NULL;
     const int lio = PlLineSeriesClose(&w.ls, io ? &(PlError){{0}} : &res->err); /* envelopes stay */
     if (!io) io = lio;
     res->io_status = io;

@@ -161,6 +161,169 @@ static void SeabedDyn(const PlModel *m, const PlSection *s, double w, const doub
   }
 }
 
+/* Seabed friction in time (seabed.friction; the law in models/friction.c). Element e's
+ * anchor a = a_s + y_A[iA..iA+2] (a_s its static anchor, the statics' p->fric, so that the
+ * run starts in the static equilibrium), its frame (e_a, e_l) the static one. The force is
+ * the statics' F = P phi(u), u = (x_A + x_B)/2 - a, on the nodes' momentum rows (half each).
+ * The anchor follows the pipe where the friction is mobilised, a flow rule in the scaled slip
+ * s = (u.e_a/delta_a, u.e_l/delta_l), rho = |s|, n = s/rho:
+ *   a' = gamma (delta_a n_1 e_a + delta_l n_2 e_l),   gamma = S(rho) pos(w),
+ *   w = n . (v_m.e_a/delta_a, v_m.e_l/delta_l)   (the rate at which the pipe pulls s outwards,
+ *                                                 v_m the midpoint's velocity),
+ *   S = the C^1 step 3t^2 - 2t^3, t = rho - 3 clamped to [0, 1]; pos(w) = (w + sqrt(w^2 +
+ *   eps^2))/2, eps = 0.01 /s (a smooth max(w, 0)).
+ * Below rho = 3 (tanh 3 = 99.5 % of the capacity) the anchor stays: the pipe sticks on the
+ * spring; from rho = 4 on, rho' = (1 - S) w = 0 while the pipe pulls outwards: it slides
+ * with the friction at tanh(4) = 99.93 % of mu P, the anchor dragged along; unloading
+ * (w < 0) leaves the anchor where it is. Passive: the anchor's motion takes the power
+ * -F.a' = gamma P g(rho) (mu_a delta_a xi^2 + mu_l delta_l eta^2)/rho >= 0 (g = tanh(rho)/rho)
+ * out of the spring, which the friction dissipates. Rows of the anchor (node A):
+ *   a' - gamma d = 0,   d = delta_a n_1 e_a + delta_l n_2 e_l,
+ * with dn/du = (I - n n^T)/rho Ds (Ds the 2 x 3 map u -> s), drho/du = n^T Ds,
+ * dw/du = sd^T dn/du, dw/dv_m = n^T Ds, dgamma/du = S' pos drho/du + S pos' dw/du,
+ * dd/du = [delta_a e_a, delta_l e_l] dn/du; u depends on x_A, x_B (1/2 each) and a (-1),
+ * v_m on v_A, v_B (1/2 each). The last node's anchor rows are idle: a' = 0. */
+static void DynFriction(const PlDynLine d, int e, const double *yA, const double *ypA, const double *yB,
+                        const double *ypB, double c, double *fe, double *Ke)
+{
+  const PlProblem p = d->sp;
+  const int ndd = d->ndd, n2 = 2 * ndd, iV = d->iV, iA = d->iA;
+  const double *A0 = p->fric + 9 * (size_t)e, *ea = A0 + 3, *el = A0 + 6;
+  double a[3], P, dP[2][3], phi[3], dphi[9], rho;
+  for (int k = 0; k < 3; ++k) a[k] = A0[k] + yA[iA + k];
+  PlProblemFrictionLaw(p, e, yA, yB, a, &P, dP, phi, dphi, &rho);
+  for (int i = 0; i < 3; ++i) {
+    for (int q = 0; q < 2; ++q) fe[q * ndd + iV + i] -= 0.5 * P * phi[i];
+    fe[iA + i] += ypA[iA + i];
+    if (Ke) {
+      Ke[(iA + i) * n2 + iA + i] += c;
+      for (int q = 0; q < 2; ++q) {
+        const int row = (q * ndd + iV + i) * n2;
+        for (int j = 0; j < 3; ++j) {
+          for (int b = 0; b < 2; ++b) Ke[row + b * ndd + j] -= 0.5 * (0.5 * P * dphi[3 * i + j] + phi[i] * dP[b][j]);
+          Ke[row + iA + j] += 0.5 * P * dphi[3 * i + j];
+        }
+      }
+    }
+  }
+  if (e == p->mesh.nelements - 1) /* the last node's idle anchor */
+    for (int i = 0; i < 3; ++i) {
+      fe[ndd + iA + i] += ypB[iA + i];
+      if (Ke) Ke[(ndd + iA + i) * n2 + ndd + iA + i] += c;
+    }
+  if (!(rho > 3.0)) return;
+  const PlSection *sec = &p->model.segments[p->mesh.segment[e]].section;
+  double da, dl, u[3], vm[3];
+  PlFrictionMobilisation(&p->model, sec, &da, &dl);
+  for (int k = 0; k < 3; ++k) {
+    u[k] = 0.5 * (yA[k] + yB[k]) - a[k];
+    vm[k] = 0.5 * (yA[iV + k] + yB[iV + k]);
+  }
+  const double Ds[2][3] = {{ea[0] / da, ea[1] / da, ea[2] / da}, {el[0] / dl, el[1] / dl, el[2] / dl}};
+  double s[2] = {0, 0}, sd[2] = {0, 0};
+  for (int k = 0; k < 3; ++k)
+    for (int r = 0; r < 2; ++r) s[r] += Ds[r][k] * u[k], sd[r] += Ds[r][k] * vm[k];
+  const double n[2] = {s[0] / rho, s[1] / rho}, w = n[0] * sd[0] + n[1] * sd[1], eps = 0.01;
+  const double root = sqrt(w * w + eps * eps), pos = 0.5 * (w + root), dpos = 0.5 * (1.0 + w / root);
+  const double t = fmin(1.0, rho - 3.0), S = t * t * (3.0 - 2.0 * t), dS = 6.0 * t * (1.0 - t);
+  const double gam = S * pos, dir[3] = {da * n[0] * ea[0] + dl * n[1] * el[0], da * n[0] * ea[1] + dl * n[1] * el[1],
+                                        da * n[0] * ea[2] + dl * n[1] * el[2]};
+  for (int i = 0; i < 3; ++i) fe[iA + i] -= gam * dir[i];
+  if (!Ke) return;
+  double dn[2][3], drho[3], dw[3], dwv[3], dgam[3];
+  const double Pn[2][2] = {{(1.0 - n[0] * n[0]) / rho, -n[0] * n[1] / rho}, {-n[0] * n[1] / rho, (1.0 - n[1] * n[1]) / rho}};
+  for (int k = 0; k < 3; ++k) {
+    for (int r = 0; r < 2; ++r) dn[r][k] = Pn[r][0] * Ds[0][k] + Pn[r][1] * Ds[1][k];
+    drho[k] = n[0] * Ds[0][k] + n[1] * Ds[1][k];
+    dw[k] = sd[0] * dn[0][k] + sd[1] * dn[1][k];
+    dwv[k] = drho[k]; /* n^T Ds */
+    dgam[k] = dS * pos * drho[k] + S * dpos * dw[k];
+  }
+  for (int i = 0; i < 3; ++i) {
+    const int row = (iA + i) * n2;
+    for (int k = 0; k < 3; ++k) {
+      const double ddir = da * ea[i] * dn[0][k] + dl * el[i] * dn[1][k];
+      const double dr_du = -(dir[i] * dgam[k] + gam * ddir), dr_dv = -dir[i] * S * dpos * dwv[k];
+      for (int b = 0; b < 2; ++b) {
+        Ke[row + b * ndd + k] += 0.5 * dr_du;
+        Ke[row + b * ndd + iV + k] += 0.5 * dr_dv;
+      }
+      Ke[row + iA + k] -= dr_du;
+    }
+  }
+}
+
+/* Pay-out: a Lagrangian line whose top element, between the last material node and the
+ * tensioner's exit (the held top node), has the unstretched length l(t) = l_0 + s(t)
+ * (docs/design-laying.md, step 3): its stiffness, weight, drag and lumped mass use l(t);
+ * the momentum the paid-out material brings in, of order m s'^2 against the tension (3e-7 of
+ * it at 2 km/day), is left out. */
+double PlDynTopLength(const PlDynLine d, double t)
+{
+  if (!d->payout) return d->sp->elements[d->sp->mesh.nelements - 1].L;
+  double s, sd;
+  PlDynPaidOut(d, t, &s, &sd);
+  return d->Ltop0 + s;
+}
+
+/* Tension control: a sampled (digital) controller, as a tensioner's is. At each sample tk it
+ * measures the tension T_k the pipe pulls the tensioner with and commands the rate
+ * r_c = R tanh(k (T_k - T_set)/R) (paying out when the tension is above the set one; R the
+ * rate limit, k the gain); the winch follows as a first-order lag, tau r' + r = r_c, which
+ * between samples integrates exactly:
+ *   r(t) = r_c + (r_k - r_c) e^(-(t - t_k)/tau),
+ *   s(t) = s_k + r_c (t - t_k) + (r_k - r_c) tau (1 - e^(-(t - t_k)/tau)).
+ * s and r are continuous at the samples (s' jumps in slope only), so the integrator runs
+ * through them; PlDynamicAdvance stops it at each sample (IDA's stop time) to sample. */
+void PlDynPaidOut(const PlDynLine d, double t, double *s, double *rate)
+{
+  const PlEnd *E = &d->sp->model.ends[1];
+  if (!E->payout_tension) {
+    PlPayout(E, t, s, rate);
+    return;
+  }
+  const double tau = E->tension_lag, dt = t - d->ctl.tk, ex = exp(-dt / tau);
+  *rate = d->ctl.rcmd + (d->ctl.rk - d->ctl.rcmd) * ex;
+  *s = d->ctl.sk + d->ctl.rcmd * dt + (d->ctl.rk - d->ctl.rcmd) * tau * (1.0 - ex);
+}
+
+void PlDynTensionerSample(PlDynLine d, double t, double T)
+{
+  const PlEnd *E = &d->sp->model.ends[1];
+  double s, r;
+  PlDynPaidOut(d, t, &s, &r);
+  d->ctl.tk = t;
+  d->ctl.sk = s;
+  d->ctl.rk = r;
+  d->ctl.tension = T;
+  const double R = E->tension_max_rate;
+  d->ctl.rcmd = t >= E->payout_start ? R * tanh(E->tension_gain * (T - E->tension_set) / R) : 0.0;
+}
+
+void PlDynNodeInertia(const PlDynLine d, int i, double t, PlNodeInertia *ni)
+{
+  const PlProblem p = d->sp;
+  const int ne = p->mesh.nelements;
+  *ni = d->inertia[i];
+  if (!d->payout || i < ne - 1) return;
+  const PlSegment *seg = &p->model.segments[p->mesh.segment[ne - 1]];
+  const double dl = PlDynTopLength(d, t) - d->Ltop0;
+  ni->mass += 0.5 * dl * seg->section.mass_per_length;
+  for (int c = 0; c < 3; ++c) {
+    ni->J[c] += 0.5 * dl * seg->section.inertia[c];
+    ni->D[c] += 0.5 * dl * seg->hydro.rotational_damping[c];
+  }
+}
+
+void PlDynLineSetTime(PlDynLine d, double t)
+{
+  if (!d->payout) return;
+  const PlProblem p = d->sp;
+  const int ne = p->mesh.nelements;
+  p->elements[ne - 1].L = PlDynTopLength(d, t);
+  p->mesh.S[ne] = p->mesh.S[ne - 1] + p->elements[ne - 1].L;
+}
+
 /* Element e's contributions: fe (2 ndd, node rows of A then B) and, when Ke != NULL, the
  * iteration-matrix block (2 ndd x 2 ndd). Returns 1 outside the rod's domain. */
 int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const double *ypA,
@@ -175,7 +338,10 @@ int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const dou
   memcpy(ue + nd, yB, nd * sizeof(double));
   memset(fe, 0, n2 * sizeof(double));
   if (Ke) memset(Ke, 0, (size_t)n2 * n2 * sizeof(double));
-  int bad = PlRodElementInternal(&p->elements[e], ue, re, Ke ? K : NULL);
+  PlRodElement el = p->elements[e]; /* the top element's length follows a pay-out */
+  PlMorison hm = d->morison[e];
+  if (d->payout && e == p->mesh.nelements - 1) el.L = hm.L = PlDynTopLength(d, t);
+  int bad = PlRodElementInternal(&el, ue, re, Ke ? K : NULL);
   if (bad && Ke) memset(K, 0, sizeof K);
   /* rod: translation rows -> V, parameter rows -> W (mapped to body moments) */
   for (int a = 0; a < 2; ++a) {
@@ -207,7 +373,7 @@ int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const dou
       for (int k = 0; k < np; ++k) Ke[(a * ndd + d->iW + i) * n2 + a * ndd + 3 + k] += dmdp[i * np + k];
   }
   /* submerged weight and seabed (two-point Gauss) */
-  const double L = p->elements[e].L, w = p->w[e];
+  const double L = el.L, w = p->w[e];
   const double gq = 0.5 / sqrt(3.0), xi[2] = {0.5 - gq, 0.5 + gq};
   {
     double fw[2], kw[2][2];
@@ -244,8 +410,9 @@ int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const dou
               }
         }
     }
+  if (d->iA >= 0) DynFriction(d, e, yA, ypA, yB, ypB, c, fe, Ke);
   /* Morison */
-  const PlMorison *h = &d->morison[e];
+  const PlMorison *h = &hm;
   if (h->Cdn > 0.0 || h->Cdt > 0.0 || h->Can > 0.0 || h->Cat > 0.0) {
     double vc[2][3], dvc[2][3], f6[6], K6[72];
     for (int q = 0; q < 2; ++q) {
@@ -324,6 +491,13 @@ PetscErrorCode PlDynLineSetUp(PlProblem sp, PlDynLine *out)
   d->ndd = PlDynNodeDofCount(d->kind);
   d->iV = 3 + d->np;
   d->iW = 6 + d->np;
+  d->payout = m->ends[1].payout;
+  d->Ltop0 = sp->elements[sp->mesh.nelements - 1].L;
+  d->iA = -1;
+  if (sp->fric) { /* seabed friction: each node carries its element's anchor (DynFriction) */
+    d->iA = d->ndd;
+    d->ndd += 3;
+  }
   d->t0 = 0.0;
   /* lumped inertia and hydrodynamics */
   PetscCall(PetscCalloc1(nn, &d->inertia));

@@ -117,6 +117,28 @@ int PlStationsOf(const PlProblem p, const double *u, PlStation **nodes_out, PlSt
   return 0;
 }
 
+/* Touchdown: from the top down, the first node in contact; the crossing interpolated. */
+double PlTouchdown(const PlProblem p, const PlStation *N, int nn, double xt[3])
+{
+  const int ne = p->mesh.nelements;
+  if (p->model.seabed == PL_SEABED_NONE) return NAN;
+  for (int i = nn - 1; i >= 0; --i) {
+    const PlSection *sec = &p->model.segments[p->mesh.segment[i < ne ? i : ne - 1]].section;
+    const double pen = PlSeabedPenetration(&p->model, sec, N[i].x);
+    if (pen <= 0.0) continue;
+    double Std = N[i].S;
+    for (int c = 0; c < 3; ++c) xt[c] = N[i].x[c];
+    if (i + 1 < nn) {
+      const double pen1 = PlSeabedPenetration(&p->model, sec, N[i + 1].x);
+      const double f = pen / (pen - pen1);
+      Std = N[i].S + f * (N[i + 1].S - N[i].S);
+      for (int c = 0; c < 3; ++c) xt[c] = N[i].x[c] + f * (N[i + 1].x[c] - N[i].x[c]);
+    }
+    return Std;
+  }
+  return NAN;
+}
+
 PetscErrorCode PlStaticSummarize(PlProblem p, const PlStation *N, int nn, const PlStation *E,
                                  int ne, PlStaticSummary *s)
 {
@@ -154,25 +176,9 @@ PetscErrorCode PlStaticSummarize(PlProblem p, const PlStation *N, int nn, const 
   PlQuatToMatrix(qtop, R);
   s->hang_off_angle_deg = atan2(R[6], hypot(R[0], R[3])) * 180.0 / M_PI;
 
-  /* touchdown: from the top down, the first node in contact; interpolate the crossing */
-  s->touchdown_arc_length_m = s->layback_m = NAN;
-  if (p->model.seabed != PL_SEABED_NONE) {
-    for (int i = nn - 1; i >= 0; --i) {
-      const PlSection *sec = &p->model.segments[p->mesh.segment[i < ne ? i : ne - 1]].section;
-      const double pen = PlSeabedPenetration(&p->model, sec, N[i].x);
-      if (pen <= 0.0) continue;
-      double Std = N[i].S, xt[3] = {N[i].x[0], N[i].x[1], N[i].x[2]};
-      if (i + 1 < nn) {
-        const double pen1 = PlSeabedPenetration(&p->model, sec, N[i + 1].x);
-        const double f = pen / (pen - pen1);
-        Std = N[i].S + f * (N[i + 1].S - N[i].S);
-        for (int c = 0; c < 3; ++c) xt[c] = N[i].x[c] + f * (N[i + 1].x[c] - N[i].x[c]);
-      }
-      s->touchdown_arc_length_m = Std;
-      s->layback_m = hypot(N[nn - 1].x[0] - xt[0], N[nn - 1].x[1] - xt[1]);
-      break;
-    }
-  }
+  double xt[3];
+  s->touchdown_arc_length_m = PlTouchdown(p, N, nn, xt);
+  s->layback_m = isfinite(s->touchdown_arc_length_m) ? hypot(N[nn - 1].x[0] - xt[0], N[nn - 1].x[1] - xt[1]) : NAN;
   s->off_grid_node = -1;
   for (int i = nn - 1; i >= 0 && p->model.bathymetry && p->model.seabed != PL_SEABED_NONE; --i) {
     double z;

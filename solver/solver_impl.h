@@ -64,6 +64,11 @@ PetscErrorCode PlFormJacobian(SNES snes, Vec U, Mat J, Mat P, void *ctx);
  * mobilised). */
 void PlProblemSetAnchor(PlProblem p, int e, const double xA[3], const double xB[3]);
 void PlProblemFrictionState(const PlProblem p, int e, const double *uA, const double *uB, double *P, double *rho);
+/* assembly.c: element e's friction law at positions xA, xB with its anchor at a[3] (the
+ * frame is p->fric's): its normal force P [N] with dP[b] = dP/dx_b, the force per unit
+ * normal force phi[3] with dphi/du[9] (u the midpoint's slip from a) and rho. */
+void PlProblemFrictionLaw(const PlProblem p, int e, const double xA[3], const double xB[3], const double a[3],
+                          double *P, double dP[2][3], double phi[3], double dphi[9], double *rho);
 /* static.c: the held values target[nd] of an end node at position x and, when R is not NULL,
  * frame R (row-major; else the rotation parameters stay those of un, the node's current
  * unknowns, whose quaternion hemisphere is kept). */

@@ -398,6 +398,19 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
       }
       if (PlDynElement(d, e, t, ya, yp + base + e * ndd, yb, yp + base + (e + 1) * ndd, c, fe, Ke))
         s->domain_error = 1;
+      if (s->statics && d->iA >= 0) /* at rest the friction anchors stay where the lines' statics had
+                                       them (their displacement 0), as the one-line statics hold
+                                       them at the start shape */
+        for (int a = 0; a < 2; ++a) {
+          if (a && e < ne - 1) continue; /* node e's anchor is element e's; the last node's idle one */
+          for (int r = d->iA; r < d->iA + 3; ++r) {
+            fe[a * ndd + r] = (a ? yB : yA)[r];
+            if (Ke) {
+              memset(Ke + (size_t)(a * ndd + r) * n2, 0, n2 * sizeof(double));
+              Ke[(a * ndd + r) * n2 + a * ndd + r] = 1.0;
+            }
+          }
+        }
       for (int a = 0; a < 2; ++a)
         for (int r = 0; r < ndd; ++r) AddF(s, Fw, base + (e + a) * ndd + r, fe[a * ndd + r]);
       if (putJ)
@@ -411,8 +424,19 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
       if (!MINE(s->voff[l] + (i < ne ? i : ne - 1))) continue;
       double rn[PL_DYN_DOF_MAX], Kn[PL_DYN_DOF_MAX * PL_DYN_DOF_MAX];
       const int row0 = base + i * ndd;
-      PlNodeDynamics(&d->inertia[i], d->kind, p->mesh.q0 + 4 * i, y + row0, yp + row0, c, PlDynNodeMoment(d, i), rn,
+      PlNodeInertia ni;
+      PlDynNodeInertia(d, i, t, &ni);
+      PlNodeDynamics(&ni, d->kind, p->mesh.q0 + 4 * i, y + row0, yp + row0, c, PlDynNodeMoment(d, i), rn,
                      putJ ? Kn : NULL);
+      if (d->iA >= 0) { /* the node's own ndd0 rows and columns; the friction anchor's are the element's */
+        const int n0 = d->iA;
+        for (int r = n0; r < ndd; ++r) rn[r] = 0.0;
+        if (putJ) {
+          for (int r = n0 - 1; r >= 0; --r)
+            for (int col = ndd - 1; col >= 0; --col) Kn[r * ndd + col] = col < n0 ? Kn[r * n0 + col] : 0.0;
+          memset(Kn + n0 * ndd, 0, (size_t)(ndd - n0) * ndd * sizeof(double));
+        }
+      }
       for (int k = 0; k < 2; ++k)
         if (d->ends[k].node == i)
           for (int cc = 0; cc < 3; ++cc) rn[s->iV + cc] -= d->ends[k].F[cc];
@@ -555,19 +579,35 @@ void PlSysDynDense(const PlSysDyn s, const double *v, double *J)
 }
 
 /* ---- energy ----------------------------------------------------------------------------- */
-void PlSysDynEnergy(PlSysDyn s, const double *y, double *kin, double *strain, double *pot)
+/* The energy at time t of state y, line lp's top element dl longer than at t (lp -1: none;
+ * PlSysDynPayoutPower's derivative): e[3] = kinetic, strain, potential. A pay-out line's top
+ * element, its nodes' masses and weights are those of its l(t) (+ dl). */
+static void Energy(PlSysDyn s, double t, int lp, double dl_lp, const double *y, double e[3])
 {
   const PlModel *m = s->m;
-  double e[3] = {0, 0, 0};
+  e[0] = e[1] = e[2] = 0.0;
   for (int l = 0; l < s->nl; ++l) {
     const PlDynLine d = s->d[l];
     const PlProblem p = d->sp;
     const int nn = p->mesh.nnodes, ne = p->mesh.nelements, nd = d->nd;
     const double *yl = y + s->loff[l];
+    const PlSegment *top = &p->model.segments[p->mesh.segment[ne - 1]];
+    const double dl = l == lp ? dl_lp : 0.0, Ltop = d->payout ? PlDynTopLength(d, t) + dl : 0.0;
     for (int i = 0; i < nn; ++i) {
       const double *yi = yl + (size_t)i * s->ndd;
-      e[0] += PlNodeKineticEnergy(&d->inertia[i], d->kind, yi);
-      e[2] += d->wnode[i] * (yi[2] + d->xs[3 * i + 2]);
+      PlNodeInertia ni;
+      double wn = d->wnode[i];
+      if (d->payout) {
+        PlDynNodeInertia(d, i, t, &ni);
+        if (i >= ne - 1) {
+          ni.mass += 0.5 * dl * top->section.mass_per_length;
+          for (int c = 0; c < 3; ++c) ni.J[c] += 0.5 * dl * top->section.inertia[c];
+          wn += 0.5 * (Ltop - d->Ltop0) * p->w[ne - 1];
+        }
+      } else
+        ni = d->inertia[i];
+      e[0] += PlNodeKineticEnergy(&ni, d->kind, yi);
+      e[2] += wn * (yi[2] + d->xs[3 * i + 2]);
       for (int k = 0; k < 2; ++k)
         if (d->ends[k].node == i)
           for (int c = 0; c < 3; ++c) e[2] -= d->ends[k].F[c] * (yi[c] + d->xs[3 * i + c]);
@@ -579,7 +619,9 @@ void PlSysDynEnergy(PlSysDyn s, const double *y, double *kin, double *strain, do
           ue[k] += d->xs[3 * i + k];
           ue[nd + k] += d->xs[3 * (i + 1) + k];
         }
-        e[1] += PlRodElementEnergy(&p->elements[i], ue);
+        PlRodElement el = p->elements[i];
+        if (d->payout && i == ne - 1) el.L = Ltop;
+        e[1] += PlRodElementEnergy(&el, ue);
       }
     }
   }
@@ -597,9 +639,31 @@ void PlSysDynEnergy(PlSysDyn s, const double *y, double *kin, double *strain, do
     e[0] += PlVesselKineticEnergy(&s->V[b], yb);
     e[2] += PlVesselPotentialEnergy(&s->V[b], yb);
   }
+}
+
+void PlSysDynEnergy(PlSysDyn s, double t, const double *y, double *kin, double *strain, double *pot)
+{
+  double e[3];
+  Energy(s, t, -1, 0.0, y, e);
   *kin = e[0];
   *strain = e[1];
   *pot = e[2];
+}
+
+double PlSysDynPayoutPower(PlSysDyn s, double t, const double *y)
+{
+  double P = 0.0;
+  for (int l = 0; l < s->nl; ++l) {
+    const PlDynLine d = s->d[l];
+    if (!d->payout) continue;
+    double sp, rate, ep[3], em[3];
+    PlDynPaidOut(d, t, &sp, &rate);
+    const double h = 1e-6 * d->Ltop0;
+    Energy(s, t, l, h, y, ep);
+    Energy(s, t, l, -h, y, em);
+    P += rate * ((ep[0] + ep[1] + ep[2]) - (em[0] + em[1] + em[2])) / (2.0 * h);
+  }
+  return P;
 }
 
 /* ---- set-up ----------------------------------------------------------------------------- */
@@ -925,6 +989,7 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
     s->ndd = d->ndd;
     s->iV = d->iV;
     s->iW = d->iW;
+    s->iA = d->iA;
     s->np = d->np;
   }
   for (int k = 0; k < m->npoints; ++k) {
@@ -996,7 +1061,8 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
   for (int i = 0; i < n; ++i) s->rowforce[i] = 1;
   for (int l = 0; l < s->nl; ++l)
     for (int i = 0; i < s->d[l]->sp->mesh.nnodes; ++i)
-      for (int r = 0; r < s->iV; ++r) s->rowforce[s->loff[l] + i * s->ndd + r] = 0;
+      for (int r = 0; r < s->ndd; ++r)
+        if (r < s->iV || (s->iA >= 0 && r >= s->iA)) s->rowforce[s->loff[l] + i * s->ndd + r] = 0; /* kinematic */
   for (int k = 0; k < m->npoints; ++k)
     if (s->poff[k] >= 0)
       for (int c = 0; c < 3; ++c) s->rowforce[s->poff[k] + c] = 0;
@@ -1016,7 +1082,8 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
       const double ax = ds->atol_strain > 0.0 ? fmin(ds->atol_position, ds->atol_strain * Lmin) : ds->atol_position;
       axmin = fmin(axmin, ax);
       for (int r = 0; r < s->ndd; ++r)
-        at[s->loff[l] + i * s->ndd + r] = r < 3 ? ax : (r < s->iV ? ds->atol_rotation : ds->atol_velocity);
+        at[s->loff[l] + i * s->ndd + r] =
+          r < 3 || (s->iA >= 0 && r >= s->iA) ? ax : (r < s->iV ? ds->atol_rotation : ds->atol_velocity);
     }
   }
   for (int k = 0; k < m->npoints; ++k)

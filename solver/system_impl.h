@@ -61,7 +61,7 @@ struct PlSysDyn_ {
   double th[PL_MAX_BODIES][6];   /* the hull's part of tb (body frame) */
   double lines_load[PL_MAX_BODIES][6]; /* the lines' load on each body (body frame, about O_b) */
   int n;
-  int ndd, iV, iW, np;
+  int ndd, iV, iW, np, iA;       /* iA: friction anchors' offset, -1 none (PlDynLine) */
   int nat;
   Attach at[MAX_ATTACH];
   int *redir;                    /* per row: -1 as is, -2 dropped, else 6 attach + c (c < 3: the

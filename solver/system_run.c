@@ -522,7 +522,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
         io = Observe(s, opt, t, y, nodes, nn, &res->err);
       FreeStations(nl, nodes, els);
       double ek, es, ep;
-      PlSysDynEnergy(s, y, &ek, &es, &ep);
+      PlSysDynEnergy(s, t, y, &ek, &es, &ep);
       fprintf(fe, "%.17g,%.17g,%.17g,%.17g,%.17g\n", t, ek, es, ep, ek + es + ep);
       fflush(fe);
       if (k == 0) x.E0 = ek + es + ep;

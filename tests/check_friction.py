@@ -18,6 +18,19 @@ delta_l = 0.1 d_o = 76.2 mm. The as-laid state (the anchors) is a start shape wr
    metre): q = 0.5 and 0.99 of mu_l w: holds, the pipe moves sideways as a rigid body by
    delta_l atanh(q / (mu_l w)) (closed form) within 1 %, and summary.json's friction_mobilised
    is q / (mu_l w) within 2e-3; q = 1.01 mu_l w: slides (the message).
+4. In time (the anchors as states of the integration, solver/line_dynamics.c):
+   - the top end drawn along the pipe at 0.1 m/s for 20 s: while it slides, the top
+     element's tension is the friction of the pipe below its middle at the law's sliding
+     level, mu_a w (L - L_e/2) tanh(4), within 0.1 %, and the middle follows the end's 2 m;
+   - a current across the pipe ramped in to 1.5 mu_l w: the pipe slides at the velocity where
+     the drag of the relative flow balances the friction, U - sqrt(mu_l w tanh(4) /
+     (rho C_d D / 2)), within 1 %; ramped to 0.8 mu_l w: it settles at the statics'
+     delta_l atanh(0.8) within 1 %.
+
+5. The axial pull (statics) and the drawn end (in time) written as models of lines: on the
+   system core's paths (per-line statics, the whole system's Newton with the anchors held,
+   the system's run driver): the tension equal to the one-line runs' within 1e-8.
+
 Not here: the curved-lay criterion (R > T_b / (mu_l w)). It needs the laid pipe to carry its
 tension from the moment it is anchored, as it does in a lay; a static model that anchors an
 unstressed arc and then pulls its ends mobilises the axial friction everywhere (the arc must
@@ -166,6 +179,82 @@ def main():
             check(p.returncode == 3 and "slides on the seabed" in p.stderr,
                   "lateral load 1.01 of mu_l w: exit %d, slides" % p.returncode)
 
+    # ---- 4. in time: the anchors as states (solver/line_dynamics.c, DynFriction)
+    dyn = "analysis:\n  type: dynamic\n  dynamic: {duration: %g, output_interval: 0.5}\noutput:\n  points:\n    - {name: mid, arc_length: 100}\n"
+    # 4a. the top end drawn along the pipe at 0.1 m/s (from t = 2 s to 22 s): the pipe slides,
+    # held back by its full axial friction, mu_a w L tanh(4) (the law's sliding force)
+    pull = os.path.join(work, "friction_pull.csv")
+    with open(pull, "w") as f:
+        f.write("t,x,y,z\n")
+        for t in range(0, 31):
+            f.write("%d,%.6f,0,0\n" % (t, 0.1 * min(max(t - 2, 0), 20)))
+    y = os.path.join(work, "friction_pull.yaml")
+    out = os.path.join(work, "friction_pull")
+    model(y, "axial slide in time", L, nel, fric, "{position: [0, 0, %.12g], fixed: [rx]}" % ZREST,
+          "{position: [%g, 0, %.12g], motion: {type: timeseries, file: %s, interpolation: cubic}}" % (L, ZREST, pull),
+          dyn % 30.0)
+    p = run(pipelay, y, out, laid)
+    if p.returncode:
+        check(False, "axial slide in time: exit %d %s" % (p.returncode, p.stderr[-600:]))
+    else:
+        top = list(csv.DictReader(open(os.path.join(out, "timeseries_top.csv"))))
+        Tsl = [float(r["effective_tension_N"]) for r in top if 8.0 <= float(r["t_s"]) <= 20.0]
+        mean = sum(Tsl) / len(Tsl)
+        # the top element's tension (at its middle) carries the friction of all but half of it
+        ref = cap * math.tanh(4.0) * (1.0 - 0.5 / nel)
+        check(abs(mean / ref - 1.0) <= 1e-3 and max(Tsl) - min(Tsl) <= 1e-3 * ref,
+              "axial slide in time: the top element's tension while sliding %.1f N (spread %.1f N) against "
+              "mu_a w (L - L_e/2) tanh(4) = %.1f N (0.1 %%)" % (mean, max(Tsl) - min(Tsl), ref))
+        mid = list(csv.DictReader(open(os.path.join(out, "timeseries_mid.csv"))))
+        moved = float(mid[-1]["x_m"]) - 100.0
+        check(abs(moved - 2.0) <= 0.05, "the pipe's middle slid %.3f m with its end's 2 m (5 cm: the slips)" % moved)
+    # 4b. a current across the pipe ramped in from t = 1 s over 4 s: at 1.5 mu_l w the pipe
+    # slides at the velocity where the drag of the relative flow equals the friction,
+    # v = U - sqrt(mu_l w tanh(4) / (rho C_d D / 2)); at 0.8 mu_l w it settles at the statics'
+    # delta_l atanh(0.8)
+    for frac, dur in ((1.5, 20.0), (0.8, 40.0)):
+        U = math.sqrt(frac * capl / (0.5 * RHO * 1.0 * D))
+        y = os.path.join(work, "friction_current_%g.yaml" % frac)
+        out = os.path.join(work, "friction_current_%g" % frac)
+        model(y, "lateral current in time %g" % frac, L, nel, fric, "{position: [0, 0, %.12g], fixed: [rx]}" % ZREST,
+              "{position: [%g, 0, %.12g]}" % (L, ZREST),
+              "current: {profile: uniform, speed: %.12g, direction: 90, start_time: 1, ramp_time: 4}\n" % U
+              + dyn % dur)
+        p = run(pipelay, y, out, laid)
+        if p.returncode:
+            check(False, "lateral current %.1f mu_l w in time: exit %d %s" % (frac, p.returncode, p.stderr[-600:]))
+            continue
+        mid = list(csv.DictReader(open(os.path.join(out, "timeseries_mid.csv"))))
+        if frac > 1.0:
+            a = [r for r in mid if abs(float(r["t_s"]) - 12.0) < 1e-9][0]
+            b = mid[-1]
+            v = (float(b["y_m"]) - float(a["y_m"])) / (float(b["t_s"]) - float(a["t_s"]))
+            ref = U - math.sqrt(capl * math.tanh(4.0) / (0.5 * RHO * 1.0 * D))
+            check(abs(v / ref - 1.0) <= 0.01, "lateral current 1.5 mu_l w in time: slides at %.4f m/s against the "
+                  "drag-friction balance %.4f m/s (1 %%)" % (v, ref))
+        else:
+            yf = float(mid[-1]["y_m"])
+            ref = DL * math.atanh(frac)
+            check(abs(yf / ref - 1.0) <= 0.01, "lateral current 0.8 mu_l w in time: holds at %.4f m against "
+                  "delta_l atanh(0.8) = %.4f m (1 %%)" % (yf, ref))
+    # ---- 5. the same on the system core's path for models of lines: (scripts/one_line_as_lines.py)
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+    from one_line_as_lines import as_lines
+    for tag, csvname in (("friction_axial_0.99", "static.csv"), ("friction_pull", "timeseries_top.csv")):
+        src = os.path.join(work, tag + ".yaml")
+        lm = os.path.join(work, tag + "_lines.yaml")
+        as_lines(src, lm)
+        out1, out2 = os.path.join(work, tag), os.path.join(work, tag + "_lines")
+        p = run(pipelay, lm, out2, laid)
+        if p.returncode:
+            check(False, "%s as a model of lines: exit %d %s" % (tag, p.returncode, p.stderr[-400:]))
+            continue
+        a = list(csv.DictReader(open(os.path.join(out1, csvname))))
+        b = list(csv.DictReader(open(os.path.join(out2, "line_pipe", csvname))))
+        worst = max(abs(float(x["effective_tension_N"]) - float(y["effective_tension_N"])) for x, y in zip(a, b))
+        scale = max(abs(float(x["effective_tension_N"])) for x in a)
+        check(len(a) == len(b) and worst <= 1e-8 * scale, "%s as a model of lines (the system core's statics and run): "
+              "%s's tension within %.2e of the one-line run's (1e-8)" % (tag, csvname, worst / scale))
     print("%d failed" % fails)
     return 1 if fails else 0
 

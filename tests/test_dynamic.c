@@ -65,7 +65,7 @@ static void SetDynamicDefaults(PlModel *m, double duration)
 }
 
 /* ---- iteration matrix against finite differences --------------------------------------- */
-static PetscErrorCode JacobianCase(const char *rotation)
+static PetscErrorCode JacobianCase(const char *rotation, int friction)
 {
   PlModel m;
   const char *sets[] = {"mesh.elements=24", rotation};
@@ -90,6 +90,15 @@ static PetscErrorCode JacobianCase(const char *rotation)
   m.current.ramp_time = 0.0;
   m.ends[1].moment[1] = 2e5;
   m.ends[1].moment[2] = -1e5;
+  if (friction) { /* seabed friction: the anchors as states (the generic state's slips: 0 to ~40
+                     mobilisation distances, the flow rule on and off) */
+    m.friction = true;
+    m.friction_axial = 0.5;
+    m.friction_lateral = 0.8;
+    m.mobilisation_axial = 0.05;
+    m.ends[1].payout = true; /* and pay-out: at t = 3 s the top element is 1.5 m longer */
+    m.ends[1].payout_rate = 0.5;
+  }
   PetscCall(PlProblemCreate(PETSC_COMM_WORLD, &m, &p));
   PetscCall(PlStaticSolve(p, &rep));
   CHECK_TRUE(rep.converged, "static start converged");
@@ -106,9 +115,9 @@ static PetscErrorCode JacobianCase(const char *rotation)
   FdGenericState(S, 7, y, yp); /* positions by up to 0.2 m, every rate set */
   int wr, wc;
   const double worst = FdMatrixError(S, 0, 3.0, y, yp, 37.0, &wr, &wc);
-  const int ndd = strstr(rotation, "quaternion") ? 13 : 12;
-  printf("%s: iteration matrix vs FD: worst row-relative error %.3g (row %d of %d, node %d dof %d; column %d)\n",
-         rotation, worst, wr, n, wr / ndd, wr % ndd, wc);
+  const int ndd = (strstr(rotation, "quaternion") ? 13 : 12) + (friction ? 3 : 0);
+  printf("%s%s: iteration matrix vs FD: worst row-relative error %.3g (row %d of %d, node %d dof %d; column %d)\n",
+         rotation, friction ? ", seabed friction and pay-out" : "", worst, wr, n, wr / ndd, wr % ndd, wc);
   CHECK_TRUE(worst >= 0.0, "the matrix at a state inside the domain");
   CHECK_TRUE(worst < 1e-6, "iteration matrix matches central finite differences to 1e-6 (row-relative)");
   free(y), free(yp), free(lrep);
@@ -731,8 +740,10 @@ int main(int argc, char **argv)
   const char *c = argv[1];
   PetscErrorCode ierr = 0;
   if (!strcmp(c, "jacobian")) {
-    ierr = JacobianCase("rotation=quaternion");
-    if (!ierr) ierr = JacobianCase("rotation=euler_zxy");
+    ierr = JacobianCase("rotation=quaternion", 0);
+    if (!ierr) ierr = JacobianCase("rotation=euler_zxy", 0);
+    if (!ierr) ierr = JacobianCase("rotation=quaternion", 1);
+    if (!ierr) ierr = JacobianCase("rotation=euler_zxy", 1);
   } else if (!strcmp(c, "rest"))
     ierr = RestCase();
   else if (!strcmp(c, "motion"))

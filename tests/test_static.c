@@ -382,6 +382,25 @@ static PetscErrorCode TestQuatEuler(void)
   PetscFunctionReturn(0);
 }
 
+/* The largest difference between the contact's derivative K = dF/dx at x and central
+ * differences of F (step 1e-5 m: x is ~300 m, a smaller step loses digits to its rounding),
+ * over K's largest entry. */
+static double ContactFdError(const PlModel *m, const PlSection *sec, double w, const double x[3], const double K[9])
+{
+  double kmax = 0.0, err = 0.0;
+  for (int i = 0; i < 9; ++i) kmax = fmax(kmax, fabs(K[i]));
+  for (int j = 0; j < 3; ++j) {
+    const double h = 1e-5;
+    double xp[3] = {x[0], x[1], x[2]}, xm[3] = {x[0], x[1], x[2]}, Fp[3], Fm[3];
+    xp[j] += h;
+    xm[j] -= h;
+    PlSeabedContact(m, sec, w, xp, Fp, NULL);
+    PlSeabedContact(m, sec, w, xm, Fm, NULL);
+    for (int i = 0; i < 3; ++i) err = fmax(err, fabs((Fp[i] - Fm[i]) / (2 * h) - K[3 * i + j]));
+  }
+  return err / kmax;
+}
+
 /* ---- the seabed's contact on a slope (models/seabed.c) --------------------------------- */
 /* A 30-inch section on the plane rising at 12 deg towards 35 deg (seabed.slope), both laws:
  * the force is sigma(kappa) along the plane's normal n with kappa the lowest fibre's depth
@@ -419,18 +438,7 @@ static PetscErrorCode TestSeabedSlope(void)
       PlSeabedContact(&m, &sec, w, x, F, K);
       PlSeabedLaw(&m, &sec, w, dk, &sig, &dsig);
       for (int c = 0; c < 3; ++c) worst_f = fmax(worst_f, fabs(F[c] - sig * n[c]) / sig);
-      double kmax = 0.0, err = 0.0;
-      for (int i = 0; i < 9; ++i) kmax = fmax(kmax, fabs(K[i]));
-      for (int j = 0; j < 3; ++j) {
-        const double h = 1e-5; /* x is ~300 m: a smaller step loses digits to its rounding */
-        double xp[3] = {x[0], x[1], x[2]}, xm[3] = {x[0], x[1], x[2]}, Fp[3], Fm[3];
-        xp[j] += h;
-        xm[j] -= h;
-        PlSeabedContact(&m, &sec, w, xp, Fp, NULL);
-        PlSeabedContact(&m, &sec, w, xm, Fm, NULL);
-        for (int i = 0; i < 3; ++i) err = fmax(err, fabs((Fp[i] - Fm[i]) / (2 * h) - K[3 * i + j]));
-      }
-      worst_k = fmax(worst_k, err / kmax);
+      worst_k = fmax(worst_k, ContactFdError(&m, &sec, w, x, K));
       /* along the plane: a tangent t = n x e_z (normalised), 5 m away */
       const double t[3] = {n[1], -n[0], 0.0}, nt = hypot(t[0], t[1]);
       double xt[3], Ft[3];
@@ -636,19 +644,9 @@ static PetscErrorCode TestSeabedGrid(void)
       double g[2], zs;
       PlBathymetryEval(coarse, x0, y0, &zs, g, NULL);
       const double x[3] = {x0, y0, zs + (0.381 - dk) * sqrt(1.0 + g[0] * g[0] + g[1] * g[1])};
-      double F[3], K[9], kmax = 0.0, err = 0.0;
+      double F[3], K[9];
       PlSeabedContact(&m, &sec, w, x, F, K);
-      for (int i = 0; i < 9; ++i) kmax = fmax(kmax, fabs(K[i]));
-      for (int j = 0; j < 3; ++j) {
-        const double h = 1e-5;
-        double xp[3] = {x[0], x[1], x[2]}, xm[3] = {x[0], x[1], x[2]}, Fp[3], Fm[3];
-        xp[j] += h;
-        xm[j] -= h;
-        PlSeabedContact(&m, &sec, w, xp, Fp, NULL);
-        PlSeabedContact(&m, &sec, w, xm, Fm, NULL);
-        for (int i = 0; i < 3; ++i) err = fmax(err, fabs((Fp[i] - Fm[i]) / (2 * h) - K[3 * i + j]));
-      }
-      worst_k = fmax(worst_k, err / kmax);
+      worst_k = fmax(worst_k, ContactFdError(&m, &sec, w, x, K));
     }
   }
   double zo, go[2], ze;

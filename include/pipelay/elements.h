@@ -99,7 +99,7 @@ void PlNodeMomentGeneralised(PlParamKind kind, const double q0[4], const double 
  * rotation parameters, velocity (global) and angular velocity in the node's frame. The
  * first 3 + np entries are the static unknowns. Count: 13 (quaternion) or 12 (Euler). */
 int PlDynNodeDofCount(PlParamKind kind);
-#define PL_DYN_DOF_MAX 13
+#define PL_DYN_DOF_MAX 16 /* 13, and 3 friction anchor states (solver/line_dynamics.c) */
 
 /* Lumped inertia of a node (sums over the adjacent elements of L/2 times the values per
  * length): mass [kg], rotary inertia J1..J3 about the node frame's axes [kg m^2],

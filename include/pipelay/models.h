@@ -336,6 +336,16 @@ typedef struct {
   double force[3];        /* applied force [N], global, dead load */
   double moment[3];       /* applied moment [N m], global, dead load */
   PlMotion motion;        /* prescribed motion in a dynamic analysis (kind NONE: none) */
+  bool payout;            /* ends.top.payout: pipe paid out (rate > 0) or in at this end */
+  bool payout_tension;    /* tension-controlled (else the prescribed rate below) */
+  double payout_rate;     /* [m/s] the settled rate */
+  double payout_start;    /* [s] when the rate starts to rise (tension: the controller starts) */
+  double payout_ramp;     /* [s] the rise (C^2 ramp, PlRamp), 0: a step */
+  double tension_set;     /* tension control: the set tension [N] */
+  double tension_gain;    /* k [m/s per N]: the rate commanded per newton of tension error */
+  double tension_max_rate;/* [m/s] the commanded rate's limit (smooth: R tanh(k e / R)) */
+  double tension_lag;     /* tau [s]: the winch follows the command as a first-order lag */
+  double tension_interval;/* [s] the controller's sample interval */
   int point;              /* a line of lines: the index of the point it is attached to (held
                              in x, y, z at the point, rotations free, no loads), or -1 */
   int body;               /* a line of lines: the index of the body it is attached to (held in
@@ -526,6 +536,10 @@ void PlCurrentVelocity(const PlCurrent *c, double water_depth, double z, double 
 void PlMotionEval(const PlMotion *mo, double t, double d[3], double dd[3], double ddd[3],
                   double th[3], double dth[3]);
 void PlMotionHeldDofs(const PlMotion *mo, bool moved[6]);
+/* The pipe paid out at end e by time t at a prescribed rate, s(t) = int_0^t rate r((t' -
+ * start)/ramp) dt' [m] (r PlRamp; a step when ramp is 0), and its rate s' [m/s]; 0 without
+ * pay-out or under tension control (solver/line_dynamics.c integrates that). */
+void PlPayout(const PlEnd *e, double t, double *s, double *sdot);
 
 /* Sets every optional value to its documented default and every required one to "unset". */
 void PlModelInitDefaults(PlModel *m);

@@ -212,8 +212,16 @@ PetscErrorCode PlSysStaticStore(PlSysDyn s, PlLinesReport *rep);
  * *S is NULL when the lines' solve failed; the caller destroys it. Collective. */
 PetscErrorCode PlSystemStatics(PlLines L, volatile sig_atomic_t *stop, int quiet, PlLinesReport *rep,
                                PlSysStaticReport *srep, PlSysDyn *S, char *warning, size_t len);
-/* Kinetic, strain and potential energy of state y [J] (lines, points, bodies). */
-void PlSysDynEnergy(PlSysDyn s, const double *y, double *kin, double *strain, double *pot);
+/* Kinetic, strain and potential energy of state y at time t [J] (lines, points, bodies; a
+ * pay-out line with its top element, masses and weights at t). */
+void PlSysDynEnergy(PlSysDyn s, double t, const double *y, double *kin, double *strain, double *pot);
+/* The power the pay-out brings into the lines at (t, y) [W]: the rate s' times the explicit
+ * derivative of the energy by the top element's length (central differences, 1e-6 of it) -
+ * the tensioner's work (-T s', the strain energy's part) and the energy the paid-out pipe
+ * carries in (its weight's and kinetic share at the top nodes). With no drag, damping or
+ * driving, dE/dt equals it (the momentum the pipe brings in is left out of the equations, of
+ * the energy alike). */
+double PlSysDynPayoutPower(PlSysDyn s, double t, const double *y);
 
 /* ---- the vessel at the top: coupled static equilibrium (solver/vessel_static.c) ---------- */
 typedef struct {
@@ -274,6 +282,9 @@ PetscErrorCode PlDynamicCreate(PlProblem statics, volatile sig_atomic_t *stop, P
 PetscErrorCode PlDynamicDestroy(PlDynamic *dyn);
 /* The number of unknowns of the raw state. */
 int PlDynamicSize(const PlDynamic dyn);
+/* The unknowns per node of the line (13 with quaternions, 12 with Euler angles, 3 more with
+ * seabed friction: the anchors). */
+int PlDynamicNodeDofs(const PlDynamic dyn);
 /* Sets the nodes' velocities (global, [m/s]) from v(S) [3 per node, all nodes, on every
  * rank] before the first step, keeping held DOFs at their prescribed values. */
 PetscErrorCode PlDynamicSetVelocity(PlDynamic dyn, const double *v_nodes);
@@ -284,7 +295,12 @@ PetscErrorCode PlDynamicAdvance(PlDynamic dyn, double tout, int *flag, char *why
  * (*flag = PL_DYN_INTERRUPTED; the state stays at the last output) and detects a stalled
  * integration, 100 steps in a row shorter than 1e-10 (1 + |t|) s (*flag = PL_DYN_STALLED,
  * why says where and what to change). */
-enum { PL_DYN_INTERRUPTED = -1000, PL_DYN_STALLED = -1001 };
+enum { PL_DYN_INTERRUPTED = -1000, PL_DYN_STALLED = -1001, PL_DYN_PAYOUT_LIMIT = -1002 };
+/* The top element's length under pay-out stays within [PL_PAYOUT_MIN, PL_PAYOUT_MAX] of its
+ * static length: beyond, it would need the element split or merged, which is not built yet
+ * (PlDynamicAdvance stops before with PL_DYN_PAYOUT_LIMIT). */
+#define PL_PAYOUT_MIN 0.5
+#define PL_PAYOUT_MAX 3.0
 PetscErrorCode PlDynamicGetStats(PlDynamic dyn, PlDynamicStats *st);
 /* Energies [J] of the line and the vessel: kinetic, strain and potential (the lumped
  * submerged weights W_n z_n, the dead end forces -F.x, the vessel's restoring). */
@@ -333,6 +349,10 @@ typedef struct {
   double friction_mobilised_arc_length_m; /* where (the element's middle) */
 } PlStaticSummary;
 
+/* The touchdown point of the line at node stations N (nn): from the top down, the first node
+ * in contact with the seabed, the crossing interpolated between it and the node above: its
+ * arc length [m] (NaN without contact or seabed) and position xt [m]. */
+double PlTouchdown(const PlProblem prob, const PlStation *N, int nn, double xt[3]);
 PetscErrorCode PlStaticSummarize(PlProblem prob, const PlStation *nodes, int nnodes,
                                  const PlStation *elements, int nelements, PlStaticSummary *s);
 
@@ -413,9 +433,15 @@ typedef struct {
   double vessel_max_offset_m;     /* largest horizontal distance of O_b from the DP reference
                                      (from the start time of the controller; 0 without DP) */
   double vessel_max_thrust_N;     /* largest |(surge, sway)| thrust */
+  double paid_out_m;              /* ends.top.payout: the pipe paid out by the last output [m] */
   char failure[1024];
   PlError err;
 } PlDynamicResult;
+/* ends.top.payout: the pipe paid out by the state's time [m], its rate [m/s] and, under
+ * tension control, the tension the tensioner measured at its last sample [N] (NaN else). */
+void PlDynamicPayout(const PlDynamic dyn, double *s, double *rate, double *tension);
+/* ends.top.payout: the power the pay-out brings in at the state (PlSysDynPayoutPower) [W]. */
+double PlDynamicPayoutPower(const PlDynamic dyn);
 
 /* The number of output times and the time of the restart file in dir (for a restarted run's
  * ParaView collection). 0, or PL_EXIT_BAD_INPUT with a message. */
