@@ -14,25 +14,8 @@ W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'); one MPI rank"
 median() { sort -g | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
-base() { cat <<YAML
-name: pay-out bench
-environment: {water_depth: 900, water_density: 1025, gravity: 9.80665}
-line:
-  length: 1500
-  sections:
-    - outer_diameter: 0.762
-      wall_thickness: 0.033
-      material: {youngs_modulus: 206e9, shear_modulus: 7.9231e10, density: 7850}
-      hydrodynamics: {drag_normal: 1.0}
-seabed: {model: nonlinear}
-mesh: {elements: 99}
-ends:
-  bottom: {position: [0, 0, -899.71425], orientation: [0, 0, 0], fixed: all}
-  top:
-    position: [972.0567065, 0, 0]
-    fixed: [x, y, z]
-YAML
-}
+# the models are tests/check_payout.py's (MODEL: the line held at the hang-off)
+base() { /usr/bin/python3 -c "import sys; sys.path.insert(0, 'tests'); from check_payout import MODEL; print(MODEL % (1500.0, ''), end='')"; }
 printf 't,x,y,z\n0,0,0,0\n300,0,0,0\n900,5,0,0\n1500,10,0,0\n4000,10,0,0\n' > "$W/drift.csv"
 { base; printf '    payout: {rate: 0.05, start_time: 10, ramp_time: 20}\nanalysis:\n  type: dynamic\n  dynamic: {duration: 460, output_interval: 1}\n'; } > "$W/lowering.yaml"
 { base; printf '    motion: {type: timeseries, file: drift.csv, interpolation: cubic}\n    payout: {tension: 1510570.77, gain: 1e-6, max_rate: 0.5, lag: 10, interval: 1}\nanalysis:\n  type: dynamic\n  dynamic: {duration: 4000, output_interval: 5}\n'; } > "$W/tension.yaml"

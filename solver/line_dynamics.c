@@ -338,10 +338,16 @@ int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const dou
   memcpy(ue + nd, yB, nd * sizeof(double));
   memset(fe, 0, n2 * sizeof(double));
   if (Ke) memset(Ke, 0, (size_t)n2 * n2 * sizeof(double));
-  PlRodElement el = p->elements[e]; /* the top element's length follows a pay-out */
-  PlMorison hm = d->morison[e];
-  if (d->payout && e == p->mesh.nelements - 1) el.L = hm.L = PlDynTopLength(d, t);
-  int bad = PlRodElementInternal(&el, ue, re, Ke ? K : NULL);
+  const PlRodElement *el = &p->elements[e];
+  const PlMorison *h = &d->morison[e];
+  PlRodElement etop;
+  PlMorison htop;
+  if (d->payout && e == p->mesh.nelements - 1) { /* the top element's length follows a pay-out */
+    etop = *el, htop = *h;
+    etop.L = htop.L = PlDynTopLength(d, t);
+    el = &etop, h = &htop;
+  }
+  int bad = PlRodElementInternal(el, ue, re, Ke ? K : NULL);
   if (bad && Ke) memset(K, 0, sizeof K);
   /* rod: translation rows -> V, parameter rows -> W (mapped to body moments) */
   for (int a = 0; a < 2; ++a) {
@@ -373,7 +379,7 @@ int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const dou
       for (int k = 0; k < np; ++k) Ke[(a * ndd + d->iW + i) * n2 + a * ndd + 3 + k] += dmdp[i * np + k];
   }
   /* submerged weight and seabed (two-point Gauss) */
-  const double L = el.L, w = p->w[e];
+  const double L = el->L, w = p->w[e];
   const double gq = 0.5 / sqrt(3.0), xi[2] = {0.5 - gq, 0.5 + gq};
   {
     double fw[2], kw[2][2];
@@ -412,7 +418,6 @@ int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const dou
     }
   if (d->iA >= 0) DynFriction(d, e, yA, ypA, yB, ypB, c, fe, Ke);
   /* Morison */
-  const PlMorison *h = &hm;
   if (h->Cdn > 0.0 || h->Cdt > 0.0 || h->Can > 0.0 || h->Cat > 0.0) {
     double vc[2][3], dvc[2][3], f6[6], K6[72];
     for (int q = 0; q < 2; ++q) {
