@@ -97,6 +97,7 @@ static void PrintEnd(FILE *out, const char *name, const PlEnd *e, int dynamic)
     Line(out, "max rate", e->tension_max_rate, "m/s");
     Line(out, "lag", e->tension_lag, "s");
     Line(out, "sample interval", e->tension_interval, "s");
+    Line(out, "load cell filter", e->tension_filter, "s");
   } else {
     fprintf(out, "    %-28s %.10g m/s from t = %.10g s, ramp %.10g s\n", "pay-out rate", e->payout_rate, e->payout_start,
             e->payout_ramp);

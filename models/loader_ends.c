@@ -256,7 +256,7 @@ static int read_payout(const Ctx *c, const Scope *end, int which, PlEnd *e)
   if (!pr && !pt) return ld_missing(&s, "rate", "m/s", " (or 'tension', N, for tension control)");
   if ((rc = ld_get_number(&s, "start_time", &e->payout_start, NULL))) return rc;
   if (pr) {
-    static const char *const kTensionKeys[] = {"gain", "max_rate", "lag", "interval"};
+    static const char *const kTensionKeys[] = {"gain", "max_rate", "lag", "interval", "filter"};
     for (size_t i = 0; i < sizeof kTensionKeys / sizeof kTensionKeys[0]; i++)
       if ((rc = ld_reject_key(&s, kTensionKeys[i], "is only used by tension control (give 'tension', not 'rate')")))
         return rc;
@@ -271,11 +271,13 @@ static int read_payout(const Ctx *c, const Scope *end, int which, PlEnd *e)
   e->payout_tension = true;
   e->tension_lag = PlSchemaDefault("ends.*.payout.lag");
   e->tension_interval = PlSchemaDefault("ends.*.payout.interval");
+  e->tension_filter = PlSchemaDefault("ends.*.payout.filter");
   if ((rc = ld_get_number_if(&s, "tension", true, &e->tension_set, NULL)) ||
       (rc = ld_get_number_if(&s, "gain", true, &e->tension_gain, NULL)) ||
       (rc = ld_get_number_if(&s, "max_rate", true, &e->tension_max_rate, NULL)) ||
       (rc = ld_get_number(&s, "lag", &e->tension_lag, NULL)) ||
-      (rc = ld_get_number(&s, "interval", &e->tension_interval, NULL)))
+      (rc = ld_get_number(&s, "interval", &e->tension_interval, NULL)) ||
+      (rc = ld_get_number(&s, "filter", &e->tension_filter, NULL)))
     return rc;
   return 0;
 }

@@ -235,6 +235,8 @@ const PlKeySpec PlSchemaTable[] = {
         "the largest rate the tensioner pays out or in at"),
     NUM("ends.*.payout.lag", "s", R_POS, DEF, 1.0, "1", "tension: the winch's first-order lag tau"),
     NUM("ends.*.payout.interval", "s", R_POS, DEF, 0.1, "0.1", "tension: the controller's sample interval"),
+    NUM("ends.*.payout.filter", "s", R_NONNEG, DEF, 20.0, "20",
+        "tension: the load cell's low-pass time constant (0: unfiltered)"),
     NUM("ends.*.payout.start_time", "s", R_NONNEG, DEF, 0.0, "0",
         "when the rate starts to rise (tension: when the controller starts)"),
     NUM("ends.*.payout.ramp_time", "s", R_NONNEG, DEF, 0.0, "0", "`rate`: the rise to it (C^2 ramp)"),

@@ -582,3 +582,125 @@ PetscErrorCode PlProblemEndReaction(PlProblem p, int end, double f[3], double m[
   free(u);
   PetscFunctionReturn(0);
 }
+
+/* ---- renumbering (pay-out: solver/dynamic.c) -------------------------------------------- */
+PetscErrorCode PlProblemRenumber(PlProblem p, int nn, const int *from, const double *S, const double *x,
+                                 const double *q, int seg)
+{
+  const int nd = p->nd, ne = nn - 1, nn_old = p->mesh.nnodes;
+  double *uold;
+  PlMesh M;
+  PlRodElement *el;
+  double *w, *fric = NULL, *bs, *bt, *bsc, *gk;
+  char *bm;
+  PetscFunctionBeginUser;
+  PetscCheck(nn >= 2, p->comm, PETSC_ERR_ARG_OUTOFRANGE, "a line needs two nodes");
+  PetscCall(PlGatherUnknowns(p, &uold));
+  memset(&M, 0, sizeof M);
+  M.nnodes = nn;
+  M.nelements = ne;
+  M.S = malloc(sizeof(double) * nn);
+  M.segment = malloc(sizeof(int) * ne);
+  M.x0 = malloc(sizeof(double) * 3 * nn);
+  M.q0 = malloc(sizeof(double) * 4 * nn);
+  M.guess_used = p->mesh.guess_used;
+  memcpy(M.guess_note, p->mesh.guess_note, sizeof M.guess_note);
+  PetscCheck(M.S && M.segment && M.x0 && M.q0, p->comm, PETSC_ERR_MEM, "out of memory");
+  PetscCall(PetscMalloc1(ne, &el));
+  PetscCall(PetscMalloc1(ne, &w));
+  if (p->fric) PetscCall(PetscMalloc1((size_t)ne * 9, &fric));
+  PetscCall(PetscCalloc1(nn * nd, &bm));
+  PetscCall(PetscCalloc1(nn * nd, &bs));
+  PetscCall(PetscCalloc1(nn * nd, &bt));
+  PetscCall(PetscCalloc1(nn * nd, &bsc));
+  PetscCall(PetscMalloc1(nn, &gk));
+  double *unew;
+  PetscCall(PetscMalloc1((size_t)nn * nd, &unew));
+  for (int i = 0; i < nn; ++i) {
+    const int o = from[i];
+    M.S[i] = S[i];
+    if (o >= 0) {
+      PetscCheck(o < nn_old, p->comm, PETSC_ERR_ARG_OUTOFRANGE, "no old node %d", o);
+      memcpy(M.x0 + 3 * i, p->mesh.x0 + 3 * o, sizeof(double) * 3);
+      memcpy(M.q0 + 4 * i, p->mesh.q0 + 4 * o, sizeof(double) * 4);
+      memcpy(bm + (size_t)i * nd, p->bc_mask + (size_t)o * nd, nd);
+      memcpy(bs + (size_t)i * nd, p->bc_start + (size_t)o * nd, sizeof(double) * nd);
+      memcpy(bt + (size_t)i * nd, p->bc_target + (size_t)o * nd, sizeof(double) * nd);
+      memcpy(bsc + (size_t)i * nd, p->bc_scale + (size_t)o * nd, sizeof(double) * nd);
+      memcpy(unew + (size_t)i * nd, uold + (size_t)o * nd, sizeof(double) * nd);
+      gk[i] = p->gauge_k[o];
+    } else { /* a new node, free, at x with frame q: its parameters the identity */
+      memcpy(M.x0 + 3 * i, x + 3 * i, sizeof(double) * 3);
+      memcpy(M.q0 + 4 * i, q + 4 * i, sizeof(double) * 4);
+      memcpy(bs + (size_t)i * nd, x + 3 * i, sizeof(double) * 3);
+      PlParamIdentity(p->kind, bs + (size_t)i * nd + 3);
+      memcpy(bt + (size_t)i * nd, bs + (size_t)i * nd, sizeof(double) * nd);
+      memcpy(unew + (size_t)i * nd, bs + (size_t)i * nd, sizeof(double) * nd);
+      gk[i] = -1.0; /* below, from its elements */
+    }
+  }
+  for (int e = 0; e < ne; ++e) {
+    const int a = from[e], b = from[e + 1];
+    if (a >= 0 && b == a + 1) { /* an element kept */
+      M.segment[e] = p->mesh.segment[a];
+      el[e] = p->elements[a];
+      w[e] = p->w[a];
+      if (fric) memcpy(fric + 9 * (size_t)e, p->fric + 9 * (size_t)a, sizeof(double) * 9);
+      continue;
+    }
+    M.segment[e] = seg;
+    const PlSection *s = &p->model.segments[seg].section;
+    PlRodElementInit(&el[e], S[e + 1] - S[e], s, M.q0 + 4 * e, M.q0 + 4 * (e + 1), p->kind);
+    w[e] = PlSectionSubmergedWeight(s, p->model.water_density, p->model.gravity);
+  }
+  for (int i = 0; i < nn; ++i)
+    if (gk[i] < 0.0) {
+      const int e = i < ne ? i : ne - 1;
+      gk[i] = fmax(el[e].CT[1], el[e].CT[2]) * el[e].L;
+    }
+  free(uold);
+  /* swap in */
+  PlMeshDestroy(&p->mesh);
+  p->mesh = M;
+  PetscCall(PetscFree(p->elements));
+  PetscCall(PetscFree(p->w));
+  PetscCall(PetscFree(p->fric));
+  PetscCall(PetscFree(p->bc_mask));
+  PetscCall(PetscFree(p->bc_start));
+  PetscCall(PetscFree(p->bc_target));
+  PetscCall(PetscFree(p->bc_scale));
+  PetscCall(PetscFree(p->gauge_k));
+  p->elements = el;
+  p->w = w;
+  p->fric = fric;
+  p->bc_mask = bm;
+  p->bc_start = bs;
+  p->bc_target = bt;
+  p->bc_scale = bsc;
+  p->gauge_k = gk;
+  for (int e = 0; fric && e < ne; ++e) /* a new element's anchor: its midpoint as it is now */
+    if (!(from[e] >= 0 && from[e + 1] == from[e] + 1))
+      PlProblemSetAnchor(p, e, unew + (size_t)e * nd, unew + (size_t)(e + 1) * nd);
+  PetscCall(SNESDestroy(&p->snes));
+  PetscCall(VecDestroy(&p->ptc_D));
+  PetscCall(VecDestroy(&p->ptc_ref));
+  PetscCall(VecDestroy(&p->ptc_work));
+  PetscCall(MatDestroy(&p->J));
+  PetscCall(VecDestroy(&p->u));
+  PetscCall(DMDestroy(&p->da));
+  PetscCall(DMDACreate1d(p->comm, DM_BOUNDARY_NONE, nn, nd, 1, NULL, &p->da));
+  PetscCall(DMSetFromOptions(p->da));
+  PetscCall(DMSetUp(p->da));
+  PetscCall(DMCreateGlobalVector(p->da, &p->u));
+  PetscCall(DMCreateMatrix(p->da, &p->J));
+  PetscCall(MatSetOption(p->J, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_TRUE));
+  PetscInt xs, xm;
+  PetscScalar **ua;
+  PetscCall(DMDAGetCorners(p->da, &xs, NULL, NULL, &xm, NULL, NULL));
+  PetscCall(DMDAVecGetArrayDOF(p->da, p->u, &ua));
+  for (PetscInt i = xs; i < xs + xm; ++i)
+    for (int c = 0; c < nd; ++c) ua[i][c] = unew[(size_t)i * nd + c];
+  PetscCall(DMDAVecRestoreArrayDOF(p->da, p->u, &ua));
+  PetscCall(PetscFree(unew));
+  PetscFunctionReturn(0);
+}

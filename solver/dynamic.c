@@ -6,6 +6,7 @@
  * pose, the DP controller's integral states and the static thrust the thrusters hold before
  * the controller starts). The output loop, files and restarts around it are dynamic_run.c's.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,10 @@ struct PlDynamic_ {
   volatile sig_atomic_t *stop;
   double t_out; /* the time of the state */
   int loads;    /* 1: the end forces and vessel loads are those of the state (one residual) */
+  double lref;  /* pay-out: the top element's length at the start [m], the split's step */
+  PlDynamicStats before; /* the counters of the cores a remesh replaced */
+  int remeshes;          /* splits and merges so far */
+  int kept;              /* the leading nodes kept since PlDynamicRenumbered last asked */
 };
 
 PetscErrorCode PlDynamicCreate(PlProblem p, volatile sig_atomic_t *stop, PlDynamic *out)
@@ -46,6 +51,8 @@ PetscErrorCode PlDynamicCreate(PlProblem p, volatile sig_atomic_t *stop, PlDynam
     PlSysDynHoldThrust(d->S, 0, p->vessel_report.thrust);
   }
   PetscCheck(!PlSysDynPrepareRun(d->S), p->comm, PETSC_ERR_LIB, "IDA refused the start state");
+  d->lref = d->S->d[0]->Ltop0;
+  d->kept = INT_MAX;
   *out = d;
   PetscFunctionReturn(0);
 }
@@ -99,65 +106,260 @@ PetscErrorCode PlDynamicGetRaw(PlDynamic d, double *t, double *y, double *yp)
   PetscFunctionReturn(0);
 }
 
+/* Moves a node's unknowns yn: translation c by h [m] (rot 0) or a rotation by h [rad] about
+ * its own axis c (rot 1; R = R0 R(p) -> R exp(h e_c^)). */
+static void Turn(const PlDynLine l, double *yn, int rot, int c, double h, const double q1[4])
+{
+  if (!rot) {
+    yn[c] += h;
+    return;
+  }
+  double q[4], e[4] = {1, 0, 0, 0}, qn[4], axis[3] = {0, 0, 0};
+  axis[c] = 1.0;
+  PlNodeQuaternion(l->kind, q1, yn + 3, q);
+  PlQuatFromAxisAngle(axis, h, e);
+  PlQuatMul(q, e, qn);
+  if (l->kind == PL_PARAM_QUATERNION) memcpy(yn + 3, qn, sizeof qn); /* the same hemisphere */
+  else PlParamFromQuaternion(l->kind, qn, yn + 3);
+}
+
+/* Pay-out: the nodes i0..i1 brought to balance after a remesh. Inserting a node changes the
+ * discretisation: the lumped weight, drag and inertia move to the new node, which sits on the
+ * old element's shape (PlDynInterpolateNode), so its rows are out of balance by about the
+ * tributary weight (1.5e4 N and 7e4 N m on the 30-inch J-lay's 24 m top element), an impulse
+ * that rings in the short new element's axial and bending modes. A few Newton iterations on
+ * the free positions and rotations of these nodes (their momentum and angular-momentum rows,
+ * the rates held: the local static correction, millimetres) remove it; the Jacobian by
+ * forward differences, the rest of the line held. */
+static PetscErrorCode Equilibrate(PlSysDyn S, double t, double *y, double *yp, int i0, int i1)
+{
+  const PlDynLine l = S->d[0];
+  const int ndd = S->ndd, n = PlSysDynSize(S);
+  int node[96], rot[96], comp[96], m = 0;
+  PetscFunctionBeginUser;
+  for (int i = i0; i <= i1; ++i)
+    for (int c = 0; c < 3; ++c) {
+      if (!PlDynRowHeld(l, i, c) && !PlDynRowHeld(l, i, l->iV + c)) node[m] = i, rot[m] = 0, comp[m++] = c;
+      if (!PlDynRowHeld(l, i, l->iW + c) && !PlDynRowHeld(l, i, 3 + PlHeldParam(l->kind, c)))
+        node[m] = i, rot[m] = 1, comp[m++] = c;
+    }
+  double *F = malloc(sizeof(double) * n), *G = malloc(sizeof(double) * n), *A = malloc(sizeof(double) * m * m),
+         r[96], save[PL_DYN_DOF_MAX];
+  PetscCheck(F && G && A, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
+  const double q1[4] = {1, 0, 0, 0};
+  /* moves unknown k of y by h: a position, or a rotation about the node's own axis comp[k] */
+  #define ROW(k) ((size_t)node[k] * ndd + (rot[k] ? l->iW : l->iV) + comp[k])
+  for (int it = 0; it < 6 && m > 0; ++it) {
+    if (PlSysDynResidual(S, t, y, yp, F)) break;
+    for (int k = 0; k < m; ++k) r[k] = -F[ROW(k)];
+    for (int j = 0; j < m; ++j) {
+      double *yn = y + (size_t)node[j] * ndd;
+      const double h = rot[j] ? 1e-7 : 1e-6;
+      memcpy(save, yn, sizeof(double) * ndd);
+      Turn(l, yn, rot[j], comp[j], h, q1);
+      const int bad = PlSysDynResidual(S, t, y, yp, G);
+      memcpy(yn, save, sizeof(double) * ndd);
+      PetscCheck(!bad, PETSC_COMM_SELF, PETSC_ERR_LIB, "the remesh's balance left the rod's domain");
+      for (int k = 0; k < m; ++k) A[k * m + j] = (G[ROW(k)] - F[ROW(k)]) / h;
+    }
+    if (PlDenseSolveInPlace(m, A, r)) break;
+    double step = 0.0;
+    for (int j = 0; j < m; ++j) {
+      Turn(l, y + (size_t)node[j] * ndd, rot[j], comp[j], r[j], q1);
+      step = fmax(step, fabs(r[j]));
+    }
+    if (step < 1e-12) break;
+  }
+  #undef ROW
+  for (int i = i0; i <= i1; ++i) /* the parameters' rates from the angular velocities */
+    PlParamRateFromOmega(l->kind, y + (size_t)i * ndd + 3, y + (size_t)i * ndd + l->iW, yp + (size_t)i * ndd + 3);
+  free(F), free(G), free(A);
+  PetscFunctionReturn(0);
+}
+
+/* Pay-out: the top element split (split = 1) or merged into the one below (0) at the state's
+ * time t. Splitting inserts the material point at l_ref above the last material node, with the
+ * rod's own interpolation of the element's state (PlDynInterpolateNode: no impulse; the lumped
+ * momentum and weight are kept exactly, the kinetic energy loses m l xi (1 - xi) |v_A - v_B|^2
+ * / 2 at most); merging drops the last material node (the tensioner takes it in). The static
+ * problem is renumbered (PlProblemRenumber), the system core rebuilt on it, the state mapped
+ * (positions absolute through the new static positions) and IDA restarted at t. */
+static PetscErrorCode Remesh(PlDynamic d, int split)
+{
+  const PlProblem p = d->p;
+  PlDynLine l = d->S->d[0];
+  const int nn = p->mesh.nnodes, ne = nn - 1, ndd = d->S->ndd, nn2 = nn + (split ? 1 : -1);
+  const double t = d->t_out, lt = PlDynTopLength(l, t);
+  double s, rate;
+  PetscFunctionBeginUser;
+  PetscCheck(!p->model.vessel.present, p->comm, PETSC_ERR_SUP, "pay-out from a vessel model");
+  PlDynPaidOut(l, t, &s, &rate);
+  PlDynLineSetTime(l, t); /* the static problem's top element and arc lengths at t */
+  const int n_old = PlSysDynSize(d->S);
+  double *y = malloc(sizeof(double) * n_old), *yp = malloc(sizeof(double) * n_old);
+  PetscCheck(y && yp, p->comm, PETSC_ERR_MEM, "out of memory");
+  memcpy(y, PlSysDynState(d->S), sizeof(double) * n_old); /* the old core's, freed below */
+  memcpy(yp, PlSysDynRate(d->S), sizeof(double) * n_old);
+  int *from = malloc(sizeof(int) * nn2);
+  double *S = malloc(sizeof(double) * nn2), *x = calloc((size_t)3 * nn2, sizeof(double)),
+         *q = calloc((size_t)4 * nn2, sizeof(double)), *xa = malloc(sizeof(double) * 3 * nn), /* the old static positions */
+         *y2 = malloc(sizeof(double) * (ndd * nn2 + n_old - ndd * nn)),
+         *yp2 = malloc(sizeof(double) * (ndd * nn2 + n_old - ndd * nn)), yn[PL_DYN_DOF_MAX], ypn[PL_DYN_DOF_MAX];
+  PetscCheck(from && S && x && q && xa && y2 && yp2, p->comm, PETSC_ERR_MEM, "out of memory");
+  for (int i = 0; i < nn; ++i)
+    for (int c = 0; c < 3; ++c) xa[3 * i + c] = l->xs[3 * i + c]; /* the static positions, y's reference */
+  for (int i = 0; i < nn2 - 1; ++i) from[i] = i;
+  from[nn2 - 1] = ne; /* the top */
+  memcpy(S, p->mesh.S, sizeof(double) * (split ? nn : nn2 - 1));
+  if (split) {
+    from[ne] = -1;
+    const double *yA = y + (size_t)(ne - 1) * ndd, *yB = y + (size_t)ne * ndd;
+    PlDynInterpolateNode(l, ne - 1, d->lref / lt, yA, yp + (size_t)(ne - 1) * ndd, yB, yp + (size_t)ne * ndd,
+                         x + 3 * ne, q + 4 * ne, yn, ypn);
+    S[ne] = p->mesh.S[ne - 1] + d->lref;
+    S[nn] = p->mesh.S[ne - 1] + lt;
+  } else
+    S[nn2 - 1] = p->mesh.S[ne - 1] + lt;
+  PlDynEnd ends[2];
+  memcpy(ends, l->ends, sizeof ends);
+  const struct PlDynTensioner ctl = l->ctl;
+  PlDynamicStats st;
+  PlIdaStats(PlSysDynIDA(d->S), &st);
+  PlDynamicStatsAdd(&d->before, &st);
+  PetscCall(PlSysDynDestroy(&d->S));
+  PetscCall(PlLinesDestroy(&d->L));
+  PetscCall(PlProblemRenumber(p, nn2, from, S, x, q, p->mesh.segment[ne - 1]));
+  PlLinesReport *rep;
+  PetscCall(PetscCalloc1(1, &rep)); /* no bodies, no points */
+  PetscCall(PlLinesOfProblem(p, &d->L));
+  PetscCall(PlSysDynCreate(d->L, rep, &d->S));
+  PetscCall(PetscFree(rep));
+  l = d->S->d[0];
+  for (int k = 0; k < 2; ++k) {
+    const int node = l->ends[k].node;
+    l->ends[k] = ends[k]; /* the static references of the holds and motions */
+    l->ends[k].node = node;
+  }
+  for (int i = 0; i < nn2; ++i) /* an old node keeps its reference (the ends' holds read it) */
+    if (from[i] >= 0) memcpy(l->xs + 3 * i, xa + 3 * from[i], sizeof(double) * 3);
+  l->ctl = ctl;
+  l->Ltop0 = p->elements[nn2 - 2].L;
+  l->s0 = s;
+  for (int i = 0; i < nn2; ++i) {
+    double *yi = y2 + (size_t)i * ndd, *ypi = yp2 + (size_t)i * ndd;
+    if (from[i] >= 0) {
+      memcpy(yi, y + (size_t)from[i] * ndd, sizeof(double) * ndd);
+      memcpy(ypi, yp + (size_t)from[i] * ndd, sizeof(double) * ndd);
+    } else {
+      memcpy(yi, yn, sizeof(double) * ndd);
+      memcpy(ypi, ypn, sizeof(double) * ndd);
+    }
+    if (from[i] < 0)
+      for (int c = 0; c < 3; ++c) yi[c] = x[3 * i + c] - l->xs[3 * i + c]; /* zero: p->u has x there */
+  }
+  /* the states after the nodes (the tensioner's load cell) keep their order */
+  PetscCheck(PlSysDynSize(d->S) - ndd * nn2 == n_old - ndd * nn, p->comm, PETSC_ERR_PLIB, "remesh: extra states");
+  memcpy(y2 + (size_t)ndd * nn2, y + (size_t)ndd * nn, sizeof(double) * (n_old - ndd * nn));
+  memcpy(yp2 + (size_t)ndd * nn2, yp + (size_t)ndd * nn, sizeof(double) * (n_old - ndd * nn));
+  free(from), free(S), free(x), free(q), free(xa), free(y), free(yp);
+  PetscCall(Equilibrate(d->S, t, y2, yp2, split ? ne - 1 : ne - 2, nn2 - 1));
+  d->loads = 0;
+  d->remeshes++;
+  d->kept = PetscMin(d->kept, split ? nn - 1 : nn - 2);
+  const int bad = PlSysDynResumeRun(d->S, t, y2, yp2);
+  free(y2), free(yp2);
+  PetscCheck(!bad, p->comm, PETSC_ERR_LIB, "IDA refused the state after the pay-out's remesh at t = %g s", t);
+  PetscFunctionReturn(0);
+}
+
+int PlDynamicRenumbered(PlDynamic d, int *kept, int *count)
+{
+  *count = d->remeshes;
+  *kept = d->kept;
+  d->kept = INT_MAX;
+  return *kept != INT_MAX;
+}
+
+/* Pay-out: 1 when the top element is due to be split, -1 merged, 0 neither. */
+static int RemeshDue(const PlDynamic d)
+{
+  const double lt = PlDynTopLength(d->S->d[0], d->t_out);
+  if (lt >= PL_PAYOUT_SPLIT * d->lref * (1.0 - 1e-9)) return 1;
+  if (lt <= PL_PAYOUT_MERGE * d->lref * (1.0 + 1e-9)) return -1;
+  return 0;
+}
+
+/* Pay-out: the prescribed pay-out (monotonic) reaches a split or merge bound between t0 and t1:
+ * the first time it does (the bisection's upper end, so that the bound is reached there), or t1
+ * (the top element's length is monotonic in time, so the bound at t1 tells whether it does). */
+static double NextRemesh(const PlDynamic d, double t0, double t1)
+{
+  const PlDynLine l = d->S->d[0];
+  const double l1 = PlDynTopLength(l, t1), hi = PL_PAYOUT_SPLIT * d->lref, lo = PL_PAYOUT_MERGE * d->lref;
+  if (l1 < hi && l1 > lo) return t1;
+  const double bound = l1 >= hi ? hi : lo;
+  for (int k = 0; k < 80 && t1 - t0 > 1e-12 * (1.0 + fabs(t1)); ++k) {
+    const double mid = 0.5 * (t0 + t1), lm = PlDynTopLength(l, mid);
+    if (bound == hi ? lm < hi : lm > lo) t0 = mid;
+    else t1 = mid;
+  }
+  return t1;
+}
+
 PetscErrorCode PlDynamicAdvance(PlDynamic d, double tout, int *flag, char *why, size_t len)
 {
   double tr;
   PetscFunctionBeginUser;
-  const PlDynLine l = d->S->d[0];
-  if (l->payout && !d->p->model.ends[1].payout_tension) { /* the top element within its bounds up to tout (the
-                                                                prescribed pay-out is monotonic) */
-    const double l0 = l->Ltop0, lt = PlDynTopLength(l, tout);
-    if (!(lt >= PL_PAYOUT_MIN * l0 && lt <= PL_PAYOUT_MAX * l0)) {
-      /* when it reaches the bound: bisection on the monotonic length */
-      const double bound = lt > l0 ? PL_PAYOUT_MAX * l0 : PL_PAYOUT_MIN * l0;
-      double lo = d->t_out, hi = tout;
-      for (int k = 0; k < 60; ++k) {
-        const double mid = 0.5 * (lo + hi), lm = PlDynTopLength(l, mid);
-        if ((lt > l0) == (lm < bound)) lo = mid;
-        else hi = mid;
-      }
-      snprintf(why, len,
-               "the pay-out %s the top element from %.4g m to %.4g m (%g of it) at t = %.6g s: splitting or merging "
-               "elements as the pipe is paid out or in is not built yet (docs/design-laying.md, step 3); shorten the "
-               "run (analysis.dynamic.duration) or the pay-out, or use longer elements",
-               lt > l0 ? "stretches" : "shortens", l0, bound, lt > l0 ? PL_PAYOUT_MAX : PL_PAYOUT_MIN, lo);
-      *flag = PL_DYN_PAYOUT_LIMIT;
-      PetscFunctionReturn(0);
-    }
-  }
-  if (l->payout && d->p->model.ends[1].payout_tension) { /* to each of the controller's samples */
-    const double dtc = d->p->model.ends[1].tension_interval, T = d->p->model.analysis.dynamic.duration;
-    void *ida = PlSysDynIDA(d->S);
-    *flag = 0;
-    while (d->t_out < tout && !*flag) {
-      const double next = (floor(d->t_out / dtc + 1e-9) + 1.0) * dtc, tn = fmin(tout, next);
-      IDASetStopTime(ida, tn);
-      *flag = PlIdaAdvance(ida, PlSysDynStateVector(d->S), PlSysDynRateVector(d->S), tn, d->stop, d->p->comm, &tr,
-                           why, len);
-      if (!*flag || *flag == PL_DYN_INTERRUPTED) d->t_out = tr;
-      d->loads = 0;
-      if (*flag || tn < next) break; /* an output time between samples */
-      double load[5];
-      PetscCall(PlDynamicTopLoad(d, load));
-      PlDynTensionerSample(l, tn, sqrt(load[0] * load[0] + load[1] * load[1] + load[2] * load[2]));
-      if (PlDynTopLength(l, tn + dtc) > PL_PAYOUT_MAX * l->Ltop0 || PlDynTopLength(l, tn + dtc) < PL_PAYOUT_MIN * l->Ltop0) {
-        snprintf(why, len,
-                 "the tensioner %s the top element beyond %g to %g times its %.4g m at t = %.6g s (it pays %s at "
-                 "%.3g m/s at a tension of %.6g N against the set %.6g N): splitting or merging elements as the pipe "
-                 "is paid out or in is not built yet (docs/design-laying.md, step 3); check the set tension, or use "
-                 "longer elements", l->ctl.rcmd > 0 ? "stretches" : "shortens", PL_PAYOUT_MIN, PL_PAYOUT_MAX, l->Ltop0,
-                 tn, l->ctl.rcmd > 0 ? "out" : "in", fabs(l->ctl.rcmd), l->ctl.tension,
-                 d->p->model.ends[1].tension_set);
-        *flag = PL_DYN_PAYOUT_LIMIT;
-      }
-    }
-    IDASetStopTime(ida, T);
+  *flag = 0;
+  if (!d->S->d[0]->payout) {
+    *flag = PlIdaAdvance(PlSysDynIDA(d->S), PlSysDynStateVector(d->S), PlSysDynRateVector(d->S), tout, d->stop,
+                         d->p->comm, &tr, why, len);
+    if (!*flag || *flag == PL_DYN_INTERRUPTED) d->t_out = tr;
+    d->loads = 0;
     PetscFunctionReturn(0);
   }
-  *flag = PlIdaAdvance(PlSysDynIDA(d->S), PlSysDynStateVector(d->S), PlSysDynRateVector(d->S), tout, d->stop,
-                       d->p->comm, &tr, why, len);
-  if (!*flag || *flag == PL_DYN_INTERRUPTED) d->t_out = tr;
-  d->loads = 0;
+  /* pay-out: to each remesh (a prescribed pay-out's bound, or a tensioner's sample) */
+  const PlEnd *E = &d->p->model.ends[1];
+  const int tension = E->payout_tension;
+  const double dtc = E->tension_interval, T = d->p->model.analysis.dynamic.duration;
+  for (;;) {
+    /* a remesh due at the state's time (one found when the last call reached its output time
+     * is done here, so that the outputs show the line as integrated to them) */
+    for (int due = RemeshDue(d); due; due = RemeshDue(d)) {
+      if (due < 0 && d->p->mesh.nelements <= 2) {
+        const PlDynLine l = d->S->d[0];
+        snprintf(why, len,
+                 "the pipe is paid in until two elements are left at t = %.6g s (top element %.4g m, line %.6g m): "
+                 "the pay-in (ends.top.payout) takes in more pipe than the line has; shorten the run or the pay-in",
+                 d->t_out, PlDynTopLength(l, d->t_out), d->p->mesh.S[d->p->mesh.nnodes - 1]);
+        *flag = PL_DYN_PAYOUT_LIMIT;
+        break;
+      }
+      PetscCall(Remesh(d, due > 0));
+    }
+    if (*flag || d->t_out >= tout) break;
+    const double sample = tension ? (floor(d->t_out / dtc + 1e-9) + 1.0) * dtc : INFINITY;
+    /* IDA stops at a sample, and at the prescribed pay-out's next bound (which it must not step
+     * past); to an output time it may step past and interpolate back */
+    const double stop = tension ? fmin(tout, sample) : NextRemesh(d, d->t_out, T), next = fmin(tout, stop);
+    void *ida = PlSysDynIDA(d->S);
+    realtype tida;
+    IDAGetCurrentTime(ida, &tida);
+    if (stop > tida) IDASetStopTime(ida, stop); /* else IDA stands at it already (it stopped there
+                                                    while the last output was interpolated) */
+    *flag = PlIdaAdvance(ida, PlSysDynStateVector(d->S), PlSysDynRateVector(d->S), next, d->stop, d->p->comm, &tr,
+                         why, len);
+    if (!*flag || *flag == PL_DYN_INTERRUPTED) d->t_out = tr;
+    d->loads = 0;
+    if (*flag) break;
+    if (tension && next == sample) {
+      double load[3];
+      PetscCall(PlDynamicTopLoad(d, load));
+      PlDynTensionerSample(d->S->d[0], next, sqrt(load[0] * load[0] + load[1] * load[1] + load[2] * load[2]));
+    }
+    if (d->t_out >= tout) break; /* a remesh due now waits for the next call */
+  }
+  IDASetStopTime(PlSysDynIDA(d->S), T);
   PetscFunctionReturn(0);
 }
 
@@ -165,6 +367,7 @@ PetscErrorCode PlDynamicGetStats(PlDynamic d, PlDynamicStats *st)
 {
   PetscFunctionBeginUser;
   PlIdaStats(PlSysDynIDA(d->S), st);
+  PlDynamicStatsAdd(st, &d->before);
   PetscFunctionReturn(0);
 }
 

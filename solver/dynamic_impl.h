@@ -40,10 +40,14 @@ struct PlDynLine_ {
   PlDynEnd ends[2];
   double t0;                /* start time [s] */
   bool payout;              /* ends.top.payout: the top element's length follows the pay-out */
-  double Ltop0;             /* its length at the static start [m] (PlDynTopLength) */
-  struct {                  /* tension control: at the last sample tk the paid-out length sk
-                               [m] and rate rk [m/s], and the rate rcmd commanded then */
-    double tk, sk, rk, rcmd, tension;
+  double Ltop0;             /* its length at the set-up [m] (PlDynTopLength) */
+  double s0;                /* the length paid out by the set-up [m] (0 at the start; a
+                               remeshed line's at its remesh, solver/dynamic.c) */
+  struct PlDynTensioner {    /* tension control: at the last sample tk the paid-out length sk
+                               [m] and rate rk [m/s], the rate rcmd commanded then and the
+                               filtered tension [N] the command used; tf_t the time of the
+                               filter's last sample (< 0: none yet) */
+    double tk, sk, rk, rcmd, tension, tf_t;
   } ctl;
 };
 typedef struct PlDynLine_ *PlDynLine;
@@ -68,11 +72,19 @@ double PlDynTopLength(const PlDynLine d, double t);
 /* The pipe paid out by t [m] and its rate [m/s] (prescribed, or the tensioner's). */
 void PlDynPaidOut(const PlDynLine d, double t, double *s, double *rate);
 /* Tension control: the controller's sample at time t with the measured tension T [N] (the
- * pipe's pull on the tensioner): the winch's state there is kept and the new command is
- * R tanh(k (T - T_set) / R) from start_time on (0 before). */
+ * pipe's pull on the tensioner): the winch's state there is kept, the load cell's low-pass
+ * T_f (ends.top.payout.filter) takes T in, and the new command is R tanh(k (T_f - T_set) / R)
+ * from start_time on (0 before). */
 void PlDynTensionerSample(PlDynLine d, double t, double T);
 void PlDynNodeInertia(const PlDynLine d, int i, double t, PlNodeInertia *ni);
 void PlDynLineSetTime(PlDynLine d, double t);
+/* Pay-out: the material point at fraction xi of element e as a new node, from the element's
+ * node states yA, yB and rates (the rod's interpolation: position and velocity linear, the
+ * rotation R_A exp(xi psi), the spatial angular velocity and its rate linear): its position
+ * x[3], its frame q[4] (its parameters then the identity) and its unknowns yn and rates ypn
+ * (ndd each; positions as displacements from x, i.e. zero, and no anchor slip). */
+void PlDynInterpolateNode(const PlDynLine d, int e, double xi, const double *yA, const double *ypA,
+                          const double *yB, const double *ypB, double x[3], double q[4], double *yn, double *ypn);
 /* The dead moment of node i (NULL when none). */
 const double *PlDynNodeMoment(const PlDynLine d, int i);
 /* Is row r of node i replaced by a constraint (an end's hold)? */
@@ -147,6 +159,10 @@ int PlLineSeriesEnvelopes(const PlLineSeries *w, const char *dir, PlError *err);
  * when a close failed (err keeps the first failure's message only when io was 0: pass a
  * scratch PlError otherwise). */
 int PlLineSeriesClose(PlLineSeries *w, PlError *err);
+/* Pay-out: the line renumbered to nn nodes, its first `kept` nodes and its top kept, the others
+ * paid out since (their envelopes start at the next row); stat the new static stations
+ * (borrowed). -1: out of memory. */
+int PlLineSeriesRenumber(PlLineSeries *w, int nn, int kept, const PlStation *stat);
 /* Frees the envelopes. */
 void PlLineSeriesFree(PlLineSeries *w);
 /* After a row written to f: flushed, or PL_EXIT_IO naming path and the reason. */

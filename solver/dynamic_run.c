@@ -42,8 +42,8 @@ static const char *kEnergyPayoutHeader = "t_s,kinetic_J,strain_J,potential_J,tot
 
 /* payout.csv (ends.top.payout): the pipe paid out (in: negative) and its rate, the
  * pull on the tensioner (the top end's load) and, under tension control, the tension it
- * measured at its last sample and its set tension (else empty). */
-static const char *kPayoutHeader = "t_s,paid_out_m,rate_m_per_s,top_load_N,sampled_tension_N,set_tension_N\n";
+ * acts on at its last sample (the load cell's low-pass) and its set tension (else empty). */
+static const char *kPayoutHeader = "t_s,paid_out_m,rate_m_per_s,top_load_N,filtered_tension_N,set_tension_N\n";
 /* touchdown.csv (a seabed): the touchdown point (PlTouchdown) and the layback, the
  * horizontal distance from the top end to it (empty while the line does not touch down). */
 static const char *kTouchdownHeader = "t_s,touchdown_arc_length_m,touchdown_x_m,touchdown_y_m,layback_m\n";
@@ -299,6 +299,8 @@ static cJSON *DynamicSummary(const PlProblem p, const PlStaticReport *srep, cons
   if (m->ends[1].payout) { /* the pipe paid out (in: negative) by the last output, and the line's length then */
     cJSON_AddNumberToObject(root, "paid_out_m", res->paid_out_m);
     cJSON_AddNumberToObject(root, "line_length_m", m->length + res->paid_out_m);
+    cJSON_AddNumberToObject(root, "payout_remeshes", res->payout_remeshes);
+    cJSON_AddNumberToObject(root, "line_nodes", p->mesh.nnodes);
   }
   if (res->has_vessel) PlSummaryAddVessel(root, m, res);
   return root;
@@ -334,6 +336,32 @@ static int Checkpoint(const SummaryContext *c, const Writer *w, PlRestartHeader 
 }
 
 /* The counters of this process's IDA plus those of the runs before a restart. */
+/* Pay-out: the run's node arrays after the line was renumbered (PlDynamicRenumbered: its first
+ * `kept` nodes and its top kept): the static stations (a paid-out node's are the top's, where
+ * it entered, at its own arc length), the envelopes and series' nodes, the checkpoint's sizes. */
+static PetscErrorCode Renumbered(PlProblem p, PlDynamic d, int kept, int *nn, PlStation **stat, PlLineSeries *ls,
+                                 PlRestartHeader *rh, const char *text, double **y, double **yp)
+{
+  const int n2 = p->mesh.nnodes, ndd = PlDynamicNodeDofs(d), nstate = PlDynamicSize(d);
+  PetscFunctionBeginUser;
+  PlStation *s = malloc(sizeof(PlStation) * n2);
+  double *y2 = realloc(*y, sizeof(double) * nstate);
+  if (y2) *y = y2;
+  double *yp2 = realloc(*yp, sizeof(double) * nstate);
+  if (yp2) *yp = yp2;
+  PetscCheck(s && y2 && yp2, p->comm, PETSC_ERR_MEM, "out of memory");
+  for (int i = 0; i < n2; ++i) {
+    s[i] = (*stat)[i < kept ? i : *nn - 1];
+    if (i >= kept) s[i].S = p->mesh.S[i];
+  }
+  PetscCheck(!PlLineSeriesRenumber(ls, n2, kept, s), p->comm, PETSC_ERR_MEM, "out of memory");
+  free(*stat);
+  *stat = s;
+  *nn = n2;
+  PlRestartHeaderInit(rh, n2, ndd, nstate - n2 * ndd, (int)p->kind, 12 * n2, text);
+  PetscFunctionReturn(0);
+}
+
 static PetscErrorCode Stats(const PlDynamic d, const PlDynamicStats *base, PlDynamicStats *st)
 {
   PetscFunctionBeginUser;
@@ -348,7 +376,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   const PlModel *m = &p->model;
   const PlDynamicSettings *s = &m->analysis.dynamic;
   const char *dir = m->output_dir;
-  const int nn = p->mesh.nnodes;
+  int nn = p->mesh.nnodes;
   PetscMPIInt rank, size;
   PlDynamic d;
   Writer w;
@@ -364,7 +392,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   PetscCall(PlProblemStations(p, &stat, &nnr, &Es, &ner));
   PetscCall(PlDynamicCreate(p, opt->stop, &d));
   const int ndd = PlDynamicNodeDofs(d);
-  const PetscInt nstate = PlDynamicSize(d);
+  PetscInt nstate = PlDynamicSize(d);
   const size_t nraw = (size_t)nstate; /* nn ndd, then the vessel's unknowns */
   double *yraw = malloc(sizeof(double) * nraw), *ypraw = malloc(sizeof(double) * nraw);
   PetscCheck(yraw && ypraw, p->comm, PETSC_ERR_MEM, "out of memory for the restart state");
@@ -411,6 +439,11 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
     const double tout = k == nout ? T : k * dt;
     if (k > 0) {
       PetscCall(PlDynamicAdvance(d, tout, &res->ida_flag, res->failure, sizeof res->failure));
+      int kept;
+      if (PlDynamicRenumbered(d, &kept, &res->payout_remeshes)) { /* pay-out: nodes paid out or taken in */
+        PetscCall(Renumbered(p, d, kept, &nn, &stat, &w.ls, &rh, opt->fingerprint, &yraw, &ypraw));
+        nstate = PlDynamicSize(d);
+      }
       if (res->ida_flag == PL_DYN_INTERRUPTED) { /* between steps: the state at the last step */
         res->ida_flag = 0;
         res->failure[0] = '\0';
@@ -421,6 +454,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
     }
     t = tout;
     PetscCall(PlDynamicSyncStatic(d));
+    if (m->ends[1].payout) stat[nn - 1].S = p->mesh.S[nn - 1]; /* the top's arc length: the line's length */
     PetscCall(PlProblemStations(p, &N, &nnr, &E, &ner));
     double ek, es, ep;
     PetscCall(PlDynamicEnergy(d, &ek, &es, &ep));

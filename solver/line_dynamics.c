@@ -263,7 +263,7 @@ double PlDynTopLength(const PlDynLine d, double t)
   if (!d->payout) return d->sp->elements[d->sp->mesh.nelements - 1].L;
   double s, sd;
   PlDynPaidOut(d, t, &s, &sd);
-  return d->Ltop0 + s;
+  return d->Ltop0 + s - d->s0;
 }
 
 /* Tension control: a sampled (digital) controller, as a tensioner's is. At each sample tk it
@@ -295,7 +295,12 @@ void PlDynTensionerSample(PlDynLine d, double t, double T)
   d->ctl.tk = t;
   d->ctl.sk = s;
   d->ctl.rk = r;
-  d->ctl.tension = T;
+  /* the load cell's first-order low-pass, tau_f T_f' = T - T_f, by backward Euler over the
+   * sample interval (the first sample starts it at the measured value) */
+  const double dt = t - d->ctl.tf_t, tf = E->tension_filter;
+  d->ctl.tension = d->ctl.tf_t < 0.0 ? T : d->ctl.tension + dt / (tf + dt) * (T - d->ctl.tension);
+  d->ctl.tf_t = t;
+  T = d->ctl.tension;
   const double R = E->tension_max_rate;
   d->ctl.rcmd = t >= E->payout_start ? R * tanh(E->tension_gain * (T - E->tension_set) / R) : 0.0;
 }
@@ -313,6 +318,79 @@ void PlDynNodeInertia(const PlDynLine d, int i, double t, PlNodeInertia *ni)
     ni->J[c] += 0.5 * dl * seg->section.inertia[c];
     ni->D[c] += 0.5 * dl * seg->hydro.rotational_damping[c];
   }
+}
+
+void PlDynInterpolateNode(const PlDynLine d, int e, double xi, const double *yA, const double *ypA,
+                          const double *yB, const double *ypB, double x[3], double q[4], double *yn, double *ypn)
+{
+  const PlProblem p = d->sp;
+  const int ndd = d->ndd, iV = d->iV, iW = d->iW;
+  double qa[4], qb[4], qr[4], qx[4] = {1, 0, 0, 0}, Ra[9], Rb[9], R[9], axis[3] = {1, 0, 0}, th = 0.0;
+  PlNodeQuaternion(d->kind, p->mesh.q0 + 4 * e, yA + 3, qa);
+  PlNodeQuaternion(d->kind, p->mesh.q0 + 4 * (e + 1), yB + 3, qb);
+  const double qac[4] = {qa[0], -qa[1], -qa[2], -qa[3]};
+  PlQuatMul(qac, qb, qr); /* R_A^T R_B = exp(psi^) */
+  if (qr[0] < 0.0)
+    for (int k = 0; k < 4; ++k) qr[k] = -qr[k];
+  const double sv = sqrt(qr[1] * qr[1] + qr[2] * qr[2] + qr[3] * qr[3]);
+  if (sv > 0.0) {
+    for (int c = 0; c < 3; ++c) axis[c] = qr[1 + c] / sv;
+    th = 2.0 * atan2(sv, qr[0]);
+    PlQuatFromAxisAngle(axis, xi * th, qx); /* exp(xi psi^) */
+  }
+  PlQuatMul(qa, qx, q);
+  /* The position: the rod's strain Gamma = R_m^T (x_B - x_A)/L (midpoint frame R_m = R_A
+   * exp(psi^/2)) kept in both parts, whose midpoint frames are R_A exp(xi psi^/2) and R_A
+   * exp((1 + xi) psi^/2): with D = x_B - x_A, D1 = R_A exp((xi - 1) psi^/2) R_A^T D and
+   * D2 = R_A exp(xi psi^/2) R_A^T D, the parts' chords xi D1 and (1 - xi) D2 close up to
+   * e = D - xi D1 - (1 - xi) D2 (second order in psi), shared between them:
+   * x = x_A + xi (D1 + e). (The chord's own point, x_A + xi D, would shear both parts by
+   * psi/2 in opposite senses: a large force on a stiff pipe.) */
+  double xA[3], D[3], D1[3], D2[3], q1[4], q2[4], R1[9], R2[9], Rs1[9], Rs2[9];
+  PlQuatFromAxisAngle(axis, 0.5 * (xi - 1.0) * th, q1);
+  PlQuatFromAxisAngle(axis, 0.5 * xi * th, q2);
+  PlQuatToMatrix(qa, Ra);
+  PlQuatToMatrix(q1, R1);
+  PlQuatToMatrix(q2, R2);
+  for (int i = 0; i < 9; ++i) Rs1[i] = Rs2[i] = 0.0;
+  for (int i = 0; i < 3; ++i) /* R_A R_k R_A^T */
+    for (int j = 0; j < 3; ++j)
+      for (int k = 0; k < 3; ++k)
+        for (int m = 0; m < 3; ++m) {
+          Rs1[3 * i + j] += Ra[3 * i + k] * R1[3 * k + m] * Ra[3 * j + m];
+          Rs2[3 * i + j] += Ra[3 * i + k] * R2[3 * k + m] * Ra[3 * j + m];
+        }
+  for (int c = 0; c < 3; ++c) {
+    xA[c] = yA[c] + d->xs[3 * e + c];
+    D[c] = yB[c] + d->xs[3 * (e + 1) + c] - xA[c];
+  }
+  for (int c = 0; c < 3; ++c) {
+    D1[c] = Rs1[3 * c] * D[0] + Rs1[3 * c + 1] * D[1] + Rs1[3 * c + 2] * D[2];
+    D2[c] = Rs2[3 * c] * D[0] + Rs2[3 * c + 1] * D[1] + Rs2[3 * c + 2] * D[2];
+  }
+  for (int c = 0; c < 3; ++c) x[c] = xA[c] + xi * (D1[c] + D[c] - xi * D1[c] - (1.0 - xi) * D2[c]);
+  PlQuatToMatrix(qb, Rb);
+  PlQuatToMatrix(q, R);
+  memset(yn, 0, sizeof(double) * ndd);
+  memset(ypn, 0, sizeof(double) * ndd);
+  PlParamIdentity(d->kind, yn + 3);
+  double w[3], wd[3];
+  for (int c = 0; c < 3; ++c) {
+    yn[iV + c] = (1.0 - xi) * yA[iV + c] + xi * yB[iV + c];
+    ypn[c] = yn[iV + c];
+    ypn[iV + c] = (1.0 - xi) * ypA[iV + c] + xi * ypB[iV + c];
+    w[c] = wd[c] = 0.0; /* spatial */
+    for (int k = 0; k < 3; ++k) {
+      w[c] += (1.0 - xi) * Ra[3 * c + k] * yA[iW + k] + xi * Rb[3 * c + k] * yB[iW + k];
+      wd[c] += (1.0 - xi) * Ra[3 * c + k] * ypA[iW + k] + xi * Rb[3 * c + k] * ypB[iW + k];
+    }
+  }
+  for (int c = 0; c < 3; ++c)
+    for (int k = 0; k < 3; ++k) {
+      yn[iW + c] += R[3 * k + c] * w[k]; /* body frame: R^T w */
+      ypn[iW + c] += R[3 * k + c] * wd[k];
+    }
+  PlParamRateFromOmega(d->kind, yn + 3, yn + iW, ypn + 3);
 }
 
 void PlDynLineSetTime(PlDynLine d, double t)
@@ -498,6 +576,8 @@ PetscErrorCode PlDynLineSetUp(PlProblem sp, PlDynLine *out)
   d->iW = 6 + d->np;
   d->payout = m->ends[1].payout;
   d->Ltop0 = sp->elements[sp->mesh.nelements - 1].L;
+  d->s0 = 0.0;
+  d->ctl.tf_t = -1.0; /* no sample yet */
   d->iA = -1;
   if (sp->fric) { /* seabed friction: each node carries its element's anchor (DynFriction) */
     d->iA = d->ndd;

@@ -143,8 +143,8 @@ int PlLineSeriesRow(PlLineSeries *w, double t, const PlStation *N, const double 
                          N[i].moment[0], N[i].moment[1], N[i].tension};
     double *e = w->env + 12 * i;
     for (int k = 0; k < 6; ++k) {
-      if (first || v[k] < e[2 * k]) e[2 * k] = v[k];
-      if (first || v[k] > e[2 * k + 1]) e[2 * k + 1] = v[k];
+      if (first || !(v[k] >= e[2 * k])) e[2 * k] = v[k]; /* a new node's NAN: its first value */
+      if (first || !(v[k] <= e[2 * k + 1])) e[2 * k + 1] = v[k];
     }
   }
   return 0;
@@ -182,6 +182,24 @@ int PlLineSeriesClose(PlLineSeries *w, PlError *err)
     }
   memset(w->f, 0, sizeof w->f);
   return io;
+}
+
+int PlLineSeriesRenumber(PlLineSeries *w, int nn, int kept, const PlStation *stat)
+{
+  double *env = malloc(sizeof(double) * 12 * (size_t)nn);
+  if (!env) return -1;
+  for (int i = 0; i < nn; ++i) {
+    const int o = i < kept ? i : i == nn - 1 ? w->nn - 1 : -1;
+    for (int k = 0; k < 12; ++k) env[12 * i + k] = o >= 0 ? w->env[12 * o + k] : NAN; /* NAN: from the next row */
+  }
+  free(w->env);
+  w->env = env;
+  for (int j = 2; j < w->n; ++j) /* an output point on a node the tensioner took in: the top's */
+    if (w->node[j] >= kept) w->node[j] = nn - 1;
+  w->node[1] = nn - 1;
+  w->nn = nn;
+  w->stat = stat;
+  return 0;
 }
 
 void PlLineSeriesFree(PlLineSeries *w)

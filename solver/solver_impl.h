@@ -63,6 +63,15 @@ PetscErrorCode PlFormJacobian(SNES snes, Vec U, Mat J, Mat P, void *ctx);
  * force P [N] and scaled slip rho (1 at the mobilisation distance; tanh(rho) of the capacity
  * mobilised). */
 void PlProblemSetAnchor(PlProblem p, int e, const double xA[3], const double xB[3]);
+/* assembly.c, pay-out (solver/dynamic.c): renumbers the problem's nodes to nn, node i being
+ * old node from[i] (from[i] >= 0: its frame, holds, gauge and unknowns kept) or a new free node
+ * (from[i] < 0) at position x[3 i..] with frame q[4 i..] (its parameters the identity); S[nn]
+ * the new arc lengths. An element between two consecutive old nodes is kept with its friction
+ * anchor; any other takes segment seg's section, the length S[e+1] - S[e], its nodes' frames
+ * and its anchor at its midpoint as it is. The static solver's DMDA, state and matrix are
+ * rebuilt (its SNES on demand). Collective. */
+PetscErrorCode PlProblemRenumber(PlProblem p, int nn, const int *from, const double *S, const double *x,
+                                 const double *q, int seg);
 void PlProblemFrictionState(const PlProblem p, int e, const double *uA, const double *uB, double *P, double *rho);
 /* assembly.c: element e's friction law at positions xA, xB with its anchor at a[3] (the
  * frame is p->fric's): its normal force P [N] with dP[b] = dP/dx_b, the force per unit

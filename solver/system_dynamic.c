@@ -426,7 +426,22 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
       const int row0 = base + i * ndd;
       PlNodeInertia ni;
       PlDynNodeInertia(d, i, t, &ni);
-      PlNodeDynamics(&ni, d->kind, p->mesh.q0 + 4 * i, y + row0, yp + row0, c, PlDynNodeMoment(d, i), rn,
+      /* a held translation's acceleration is the prescribed one: its momentum row, replaced by
+       * the hold below, is the support's force (end_force), and IDA's v' there is a derivative
+       * no error test watches (the held v is out of it) */
+      const double *ypn = yp + row0;
+      double ypa[PL_DYN_DOF_MAX];
+      for (int k = 0; k < 2; ++k) {
+        const PlDynEnd *E = &d->ends[k];
+        if (E->node != i || !(E->tr[0] || E->tr[1] || E->tr[2])) continue;
+        double xb[3], vb[3], ab[3], pb[4], wb[3];
+        PlDynEndPrescribed(d, E, t, xb, vb, ab, pb, wb);
+        memcpy(ypa, ypn, sizeof(double) * ndd);
+        for (int cc = 0; cc < 3; ++cc)
+          if (E->tr[cc]) ypa[s->iV + cc] = ab[cc];
+        ypn = ypa;
+      }
+      PlNodeDynamics(&ni, d->kind, p->mesh.q0 + 4 * i, y + row0, ypn, c, PlDynNodeMoment(d, i), rn,
                      putJ ? Kn : NULL);
       if (d->iA >= 0) { /* the node's own ndd0 rows and columns; the friction anchor's are the element's */
         const int n0 = d->iA;

@@ -346,6 +346,7 @@ typedef struct {
   double tension_max_rate;/* [m/s] the commanded rate's limit (smooth: R tanh(k e / R)) */
   double tension_lag;     /* tau [s]: the winch follows the command as a first-order lag */
   double tension_interval;/* [s] the controller's sample interval */
+  double tension_filter;  /* [s] the load cell's first-order low-pass time constant (0: none) */
   int point;              /* a line of lines: the index of the point it is attached to (held
                              in x, y, z at the point, rotations free, no loads), or -1 */
   int body;               /* a line of lines: the index of the body it is attached to (held in

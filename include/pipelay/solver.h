@@ -296,11 +296,13 @@ PetscErrorCode PlDynamicAdvance(PlDynamic dyn, double tout, int *flag, char *why
  * integration, 100 steps in a row shorter than 1e-10 (1 + |t|) s (*flag = PL_DYN_STALLED,
  * why says where and what to change). */
 enum { PL_DYN_INTERRUPTED = -1000, PL_DYN_STALLED = -1001, PL_DYN_PAYOUT_LIMIT = -1002 };
-/* The top element's length under pay-out stays within [PL_PAYOUT_MIN, PL_PAYOUT_MAX] of its
- * static length: beyond, it would need the element split or merged, which is not built yet
- * (PlDynamicAdvance stops before with PL_DYN_PAYOUT_LIMIT). */
-#define PL_PAYOUT_MIN 0.5
-#define PL_PAYOUT_MAX 3.0
+/* Pay-out: the top element, between the last material node and the tensioner's exit, is split
+ * when it grows past PL_PAYOUT_SPLIT times the line's top element length at the start (l_ref:
+ * a node is inserted at l_ref from its lower node) and merged into the element below when it
+ * shrinks under PL_PAYOUT_MERGE times l_ref (solver/dynamic.c). PL_DYN_PAYOUT_LIMIT: paid in
+ * until two elements are left. */
+#define PL_PAYOUT_SPLIT 2.0
+#define PL_PAYOUT_MERGE 0.5
 PetscErrorCode PlDynamicGetStats(PlDynamic dyn, PlDynamicStats *st);
 /* Energies [J] of the line and the vessel: kinetic, strain and potential (the lumped
  * submerged weights W_n z_n, the dead end forces -F.x, the vessel's restoring). */
@@ -434,12 +436,17 @@ typedef struct {
                                      (from the start time of the controller; 0 without DP) */
   double vessel_max_thrust_N;     /* largest |(surge, sway)| thrust */
   double paid_out_m;              /* ends.top.payout: the pipe paid out by the last output [m] */
+  int payout_remeshes;            /* ends.top.payout: top elements split or merged */
   char failure[1024];
   PlError err;
 } PlDynamicResult;
 /* ends.top.payout: the pipe paid out by the state's time [m], its rate [m/s] and, under
  * tension control, the tension the tensioner measured at its last sample [N] (NaN else). */
 void PlDynamicPayout(const PlDynamic dyn, double *s, double *rate, double *tension);
+/* ends.top.payout: 1 when the top element was split or merged since the last call, with the
+ * number of leading nodes every remesh since kept (the top node is kept too: it stays the last;
+ * the static problem has been renumbered, PlProblemRenumber); the remeshes so far in *count. */
+int PlDynamicRenumbered(PlDynamic dyn, int *kept, int *count);
 /* ends.top.payout: the power the pay-out brings in at the state (PlSysDynPayoutPower) [W]. */
 double PlDynamicPayoutPower(const PlDynamic dyn);
 
