@@ -43,6 +43,7 @@ static const char *MotionName(int kind)
   case PL_MOTION_HARMONIC: return "harmonic";
   case PL_MOTION_CIRCLE: return "circle";
   case PL_MOTION_TIMESERIES: return "timeseries";
+  case PL_MOTION_ROUTE: return "route";
   default: return "none";
   }
 }
@@ -308,6 +309,13 @@ void PlDescribeModel(FILE *out, const PlModel *m, const PlMesh *mesh_, int finge
 
   PrintEnd(out, "bottom (S = 0)", &m->ends[0], dynamic);
   PrintEnd(out, "top (S = L)", &m->ends[1], dynamic);
+  if (m->route.n > 0) {
+    fprintf(out, "lay route\n");
+    fprintf(out, "    %-28s %d, from (%.10g, %.10g) to (%.10g, %.10g) m\n", "points", m->route.n, m->route.p[0][0],
+            m->route.p[0][1], m->route.p[m->route.n - 1][0], m->route.p[m->route.n - 1][1]);
+    if (m->route.n > 2) Line(out, "bend radius", m->route.radius, "m");
+    Line(out, "length", m->route.length, "m");
+  }
   PrintCurrent(out, m);
   PrintBody(out, &m->vessel, 1);
 

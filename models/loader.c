@@ -68,7 +68,7 @@ static int read_model(PlError *err, const PlYNode *root, PlModel *m)
   if (c.body_only) {
     /* a system of rigid bodies (the Giusti tests; a vessel without a pipe; bodies on joints):
      * no line, so nothing that describes one */
-    static const char *const line_keys[] = {"seabed", "mesh", "rotation", "ends", "current", NULL};
+    static const char *const line_keys[] = {"seabed", "mesh", "rotation", "ends", "current", "lay", NULL};
     for (int k = 0; line_keys[k]; ++k)
       if ((rc = ld_reject_key(&top, line_keys[k], "describes the line; a model without line: is a system of "
                                                  "rigid bodies (vessel: or bodies:)")))
@@ -92,6 +92,7 @@ static int read_model(PlError *err, const PlYNode *root, PlModel *m)
   if ((rc = ld_get_choice(&top, "rotation", &rot))) return rc;
   m->rotation = rot ? PL_ROT_EULER_ZXY : PL_ROT_QUATERNION;
   if ((rc = ld_read_analysis(&c, &top, m))) return rc; /* before the ends: motions need it */
+  if ((rc = ld_read_lay(&c, &top, m))) return rc;      /* before the ends: a route motion needs it */
   if ((rc = ld_read_ends(&c, &top, m))) return rc;
   if ((rc = ld_read_current(&top, m))) return rc;
   if ((rc = ld_read_output(&c, &top, m))) return rc;

@@ -214,6 +214,7 @@ static int read_motion(const Ctx *c, const Scope *end, PlEnd *e)
   case PL_MOTION_HARMONIC: return read_harmonic(&s, end->path, e);
   case PL_MOTION_CIRCLE: return ld_read_circle(&s, &e->motion);
   case PL_MOTION_TIMESERIES: return read_timeseries(c, &s, end->path, e);
+  case PL_MOTION_ROUTE: /* the top only, with lay.route and a pay-out rate: ld_read_ends */
   case PL_MOTION_NONE: break;
   }
   return 0;
@@ -495,6 +496,24 @@ int ld_read_ends(Ctx *c, const Scope *top, PlModel *m)
   if (rc) return rc;
   if ((rc = read_end(c, &s, 0, &m->ends[0]))) return rc;
   if ((rc = read_end(c, &s, 1, &m->ends[1]))) return rc;
+  for (int k = 0; k < 2; ++k) { /* a route motion: the vessel leads the touchdown along lay.route */
+    const PlEnd *E = &m->ends[k];
+    if (E->motion.kind != PL_MOTION_ROUTE) continue;
+    Scope es, ms;
+    bool here;
+    char path[PATH_CAP];
+    if ((rc = ld_open_child(&s, k ? "top" : "bottom", &es, &here)) || (rc = ld_open_child(&es, "motion", &ms, &here)))
+      return rc;
+    ld_join_key(path, sizeof path, ms.path, "type");
+    const PlYNode *at = ld_value_of(&ms, "type");
+    if (!k) return ld_at(c->err, at, path, "route: only the top end follows the route (the vessel)");
+    if (m->route.n == 0)
+      return ld_at(c->err, at, path, "route: needs lay.route, the route the vessel follows (give lay: {route: {points: "
+                                     "[[x, y], ...], radius: R}})");
+    if (!E->payout || E->payout_tension)
+      return ld_at(c->err, at, path, "route: needs ends.top.payout with a rate: the vessel advances along the route "
+                                     "as the pipe is paid out (the lay speed is the pay-out rate)");
+  }
   const PlEnd *e = &m->ends[1];
   if (e->payout_tension && m->nsegments > 0) {
     /* the tension loop against the pipe's axial impedance Z = sqrt(EA m): a rate r the
@@ -518,6 +537,44 @@ int ld_read_ends(Ctx *c, const Scope *top, PlModel *m)
                    "= %.3g must be at most 0.5; lower the gain to %.3g m/s/N or below, or raise lag",
                    Z, loop, 0.5 / (Z * f));
     }
+  }
+  return 0;
+}
+
+/* lay: (a one-line model): lay.route, its points and the arcs' radius, built into pieces. */
+int ld_read_lay(const Ctx *c, const Scope *top, PlModel *m)
+{
+  Scope s, rs;
+  bool present;
+  int rc = ld_open_child(top, "lay", &s, &present);
+  if (rc || !present) return rc;
+  if ((rc = ld_open_child_if(&s, "route", true, &rs, &present))) return rc;
+  PlRoute *r = &m->route;
+  memset(r, 0, sizeof *r);
+  const PlYNode *n = ld_value_of(&rs, "points");
+  if (!n) return ld_missing(&rs, "points", NULL, " (a list of 2 to 64 points [x, y] in m, global)");
+  char path[PATH_CAP];
+  ld_join_key(path, sizeof path, rs.path, "points");
+  if (n->kind != PL_YNODE_SEQ || n->nitems < 2 || n->nitems > PL_ROUTE_MAX_POINTS)
+    return ld_at(c->err, n, path, "expected a list of 2 to %d points [x, y] (m), found %s", PL_ROUTE_MAX_POINTS,
+                 ld_found(n).s);
+  const PlKeySpec *kpts = ld_spec_of(&rs, "points");
+  const ListSpec xy = {0, kpts->unit, kpts->unit, ld_range_of(kpts), ld_range_of(kpts), "x, y in m"};
+  for (size_t i = 0; i < n->nitems; i++) {
+    char ip[PATH_CAP];
+    ld_join_index(ip, sizeof ip, path, i);
+    if ((rc = ld_parse_list(c->err, n->items[i], ip, 2, &xy, r->p[i]))) return rc;
+  }
+  r->n = (int)n->nitems;
+  if (r->n > 2 || ld_pair_of(&rs, "radius")) {
+    if ((rc = ld_get_number_if(&rs, "radius", r->n > 2, &r->radius, NULL))) return rc;
+  }
+  char why[512];
+  if (PlRouteBuild(r, why, sizeof why)) {
+    const PlYNode *at = r->n > 2 ? ld_value_of(&rs, "radius") : n;
+    char kp[PATH_CAP];
+    ld_join_key(kp, sizeof kp, rs.path, r->n > 2 ? "radius" : "points");
+    return ld_at(c->err, at, kp, "%s", why);
   }
   return 0;
 }

@@ -330,6 +330,9 @@ int ld_read_line_system(Ctx *c, const Scope *top, PlModel *m)
                                : "is not yet available with lines: (lines on bodies come with the system core's "
                                  "assembler, docs/design-system-core.md)")))
       return rc;
+  if ((rc = ld_reject_key(top, "lay", "is not yet available with lines: (the lay acts on a one-line model's "
+                                     "pay-out; docs/design-laying.md)")))
+    return rc;
   if ((rc = ld_read_seabed(c, top, m))) return rc;
   int rot = (int)m->rotation;
   if ((rc = ld_get_choice(top, "rotation", &rot))) return rc;

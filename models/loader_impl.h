@@ -225,6 +225,8 @@ void ld_euler_zxy(const double deg[3], double R[9]);
 int ld_read_circle(const Scope *s, PlMotion *mo);
 int ld_get_load(const Scope *s, const char *key, const char *what, double out[3]);
 int ld_read_ends(Ctx *c, const Scope *top, PlModel *m);
+/* loader_ends.c: lay: (lay.route, built; route.n stays 0 without it). */
+int ld_read_lay(const Ctx *c, const Scope *top, PlModel *m);
 
 /* loader_analysis.c */
 int ld_read_analysis(Ctx *c, const Scope *top, PlModel *m);

@@ -114,6 +114,9 @@ void PlMotionHeldDofs(const PlMotion *mo, bool moved[6])
   case PL_MOTION_TIMESERIES:
     for (int k = 0; k < (mo->ncols == 7 ? 6 : 3); ++k) moved[k] = true;
     break;
+  case PL_MOTION_ROUTE:
+    moved[0] = moved[1] = moved[2] = true;
+    break;
   default:
     break;
   }
@@ -273,4 +276,14 @@ void PlPayout(const PlEnd *e, double t, double *s, double *sdot)
   }
   *s = e->payout_rate * (0.5 * T + tau - T);
   *sdot = e->payout_rate;
+}
+
+double PlPayoutAcceleration(const PlEnd *e, double t)
+{
+  if (!e->payout || e->payout_tension || !(t > e->payout_start)) return 0.0;
+  const double T = e->payout_ramp, tau = t - e->payout_start;
+  if (!(T > 0.0) || tau >= T) return 0.0;
+  double f, df, ddf;
+  PlRamp(tau / T, &f, &df, &ddf);
+  return e->payout_rate * df / T;
 }

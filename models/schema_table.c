@@ -25,7 +25,7 @@ const char *const PlChoiceNoYes[] = {"false", "true", NULL};
 const char *const PlChoiceRotations[] = {"quaternion", "euler_zxy", NULL};
 const char *const PlChoiceSeabedModels[] = {"none", "nonlinear", "linear", NULL};
 const char *const PlChoiceCurrentProfiles[] = {"none", "uniform", "sheared", "table", NULL};
-const char *const PlChoiceMotionTypes[] = {"harmonic", "circle", "timeseries", NULL};
+const char *const PlChoiceMotionTypes[] = {"harmonic", "circle", "timeseries", "route", NULL};
 const char *const PlChoiceCircleDirections[] = {"counter_clockwise", "clockwise", NULL};
 const char *const PlChoiceInterpolations[] = {"linear", "cubic", NULL};
 const char *const PlChoiceAnalysisTypes[] = {"static", "dynamic", NULL};
@@ -94,6 +94,7 @@ const PlKeySpec PlSchemaTable[] = {
     CHO("rotation", PlChoiceRotations, DEF, 0, "`quaternion`",
         "how the nodes' rotations are parametrised"),
     MAP("ends", CND, "required", "boundary conditions and loads at S = 0 and S = L"),
+    MAP("lay", OPT, "none", "the lay: its route on the seabed (a one-line model)"),
     MAP("analysis", DEF, "all defaults", "solver settings; type: dynamic for a time-domain run"),
     MAP("output", DEF, "all defaults", "where results go; output points of a dynamic run"),
     MAP("vessel", OPT, "none", "a 6-DOF vessel the top end hangs from (or the one body)"),
@@ -240,6 +241,10 @@ const PlKeySpec PlSchemaTable[] = {
     NUM("ends.*.payout.start_time", "s", R_NONNEG, DEF, 0.0, "0",
         "when the rate starts to rise (tension: when the controller starts)"),
     NUM("ends.*.payout.ramp_time", "s", R_NONNEG, DEF, 0.0, "0", "`rate`: the rise to it (C^2 ramp)"),
+    MAP("lay.route", REQ, "required", "the planned route: waypoints, arcs at the corners"),
+    ROWS("lay.route.points", "m", REQ, "required", "2 to 64 points [x, y], global, in the lay's order"),
+    NUM("lay.route.radius", "m", R_POS, CND, NAN, "required with 3 or more points",
+        "the arcs' radius at the inner points"),
     STR("ends.*.point", CND, "none", "lines: the point the end is held at"),
     STR("ends.*.body", CND, "none", "lines: the body the end hangs from"),
     LST("ends.*.at", "m", R_ANY, 3, CND, "required with `body`",

@@ -33,7 +33,8 @@
 /* file-name patterns of the folder itself, and of its subfolders */
 static const char *const kTop[] = {"static.csv",   "static_elements.csv", "static.pvd",  "summary.json",
                                    "envelopes.csv", "energy.csv",         "payout.csv",  "touchdown.csv",
-                                   "restart.bin",   "dynamic.pvd",        "timeseries_*.csv", ".*.tmp", NULL};
+                                   "lay.csv",       "as_laid.csv",        "route.csv",        "restart.bin",   "dynamic.pvd",
+                                   "timeseries_*.csv", ".*.tmp", NULL};
 static const struct {
   const char *dir;
   const char *const pattern[4];

@@ -940,6 +940,49 @@ int PlPlotDynamic(const char *dir, const PlPlotOptions *o)
       free(b.s);
     }
   }
+  if (FileExists(dir, "as_laid.csv") && FileExists(dir, "route.csv")) { /* the lay on its route */
+    Text b = {0};
+    Add(&b, "  f = '../as_laid.csv'\n  r = '../route.csv'\n"
+            "  set multiplot layout 2,1 title T('The pipe as laid on the route (end of the run)')\n"
+            "  set key outside right top\n"
+            "  set lmargin at screen 0.08\n  set rmargin at screen 0.78\n"
+            "  set title 'plan'\n  set xlabel 'x [m]'\n  set ylabel 'y [m]'\n  set size ratio -1\n"
+            "  plot r using \"x_m\":\"y_m\" with lines lw 2 lc rgb 'black' title 'route', \\\n"
+            "       f using \"x_m\":(column(\"on_seabed\") > 0 ? column(\"y_m\") : NaN) with points pt 7 ps 0.5 "
+            "lc rgb '#1f77b4' title 'on the seabed', \\\n"
+            "       f using \"x_m\":(column(\"on_seabed\") > 0 ? NaN : column(\"y_m\")) with lines lw 2 "
+            "lc rgb '#d62728' title 'suspended'\n"
+            "  set size noratio\n"
+            "  set title 'offset from the route of the laid pipe (left positive)'\n"
+            "  set xlabel 'station along the route [m]'\n  set ylabel 'offset [m]'\n"
+            "  plot f using \"station_m\":(column(\"on_seabed\") > 0 ? column(\"offset_m\") : NaN) with linespoints "
+            "pt 7 ps 0.5 lw 2 title 'as laid', \\\n"
+            "       f using \"station_m\":(column(\"on_seabed\") > 0 ? column(\"offset_m\") - column(\"moved_offset_m\") : NaN) "
+            "with lines dt 2 lw 2 title 'where it landed'\n"
+            "  unset multiplot\n");
+    Tally(RunScript(&P, "lay_plan", 1200, 1200, &b), &n, &failed);
+    free(b.s);
+  }
+  if (FileExists(dir, "lay.csv")) { /* the lay's progress against the laid length */
+    Text b = {0};
+    Add(&b, "  f = '../lay.csv'\n"
+            "  set multiplot layout 3,1 title T('The lay against the laid length')\n"
+            "  set key outside right top\n"
+            "  set lmargin at screen 0.08\n  set rmargin at screen 0.78\n"
+            "  set xlabel 'laid length: touchdown point from the bottom end [m]'\n"
+            "  set title 'tension'\n  set ylabel 'tension [kN]'\n"
+            "  plot f using \"touchdown_arc_length_m\":(column(\"top_tension_N\")/1e3) with lines lw 2 title 'top', \\\n"
+            "       f using \"touchdown_arc_length_m\":(column(\"laid_tension_N\")/1e3) with lines lw 2 title 'laid (residual)'\n"
+            "  set title 'sagbend'\n  set ylabel 'fibre strain [%%]'\n"
+            "  plot f using \"touchdown_arc_length_m\":(100*column(\"sagbend_fibre_strain\")) with lines lw 2 "
+            "title 'largest fibre strain'\n"
+            "  set title 'touchdown point and vessel off the route (left positive)'\n  set ylabel 'offset [m]'\n"
+            "  plot f using \"touchdown_arc_length_m\":\"touchdown_offset_m\" with lines lw 2 title 'touchdown', \\\n"
+            "       f using \"touchdown_arc_length_m\":\"vessel_offset_m\" with lines lw 2 title 'vessel'\n"
+            "  unset multiplot\n");
+    Tally(RunScript(&P, "lay_progress", 1200, 1300, &b), &n, &failed);
+    free(b.s);
+  }
   if (FileExists(dir, "energy.csv")) { /* energy.csv: kinetic, strain, potential, total */
     Text b = {0};
     Add(&b, "  f = '../energy.csv'\n"

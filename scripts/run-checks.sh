@@ -9,7 +9,8 @@
 #   valgrind  build-valgrind (RelWithDebInfo): memcheck of a static run, a 2 s dynamic
 #             run, 40 s of the coupled pipe + vessel + DP run (section 4.4), 2 s of a
 #             cable between two bodies (the system of lines) and 2 s of the laying features
-#             (a bathymetry grid, seabed friction, pay-out: tests/models/lay_features.yaml); any error
+#             (a bathymetry grid, seabed friction, pay-out: tests/models/lay_features.yaml) and 8 s
+#             of the lay along a route with a split and its plots (tests/models/lay_route.yaml); any error
 #             or definitely lost block fails (scripts/valgrind.supp names what Open MPI
 #             keeps);
 #   fuzz      build-fuzz (clang, -DPIPELAY_FUZZ=ON): the libFuzzer harnesses fuzz_loader
@@ -57,7 +58,8 @@ step_valgrind() {
     "dynamic|run examples/jlay_circle.yaml --set analysis.dynamic.duration=2 --no-plots --output $out/dynamic"
     "vessel|run examples/dp_sec44.yaml --set analysis.dynamic.duration=40 --no-plots --output $out/vessel"
     "lines|run tests/models/system_bodies.yaml --set analysis.dynamic.duration=2 --no-plots --output $out/lines"
-    "laying|run tests/models/lay_features.yaml --no-plots --output $out/laying")
+    "laying|run tests/models/lay_features.yaml --no-plots --output $out/laying"
+    "route|run tests/models/lay_route.yaml --output $out/route")
   for r in "${runs[@]}"; do
     local name=${r%%|*} args=${r#*|}
     # shellcheck disable=SC2086

@@ -21,6 +21,9 @@ typedef struct {
   double ps[4];             /* static rotation parameters */
   double qs[4];             /* unit quaternion of R(ps) (without R0) */
   double F[3], M[3];        /* dead end force [N] and moment [N m] (global) */
+  double route_s0;          /* a route motion: the static touchdown's station sigma_0 [m], */
+  double route_b[2];        /* the top's static plan offset from it b_0 [m] */
+  double route_t0[2];       /* and the route's unit tangent there */
 } PlDynEnd;
 
 /* A line's dynamic data (line_dynamics.c), the system core's per-line part. */
@@ -175,6 +178,27 @@ void PlRunExtremaInit(PlRunExtrema *x);
 void PlRunExtremaUpdate(PlRunExtrema *x, const PlProblem p, double t, const PlStation *E, int ne, const PlStation *top);
 /* The extrema as max_top_tension_N, ... (with their arc lengths and times) into a cJSON object. */
 void PlRunExtremaToJson(void *obj, const PlRunExtrema *x);
+
+/* ---- lay_output.c: the lay's files along lay.route (lay.csv, as_laid.csv) ---- */
+const char *PlLaySeriesHeader(void);
+/* lay.csv's row at time t: paid the pipe paid out [m], top_load the line's load on its top
+ * [N], N and E the node and element stations. */
+void PlLaySeriesRow(FILE *f, const PlProblem p, double t, double paid, const double top_load[3], const PlStation *N,
+                    int nn, const PlStation *E, int ne);
+/* Where each node landed: the first output at which it touched the seabed (t, x, y, its offset
+ * from the route; NAN t: not yet), kept through the pay-out's renumbering (-1: out of memory). */
+typedef struct {
+  int nn;
+  double *land; /* [nn][4] */
+} PlLayTrack;
+int PlLayTrackInit(PlLayTrack *tr, int nn);
+int PlLayTrackRenumber(PlLayTrack *tr, int nn, int kept);
+void PlLayTrackUpdate(PlLayTrack *tr, const PlProblem p, double t, const PlStation *N, int nn);
+void PlLayTrackFree(PlLayTrack *tr);
+/* DIR/route.csv: the route's points (atomic). 0 or PL_EXIT_IO. */
+int PlRouteWrite(const char *dir, const PlRoute *r, PlError *err);
+/* DIR/as_laid.csv from the node stations N and where they landed (atomic). 0 or PL_EXIT_IO. */
+int PlAsLaidWrite(const char *dir, const PlProblem p, const PlStation *N, int nn, const PlLayTrack *tr, PlError *err);
 
 /* ---- dynamic_run.c: restart.bin, the state a dynamic run continues from (--restart) -----
  * One layout for a one-line run and a system of lines (system_run.c): the header below, then

@@ -50,9 +50,9 @@ static const char *kTouchdownHeader = "t_s,touchdown_arc_length_m,touchdown_x_m,
 
 /* The files of a run: the line's (line_series.c) and the run's own, each written when its
  * model has what it reports. */
-enum { F_ENERGY, F_VESSEL, F_PAYOUT, F_TOUCHDOWN, F_N };
+enum { F_ENERGY, F_VESSEL, F_PAYOUT, F_TOUCHDOWN, F_LAY, F_N };
 static const char *const kRunFiles[F_N] = {"energy.csv", "timeseries_vessel.csv", "payout.csv",
-                                           "touchdown.csv"};
+                                           "touchdown.csv", "lay.csv"};
 typedef struct {
   PlLineSeries ls;
   FILE *f[F_N];
@@ -63,9 +63,9 @@ static int OpenSeries(Writer *w, const char *dir, const PlProblem p, double t_re
 {
   int io = PlLineSeriesOpen(&w->ls, dir, p, t_restart, err);
   const PlModel *m = &p->model;
-  const bool on[F_N] = {true, m->vessel.present, m->ends[1].payout, m->seabed != PL_SEABED_NONE};
+  const bool on[F_N] = {true, m->vessel.present, m->ends[1].payout, m->seabed != PL_SEABED_NONE, m->route.n > 0};
   const char *header[F_N] = {m->ends[1].payout ? kEnergyPayoutHeader : kEnergyHeader, PlVesselSeriesHeader(),
-                             kPayoutHeader, kTouchdownHeader};
+                             kPayoutHeader, kTouchdownHeader, PlLaySeriesHeader()};
   for (int k = 0; !io && k < F_N; ++k) {
     snprintf(w->path[k], sizeof w->path[k], "%s/%s", dir, kRunFiles[k]);
     if (!on[k]) continue;
@@ -380,8 +380,9 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   PetscMPIInt rank, size;
   PlDynamic d;
   Writer w;
-  PlStation *N = NULL, *E = NULL, *stat = NULL, *Es = NULL;
-  int nnr, ner;
+  PlStation *N = NULL, *E = NULL, *stat = NULL, *Es = NULL, *laid = NULL;
+  int nnr, ner, nlaid = 0;
+  PlLayTrack track = {0, NULL};
   PetscFunctionBeginUser;
   memset(res, 0, sizeof *res);
   memset(&w, 0, sizeof w);
@@ -403,6 +404,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   int io = 0;
   long k0 = 0;
   PetscCheck(!PlLineSeriesInit(&w.ls, p, stat), p->comm, PETSC_ERR_MEM, "out of memory for the envelopes");
+  PetscCheck(!m->route.n || !PlLayTrackInit(&track, nn), p->comm, PETSC_ERR_MEM, "out of memory for the lay");
   if (opt->restart) {
     /* continue an interrupted run from its last checkpoint (every rank reads the file) */
     PlRestartHeader in;
@@ -442,6 +444,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
       int kept;
       if (PlDynamicRenumbered(d, &kept, &res->payout_remeshes)) { /* pay-out: nodes paid out or taken in */
         PetscCall(Renumbered(p, d, kept, &nn, &stat, &w.ls, &rh, opt->fingerprint, &yraw, &ypraw));
+        PetscCheck(!track.land || !PlLayTrackRenumber(&track, nn, kept), p->comm, PETSC_ERR_MEM, "out of memory");
         nstate = PlDynamicSize(d);
       }
       if (res->ida_flag == PL_DYN_INTERRUPTED) { /* between steps: the state at the last step */
@@ -509,10 +512,19 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
           fprintf(w.f[F_TOUCHDOWN], "%.17g,,,,\n", t);
         io = PlSeriesRowWritten(w.f[F_TOUCHDOWN], w.path[F_TOUCHDOWN], &res->err);
       }
+      if (!io && w.f[F_LAY]) {
+        PlLayTrackUpdate(&track, p, t, N, nn);
+        PlLaySeriesRow(w.f[F_LAY], p, t, pay[0], top, N, nn, E, ner);
+        io = PlSeriesRowWritten(w.f[F_LAY], w.path[F_LAY], &res->err);
+      }
       PlRunExtremaUpdate(&res->extrema, p, t, E, ner, &N[nn - 1]);
       if (!io && opt->observer && PlModelVtkFrame(m, k, nout)) io = opt->observer(opt->observer_ctx, t, N, nn, &res->err);
     }
-    free(N);
+    if (m->route.n > 0) { /* the last output's nodes: as_laid.csv at the end */
+      free(laid);
+      laid = N, nlaid = nn;
+    } else
+      free(N);
     free(E);
     N = E = NULL;
     res->simulated_time_s = t;
@@ -584,7 +596,15 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
       }
     }
     if (!io) io = final_io;
+    if (laid) { /* the pipe on the route at the last output */
+      int lio = PlAsLaidWrite(dir, p, laid, nlaid, &track, io ? &(PlError){{0}} : &res->err);
+      if (!io) io = lio;
+      lio = PlRouteWrite(dir, &m->route, io ? &(PlError){{0}} : &res->err);
+      if (!io) io = lio;
+    }
   }
+  free(laid);
+  PlLayTrackFree(&track);
   PlLineSeriesFree(&w.ls);
   free(yraw);
   free(ypraw);

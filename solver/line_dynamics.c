@@ -31,11 +31,38 @@
 
 /* Prescribed values of an end at time t: position, velocity, acceleration (3 each) and
  * rotation parameters pbar (np) with the body angular velocity wbar. */
+/* A route motion's offset dd, velocity dv and acceleration da at time t (PlMotion, models.h):
+ * with sigma = sigma_0 + s(t), the route's tangent t(sigma) and curvature kappa, the turn from
+ * sigma_0 Q = Rot(theta(sigma) - theta_0) (cos = t_0 . t, sin = t_0 x t) and b = Q b_0, the top
+ * is at P = r(sigma) + b, so P' = t + kappa J b and P'' = kappa J t - kappa^2 b (J: a quarter
+ * turn to the left; kappa is constant on a piece), dd = P - P(sigma_0), dv = s' P',
+ * da = s'' P' + s'^2 P''. */
+static void RouteMotion(const PlDynLine d, const PlDynEnd *E, double t, double dd[3], double dv[3], double da[3])
+{
+  const PlModel *m = &d->sp->model;
+  double s, sd, x[2], tg[2], kap, x0[2], t0[2], k0;
+  PlPayout(&m->ends[1], t, &s, &sd);
+  const double sdd = PlPayoutAcceleration(&m->ends[1], t);
+  PlRouteEval(&m->route, E->route_s0 + s, x, tg, &kap);
+  PlRouteEval(&m->route, E->route_s0, x0, t0, &k0);
+  const double c = E->route_t0[0] * tg[0] + E->route_t0[1] * tg[1], sn = E->route_t0[0] * tg[1] - E->route_t0[1] * tg[0];
+  const double b[2] = {c * E->route_b[0] - sn * E->route_b[1], sn * E->route_b[0] + c * E->route_b[1]};
+  const double Jb[2] = {-b[1], b[0]}, Jt[2] = {-tg[1], tg[0]};
+  for (int k = 0; k < 2; ++k) {
+    const double P1 = tg[k] + kap * Jb[k], P2 = kap * Jt[k] - kap * kap * b[k];
+    dd[k] = x[k] + b[k] - x0[k] - E->route_b[k];
+    dv[k] = sd * P1;
+    da[k] = sdd * P1 + sd * sd * P2;
+  }
+  dd[2] = dv[2] = da[2] = 0.0;
+}
+
 void PlDynEndPrescribed(const PlDynLine d, const PlDynEnd *E, double t, double xb[3], double vb[3],
                           double ab[3], double *pb, double wb[3])
 {
   double dd[3], dv[3], dacc[3], th[3], dth[3];
   PlMotionEval(E->motion, t, dd, dv, dacc, th, dth);
+  if (E->motion && E->motion->kind == PL_MOTION_ROUTE) RouteMotion(d, E, t, dd, dv, dacc);
   for (int c = 0; c < 3; ++c) {
     xb[c] = E->xs[c] + dd[c];
     vb[c] = dv[c];
@@ -613,6 +640,24 @@ PetscErrorCode PlDynLineSetUp(PlProblem sp, PlDynLine *out)
   PetscCall(PlGatherUnknowns(sp, &us));
   SetUpEnd(d, 0, us);
   SetUpEnd(d, 1, us);
+  if (m->ends[1].motion.kind == PL_MOTION_ROUTE) { /* the static touchdown's station (the bottom
+                                                      end's without one) and the top's offset */
+    PlStation *N = calloc((size_t)nn, sizeof *N);
+    PetscCheck(N, sp->comm, PETSC_ERR_MEM, "out of memory");
+    for (int i = 0; i < nn; ++i) {
+      N[i].S = sp->mesh.S[i];
+      for (int c = 0; c < 3; ++c) N[i].x[c] = us[(size_t)i * d->nd + c];
+    }
+    double xt[3];
+    if (!isfinite(PlTouchdown(sp, N, nn, xt)))
+      for (int c = 0; c < 3; ++c) xt[c] = N[0].x[c];
+    free(N);
+    PlDynEnd *E = &d->ends[1];
+    double off, x0[2], kap;
+    PlRouteProject(&m->route, xt, &E->route_s0, &off);
+    PlRouteEval(&m->route, E->route_s0, x0, E->route_t0, &kap);
+    for (int c = 0; c < 2; ++c) E->route_b[c] = E->xs[c] - x0[c];
+  }
   if (m->vessel.present) { /* the top is the vessel's: the joint rows, not a hold */
     PlDynEnd *E = &d->ends[1];
     for (int c = 0; c < 3; ++c) E->tr[c] = E->rp[c] = false;

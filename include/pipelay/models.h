@@ -85,7 +85,7 @@ typedef struct {
   double ramp_time;           /* [s] >= 0 */
 } PlCurrent;
 
-typedef enum { PL_MOTION_NONE = 0, PL_MOTION_HARMONIC, PL_MOTION_CIRCLE, PL_MOTION_TIMESERIES } PlMotionKind;
+typedef enum { PL_MOTION_NONE = 0, PL_MOTION_HARMONIC, PL_MOTION_CIRCLE, PL_MOTION_TIMESERIES, PL_MOTION_ROUTE } PlMotionKind;
 
 /* Prescribed motion of an end in a dynamic analysis, relative to the end's static
  * position and frame. Every DOF the motion moves is held during the dynamic run (also
@@ -101,7 +101,11 @@ typedef enum { PL_MOTION_NONE = 0, PL_MOTION_HARMONIC, PL_MOTION_CIRCLE, PL_MOTI
  *     from the static position / frame, t strictly increasing, linear interpolation (or
  *     cubic: C^1, so that the prescribed velocity has no jumps),
  *     held constant after the last row and zero before the first. Rotations present:
- *     all three rotations are held. */
+ *     all three rotations are held.
+ *   route (the top end, with lay.route and a pay-out rate): the vessel leads the touchdown
+ *     point along the route: with the static touchdown at station sigma_0 and the top's
+ *     static plan offset from it b_0, the top is at r(sigma) + Rot(theta(sigma) - theta_0) b_0,
+ *     sigma = sigma_0 + s(t) (the pay-out), in plan (solver/line_dynamics.c); x, y, z held. */
 typedef struct {
   double amplitude;           /* [m] or [deg] */
   double period;              /* [s] > 0 */
@@ -413,6 +417,26 @@ typedef struct {
   double *z, *zx, *zy, *zxy; /* z [m], dz/dx, dz/dy [-], d2z/dxdy [1/m] at the nodes */
 } PlBathymetry;
 
+/* The lay route (lay.route, models/route.c): waypoints in plan with their inner corners rounded
+ * by arcs of one radius; its pieces (legs and arcs) end to end in arc length from the first
+ * point (PlRouteBuild). */
+#define PL_ROUTE_MAX_POINTS 64
+typedef struct {
+  int arc;                     /* 0 a leg, 1 an arc */
+  double s0, len;              /* its start station and length [m] */
+  double a[2], t[2];           /* its start point and the unit tangent there */
+  double c[2];                 /* an arc's centre */
+  double sign;                 /* an arc's turn: +1 left, -1 right */
+} PlRoutePiece;
+typedef struct {
+  int n;                       /* waypoints (0: no route) */
+  double p[PL_ROUTE_MAX_POINTS][2]; /* [m] global x, y */
+  double radius;               /* [m] of the arcs at the inner points */
+  int npieces;
+  PlRoutePiece piece[2 * PL_ROUTE_MAX_POINTS];
+  double length;               /* [m] from the first point to the last */
+} PlRoute;
+
 typedef struct {
   char name[256];              /* free text */
   char source_path[PL_PATH_MAX]; /* the model file */
@@ -452,6 +476,7 @@ typedef struct {
 
   PlRotationKind rotation;
   PlEnd ends[2];               /* [0] bottom (S = 0), [1] top (S = L) */
+  PlRoute route;               /* lay.route (route.n 0: none) */
   PlAnalysis analysis;
   PlCurrent current;           /* dynamic analyses only */
   char output_dir[PL_PATH_MAX];
@@ -541,6 +566,8 @@ void PlMotionHeldDofs(const PlMotion *mo, bool moved[6]);
  * start)/ramp) dt' [m] (r PlRamp; a step when ramp is 0), and its rate s' [m/s]; 0 without
  * pay-out or under tension control (solver/line_dynamics.c integrates that). */
 void PlPayout(const PlEnd *e, double t, double *s, double *sdot);
+/* Its rate's derivative s'' [m/s^2] (the ramp's; 0 else). */
+double PlPayoutAcceleration(const PlEnd *e, double t);
 
 /* Sets every optional value to its documented default and every required one to "unset". */
 void PlModelInitDefaults(PlModel *m);
@@ -584,6 +611,16 @@ int PlBathymetryEval(const PlBathymetry *b, double x, double y, double *z, doubl
 /* Fills b->zx, b->zy, b->zxy from b->z: Catmull-Rom (central) differences, one-sided at the
  * edges (exact for a plane). */
 void PlBathymetrySlopes(PlBathymetry *b);
+/* models/route.c: the route's pieces from its points and radius; 1 with the reason in why when
+ * the points or the radius cannot make one (two equal points, a turn beyond 162 deg, a leg
+ * shorter than its bends). */
+int PlRouteBuild(PlRoute *r, char *why, size_t len);
+/* The route's point x, unit tangent t (plan) and signed curvature kappa [1/m] (left turns
+ * positive) at station s [m]; before the first and after the last point along the end legs. */
+void PlRouteEval(const PlRoute *r, double s, double x[2], double t[2], double *kappa);
+/* The station [m] and signed lateral offset [m] (left of the route positive) of plan point x:
+ * its nearest point on the route. */
+void PlRouteProject(const PlRoute *r, const double x[2], double *station, double *offset);
 /* The contact force per length sigma(kappa) [N/m] along n and dsigma/dkappa. Nonlinear law
  * (5.38): at rest at kappa = d_o/8 under the submerged weight w; C^1. Linear law: k kappa for
  * kappa > 0. */
