@@ -315,6 +315,7 @@ void PlDescribeModel(FILE *out, const PlModel *m, const PlMesh *mesh_, int finge
             m->route.p[0][1], m->route.p[m->route.n - 1][0], m->route.p[m->route.n - 1][1]);
     if (m->route.n > 2) Line(out, "bend radius", m->route.radius, "m");
     Line(out, "length", m->route.length, "m");
+    Line(out, "retire behind touchdown", m->lay_retire, "m");
   }
   PrintCurrent(out, m);
   PrintBody(out, &m->vessel, 1);

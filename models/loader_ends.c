@@ -548,6 +548,7 @@ int ld_read_lay(const Ctx *c, const Scope *top, PlModel *m)
   bool present;
   int rc = ld_open_child(top, "lay", &s, &present);
   if (rc || !present) return rc;
+  if ((rc = ld_get_number(&s, "retire_behind", &m->lay_retire, NULL))) return rc;
   if ((rc = ld_open_child_if(&s, "route", true, &rs, &present))) return rc;
   PlRoute *r = &m->route;
   memset(r, 0, sizeof *r);

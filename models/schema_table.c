@@ -242,6 +242,8 @@ const PlKeySpec PlSchemaTable[] = {
         "when the rate starts to rise (tension: when the controller starts)"),
     NUM("ends.*.payout.ramp_time", "s", R_NONNEG, DEF, 0.0, "0", "`rate`: the rise to it (C^2 ramp)"),
     MAP("lay.route", REQ, "required", "the planned route: waypoints, arcs at the corners"),
+    NUM("lay.retire_behind", "m", R_NONNEG, DEF, 0.0, "0 (never)",
+        "laid pipe this far behind the touchdown point becomes a fixed end"),
     ROWS("lay.route.points", "m", REQ, "required", "2 to 64 points [x, y], global, in the lay's order"),
     NUM("lay.route.radius", "m", R_POS, CND, NAN, "required with 3 or more points",
         "the arcs' radius at the inner points"),

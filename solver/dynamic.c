@@ -24,7 +24,10 @@ struct PlDynamic_ {
   double lref;  /* pay-out: the top element's length at the start [m], the split's step */
   PlDynamicStats before; /* the counters of the cores a remesh replaced */
   int remeshes;          /* splits and merges so far */
-  int kept;              /* the leading nodes kept since PlDynamicRenumbered last asked */
+  int kept;              /* the leading nodes kept since PlDynamicRenumbered last asked, in
+                            the numbering it last reported */
+  int dropped;           /* the bottom nodes retired since (lay.retire_behind) */
+  int retired;           /* retirements so far */
 };
 
 PetscErrorCode PlDynamicCreate(PlProblem p, volatile sig_atomic_t *stop, PlDynamic *out)
@@ -53,6 +56,7 @@ PetscErrorCode PlDynamicCreate(PlProblem p, volatile sig_atomic_t *stop, PlDynam
   PetscCheck(!PlSysDynPrepareRun(d->S), p->comm, PETSC_ERR_LIB, "IDA refused the start state");
   d->lref = d->S->d[0]->Ltop0;
   d->kept = INT_MAX;
+  d->dropped = 0;
   *out = d;
   PetscFunctionReturn(0);
 }
@@ -184,10 +188,12 @@ static PetscErrorCode Equilibrate(PlSysDyn S, double t, double *y, double *yp, i
  * / 2 at most); merging drops the last material node (the tensioner takes it in). The static
  * problem is renumbered (PlProblemRenumber), the system core rebuilt on it, the state mapped
  * (positions absolute through the new static positions) and IDA restarted at t. */
-static PetscErrorCode Remesh(PlDynamic d, int split)
+enum { REMESH_MERGE = 0, REMESH_SPLIT = 1, REMESH_RETIRE = 2 };
+static PetscErrorCode Remesh(PlDynamic d, int kind)
 {
   const PlProblem p = d->p;
   PlDynLine l = d->S->d[0];
+  const int split = kind == REMESH_SPLIT, retire = kind == REMESH_RETIRE;
   const int nn = p->mesh.nnodes, ne = nn - 1, ndd = d->S->ndd, nn2 = nn + (split ? 1 : -1);
   const double t = d->t_out, lt = PlDynTopLength(l, t);
   double s, rate;
@@ -208,10 +214,12 @@ static PetscErrorCode Remesh(PlDynamic d, int split)
   PetscCheck(from && S && x && q && xa && y2 && yp2, p->comm, PETSC_ERR_MEM, "out of memory");
   for (int i = 0; i < nn; ++i)
     for (int c = 0; c < 3; ++c) xa[3 * i + c] = l->xs[3 * i + c]; /* the static positions, y's reference */
-  for (int i = 0; i < nn2 - 1; ++i) from[i] = i;
+  for (int i = 0; i < nn2 - 1; ++i) from[i] = retire ? i + 1 : i;
   from[nn2 - 1] = ne; /* the top */
-  memcpy(S, p->mesh.S, sizeof(double) * (split ? nn : nn2 - 1));
-  if (split) {
+  memcpy(S, p->mesh.S + retire, sizeof(double) * (split ? nn : nn2 - 1));
+  if (retire)
+    S[nn2 - 1] = p->mesh.S[ne];
+  else if (split) {
     from[ne] = -1;
     const double *yA = y + (size_t)(ne - 1) * ndd, *yB = y + (size_t)ne * ndd;
     PlDynInterpolateNode(l, ne - 1, d->lref / lt, yA, yp + (size_t)(ne - 1) * ndd, yB, yp + (size_t)ne * ndd,
@@ -220,6 +228,8 @@ static PetscErrorCode Remesh(PlDynamic d, int split)
     S[nn] = p->mesh.S[ne - 1] + lt;
   } else
     S[nn2 - 1] = p->mesh.S[ne - 1] + lt;
+  double y0[PL_DYN_DOF_MAX]; /* retiring: the new bottom node, held where it lies */
+  if (retire) memcpy(y0, y + ndd, sizeof(double) * ndd);
   PlDynEnd ends[2];
   memcpy(ends, l->ends, sizeof ends);
   const struct PlDynTensioner ctl = l->ctl;
@@ -242,6 +252,20 @@ static PetscErrorCode Remesh(PlDynamic d, int split)
   }
   for (int i = 0; i < nn2; ++i) /* an old node keeps its reference (the ends' holds read it) */
     if (from[i] >= 0) memcpy(l->xs + 3 * i, xa + 3 * from[i], sizeof(double) * 3);
+  if (retire) { /* the new bottom end: all held where it lies, at rest; its reference its position */
+    PlDynEnd *E = &l->ends[0];
+    memset(E, 0, sizeof *E);
+    E->node = 0;
+    E->tr[0] = E->tr[1] = E->tr[2] = true;
+    E->rot = 1;
+    for (int c = 0; c < 3; ++c) E->xs[c] = l->xs[c] = xa[3 + c] + y0[c];
+    for (int k = 0; k < l->np; ++k) E->ps[k] = y0[3 + k];
+    PlParamToQuaternion(l->kind, E->ps, E->qs);
+    char *mask = p->bc_mask; /* and the static problem's holds, for its record */
+    for (int r = 0; r < p->nd; ++r) mask[r] = 1;
+    for (int c = 0; c < 3; ++c) p->bc_target[c] = E->xs[c];
+    for (int k = 0; k < l->np; ++k) p->bc_target[3 + k] = E->ps[k];
+  }
   l->ctl = ctl;
   l->Ltop0 = p->elements[nn2 - 2].L;
   l->s0 = s;
@@ -257,27 +281,59 @@ static PetscErrorCode Remesh(PlDynamic d, int split)
     if (from[i] < 0)
       for (int c = 0; c < 3; ++c) yi[c] = x[3 * i + c] - l->xs[3 * i + c]; /* zero: p->u has x there */
   }
+  if (retire) { /* held at rest where it lies */
+    for (int c = 0; c < 3; ++c) y2[c] = y2[l->iV + c] = y2[l->iW + c] = 0.0;
+    memset(yp2, 0, sizeof(double) * ndd);
+  }
   /* the states after the nodes (the tensioner's load cell) keep their order */
   PetscCheck(PlSysDynSize(d->S) - ndd * nn2 == n_old - ndd * nn, p->comm, PETSC_ERR_PLIB, "remesh: extra states");
   memcpy(y2 + (size_t)ndd * nn2, y + (size_t)ndd * nn, sizeof(double) * (n_old - ndd * nn));
   memcpy(yp2 + (size_t)ndd * nn2, yp + (size_t)ndd * nn, sizeof(double) * (n_old - ndd * nn));
   free(from), free(S), free(x), free(q), free(xa), free(y), free(yp);
-  PetscCall(Equilibrate(d->S, t, y2, yp2, split ? ne - 1 : ne - 2, nn2 - 1));
+  if (!retire) PetscCall(Equilibrate(d->S, t, y2, yp2, split ? ne - 1 : ne - 2, nn2 - 1));
   d->loads = 0;
-  d->remeshes++;
-  d->kept = PetscMin(d->kept, split ? nn - 1 : nn - 2);
+  if (retire) {
+    d->retired++;
+    d->dropped++;
+  } else {
+    d->remeshes++;
+    d->kept = PetscMin(d->kept, (split ? nn - 1 : nn - 2) + d->dropped);
+  }
   const int bad = PlSysDynResumeRun(d->S, t, y2, yp2);
   free(y2), free(yp2);
   PetscCheck(!bad, p->comm, PETSC_ERR_LIB, "IDA refused the state after the pay-out's remesh at t = %g s", t);
   PetscFunctionReturn(0);
 }
 
-int PlDynamicRenumbered(PlDynamic d, int *kept, int *count)
+int PlDynamicRenumbered(PlDynamic d, int *kept, int *dropped, int *count, int *retired)
 {
   *count = d->remeshes;
+  *retired = d->retired;
   *kept = d->kept;
+  *dropped = d->dropped;
   d->kept = INT_MAX;
-  return *kept != INT_MAX;
+  d->dropped = 0;
+  return *kept != INT_MAX || *dropped > 0;
+}
+
+/* Retirement (lay.retire_behind): 1 when the bottom element lies wholly more than that arc
+ * length behind the touchdown point (the first node from the top on the seabed), with the
+ * line keeping at least four elements. */
+static int RetireDue(const PlDynamic d)
+{
+  const PlProblem p = d->p;
+  const PlModel *m = &p->model;
+  const int nn = p->mesh.nnodes, ne = nn - 1, ndd = d->S->ndd;
+  if (!(m->lay_retire > 0.0) || m->seabed == PL_SEABED_NONE || ne <= 4) return 0;
+  const PlDynLine l = d->S->d[0];
+  const double *y = PlSysDynState(d->S);
+  for (int i = nn - 1; i > 0; --i) {
+    double x[3];
+    for (int c = 0; c < 3; ++c) x[c] = y[(size_t)i * ndd + c] + l->xs[3 * i + c];
+    const PlSection *sec = &m->segments[p->mesh.segment[i < ne ? i : ne - 1]].section;
+    if (PlSeabedPenetration(m, sec, x) > 0.0) return p->mesh.S[i] - p->mesh.S[1] > m->lay_retire;
+  }
+  return 0;
 }
 
 /* Pay-out: 1 when the top element is due to be split, -1 merged, 0 neither. */
@@ -335,8 +391,9 @@ PetscErrorCode PlDynamicAdvance(PlDynamic d, double tout, int *flag, char *why, 
         *flag = PL_DYN_PAYOUT_LIMIT;
         break;
       }
-      PetscCall(Remesh(d, due > 0));
+      PetscCall(Remesh(d, due > 0 ? REMESH_SPLIT : REMESH_MERGE));
     }
+    while (!*flag && RetireDue(d)) PetscCall(Remesh(d, REMESH_RETIRE));
     if (*flag || d->t_out >= tout) break;
     const double sample = tension ? (floor(d->t_out / dtc + 1e-9) + 1.0) * dtc : INFINITY;
     /* IDA stops at a sample, and at the prescribed pay-out's next bound (which it must not step

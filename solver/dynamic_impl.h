@@ -162,10 +162,10 @@ int PlLineSeriesEnvelopes(const PlLineSeries *w, const char *dir, PlError *err);
  * when a close failed (err keeps the first failure's message only when io was 0: pass a
  * scratch PlError otherwise). */
 int PlLineSeriesClose(PlLineSeries *w, PlError *err);
-/* Pay-out: the line renumbered to nn nodes, its first `kept` nodes and its top kept, the others
- * paid out since (their envelopes start at the next row); stat the new static stations
- * (borrowed). -1: out of memory. */
-int PlLineSeriesRenumber(PlLineSeries *w, int nn, int kept, const PlStation *stat);
+/* Pay-out: the line renumbered to nn nodes (PlDynamicRenumbered): its first `dropped` nodes
+ * retired, those up to `kept` and its top kept, the others paid out since (their envelopes
+ * start at the next row); stat the new static stations (borrowed). -1: out of memory. */
+int PlLineSeriesRenumber(PlLineSeries *w, int nn, int kept, int dropped, const PlStation *stat);
 /* Frees the envelopes. */
 void PlLineSeriesFree(PlLineSeries *w);
 /* After a row written to f: flushed, or PL_EXIT_IO naming path and the reason. */
@@ -192,7 +192,7 @@ typedef struct {
   double *land; /* [nn][4] */
 } PlLayTrack;
 int PlLayTrackInit(PlLayTrack *tr, int nn);
-int PlLayTrackRenumber(PlLayTrack *tr, int nn, int kept);
+int PlLayTrackRenumber(PlLayTrack *tr, int nn, int kept, int dropped);
 void PlLayTrackUpdate(PlLayTrack *tr, const PlProblem p, double t, const PlStation *N, int nn);
 void PlLayTrackFree(PlLayTrack *tr);
 /* DIR/route.csv: the route's points (atomic). 0 or PL_EXIT_IO. */

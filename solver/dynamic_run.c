@@ -301,6 +301,8 @@ static cJSON *DynamicSummary(const PlProblem p, const PlStaticReport *srep, cons
     cJSON_AddNumberToObject(root, "line_length_m", m->length + res->paid_out_m);
     cJSON_AddNumberToObject(root, "payout_remeshes", res->payout_remeshes);
     cJSON_AddNumberToObject(root, "line_nodes", p->mesh.nnodes);
+    cJSON_AddNumberToObject(root, "retired_elements", res->retired_elements);
+    cJSON_AddNumberToObject(root, "retired_length_m", p->mesh.S[0]);
   }
   if (res->has_vessel) PlSummaryAddVessel(root, m, res);
   return root;
@@ -337,10 +339,11 @@ static int Checkpoint(const SummaryContext *c, const Writer *w, PlRestartHeader 
 
 /* The counters of this process's IDA plus those of the runs before a restart. */
 /* Pay-out: the run's node arrays after the line was renumbered (PlDynamicRenumbered: its first
- * `kept` nodes and its top kept): the static stations (a paid-out node's are the top's, where
- * it entered, at its own arc length), the envelopes and series' nodes, the checkpoint's sizes. */
-static PetscErrorCode Renumbered(PlProblem p, PlDynamic d, int kept, int *nn, PlStation **stat, PlLineSeries *ls,
-                                 PlRestartHeader *rh, const char *text, double **y, double **yp)
+ * `dropped` nodes retired, those up to `kept` and its top kept): the static stations (a
+ * paid-out node's are the top's, where it entered, at its own arc length), the envelopes and
+ * series' nodes, the checkpoint's sizes. */
+static PetscErrorCode Renumbered(PlProblem p, PlDynamic d, int kept, int dropped, int *nn, PlStation **stat,
+                                 PlLineSeries *ls, PlRestartHeader *rh, const char *text, double **y, double **yp)
 {
   const int n2 = p->mesh.nnodes, ndd = PlDynamicNodeDofs(d), nstate = PlDynamicSize(d);
   PetscFunctionBeginUser;
@@ -351,10 +354,11 @@ static PetscErrorCode Renumbered(PlProblem p, PlDynamic d, int kept, int *nn, Pl
   if (yp2) *yp = yp2;
   PetscCheck(s && y2 && yp2, p->comm, PETSC_ERR_MEM, "out of memory");
   for (int i = 0; i < n2; ++i) {
-    s[i] = (*stat)[i < kept ? i : *nn - 1];
-    if (i >= kept) s[i].S = p->mesh.S[i];
+    const int o = i + dropped < kept && i < n2 - 1 ? i + dropped : *nn - 1;
+    s[i] = (*stat)[o];
+    if (o == *nn - 1) s[i].S = p->mesh.S[i];
   }
-  PetscCheck(!PlLineSeriesRenumber(ls, n2, kept, s), p->comm, PETSC_ERR_MEM, "out of memory");
+  PetscCheck(!PlLineSeriesRenumber(ls, n2, kept, dropped, s), p->comm, PETSC_ERR_MEM, "out of memory");
   free(*stat);
   *stat = s;
   *nn = n2;
@@ -441,10 +445,12 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
     const double tout = k == nout ? T : k * dt;
     if (k > 0) {
       PetscCall(PlDynamicAdvance(d, tout, &res->ida_flag, res->failure, sizeof res->failure));
-      int kept;
-      if (PlDynamicRenumbered(d, &kept, &res->payout_remeshes)) { /* pay-out: nodes paid out or taken in */
-        PetscCall(Renumbered(p, d, kept, &nn, &stat, &w.ls, &rh, opt->fingerprint, &yraw, &ypraw));
-        PetscCheck(!track.land || !PlLayTrackRenumber(&track, nn, kept), p->comm, PETSC_ERR_MEM, "out of memory");
+      int kept, dropped;
+      if (PlDynamicRenumbered(d, &kept, &dropped, &res->payout_remeshes, &res->retired_elements)) {
+        /* pay-out: nodes paid out or taken in, laid pipe retired */
+        PetscCall(Renumbered(p, d, kept, dropped, &nn, &stat, &w.ls, &rh, opt->fingerprint, &yraw, &ypraw));
+        PetscCheck(!track.land || !PlLayTrackRenumber(&track, nn, kept, dropped), p->comm, PETSC_ERR_MEM,
+                   "out of memory");
         nstate = PlDynamicSize(d);
       }
       if (res->ida_flag == PL_DYN_INTERRUPTED) { /* between steps: the state at the last step */

@@ -84,12 +84,12 @@ int PlLayTrackInit(PlLayTrack *tr, int nn)
   return 0;
 }
 
-int PlLayTrackRenumber(PlLayTrack *tr, int nn, int kept)
+int PlLayTrackRenumber(PlLayTrack *tr, int nn, int kept, int dropped)
 {
   double *l = malloc(sizeof(double) * 4 * (size_t)nn);
   if (!l) return -1;
   for (int i = 0; i < nn; ++i) {
-    const int o = i < kept ? i : i == nn - 1 ? tr->nn - 1 : -1;
+    const int o = i == nn - 1 ? tr->nn - 1 : i + dropped < kept ? i + dropped : -1;
     for (int k = 0; k < 4; ++k) l[4 * i + k] = o >= 0 ? tr->land[4 * o + k] : NAN;
   }
   free(tr->land);

@@ -184,18 +184,19 @@ int PlLineSeriesClose(PlLineSeries *w, PlError *err)
   return io;
 }
 
-int PlLineSeriesRenumber(PlLineSeries *w, int nn, int kept, const PlStation *stat)
+int PlLineSeriesRenumber(PlLineSeries *w, int nn, int kept, int dropped, const PlStation *stat)
 {
   double *env = malloc(sizeof(double) * 12 * (size_t)nn);
   if (!env) return -1;
   for (int i = 0; i < nn; ++i) {
-    const int o = i < kept ? i : i == nn - 1 ? w->nn - 1 : -1;
+    const int o = i == nn - 1 ? w->nn - 1 : i + dropped < kept ? i + dropped : -1;
     for (int k = 0; k < 12; ++k) env[12 * i + k] = o >= 0 ? w->env[12 * o + k] : NAN; /* NAN: from the next row */
   }
   free(w->env);
   w->env = env;
-  for (int j = 2; j < w->n; ++j) /* an output point on a node the tensioner took in: the top's */
-    if (w->node[j] >= kept) w->node[j] = nn - 1;
+  for (int j = 2; j < w->n; ++j) /* an output point on a node the tensioner took in: the top's; on a
+                                    retired one: the new bottom's */
+    w->node[j] = w->node[j] >= kept ? nn - 1 : w->node[j] < dropped ? 0 : w->node[j] - dropped;
   w->node[1] = nn - 1;
   w->nn = nn;
   w->stat = stat;

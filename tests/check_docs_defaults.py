@@ -26,6 +26,7 @@ BASES = {
     "vessel.yaw_spring": ("jlay_circle_dp.yaml", ["vessel.yaw_spring.stiffness=9.834e7"]),
     "seabed.slope": ("jlay_circle.yaml", ["seabed.slope.angle=2"]),
     "seabed.friction": ("jlay_900m.yaml", ["seabed.friction.axial=0.5", "seabed.friction.lateral=0.8"]),
+    "lay": ("jlay_circle.yaml", ["lay.route.points=[[0, 0], [2000, 0]]"]),
 }
 SKIP_BLOCKS = ("ends", "vessel.dp.reference", "vessel.hull[0]")  # per-end, per-kind, per-item tables: no single path
 

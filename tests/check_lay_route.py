@@ -15,6 +15,10 @@ as the tensioner pays out (the pay-out rate is the lay speed).
    300 s, is the static bottom tension within 1 % (single outputs scatter by about 10 %: the
    strain of a stiff pipe at the integration's tolerance); as_laid.csv's laid nodes sit on the
    route (|offset| < 1 mm).
+   With `lay.retire_behind: 60` the same lay retires the laid pipe 60 m behind the touchdown
+   point into a fixed end (33 elements, 165 m): the suspended span is unchanged (top and laid
+   tension over the last 100 s and the layback within 0.1 %, the touchdown's station within
+   5 cm).
 2. The curved-lay criterion: a route that turns 30 deg to the left at (400, 0) on an arc of
    radius R, laid at 0.2 m/s for 2200 s with seabed friction mu_a = mu_l = 0.5 (mobilisation
    5 mm and 0.1 d_o): the laid pipe holds its curve where R > T_b / (mu_l w) and slides inward
@@ -119,6 +123,30 @@ def main():
         check(len(laid) > 20 and om <= 1e-3,
               "straight route: as_laid.csv's %d laid nodes within %.1e m of the route (1 mm); %s top elements split"
               % (len(laid), om, sm.get("payout_remeshes")))
+
+    # 1b. retirement: the same lay with laid pipe retired 60 m behind the touchdown point
+    if out:
+        out2 = run("route_retire", (MODEL % ("", V, "[[0, 0], [2000, 0]]", "", T, 1))
+                   .replace("  route: {points: [[0, 0], [2000, 0]]}", "  route: {points: [[0, 0], [2000, 0]]}\n"
+                            "  retire_behind: 60"))
+        if out2:
+            sm2 = json.load(open(os.path.join(out2, "summary.json")))
+            a = list(csv.DictReader(open(os.path.join(out, "lay.csv"))))
+            b = list(csv.DictReader(open(os.path.join(out2, "lay.csv"))))
+            ta = list(csv.DictReader(open(os.path.join(out, "touchdown.csv"))))
+            tb = list(csv.DictReader(open(os.path.join(out2, "touchdown.csv"))))
+            mean = lambda rows, k: sum(float(r[k]) for r in rows[-100:]) / 100.0
+            dT = mean(b, "top_tension_N") / mean(a, "top_tension_N") - 1
+            dL = mean(b, "laid_tension_N") / mean(a, "laid_tension_N") - 1
+            dS = abs(float(b[-1]["touchdown_station_m"]) - float(a[-1]["touchdown_station_m"]))
+            dB = float(tb[-1]["layback_m"]) / float(ta[-1]["layback_m"]) - 1
+            check(sm2.get("retired_elements", 0) >= 20 and abs(dT) <= 1e-3 and abs(dL) <= 1e-3 and dS <= 0.05
+                  and abs(dB) <= 1e-3,
+                  "retiring laid pipe 60 m behind the touchdown point (%s elements, %.0f m; %s nodes left of %s) leaves "
+                  "the suspended span as it was: top tension %+.1e and laid tension %+.1e over the last 100 s, layback "
+                  "%+.1e (0.1 %%), touchdown station %.3f m (5 cm)"
+                  % (sm2.get("retired_elements"), sm2.get("retired_length_m", float("nan")), sm2.get("line_nodes"),
+                     json.load(open(os.path.join(out, "summary.json"))).get("line_nodes"), dT, dL, dB, dS))
 
     # 2. the curved-lay criterion
     V, T, mu = 0.2, 2200.0, 0.5

@@ -477,6 +477,8 @@ typedef struct {
   PlRotationKind rotation;
   PlEnd ends[2];               /* [0] bottom (S = 0), [1] top (S = L) */
   PlRoute route;               /* lay.route (route.n 0: none) */
+  double lay_retire;           /* lay.retire_behind [m]: laid pipe this far behind the touchdown
+                                  point is retired into a fixed end (0: never) */
   PlAnalysis analysis;
   PlCurrent current;           /* dynamic analyses only */
   char output_dir[PL_PATH_MAX];

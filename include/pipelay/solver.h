@@ -437,16 +437,19 @@ typedef struct {
   double vessel_max_thrust_N;     /* largest |(surge, sway)| thrust */
   double paid_out_m;              /* ends.top.payout: the pipe paid out by the last output [m] */
   int payout_remeshes;            /* ends.top.payout: top elements split or merged */
+  int retired_elements;           /* lay.retire_behind: bottom elements retired */
   char failure[1024];
   PlError err;
 } PlDynamicResult;
 /* ends.top.payout: the pipe paid out by the state's time [m], its rate [m/s] and, under
  * tension control, the tension the tensioner measured at its last sample [N] (NaN else). */
 void PlDynamicPayout(const PlDynamic dyn, double *s, double *rate, double *tension);
-/* ends.top.payout: 1 when the top element was split or merged since the last call, with the
- * number of leading nodes every remesh since kept (the top node is kept too: it stays the last;
- * the static problem has been renumbered, PlProblemRenumber); the remeshes so far in *count. */
-int PlDynamicRenumbered(PlDynamic dyn, int *kept, int *count);
+/* ends.top.payout: 1 when the line was renumbered since the last call (PlProblemRenumber): the
+ * top element split or merged, or laid pipe retired at the bottom (lay.retire_behind). The
+ * nodes of the last call's numbering: the first *dropped were retired, those from *dropped to
+ * *kept - 1 are the new numbering's 0 to *kept - *dropped - 1, the top stays the last, the
+ * others are new. The splits and merges so far in *count, the retired nodes in *retired. */
+int PlDynamicRenumbered(PlDynamic dyn, int *kept, int *dropped, int *count, int *retired);
 /* ends.top.payout: the power the pay-out brings in at the state (PlSysDynPayoutPower) [W]. */
 double PlDynamicPayoutPower(const PlDynamic dyn);
 
