@@ -19,24 +19,16 @@ echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -
 median() { sort -g | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
 /usr/bin/python3 - "$W" <<'EOF'
 import sys
+sys.path.insert(0, "tests")
+from check_payout import s_of  # the pay-out's C^2 ramp (models/motion.c, PlPayout)
 W = sys.argv[1]
 V, T = 2000.0 / 86400.0, 43200.0
-
-
-def s_of(t, rate=V, t0=10.0, Tr=60.0):
-    if t <= t0:
-        return 0.0
-    tau = t - t0
-    if tau < Tr:
-        r = tau / Tr
-        return rate * Tr * (2.5 * r ** 4 - 3 * r ** 5 + r ** 6)
-    return rate * (0.5 * Tr + tau - Tr)
 
 
 with open(W + "/vessel.csv", "w") as f:
     f.write("t,x,y,z\n")
     for t in list(range(0, 100)) + list(range(100, int(T) + 200, 100)):
-        f.write("%d,%.12g,0,0\n" % (t, s_of(t)))
+        f.write("%d,%.12g,0,0\n" % (t, s_of(t, V, 10.0, 60.0)))
 with open(W + "/lay.yaml", "w") as f:
     f.write("""name: 1 km lay of the 30-inch pipe in 900 m of water at 2 km/day
 environment: {water_depth: 900, water_density: 1025, gravity: 9.80665}

@@ -83,6 +83,28 @@ static void SetUpEnd(PlProblem p, int end, int node)
   }
 }
 
+/* The static solver's layout for p's mesh: its DMDA (nd unknowns per node), state and matrix,
+ * the state set to u [nnodes nd] (every rank passes all of it). */
+static PetscErrorCode SetUpState(PlProblem p, const double *u)
+{
+  const int nn = p->mesh.nnodes, nd = p->nd;
+  PetscInt xs, xm;
+  PetscScalar **ua;
+  PetscFunctionBeginUser;
+  PetscCall(DMDACreate1d(p->comm, DM_BOUNDARY_NONE, nn, nd, 1, NULL, &p->da));
+  PetscCall(DMSetFromOptions(p->da));
+  PetscCall(DMSetUp(p->da));
+  PetscCall(DMCreateGlobalVector(p->da, &p->u));
+  PetscCall(DMCreateMatrix(p->da, &p->J));
+  PetscCall(MatSetOption(p->J, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_TRUE));
+  PetscCall(DMDAGetCorners(p->da, &xs, NULL, NULL, &xm, NULL, NULL));
+  PetscCall(DMDAVecGetArrayDOF(p->da, p->u, &ua));
+  for (PetscInt i = xs; i < xs + xm; ++i)
+    for (int c = 0; c < nd; ++c) ua[i][c] = u[(size_t)i * nd + c];
+  PetscCall(DMDAVecRestoreArrayDOF(p->da, p->u, &ua));
+  PetscFunctionReturn(0);
+}
+
 PetscErrorCode PlProblemCreate(MPI_Comm comm, const PlModel *model, PlProblem *out)
 {
   PlProblem p;
@@ -141,21 +163,7 @@ PetscErrorCode PlProblemCreate(MPI_Comm comm, const PlModel *model, PlProblem *o
   for (int e = 0; e < ne; ++e) fref = fmax(fref, 1e-6 * p->elements[e].CT[0]);
   p->force_scale = fref;
 
-  PetscCall(DMDACreate1d(comm, DM_BOUNDARY_NONE, nn, nd, 1, NULL, &p->da));
-  PetscCall(DMSetFromOptions(p->da));
-  PetscCall(DMSetUp(p->da));
-  PetscCall(DMCreateGlobalVector(p->da, &p->u));
-  PetscCall(DMCreateMatrix(p->da, &p->J));
-  PetscCall(MatSetOption(p->J, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_TRUE));
-
-  /* initial state: the guess */
-  PetscInt xs, xm;
-  PetscScalar **ua;
-  PetscCall(DMDAGetCorners(p->da, &xs, NULL, NULL, &xm, NULL, NULL));
-  PetscCall(DMDAVecGetArrayDOF(p->da, p->u, &ua));
-  for (PetscInt i = xs; i < xs + xm; ++i)
-    for (int c = 0; c < nd; ++c) ua[i][c] = p->bc_start[i * nd + c];
-  PetscCall(DMDAVecRestoreArrayDOF(p->da, p->u, &ua));
+  PetscCall(SetUpState(p, p->bc_start)); /* initial state: the guess */
   *out = p;
   PetscFunctionReturn(0);
 }
@@ -688,19 +696,7 @@ PetscErrorCode PlProblemRenumber(PlProblem p, int nn, const int *from, const dou
   PetscCall(MatDestroy(&p->J));
   PetscCall(VecDestroy(&p->u));
   PetscCall(DMDestroy(&p->da));
-  PetscCall(DMDACreate1d(p->comm, DM_BOUNDARY_NONE, nn, nd, 1, NULL, &p->da));
-  PetscCall(DMSetFromOptions(p->da));
-  PetscCall(DMSetUp(p->da));
-  PetscCall(DMCreateGlobalVector(p->da, &p->u));
-  PetscCall(DMCreateMatrix(p->da, &p->J));
-  PetscCall(MatSetOption(p->J, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_TRUE));
-  PetscInt xs, xm;
-  PetscScalar **ua;
-  PetscCall(DMDAGetCorners(p->da, &xs, NULL, NULL, &xm, NULL, NULL));
-  PetscCall(DMDAVecGetArrayDOF(p->da, p->u, &ua));
-  for (PetscInt i = xs; i < xs + xm; ++i)
-    for (int c = 0; c < nd; ++c) ua[i][c] = unew[(size_t)i * nd + c];
-  PetscCall(DMDAVecRestoreArrayDOF(p->da, p->u, &ua));
+  PetscCall(SetUpState(p, unew));
   PetscCall(PetscFree(unew));
   PetscFunctionReturn(0);
 }

@@ -35,6 +35,9 @@ usage: check_lay_route.py PIPELAY WORKDIR
 """
 import csv, json, math, os, subprocess, sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_payout import s_of  # the pay-out's C^2 ramp (models/motion.c, PlPayout)
+
 MODEL = """name: lay along a route
 environment: {water_depth: 150, water_density: 1025, gravity: 9.80665}
 line:
@@ -62,16 +65,6 @@ analysis:
 """
 OD, WT = 0.3239, 0.0159
 W = (7850 * math.pi / 4 * (OD ** 2 - (OD - 2 * WT) ** 2) - 1025 * math.pi / 4 * OD ** 2) * 9.80665
-
-
-def s_of(t, rate, t0=10.0, Tr=20.0):
-    if t <= t0:
-        return 0.0
-    tau = t - t0
-    if tau < Tr:
-        r = tau / Tr
-        return rate * Tr * (2.5 * r ** 4 - 3 * r ** 5 + r ** 6)
-    return rate * (0.5 * Tr + tau - Tr)
 
 
 def main():

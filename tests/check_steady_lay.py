@@ -32,6 +32,9 @@ usage: check_steady_lay.py PIPELAY WORKDIR
 """
 import csv, json, math, os, subprocess, sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_payout import s_of  # the pay-out's C^2 ramp (models/motion.c, PlPayout): the vessel's advance too
+
 MODEL = """name: steady lay at 0.1 m/s
 environment: {water_depth: 150, water_density: 1025, gravity: 9.80665}
 line:
@@ -58,17 +61,6 @@ analysis:
 V, T, L0 = 0.1, 800.0, 400.0
 
 
-def s_of(t, rate=V, t0=10.0, Tr=20.0):
-    """The pay-out's C^2 ramp (models/motion.c, PlPayout) and the vessel's advance."""
-    if t <= t0:
-        return 0.0
-    tau = t - t0
-    if tau < Tr:
-        r = tau / Tr
-        return rate * Tr * (2.5 * r ** 4 - 3 * r ** 5 + r ** 6)
-    return rate * (0.5 * Tr + tau - Tr)
-
-
 def main():
     pipelay, work = sys.argv[1:3]
     fails = 0
@@ -82,7 +74,7 @@ def main():
     with open(path, "w") as f:
         f.write("t,x,y,z\n")
         for i in range(0, int(T) + 2):
-            f.write("%d,%.12g,0,0\n" % (i, s_of(i)))
+            f.write("%d,%.12g,0,0\n" % (i, s_of(i, V)))
     model = os.path.join(work, "steady_lay.yaml")
     with open(model, "w") as f:
         f.write(MODEL % (path, V, T))
@@ -108,7 +100,7 @@ def main():
         Sd = float(td[t]["touchdown_arc_length_m"])
         dev = {"hang-off angle": float(r["hang_off_angle_deg"]) / ths - 1,
                "layback": float(td[t]["layback_m"]) / Ls - 1,
-               "suspended length": (L0 + s_of(t) - Sd) / (L0 - Sts) - 1}
+               "suspended length": (L0 + s_of(t, V) - Sd) / (L0 - Sts) - 1}
         for k, v in dev.items():
             if abs(v) > abs(worst[k]):
                 worst[k] = v
@@ -141,9 +133,9 @@ def main():
     env = list(csv.DictReader(open(os.path.join(out, "envelopes.csv"))))
     Send = float(env[-1]["S_m"])
     paid = sm.get("paid_out_m", float("nan"))
-    check(abs(Send / (L0 + paid) - 1) <= 1e-9 and abs(paid - s_of(T)) <= 1e-9,
+    check(abs(Send / (L0 + paid) - 1) <= 1e-9 and abs(paid - s_of(T, V)) <= 1e-9,
           "the line's length at the end %.9f m = line.length + paid_out_m %.9f m (%.1e; 1e-9), paid_out_m - s(T) = "
-          "%.1e m, over %s splits (%s nodes)" % (Send, L0 + paid, Send / (L0 + paid) - 1, paid - s_of(T),
+          "%.1e m, over %s splits (%s nodes)" % (Send, L0 + paid, Send / (L0 + paid) - 1, paid - s_of(T, V),
                                                  sm.get("payout_remeshes"), sm.get("line_nodes")))
     print("%d failed" % fails)
     return 1 if fails else 0
