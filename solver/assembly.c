@@ -168,11 +168,11 @@ PetscErrorCode PlProblemCreate(MPI_Comm comm, const PlModel *model, PlProblem *o
   PetscFunctionReturn(0);
 }
 
-PetscErrorCode PlProblemDestroy(PlProblem *pp)
+/* Frees what depends on p's mesh: the solver's state, matrix, DMDA and SNES (parts the
+ * static solve made on demand included), the per-element and per-node arrays and the mesh. */
+static PetscErrorCode FreeMeshParts(PlProblem p)
 {
   PetscFunctionBeginUser;
-  if (!pp || !*pp) PetscFunctionReturn(0);
-  PlProblem p = *pp;
   PetscCall(SNESDestroy(&p->snes));
   PetscCall(VecDestroy(&p->ptc_D));
   PetscCall(VecDestroy(&p->ptc_ref));
@@ -189,6 +189,15 @@ PetscErrorCode PlProblemDestroy(PlProblem *pp)
   PetscCall(PetscFree(p->gauge_k));
   PetscCall(PetscFree(p->fric));
   PlMeshDestroy(&p->mesh);
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode PlProblemDestroy(PlProblem *pp)
+{
+  PetscFunctionBeginUser;
+  if (!pp || !*pp) PetscFunctionReturn(0);
+  PlProblem p = *pp;
+  PetscCall(FreeMeshParts(p));
   PetscCall(PetscFree(p));
   *pp = NULL;
   PetscFunctionReturn(0);
@@ -668,16 +677,8 @@ PetscErrorCode PlProblemRenumber(PlProblem p, int nn, const int *from, const dou
     }
   free(uold);
   /* swap in */
-  PlMeshDestroy(&p->mesh);
+  PetscCall(FreeMeshParts(p));
   p->mesh = M;
-  PetscCall(PetscFree(p->elements));
-  PetscCall(PetscFree(p->w));
-  PetscCall(PetscFree(p->fric));
-  PetscCall(PetscFree(p->bc_mask));
-  PetscCall(PetscFree(p->bc_start));
-  PetscCall(PetscFree(p->bc_target));
-  PetscCall(PetscFree(p->bc_scale));
-  PetscCall(PetscFree(p->gauge_k));
   p->elements = el;
   p->w = w;
   p->fric = fric;
@@ -689,13 +690,6 @@ PetscErrorCode PlProblemRenumber(PlProblem p, int nn, const int *from, const dou
   for (int e = 0; fric && e < ne; ++e) /* a new element's anchor: its midpoint as it is now */
     if (!(from[e] >= 0 && from[e + 1] == from[e] + 1))
       PlProblemSetAnchor(p, e, unew + (size_t)e * nd, unew + (size_t)(e + 1) * nd);
-  PetscCall(SNESDestroy(&p->snes));
-  PetscCall(VecDestroy(&p->ptc_D));
-  PetscCall(VecDestroy(&p->ptc_ref));
-  PetscCall(VecDestroy(&p->ptc_work));
-  PetscCall(MatDestroy(&p->J));
-  PetscCall(VecDestroy(&p->u));
-  PetscCall(DMDestroy(&p->da));
   PetscCall(SetUpState(p, unew));
   PetscCall(PetscFree(unew));
   PetscFunctionReturn(0);
