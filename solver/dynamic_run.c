@@ -346,13 +346,21 @@ static PetscErrorCode Renumbered(PlProblem p, PlDynamic d, int kept, int dropped
                                  PlLineSeries *ls, PlRestartHeader *rh, const char *text, double **y, double **yp)
 {
   const int n2 = p->mesh.nnodes, ndd = PlDynamicNodeDofs(d), nstate = PlDynamicSize(d);
+  PetscMPIInt rank;
   PetscFunctionBeginUser;
-  PlStation *s = malloc(sizeof(PlStation) * n2);
+  PetscCallMPI(MPI_Comm_rank(p->comm, &rank));
   double *y2 = realloc(*y, sizeof(double) * nstate);
   if (y2) *y = y2;
   double *yp2 = realloc(*yp, sizeof(double) * nstate);
   if (yp2) *yp = yp2;
-  PetscCheck(s && y2 && yp2, p->comm, PETSC_ERR_MEM, "out of memory");
+  PetscCheck(y2 && yp2, p->comm, PETSC_ERR_MEM, "out of memory");
+  PlRestartHeaderInit(rh, n2, ndd, nstate - n2 * ndd, (int)p->kind, 12 * n2, text);
+  if (rank) { /* rank 0 holds the stations and series */
+    *nn = n2;
+    PetscFunctionReturn(0);
+  }
+  PlStation *s = malloc(sizeof(PlStation) * n2);
+  PetscCheck(s, p->comm, PETSC_ERR_MEM, "out of memory");
   for (int i = 0; i < n2; ++i) {
     const int o = i + dropped < kept && i < n2 - 1 ? i + dropped : *nn - 1;
     s[i] = (*stat)[o];
@@ -362,7 +370,6 @@ static PetscErrorCode Renumbered(PlProblem p, PlDynamic d, int kept, int dropped
   free(*stat);
   *stat = s;
   *nn = n2;
-  PlRestartHeaderInit(rh, n2, ndd, nstate - n2 * ndd, (int)p->kind, 12 * n2, text);
   PetscFunctionReturn(0);
 }
 
@@ -463,7 +470,8 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
     }
     t = tout;
     PetscCall(PlDynamicSyncStatic(d));
-    if (m->ends[1].payout) stat[nn - 1].S = p->mesh.S[nn - 1]; /* the top's arc length: the line's length */
+    if (m->ends[1].payout && !rank) stat[nn - 1].S = p->mesh.S[nn - 1]; /* the top's arc length: the line's length
+                                                                           (rank 0 holds the stations) */
     PetscCall(PlProblemStations(p, &N, &nnr, &E, &ner));
     double ek, es, ep;
     PetscCall(PlDynamicEnergy(d, &ek, &es, &ep));
