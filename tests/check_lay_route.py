@@ -123,6 +123,12 @@ def main():
                    .replace("  route: {points: [[0, 0], [2000, 0]]}", "  route: {points: [[0, 0], [2000, 0]]}\n"
                             "  retire_behind: 60"))
         if out2:
+            here = os.path.dirname(os.path.abspath(__file__))
+            q = subprocess.run([sys.executable, os.path.join(here, "check_summary_schema.py"),
+                                os.path.join(here, "..", "docs", "summary-schema.json"), os.path.join(out2, "summary.json")],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            check(q.returncode == 0, "summary.json of a lay with splits and retirement against docs/summary-schema.json "
+                  "(%s)" % (q.stdout.strip()[-300:] or "valid"))
             sm2 = json.load(open(os.path.join(out2, "summary.json")))
             a = list(csv.DictReader(open(os.path.join(out, "lay.csv"))))
             b = list(csv.DictReader(open(os.path.join(out2, "lay.csv"))))
