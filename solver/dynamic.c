@@ -285,6 +285,11 @@ static PetscErrorCode Remesh(PlDynamic d, int kind)
     for (int c = 0; c < 3; ++c) y2[c] = y2[l->iV + c] = y2[l->iW + c] = 0.0;
     memset(yp2, 0, sizeof(double) * ndd);
   }
+  if (l->iA >= 0) /* a new element's friction anchor starts at its place, its midpoint as it is
+                     (PlProblemRenumber): no slip (node e's anchor rows are element e's) */
+    for (int e = 0; e + 1 < nn2; ++e)
+      if (!(from[e] >= 0 && from[e + 1] == from[e] + 1))
+        for (int c = 0; c < 3; ++c) y2[(size_t)e * ndd + l->iA + c] = yp2[(size_t)e * ndd + l->iA + c] = 0.0;
   /* the states after the nodes (the tensioner's load cell) keep their order */
   PetscCheck(PlSysDynSize(d->S) - ndd * nn2 == n_old - ndd * nn, p->comm, PETSC_ERR_PLIB, "remesh: extra states");
   memcpy(y2 + (size_t)ndd * nn2, y + (size_t)ndd * nn, sizeof(double) * (n_old - ndd * nn));
