@@ -95,7 +95,21 @@ static PetscErrorCode SetUpState(PlProblem p, const double *u)
   PetscCall(DMSetFromOptions(p->da));
   PetscCall(DMSetUp(p->da));
   PetscCall(DMCreateGlobalVector(p->da, &p->u));
-  PetscCall(DMCreateMatrix(p->da, &p->J));
+  {
+    /* the matrix in nd x nd blocks, a node's unknowns (a 1-d DMDA makes only scalar AIJ):
+     * block row i couples nodes i-1, i, i+1 (the elements on either side); PlFormJacobian adds
+     * whole element and node blocks, and PETSc's LU factors and solves block-wise */
+    ISLocalToGlobalMapping ltog;
+    PetscInt xm0;
+    PetscCall(DMDAGetCorners(p->da, NULL, NULL, NULL, &xm0, NULL, NULL));
+    PetscCall(MatCreate(p->comm, &p->J));
+    PetscCall(MatSetSizes(p->J, xm0 * nd, xm0 * nd, PETSC_DETERMINE, PETSC_DETERMINE));
+    PetscCall(MatSetType(p->J, MATBAIJ));
+    PetscCall(MatSeqBAIJSetPreallocation(p->J, nd, 3, NULL));
+    PetscCall(MatMPIBAIJSetPreallocation(p->J, nd, 3, NULL, 2, NULL));
+    PetscCall(DMGetLocalToGlobalMapping(p->da, &ltog));
+    PetscCall(MatSetLocalToGlobalMapping(p->J, ltog, ltog));
+  }
   PetscCall(MatSetOption(p->J, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_TRUE));
   PetscCall(DMDAGetCorners(p->da, &xs, NULL, NULL, &xm, NULL, NULL));
   PetscCall(DMDAVecGetArrayDOF(p->da, p->u, &ua));
@@ -453,12 +467,10 @@ PetscErrorCode PlFormJacobian(SNES snes, Vec U, Mat J, Mat P, void *ctx)
   PetscCall(DMDAVecGetArrayDOFRead(p->da, Uloc, &u));
   for (PetscInt e = xs; e < xs + xm && e < ne; ++e) {
     double ue[PL_ELEM_DOF_MAX], K[PL_ELEM_DOF_MAX * PL_ELEM_DOF_MAX];
-    PetscInt idx[PL_ELEM_DOF_MAX];
+    const PetscInt idx[2] = {e - gxs, e + 1 - gxs};
     for (int c = 0; c < nd; ++c) {
       ue[c] = u[e][c];
       ue[nd + c] = u[e + 1][c];
-      idx[c] = (e - gxs) * nd + c;
-      idx[nd + c] = (e + 1 - gxs) * nd + c;
     }
     if (PlRodElementInternal(&p->elements[e], ue, NULL, K)) memset(K, 0, sizeof K);
     double fl[6], Kl[36];
@@ -470,19 +482,18 @@ PetscErrorCode PlFormJacobian(SNES snes, Vec U, Mat J, Mat P, void *ctx)
     for (int a = 0; a < 2; ++a) /* held rows carry only s e_i (added below) */
       for (int c = 0; c < nd; ++c)
         if (p->bc_mask[(e + a) * nd + c]) memset(K + (a * nd + c) * n2, 0, n2 * sizeof(double));
-    PetscCall(MatSetValuesLocal(P, n2, idx, n2, idx, K, ADD_VALUES));
+    PetscCall(MatSetValuesBlockedLocal(P, 2, idx, 2, idx, K, ADD_VALUES));
   }
   for (PetscInt i = xs; i < xs + xm; ++i) {
-    double Kn[16];
-    PetscInt idx[4];
+    /* the node's block: the gauge and a given end moment on its parameters, the holds */
+    double Kn[16], Kb[PL_NODE_DOF_MAX * PL_NODE_DOF_MAX];
+    const PetscInt bi = i - gxs;
     const int np = nd - 3;
-    for (int c = 0; c < np; ++c) idx[c] = (i - gxs) * nd + 3 + c;
     memset(Kn, 0, sizeof Kn);
-    int any = 0;
+    memset(Kb, 0, sizeof Kb);
     if (p->kind == PL_PARAM_QUATERNION) {
       double pq[4] = {u[i][3], u[i][4], u[i][5], u[i][6]}, r[4] = {0, 0, 0, 0};
       PlQuaternionGauge(p->gauge_k[i], pq, r, Kn);
-      any = 1;
     }
     const int k = i == 0 ? 0 : (i == nn - 1 ? 1 : -1);
     if (k >= 0 && EndMomentGiven(&p->model.ends[k])) {
@@ -490,18 +501,13 @@ PetscErrorCode PlFormJacobian(SNES snes, Vec U, Mat J, Mat P, void *ctx)
       for (int c = 0; c < 3; ++c) M[c] = p->lambda * p->model.ends[k].moment[c];
       PlNodeMomentGeneralised(p->kind, p->mesh.q0 + 4 * i, &u[i][3], M, pr, Km);
       for (int a = 0; a < np * np; ++a) Kn[a] -= Km[a];
-      any = 1;
     }
     for (int a = 0; a < np; ++a)
-      if (p->bc_mask[i * nd + 3 + a]) memset(Kn + a * np, 0, np * sizeof(double));
-    if (any) PetscCall(MatSetValuesLocal(P, np, idx, np, idx, Kn, ADD_VALUES));
-    for (int c = 0; c < nd; ++c) {
-      const PetscInt kk = i * nd + c;
-      if (!p->bc_mask[kk]) continue;
-      const PetscInt li = (i - gxs) * nd + c;
-      const double s = p->bc_scale[kk];
-      PetscCall(MatSetValuesLocal(P, 1, &li, 1, &li, &s, ADD_VALUES));
-    }
+      if (!p->bc_mask[i * nd + 3 + a])
+        for (int b = 0; b < np; ++b) Kb[(3 + a) * nd + 3 + b] = Kn[a * np + b];
+    for (int c = 0; c < nd; ++c)
+      if (p->bc_mask[i * nd + c]) Kb[c * nd + c] = p->bc_scale[i * nd + c];
+    PetscCall(MatSetValuesBlockedLocal(P, 1, &bi, 1, &bi, Kb, ADD_VALUES));
   }
   PetscCall(DMDAVecRestoreArrayDOFRead(p->da, Uloc, &u));
   PetscCall(DMRestoreLocalVector(p->da, &Uloc));

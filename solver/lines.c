@@ -721,13 +721,14 @@ PetscErrorCode PlLinesCreate(MPI_Comm comm, const PlModel *m, PlLines *out)
     {
       /* a line hinged at both ends has a twist about its chord that only its sag resists: a
        * straight one (laid out on the seabed between a clump and an anchor) has a zero pivot
-       * there, which the factorisation shifts (the ends' response does not depend on it) */
+       * there, which the factorisation shifts (the ends' response does not depend on it): in
+       * the node's block, where the block LU of the nd x nd blocked matrix meets it */
       KSP ksp;
       PC pc;
       PetscCall(PlProblemEnsureSNES(s->p[l]));
       PetscCall(SNESGetKSP(s->p[l]->snes, &ksp));
       PetscCall(KSPGetPC(ksp, &pc));
-      PetscCall(PCFactorSetShiftType(pc, MAT_SHIFT_NONZERO));
+      PetscCall(PCFactorSetShiftType(pc, MAT_SHIFT_INBLOCKS));
     }
   }
   *out = s;

@@ -198,7 +198,7 @@ static PetscErrorCode SetUpSNES(PlProblem p)
   PetscCall(KSPGetPC(ksp, &pc));
   PetscCall(PCSetType(pc, PCLU));
   if (size > 1) PetscCall(PCFactorSetMatSolverType(pc, MATSOLVERMUMPS));
-  else PetscCall(PCFactorSetMatOrderingType(pc, MATORDERINGND));
+  else PetscCall(PCFactorSetMatOrderingType(pc, MATORDERINGNATURAL)); /* a chain of node blocks: no fill */
   PetscCall(SNESSetFromOptions(p->snes));
   PetscFunctionReturn(0);
 }

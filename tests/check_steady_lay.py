@@ -20,8 +20,10 @@ split 15 times. After the transient (t >= 300 s), in the vessel's frame:
   the layback and the suspended length (S_top - S_touchdown) against the static ones, at
   every output from 300 s to 800 s (measured within 0.4 %: the drag of the moving pipe,
   O(rho C_d D V^2) = 2 N/m on 0.36 kN/m of submerged weight, is the difference);
-- it does not drift: between 400 s and 800 s the top tension and layback change by less than
-  0.1 % and the hang-off angle by less than 0.01 deg;
+- it does not drift: between 400 s and 800 s the top tension (its means over the split cycles
+  that start and end the interval, 400-450 s and 750-800 s: a single output carries the
+  integration's error in the end force, up to 1 %) and the layback change by less than 0.1 %
+  and the hang-off angle by less than 0.01 deg;
 - the touchdown point walks with the vessel: its arc length advances at V within 0.5 %
   (the laid length grows by what is paid out);
 - no pipe is lost or made at the splits: the line's length at the end (the top node's arc
@@ -120,12 +122,12 @@ def main():
           "integration's error in a stiff pipe's end force at isolated outputs; the 50 s means are within 0.5 %%)"
           % spike)
     a, b = top[400], top[int(T)]
-    Ta = math.sqrt(sum(float(a["top_load_%s_N" % c]) ** 2 for c in "xyz"))
-    Tb = math.sqrt(sum(float(b["top_load_%s_N" % c]) ** 2 for c in "xyz"))
+    Ta = sum(tension[t] for t in range(400, 450)) / 50.0
+    Tb = sum(tension[t] for t in range(int(T) - 50, int(T))) / 50.0
     dL = float(td[int(T)]["layback_m"]) / float(td[400]["layback_m"]) - 1
     dth = float(b["hang_off_angle_deg"]) - float(a["hang_off_angle_deg"])
     check(abs(Tb / Ta - 1) < 1e-3 and abs(dL) < 1e-3 and abs(dth) < 0.01,
-          "no drift from 400 s to %g s: top tension %+.2e, layback %+.2e, hang-off angle %+.4f deg (0.1 %%, 0.01 deg)"
+          "no drift from 400 s to %g s: top tension (50 s means) %+.2e, layback %+.2e, hang-off angle %+.4f deg (0.1 %%, 0.01 deg)"
           % (T, Tb / Ta - 1, dL, dth))
     speed = (float(td[int(T)]["touchdown_arc_length_m"]) - float(td[400]["touchdown_arc_length_m"])) / (T - 400)
     check(abs(speed / V - 1) <= 5e-3, "the touchdown point advances along the pipe at %.5f m/s against the vessel's "
