@@ -30,17 +30,35 @@
  * Nodal rotations R = R0 R(p) (elements.h): the spin is w = R0 H(p) dp, so the residual
  * conjugate to the parameters is r_p = H(p)^T R0^T r_w, the exact gradient dU/dp.
  *
- * Tangent: the residual above is the hand-derived gradient; its Jacobian K = dr/du is
- * computed exactly (to round-off) by forward-mode differentiation of the same kernel on
- * dual numbers (dual.h), 14 directions. K is checked against finite differences in
- * tests/test_rod.c, and r against the finite-difference gradient of U.
+ * Tangent: K = dr/du, exact, derived by hand (RodSpinTangent, RodTangent). The core of the
+ * element (rod_kernel.inc, RodCore) depends on u only through the chord d = x_B - x_A and the
+ * frames R_A, R_B; its outputs n^e, r_wA, r_wB are differentiated in the spatial spins
+ * theta (dR = theta^ R) by the variations above, including those of J_l^T(psi/2) and
+ * J_l^{-T}(psi) in psi (their coefficients' slopes, with series at small angles), then
+ * chained with the nodes' spin maps theta = R0 H(p) dp and the parameter map's own derivative
+ * d(H(p)^T l)/dp. PlRodElementInternalAD computes the same K by forward-mode differentiation
+ * of the kernel on dual numbers (dual.h) in the core's 11 inputs (d, q_A, q_B) chained with
+ * dq/dp: tests/test_rod.c holds the analytic K to it (to round-off) and both to finite
+ * differences, and r to the finite-difference gradient of U. The analytic tangent costs
+ * about a third of the dual one (bench/README.md).
  */
 #include <math.h>
 #include <string.h>
 #include "pipelay/elements.h"
+#define PL_DUAL_N 12 /* the reference tangent's core inputs: d (3), q_A (4), q_B (4); 12 for pairs of SIMD lanes */
 #include "dual.h"
 
+/* The core's intermediate values (rod_kernel.inc, RodCore), for RodSpinTangent. */
+typedef struct {
+  double psi[3];       /* log(R_A^T R_B) */
+  double a1, a2, b;    /* J_l(psi/2) = I + a1 h^ + a2 h^^2; J_l^{-1}(psi) = I - psi^/2 + b psi^^2 */
+  double RA[9], Rm[9]; /* node A's and the midpoint's frames */
+  double f[3], g[3];   /* f = n^e x d, g = R_A^T f */
+  double hv[3];        /* J_l^T(psi/2) g / 2 + m */
+} RodCoreParts;
+
 /* ---- instantiation 1: double ------------------------------------------------------------ */
+#define ROD_KERNEL_WHOLE
 #define T double
 #define FN(name) name##_d
 #define TC(c) (c)
@@ -68,6 +86,7 @@
 #undef TSIN
 #undef TCOS
 #undef TATAN2
+#undef ROD_KERNEL_WHOLE
 
 /* ---- instantiation 2: dual numbers ------------------------------------------------------- */
 #define T PlDual
@@ -206,22 +225,352 @@ void PlRodElementInit(PlRodElement *e, double L, const PlSection *s, const doubl
   e->kind = kind;
 }
 
-int PlRodElementInternal(const PlRodElement *e, const double *u, double *r, double *K)
+/* A node's frame q = q0 (x) Q(p) and dq/dp (4 x np, row-major). */
+static void FrameAndJacobian(PlParamKind kind, const double q0[4], const double *p, double q[4], double *J)
 {
-  const int n = 2 * PlNodeDofCount(e->kind);
-  if (!K) return RodInternal_d(e, u, r, NULL);
-  PlDual ud[PL_ELEM_DOF_MAX], rd[PL_ELEM_DOF_MAX];
-  for (int i = 0; i < n; ++i) {
-    ud[i] = PlDualConst(u[i]);
-    ud[i].d[i] = 1.0;
+  const int np = PlParamCount(kind);
+  PlDual pd[4], qp[4];
+  for (int i = 0; i < np; ++i) {
+    pd[i] = PlDualConst(p[i]);
+    pd[i].d[i] = 1.0;
   }
-  const int bad = RodInternal_dual(e, ud, rd, NULL);
-  if (bad) return bad;
-  for (int i = 0; i < n; ++i) {
-    if (r) r[i] = rd[i].v;
-    for (int j = 0; j < n; ++j) K[i * n + j] = rd[i].d[j];
+  ParamQuat_dual(kind, pd, qp);
+  double v[4], col[4];
+  for (int i = 0; i < 4; ++i) v[i] = qp[i].v;
+  QMul_d(q0, v, q);
+  for (int j = 0; j < np; ++j) { /* q0 (x) . is linear */
+    for (int i = 0; i < 4; ++i) v[i] = qp[i].d[j];
+    QMul_d(q0, v, col);
+    for (int i = 0; i < 4; ++i) J[i * np + j] = col[i];
+  }
+}
+
+/* M = H(p)^T R0^T (np x 3), r_p = M r_w, and D = d(H(p)^T l)/dp at l = R0^T r_w (np x np):
+ *   quaternion: H(p)^T l = s B(l) p, s = 2/|p|^2, B(l) = [0, -l^T; l, l^], so
+ *               D = s B(l) - (2/|p|^2) r_p p^T;
+ *   Euler zxy:  the derivatives of ParamSpinMatrix's rows in phi and theta. */
+static void SpinMap(PlParamKind kind, const double q0[4], const double *p, const double rw[3], double *M,
+                    double *r_p, double *D)
+{
+  const int np = PlParamCount(kind);
+  double R0[9], l[3], HT[4 * 3];
+  QToR_d(q0, R0);
+  ParamSpinMatrix_d(kind, p, HT);
+  for (int i = 0; i < np; ++i)
+    for (int k = 0; k < 3; ++k) M[i * 3 + k] = HT[i * 3] * R0[k * 3] + HT[i * 3 + 1] * R0[k * 3 + 1] + HT[i * 3 + 2] * R0[k * 3 + 2];
+  MatTVec_d(R0, rw, l);
+  for (int i = 0; i < np; ++i) r_p[i] = HT[3 * i] * l[0] + HT[3 * i + 1] * l[1] + HT[3 * i + 2] * l[2];
+  if (kind == PL_PARAM_QUATERNION) {
+    const double n2 = p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3], s = 2.0 / n2;
+    const double B[16] = {0, -l[0], -l[1], -l[2], l[0], 0, -l[2], l[1], l[1], l[2], 0, -l[0], l[2], -l[1], l[0], 0};
+    for (int i = 0; i < 4; ++i)
+      for (int j = 0; j < 4; ++j) D[4 * i + j] = s * B[4 * i + j] - s * r_p[i] * p[j];
+  } else {
+    const double cphi = cos(p[0]), sphi = sin(p[0]), cth = cos(p[1]), sth = sin(p[1]);
+    memset(D, 0, 9 * sizeof(double));
+    D[1] = -sth * l[0] - cth * l[2];
+    D[6] = -sphi * sth * l[0] - cphi * l[1] - sphi * cth * l[2];
+    D[7] = cphi * cth * l[0] - cphi * sth * l[2];
+  }
+}
+
+/* SpinMap's D by dual numbers (the reference tangent's). */
+static void SpinMapAD(PlParamKind kind, const double q0[4], const double *p, const double rw[3], double *D)
+{
+  const int np = PlParamCount(kind);
+  double R0[9], l[3];
+  QToR_d(q0, R0);
+  MatTVec_d(R0, rw, l);
+  PlDual pd[4], ld[3], rd[4];
+  for (int i = 0; i < np; ++i) {
+    pd[i] = PlDualConst(p[i]);
+    pd[i].d[i] = 1.0;
+  }
+  for (int k = 0; k < 3; ++k) ld[k] = PlDualConst(l[k]);
+  ParamSpinT_dual(kind, pd, ld, rd);
+  for (int i = 0; i < np; ++i)
+    for (int j = 0; j < np; ++j) D[i * np + j] = rd[i].d[j];
+}
+
+/* r and K from the core's values out (9) and G = d out/du (9 x n, rows of PL_ELEM_DOF_MAX):
+ * r_x = -/+ n^e, r_p = M r_w with M = H(p)^T R0^T, and K = [-/+ G_ne; M G_rw + D] (D by
+ * dual numbers when ad). */
+static int AssembleTangent(const PlRodElement *e, const double *u, const double out[9],
+                           double G[9][PL_ELEM_DOF_MAX], int ad, double *r, double *K)
+{
+  const int np = PlParamCount(e->kind), nd = 3 + np, n = 2 * nd;
+  double rr[PL_ELEM_DOF_MAX];
+  for (int c = 0; c < 3; ++c) {
+    rr[c] = -out[c];
+    rr[nd + c] = out[c];
+    for (int j = 0; j < n; ++j) {
+      K[c * n + j] = -G[c][j];
+      K[(nd + c) * n + j] = G[c][j];
+    }
+  }
+  for (int k = 0; k < 2; ++k) {
+    double M[4 * 3], D[16];
+    const int o = k * nd + 3;
+    SpinMap(e->kind, e->q0[k], u + o, out + 3 + 3 * k, M, rr + o, D);
+    if (ad) SpinMapAD(e->kind, e->q0[k], u + o, out + 3 + 3 * k, D);
+    for (int i = 0; i < np; ++i) {
+      for (int j = 0; j < n; ++j)
+        K[(o + i) * n + j] = M[i * 3] * G[3 + 3 * k][j] + M[i * 3 + 1] * G[4 + 3 * k][j] + M[i * 3 + 2] * G[5 + 3 * k][j];
+      for (int j = 0; j < np; ++j) K[(o + i) * n + o + j] += D[i * np + j];
+    }
+  }
+  for (int i = 0; i < n; ++i)
+    if (!isfinite(rr[i])) return 1;
+  if (r) memcpy(r, rr, (size_t)n * sizeof(double));
+  return 0;
+}
+
+/* The reference tangent: the core differentiated on dual numbers in its 11 inputs (d, q_A,
+ * q_B), chained with dq/dp (tests compare the analytic tangent with it). */
+int PlRodElementInternalAD(const PlRodElement *e, const double *u, double *r, double *K)
+{
+  const int np = PlParamCount(e->kind), nd = 3 + np;
+  double q[2][4], Jq[2][16];
+  for (int k = 0; k < 2; ++k) FrameAndJacobian(e->kind, e->q0[k], u + k * nd + 3, q[k], Jq[k]);
+  PlDual d[3], qA[4], qB[4], out[9];
+  for (int i = 0; i < 3; ++i) {
+    d[i] = PlDualConst(u[nd + i] - u[i]);
+    d[i].d[i] = 1.0;
+  }
+  for (int i = 0; i < 4; ++i) {
+    qA[i] = PlDualConst(q[0][i]);
+    qA[i].d[3 + i] = 1.0;
+    qB[i] = PlDualConst(q[1][i]);
+    qB[i].d[7 + i] = 1.0;
+  }
+  if (RodCore_dual(e, d, qA, qB, out, NULL, NULL)) return 1;
+  double G[9][PL_ELEM_DOF_MAX], ov[9];
+  for (int a = 0; a < 9; ++a) {
+    const double *z = out[a].d;
+    ov[a] = out[a].v;
+    for (int c = 0; c < 3; ++c) {
+      G[a][c] = -z[c];
+      G[a][nd + c] = z[c];
+    }
+    for (int k = 0; k < 2; ++k)
+      for (int j = 0; j < np; ++j) {
+        double s = 0.0;
+        for (int i = 0; i < 4; ++i) s += z[3 + 4 * k + i] * Jq[k][i * np + j];
+        G[a][k * nd + 3 + j] = s;
+      }
+  }
+  return AssembleTangent(e, u, ov, G, 1, r, K);
+}
+
+/* ---- the analytic tangent ----------------------------------------------------------------- */
+/* 3 x 3 helpers, row-major: C = A B, C = A^T B, S = v^, C += s A */
+static void M3Mul(const double A[9], const double B[9], double C[9])
+{
+  double t[9];
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) t[3 * i + j] = A[3 * i] * B[j] + A[3 * i + 1] * B[3 + j] + A[3 * i + 2] * B[6 + j];
+  memcpy(C, t, sizeof t);
+}
+static void M3TMul(const double A[9], const double B[9], double C[9])
+{
+  double t[9];
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) t[3 * i + j] = A[i] * B[j] + A[3 + i] * B[3 + j] + A[6 + i] * B[6 + j];
+  memcpy(C, t, sizeof t);
+}
+static void M3Skew(const double v[3], double S[9])
+{
+  S[0] = 0.0, S[1] = -v[2], S[2] = v[1];
+  S[3] = v[2], S[4] = 0.0, S[5] = -v[0];
+  S[6] = -v[1], S[7] = v[0], S[8] = 0.0;
+}
+static void M3Axpy(double s, const double A[9], double C[9])
+{
+  for (int i = 0; i < 9; ++i) C[i] += s * A[i];
+}
+
+/* D = d/da [v + c1 a x v + c2 a x (a x v)] at fixed v (SO3Apply) with c1(|a|), c2(|a|) and
+ * e1 = c1'(|a|)/|a|, e2 = c2'(|a|)/|a|:
+ *   D = -c1 v^ + (a x v) e1 a^T + c2 (a v^T + (a.v) I - 2 v a^T) + (a x (a x v)) e2 a^T
+ * (d(a x v)/da = -v^, d|a|/da = a^T/|a|). */
+static void SO3ApplyDerivative(const double a[3], double c1, double c2, double e1, double e2, const double v[3],
+                               double D[9])
+{
+  const double av[3] = {a[1] * v[2] - a[2] * v[1], a[2] * v[0] - a[0] * v[2], a[0] * v[1] - a[1] * v[0]};
+  const double aav[3] = {a[1] * av[2] - a[2] * av[1], a[2] * av[0] - a[0] * av[2], a[0] * av[1] - a[1] * av[0]};
+  const double adv = a[0] * v[0] + a[1] * v[1] + a[2] * v[2];
+  M3Skew(v, D);
+  for (int i = 0; i < 9; ++i) D[i] *= -c1;
+  for (int i = 0; i < 3; ++i) {
+    D[4 * i] += c2 * adv;
+    for (int j = 0; j < 3; ++j) D[3 * i + j] += (e1 * av[i] + e2 * aav[i]) * a[j] + c2 * (a[i] * v[j] - 2.0 * v[i] * a[j]);
+  }
+}
+
+/* e1 = a1'(s)/s, e2 = a2'(s)/s for J_l's a1(s) = (1 - cos s)/s^2, a2(s) = (s - sin s)/s^3
+ * (s = |h|, y = s^2; series below s = 0.2, where the closed forms lose digits) */
+static void JlCoefficientSlopes(double y, double *e1, double *e2)
+{
+  if (y < 0.04) {
+    *e1 = -1.0 / 12.0 + y * (1.0 / 180.0 + y * (-1.0 / 6720.0 + y / 453600.0));
+    *e2 = -1.0 / 60.0 + y * (1.0 / 1260.0 + y * (-1.0 / 60480.0 + y / 4989600.0));
+    return;
+  }
+  const double s = sqrt(y), y2 = y * y, cs = cos(s), sn = sin(s);
+  *e1 = (s * sn - 2.0 * (1.0 - cs)) / y2;
+  *e2 = (1.0 - cs) / y2 - 3.0 * (s - sn) / (y2 * s);
+}
+
+/* e = b'(phi)/phi for J_l^{-1}'s b(phi) = 1/phi^2 - (1 + cos phi)/(2 phi sin phi)
+ * (x = phi^2; series below phi = 0.2):
+ *   b' = -2/phi^3 + 1/(4 phi sin^2(phi/2)) + cot(phi/2)/(2 phi^2) */
+static double JlInvCoefficientSlope(double x)
+{
+  if (x < 0.04) return 1.0 / 360.0 + x * (1.0 / 7560.0 + x * (1.0 / 201600.0 + x / 5987520.0));
+  const double p = sqrt(x), sh = sin(0.5 * p);
+  return (-2.0 / (x * p) + 1.0 / (4.0 * p * sh * sh) + cos(0.5 * p) / (sh * 2.0 * x)) / p;
+}
+
+/* The core's exact tangent in spin variables (the banner's variations): T (9 x 9, row-major),
+ * rows n^e, r_wA, r_wB; columns d, theta_A, theta_B (spatial spins, dR = theta^ R). With
+ *   P = J_l^{-1}(psi) R_A^T            d psi    = P (theta_B - theta_A)
+ *   Q = R_A J_l(psi/2) P / 2           d theta_m = theta_A + Q (theta_B - theta_A)
+ *   S = R_m C_T R_m^T / L              d n^e   = S dd + (S d^ - n^e^) d theta_m
+ *   d f  = n^e^ dd - d^ d n^e,         d g  = R_A^T (d f + f^ theta_A)
+ *   d hv = (J_l^T(psi/2) d g + D_h d psi / 2) / 2 + C_R d psi / L
+ *   d r_wB = -r_wB^ theta_A + R_A (J_l^{-T}(psi) d hv + D_i d psi),   d r_wA = d f - d r_wB
+ * (D_h = d(J_l^T(h) g)/dh at h = psi/2, D_i = d(J_l^{-T}(psi) hv)/dpsi: SO3ApplyDerivative). */
+static int RodSpinTangent(const PlRodElement *e, const double d[3], const double qA[4], const double qB[4],
+                          double out[9], double T[81])
+{
+  RodCoreParts c;
+  if (RodCore_d(e, d, qA, qB, out, NULL, &c)) return 1;
+  const double *ne = out, *rwB = out + 6;
+  double h[3], I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+  for (int i = 0; i < 3; ++i) h[i] = 0.5 * c.psi[i];
+  const double x = c.psi[0] * c.psi[0] + c.psi[1] * c.psi[1] + c.psi[2] * c.psi[2];
+  double e1, e2;
+  JlCoefficientSlopes(0.25 * x, &e1, &e2);
+  const double eb = JlInvCoefficientSlope(x);
+
+  /* J_l(h) = I + a1 h^ + a2 h^^2 and J_l^{-1}(psi) = I - psi^/2 + b psi^^2 */
+  double Hs[9], Hs2[9], Ps[9], Ps2[9], Jh[9], Ji[9];
+  M3Skew(h, Hs);
+  M3Mul(Hs, Hs, Hs2);
+  M3Skew(c.psi, Ps);
+  M3Mul(Ps, Ps, Ps2);
+  memcpy(Jh, I, sizeof I);
+  M3Axpy(c.a1, Hs, Jh);
+  M3Axpy(c.a2, Hs2, Jh);
+  memcpy(Ji, I, sizeof I);
+  M3Axpy(-0.5, Ps, Ji);
+  M3Axpy(c.b, Ps2, Ji);
+
+  double P[9], Q[9], S[9], N[9], t[9];
+  for (int i = 0; i < 3; ++i) /* P = Ji R_A^T */
+    for (int j = 0; j < 3; ++j) P[3 * i + j] = Ji[3 * i] * c.RA[3 * j] + Ji[3 * i + 1] * c.RA[3 * j + 1] + Ji[3 * i + 2] * c.RA[3 * j + 2];
+  M3Mul(Jh, P, t);
+  M3Mul(c.RA, t, Q);
+  for (int i = 0; i < 9; ++i) Q[i] *= 0.5;
+  for (int i = 0; i < 3; ++i) /* S = R_m C_T R_m^T / L */
+    for (int j = 0; j < 3; ++j) {
+      double s = 0.0;
+      for (int k = 0; k < 3; ++k) s += c.Rm[3 * i + k] * e->CT[k] * c.Rm[3 * j + k];
+      S[3 * i + j] = s / e->L;
+    }
+  double Ds[9], Ns[9], Fs[9];
+  M3Skew(d, Ds);
+  M3Skew(ne, Ns);
+  M3Skew(c.f, Fs);
+  M3Mul(S, Ds, N);
+  M3Axpy(-1.0, Ns, N);
+
+  /* per column block k (0: d, 1: theta_A, 2: theta_B): d n^e, d f, d psi, then on */
+  double Dh[9], Di[9];
+  SO3ApplyDerivative(h, -c.a1, c.a2, -e1, e2, c.g, Dh); /* J_l^T(h) = SO3Apply(h, -a1, a2) */
+  const double mpsi[3] = {-c.psi[0], -c.psi[1], -c.psi[2]};
+  /* J_l^{-T}(psi) v = SO3Apply(-psi, -1/2, b) v: the derivative in -psi, times -1 */
+  SO3ApplyDerivative(mpsi, -0.5, c.b, 0.0, eb, c.hv, Di);
+  for (int i = 0; i < 9; ++i) Di[i] = -Di[i];
+  for (int k = 0; k < 3; ++k) {
+    double Ne[9], F[9], Psi[9], G[9], Hv[9], W[9];
+    if (k == 0) {
+      memcpy(Ne, S, sizeof S);
+      memset(Psi, 0, sizeof Psi);
+    } else {
+      double Th[9]; /* d theta_m / d theta_k */
+      for (int i = 0; i < 9; ++i) {
+        Th[i] = k == 1 ? I[i] - Q[i] : Q[i];
+        Psi[i] = k == 1 ? -P[i] : P[i];
+      }
+      M3Mul(N, Th, Ne);
+    }
+    M3Mul(Ds, Ne, F); /* d f = n^e^ dd - d^ d n^e */
+    for (int i = 0; i < 9; ++i) F[i] = -F[i] + (k == 0 ? Ns[i] : 0.0);
+    memcpy(t, F, sizeof t);
+    if (k == 1) M3Axpy(1.0, Fs, t);
+    M3TMul(c.RA, t, G); /* d g */
+    M3TMul(Jh, G, Hv);  /* J_l^T(h) d g */
+    M3Mul(Dh, Psi, t);
+    M3Axpy(0.5, t, Hv);
+    for (int i = 0; i < 9; ++i) Hv[i] *= 0.5;
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j) Hv[3 * i + j] += e->CR[i] / e->L * Psi[3 * i + j];
+    M3TMul(Ji, Hv, W); /* J_l^{-T}(psi) d hv + D_i d psi */
+    M3Mul(Di, Psi, t);
+    M3Axpy(1.0, t, W);
+    M3Mul(c.RA, W, t); /* d r_wB */
+    if (k == 1) {
+      double Rs[9];
+      M3Skew(rwB, Rs);
+      M3Axpy(-1.0, Rs, t);
+    }
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j) {
+        T[9 * i + 3 * k + j] = Ne[3 * i + j];
+        T[9 * (6 + i) + 3 * k + j] = t[3 * i + j];
+        T[9 * (3 + i) + 3 * k + j] = F[3 * i + j] - t[3 * i + j];
+      }
   }
   return 0;
+}
+
+/* r and K: the core's spin tangent (RodSpinTangent) chained with the nodes' spin maps
+ * d theta = R0 H(p) dp. */
+static int RodTangent(const PlRodElement *e, const double *u, double *r, double *K)
+{
+  const int np = PlParamCount(e->kind), nd = 3 + np;
+  double q[2][4], d[3], out[9], T[81], W[2][3 * 4];
+  for (int k = 0; k < 2; ++k) {
+    double qp[4], R0[9];
+    const double *p = u + k * nd + 3;
+    ParamQuat_d(e->kind, p, qp);
+    QMul_d(e->q0[k], qp, q[k]);
+    QToR_d(e->q0[k], R0);
+    double HT[4 * 3];
+    ParamSpinMatrix_d(e->kind, p, HT);
+    for (int i = 0; i < 3; ++i) /* W = R0 H */
+      for (int a = 0; a < np; ++a) W[k][i * np + a] = R0[3 * i] * HT[3 * a] + R0[3 * i + 1] * HT[3 * a + 1] + R0[3 * i + 2] * HT[3 * a + 2];
+  }
+  for (int i = 0; i < 3; ++i) d[i] = u[nd + i] - u[i];
+  if (RodSpinTangent(e, d, q[0], q[1], out, T)) return 1;
+  double G[9][PL_ELEM_DOF_MAX];
+  for (int a = 0; a < 9; ++a) {
+    const double *t = T + 9 * a;
+    for (int c = 0; c < 3; ++c) {
+      G[a][c] = -t[c];
+      G[a][nd + c] = t[c];
+    }
+    for (int k = 0; k < 2; ++k)
+      for (int j = 0; j < np; ++j)
+        G[a][k * nd + 3 + j] = t[3 + 3 * k] * W[k][j] + t[4 + 3 * k] * W[k][np + j] + t[5 + 3 * k] * W[k][2 * np + j];
+  }
+  return AssembleTangent(e, u, out, G, 0, r, K);
+}
+
+int PlRodElementInternal(const PlRodElement *e, const double *u, double *r, double *K)
+{
+  return K ? RodTangent(e, u, r, K) : RodInternal_d(e, u, r, NULL);
 }
 
 void PlRodElementState(const PlRodElement *e, const double *u, PlRodSectionState *st)

@@ -5,8 +5,12 @@
  *    finite-difference gradient of U on deformed, twisted configurations (relative
  *    rotations up to ~1.2 rad per element, random reference frames), both parametrisations.
  *    Tolerance 1e-6 relative to max|r|. This checks the hand derivation of the residual.
- * 2. Tangent: K (forward-mode exact) against central differences of r: 1e-6 relative to
- *    max|K|.
+ * 2. Tangent: K (the analytic tangent) against central differences of r: 1e-6 relative to
+ *    max|K|; and against the forward-mode (dual number) differentiation of the kernel,
+ *    PlRodElementInternalAD, on 2000 states per parametrisation whose relative rotations
+ *    range from 1e-4 rad (the series branches of the kernel and of the tangent's coefficient
+ *    slopes) to 1.5 rad: every entry within 1e-10 of its row's largest entry (round-off;
+ *    a wrong term of the derivation shows as O(1)).
  * 3. Objectivity: a straight, unstressed rod of 10 elements rotated rigidly by angles up to
  *    170 deg about random axes (and translated by ~100 m) has zero internal force to
  *    round-off: |r| <= 1e-13 EA |x|/L (the rounding of the chord), both parametrisations.
@@ -102,6 +106,57 @@ static void TestGradientAndTangent(PlParamKind kind, unsigned seed)
   }
 }
 
+static void TestAnalyticAgainstAD(PlParamKind kind, unsigned seed)
+{
+  const PlSection sec = TestSection();
+  const int nd = PlNodeDofCount(kind), n = 2 * nd;
+  const double scales[4] = {1e-4, 0.05, 0.3, 1.5}; /* relative rotations [rad] */
+  double worst = 0.0, rworst = 0.0;
+  int inside = 0;
+  for (int trial = 0; trial < 2000; ++trial) {
+    const double sc = scales[trial % 4];
+    double q0A[4], q0B[4], qA[4], qB[4];
+    RandomQuat(&seed, 3.0, q0A);
+    RandomQuat(&seed, sc, q0B);
+    PlQuatMul(q0A, q0B, q0B);
+    PlRodElement e;
+    PlRodElementInit(&e, 1.0 + 10.0 * fabs(Rand(&seed)), &sec, q0A, q0B, kind);
+    double u[PL_ELEM_DOF_MAX], r1[PL_ELEM_DOF_MAX], r2[PL_ELEM_DOF_MAX];
+    double K1[PL_ELEM_DOF_MAX * PL_ELEM_DOF_MAX], K2[PL_ELEM_DOF_MAX * PL_ELEM_DOF_MAX];
+    RandomQuat(&seed, sc, qA);
+    RandomQuat(&seed, sc, qB);
+    for (int a = 0; a < 2; ++a) {
+      double x[3] = {(a ? e.L : 0.0) + 0.01 * e.L * Rand(&seed), 0.05 * e.L * Rand(&seed), 0.05 * e.L * Rand(&seed)};
+      PlQuatRotate(q0A, x, u + a * nd);
+      PlParamFromQuaternion(kind, a ? qB : qA, u + a * nd + 3);
+      if (kind == PL_PARAM_QUATERNION)
+        for (int i = 0; i < 4; ++i) u[a * nd + 3 + i] *= 1.0 + 0.1 * Rand(&seed);
+    }
+    if (PlRodElementInternal(&e, u, r1, K1) || PlRodElementInternalAD(&e, u, r2, K2)) continue;
+    ++inside;
+    double rmax = 0.0;
+    for (int i = 0; i < n; ++i) rmax = fmax(rmax, fabs(r2[i]));
+    for (int i = 0; i < n; ++i) {
+      double rowmax = 0.0;
+      for (int j = 0; j < n; ++j) rowmax = fmax(rowmax, fabs(K2[i * n + j]));
+      for (int j = 0; j < n; ++j) worst = fmax(worst, fabs(K1[i * n + j] - K2[i * n + j]) / rowmax);
+      rworst = fmax(rworst, fabs(r1[i] - r2[i]) / rmax);
+    }
+  }
+  char what[128];
+  snprintf(what, sizeof what, "%s: all 2000 states inside the domain",
+           kind == PL_PARAM_QUATERNION ? "quaternion" : "euler");
+  CHECK_TRUE(inside == 2000, what);
+  snprintf(what, sizeof what, "%s: analytic tangent against dual numbers, of the row's largest entry",
+           kind == PL_PARAM_QUATERNION ? "quaternion" : "euler");
+  CHECK_ABS(worst, 0.0, 1e-10, what);
+  snprintf(what, sizeof what, "%s: the two tangents' residuals (of the largest entry)",
+           kind == PL_PARAM_QUATERNION ? "quaternion" : "euler");
+  CHECK_ABS(rworst, 0.0, 1e-12, what);
+  printf("%s: analytic tangent against dual numbers: %.2e of the row's largest entry\n",
+         kind == PL_PARAM_QUATERNION ? "quaternion" : "euler", worst);
+}
+
 static void TestRigidRotation(PlParamKind kind, unsigned seed)
 {
   const PlSection sec = TestSection();
@@ -165,6 +220,8 @@ int main(void)
 {
   TestGradientAndTangent(PL_PARAM_QUATERNION, 11u);
   TestGradientAndTangent(PL_PARAM_EULER_ZXY, 12u);
+  TestAnalyticAgainstAD(PL_PARAM_QUATERNION, 15u);
+  TestAnalyticAgainstAD(PL_PARAM_EULER_ZXY, 16u);
   TestRigidRotation(PL_PARAM_QUATERNION, 13u);
   TestRigidRotation(PL_PARAM_EULER_ZXY, 14u);
   TestArc(PL_PARAM_QUATERNION);

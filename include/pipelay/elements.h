@@ -81,6 +81,10 @@ typedef struct {
   double xm[3];      /* midpoint position [m] */
 } PlRodSectionState;
 void PlRodElementState(const PlRodElement *e, const double *u, PlRodSectionState *st);
+/* The same r and K as PlRodElementInternal (K required), K by forward-mode automatic
+ * differentiation of the element's kernel instead of its analytic tangent: the reference the
+ * tests hold the analytic tangent to. */
+int PlRodElementInternalAD(const PlRodElement *e, const double *u, double *r, double *K);
 
 /* Unit-norm gauge of a quaternion node: the element residual is invariant to the scale of
  * p, so the radial direction is closed by the energy k (|p|^2 - 1)^2 / 4, whose gradient
