@@ -80,6 +80,7 @@
 #include <ida/ida.h>
 #include <nvector/nvector_serial.h>
 #include <sunlinsol/sunlinsol_klu.h>
+#include <sunnonlinsol/sunnonlinsol_newton.h>
 #include <sunmatrix/sunmatrix_sparse.h>
 #include <errno.h>
 #include <math.h>
@@ -957,8 +958,8 @@ static int IdaJac(realtype t, realtype cj, N_Vector yy, N_Vector yp, N_Vector rr
  * the matrix renewed every 20 steps (as the one-line integrator did, whose figures were 0.35 %
  * and 0.10 %), ss is measured afresh at least that often: 0.34 % and 0.093 %, with 976 steps
  * and 59 matrices instead of 996 and 29 (at 5 steps: 0.30 %, 203 matrices). Renewal is asked
- * of IDA by a recoverable failure of the first iteration of a step whose matrix is older: the
- * Newton solver then retries that step at once with a new matrix (no step is cut). */
+ * of the Newton solver at the start of a step whose matrix is older (NewtonSolve: its
+ * callLSetup set), so no iteration is spent on the old matrix. */
 static const long kMatrixAge = 20;
 
 static int NewtonTest(SUNNonlinearSolver NLS, N_Vector ycor, N_Vector del, realtype tol, N_Vector ewt, void *ud)
@@ -969,9 +970,6 @@ static int NewtonTest(SUNNonlinearSolver NLS, N_Vector ycor, N_Vector del, realt
   SUNNonlinSolGetCurIter(NLS, &m);
   const double delnrm = N_VWrmsNorm(del, ewt);
   if (m == 0) {
-    long nst = 0;
-    IDAGetNumSteps(s->ida, &nst);
-    if (nst - s->jac_step >= kMatrixAge) return SUN_NLS_CONV_RECVR; /* a new matrix first */
     s->nls_oldnrm = delnrm;
     if (delnrm <= 1e-4 * tol) return SUN_NLS_SUCCESS;
   } else {
@@ -980,6 +978,20 @@ static int NewtonTest(SUNNonlinearSolver NLS, N_Vector ycor, N_Vector del, realt
     s->nls_ss = rate / (1.0 - rate);
   }
   return s->nls_ss * delnrm <= tol ? SUN_NLS_SUCCESS : SUN_NLS_CONTINUE;
+}
+
+/* IDA's Newton solve of a step (SUNNonlinSolSolve_Newton), with a new iteration matrix first
+ * when the current one is kMatrixAge steps old (mem is IDA's memory). */
+static int NewtonSolve(SUNNonlinearSolver NLS, N_Vector y0, N_Vector ycor, N_Vector w, realtype tol,
+                       booleantype callLSetup, void *mem)
+{
+  void *ud = NULL;
+  long nst = 0;
+  IDAGetUserData(mem, &ud);
+  IDAGetNumSteps(mem, &nst);
+  const PlSysDyn s = ud;
+  if (s && nst - s->jac_step >= kMatrixAge) callLSetup = SUNTRUE;
+  return SUNNonlinSolSolve_Newton(NLS, y0, ycor, w, tol, callLSetup, mem);
 }
 
 PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out)
@@ -1133,7 +1145,8 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
    * moment. At 0.1: 7e-6 of the one-line result, restarts within 2.6e-5 (tests/
    * check_restart.py). */
   IDASetNonlinConvCoef(s->ida, kNewtonCoefficient);
-  s->NLS = SUNNonlinSol_Newton(s->y, s->ctx); /* IDA's Newton, with NewtonTest */
+  s->NLS = SUNNonlinSol_Newton(s->y, s->ctx); /* IDA's Newton, with NewtonSolve and NewtonTest */
+  if (s->NLS) s->NLS->ops->solve = NewtonSolve;
   PetscCheck(s->NLS && IDASetNonlinearSolver(s->ida, s->NLS) == IDA_SUCCESS &&
                SUNNonlinSolSetConvTestFn(s->NLS, NewtonTest, s) == SUN_NLS_SUCCESS,
              PETSC_COMM_SELF, PETSC_ERR_LIB, "cannot set up IDA's Newton solver");
