@@ -146,13 +146,14 @@ static void Add(Text *t, const char *fmt, ...)
 }
 
 /* ---- running gnuplot ----------------------------------------------------------------- */
-/* A gnuplot process drawing plots/name.gp, its output read when it is finished. */
-typedef struct {
-  FILE *p;
-  char name[128];
-} PlotJob;
-
-#define PL_PLOT_JOBS 8 /* at most this many gnuplot processes at once */
+/* The scripts are written as they come and drawn together at the end (PlotterDrain): in as
+ * many gnuplot processes as the machine has cores (at most PL_PLOT_JOBS), each drawing its
+ * share of the scripts one after another ("gnuplot a.gp b.gp ..."; every script begins with
+ * reset, so none inherits another's settings). A gnuplot process costs about as much to start
+ * as to draw one plot, so one per script (13 for a dynamic run) spent half the plots' time
+ * starting. */
+#define PL_PLOT_JOBS 8    /* at most this many gnuplot processes at once */
+#define PL_PLOT_QUEUE 64  /* scripts per plotter */
 
 typedef struct {
   const PlPlotOptions *o;
@@ -160,11 +161,10 @@ typedef struct {
   char plots[PL_PATH_MAX + 8];    /* dir/plots */
   char gnuplot[PL_PATH_MAX];      /* the gnuplot program, "" when not found */
   char name_gp[600];              /* the model name as a gnuplot single-quoted string body */
-  PlotJob jobs[PL_PLOT_JOBS];     /* running, oldest first */
-  int njobs, slots;               /* running; allowed at once (the machine's cores) */
-  int made, failed;               /* images of the finished processes; a process failed */
+  char queue[PL_PLOT_QUEUE][128]; /* the scripts to draw (names) */
+  int nqueue, slots;              /* queued; processes allowed at once (the machine's cores) */
+  int made, failed;               /* images drawn; a script failed */
 } Plotter;
-
 void PlOutputFindGnuplot(char *out, size_t len)
 {
   const char *env = getenv("PIPELAY_GNUPLOT");
@@ -232,48 +232,76 @@ static int PlotterInit(Plotter *P, const char *dir, const PlPlotOptions *o)
   return 0;
 }
 
-/* Waits for the oldest gnuplot process and checks that it wrote both images; its count of
- * images (2), or a warning, goes to P->made / P->failed. */
-static void FinishOldest(Plotter *P)
+/* Reads a gnuplot process's output and waits for it; checks that every script of its batch
+ * (queue entries first, first + step, ...) wrote both images: P->made, or a warning and
+ * P->failed. */
+static void FinishBatch(Plotter *P, FILE *p, int first, int step)
 {
   const PlPlotOptions *o = P->o;
-  PlotJob J = P->jobs[0];
-  memmove(P->jobs, P->jobs + 1, sizeof(PlotJob) * (size_t)(P->njobs - 1));
-  P->njobs--;
   char out[2048];
   size_t nout = 0;
   for (;;) {
     char buf[512];
-    const size_t n = fread(buf, 1, sizeof buf, J.p);
+    const size_t n = fread(buf, 1, sizeof buf, p);
     if (!n) break;
     for (size_t k = 0; k < n && nout + 1 < sizeof out; ++k) out[nout++] = buf[k];
   }
   out[nout] = '\0';
-  const int status = pclose(J.p);
+  const int status = pclose(p);
+  int bad = 0;
   if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status)) {
     while (nout && (out[nout - 1] == '\n' || out[nout - 1] == ' ')) out[--nout] = '\0';
-    Warn(o, "gnuplot failed on %s/%s.gp (status %d)%s%s", P->plots, J.name, status == -1 ? -1 : WEXITSTATUS(status),
-         nout ? ":\n" : "", out);
-    P->failed = 1;
-    return;
+    Warn(o, "gnuplot failed (status %d) on %s/%s.gp or a script after it in its batch%s%s",
+         status == -1 ? -1 : WEXITSTATUS(status), P->plots, P->queue[first], nout ? ":\n" : "", out);
+    bad = P->failed = 1;
   }
-  for (int k = 0; k < 2; ++k) {
-    char img[PL_PATH_MAX + 256];
-    struct stat sb;
-    snprintf(img, sizeof img, "%s/%s.%s", P->plots, J.name, k ? "svg" : "png");
-    if (stat(img, &sb) || sb.st_size == 0) {
-      Warn(o, "gnuplot did not write %s", img);
-      P->failed = 1;
-      return;
+  for (int q = first; q < P->nqueue; q += step)
+    for (int k = 0; k < 2; ++k) {
+      char img[PL_PATH_MAX + 256];
+      struct stat sb;
+      snprintf(img, sizeof img, "%s/%s.%s", P->plots, P->queue[q], k ? "svg" : "png");
+      if (stat(img, &sb) || sb.st_size == 0) {
+        if (!bad) Warn(o, "gnuplot did not write %s", img);
+        bad = P->failed = 1;
+      } else
+        P->made++;
     }
-  }
-  P->made += 2;
 }
 
-/* Waits for every gnuplot process; adds their images to *n and a failure to *failed. */
+/* Draws the queued scripts (see the section's comment) and waits for them; adds their images
+ * to *n and a failure to *failed. */
 static void PlotterDrain(Plotter *P, int *n, int *failed)
 {
-  while (P->njobs) FinishOldest(P);
+  const int nb = P->nqueue < P->slots ? P->nqueue : P->slots;
+  FILE *proc[PL_PLOT_JOBS] = {NULL};
+  for (int b = 0; b < nb; ++b) {
+    Text cmd = {0};
+    Add(&cmd, "cd ");
+    AddShellQuoted(&cmd, P->plots);
+    Add(&cmd, " && exec ");
+    AddShellQuoted(&cmd, P->gnuplot);
+    for (int q = b; q < P->nqueue; q += nb) {
+      Add(&cmd, " ");
+      AddShellQuoted(&cmd, P->queue[q]);
+      Add(&cmd, ".gp");
+    }
+    Add(&cmd, " 2>&1");
+    if (cmd.failed) {
+      Warn(P->o, "%s: out of memory", P->plots);
+      P->failed = 1;
+    } else {
+      fflush(NULL); /* the child must not repeat our buffered output */
+      proc[b] = popen(cmd.s, "r");
+      if (!proc[b]) {
+        Warn(P->o, "cannot run %s: %s", P->gnuplot, strerror(errno));
+        P->failed = 1;
+      }
+    }
+    free(cmd.s);
+  }
+  for (int b = 0; b < nb; ++b)
+    if (proc[b]) FinishBatch(P, proc[b], b, nb);
+  P->nqueue = 0;
   *n += P->made;
   if (P->failed) *failed = 1;
   P->made = P->failed = 0;
@@ -293,11 +321,10 @@ static int PlotterFinish(Plotter *P, int n, int failed)
   return failed ? -1 : n;
 }
 
-/* Writes plots/name.gp (preamble, then body once per image format) and starts gnuplot on
- * it, as many at once as the machine has cores (the oldest is waited for when all are busy;
- * PlotterDrain waits for the rest and counts their images). width x height in pixels.
- * Returns 0 when started, or -1 with a warning. Without gnuplot only the script is written
- * (the caller warns once). */
+/* Writes plots/name.gp (preamble, then body once per image format) and queues it for
+ * PlotterDrain, which draws it and counts its images. width x height in pixels. Returns 0
+ * when queued, or -1 with a warning. Without gnuplot only the script is written (the caller
+ * warns once). */
 static int RunScript(Plotter *P, const char *name, int width, int height, const Text *body)
 {
   const PlPlotOptions *o = P->o;
@@ -317,6 +344,7 @@ static int RunScript(Plotter *P, const char *name, int width, int height, const 
           "# %s.gp - written by pipelay %s from the CSV files of the run in the directory above.\n"
           "# Edit and rerun with: gnuplot %s.gp (from any directory: it changes to its own);\n"
           "# it writes %s.png and %s.svg beside itself.\n"
+          "reset\n"
           "if (strlen(ARG0) > 0) {\n"
           "  d = ARG0; i = strlen(d)\n"
           "  while (i > 0 && d[i:i] ne \"/\") { i = i - 1 }\n"
@@ -355,8 +383,8 @@ static int RunScript(Plotter *P, const char *name, int width, int height, const 
   }
   if (!P->gnuplot[0]) return -1;
 
-  if (strlen(name) >= sizeof P->jobs[0].name) {
-    Warn(o, "%s: plot name too long", gp);
+  if (strlen(name) >= sizeof P->queue[0] || P->nqueue >= PL_PLOT_QUEUE) {
+    Warn(o, "%s: plot name too long, or too many plots", gp);
     return -1;
   }
   for (int k = 0; k < 2; ++k) {
@@ -364,30 +392,7 @@ static int RunScript(Plotter *P, const char *name, int width, int height, const 
     snprintf(img, sizeof img, "%s/%s.%s", P->plots, name, k ? "svg" : "png");
     remove(img);
   }
-  Text cmd = {0};
-  Add(&cmd, "cd ");
-  AddShellQuoted(&cmd, P->plots);
-  Add(&cmd, " && exec ");
-  AddShellQuoted(&cmd, P->gnuplot);
-  Add(&cmd, " ");
-  AddShellQuoted(&cmd, name);
-  Add(&cmd, ".gp 2>&1");
-  if (cmd.failed) {
-    free(cmd.s);
-    Warn(o, "%s: out of memory", gp);
-    return -1;
-  }
-  if (P->njobs >= P->slots) FinishOldest(P);
-  fflush(NULL); /* the child must not repeat our buffered output */
-  FILE *p = popen(cmd.s, "r");
-  free(cmd.s);
-  if (!p) {
-    Warn(o, "cannot run %s: %s", P->gnuplot, strerror(errno));
-    return -1;
-  }
-  PlotJob *J = &P->jobs[P->njobs++];
-  J->p = p;
-  snprintf(J->name, sizeof J->name, "%s", name);
+  snprintf(P->queue[P->nqueue++], sizeof P->queue[0], "%s", name);
   return 0;
 }
 
