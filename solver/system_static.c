@@ -21,7 +21,7 @@
  * the positions take the step (K + sigma^2 M) dx = -R: first-order pseudo-dynamics with the
  * mass M as D and sigma^2 as the shift, which damps what a second-order pseudo-time would let
  * swing. It starts as Newton's method (sigma = 0) on the exact tangent; a step that leaves the
- * domain, raises the force residual tenfold or meets a singular matrix (a DOF without
+ * domain, raises the force residual above kGrowth times the smallest so far or meets a singular matrix (a DOF without
  * stiffness) is rejected and sigma raised (to 1e-2 1/s, then x 10 up to 1e8); an accepted
  * step lowers it by switched evolution relaxation (sigma_k+1 = sigma_k |F_k+1| / |F_k|, at least
  * halved when the residual fell: with the plain ratio a slow DOF, OC3's sway under a pseudo-mass
@@ -286,6 +286,14 @@ static void StartMultipliers(PlSysDyn s, double *y, const double *zero)
   free(F), free(A), free(b), free(col);
 }
 
+/* A step is accepted when its force residual is within kGrowth of the smallest residual of the
+ * iteration so far (a stiff rod's residual rises after a good Newton step from a distant
+ * state, so some rise is allowed; measured against the best rather than the last state, so it
+ * cannot ratchet up). Measured against the last state, examples/oc3_hywind.yaml under its
+ * 800 kN thrust (the platform 13.7 m and 5.6 deg from its start) climbed from 1.6 to 1e6 of the
+ * force scale in 500 steps, or converged in 175 or 400 steps as round-off moved its path. */
+static const double kGrowth = 10.0;
+
 static int SolveAtRest(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport *rep)
 {
   const int n = s->n, maxit = 500;
@@ -305,6 +313,7 @@ static int SolveAtRest(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport
   int bad = EvalAtRest(s, y, zero, 0.0, F, 0);
   Measure(s, F, rep->force_scale, &fr, &kr);
   rep->initial_residual = fr;
+  double fbest = fr;
   int it = 0, rejected = 0, projected = 0, roundoff = 0;
   while (!bad && !(fr <= tol && kr <= ktol) && it < maxit) {
     ++it;
@@ -345,7 +354,7 @@ static int SolveAtRest(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport
     double ft, kt;
     const int tbad = EvalAtRest(s, yt, zero, 0.0, Ft, 0);
     Measure(s, Ft, rep->force_scale, &ft, &kt);
-    if (tbad || !(ft <= 10.0 * fmax(fr, tol))) {
+    if (tbad || !(ft <= kGrowth * fmax(fbest, tol))) {
       if (sigma >= smax) break;
       if (!projected && s->mb.njoints) { /* Newton from the start failed: the joints' reactions first */
         StartMultipliers(s, y, zero);
@@ -363,6 +372,7 @@ static int SolveAtRest(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport
     memcpy(F, Ft, sizeof(double) * n);
     fr = ft;
     kr = kt;
+    fbest = fmin(fbest, fr);
   }
   rep->iterations = it;
   rep->rejected = rejected;
