@@ -235,6 +235,7 @@ static int EndStatus(const PlDynamicResult *res, const char *dir)
 /* The dynamic plots of a run of m (whichever time series it wrote). */
 static void DynamicPlots(const PlModel *m)
 {
+  (void)PlPlotWaitBackground(); /* the static plots first (the same plots folder) */
   PlPlotOptions po;
   PlPlotOptionsDefault(&po);
   PlPlotOptionsFromModel(&po, m, m->output_dir);
@@ -682,7 +683,10 @@ static PetscErrorCode RunStatic(PlModel *m, const Args *a, PetscMPIInt rank, Pet
   } else if (!rank) {
     int wrc = PlWriteStaticResults(m->output_dir, m, &rep, &sum, nodes, nn, els, ne, size,
                                    a->nsets, a->sets, &err);
-    if (!wrc) wrc = PlOutputWriteStatic(m->output_dir, m, nodes, nn, !a->no_plots, &err); /* VTK, plots */
+    /* VTK, plots: a dynamic run's static plots are drawn while it integrates */
+    PlPlotInBackground(m->analysis.kind == PL_ANALYSIS_DYNAMIC && rep.converged);
+    if (!wrc) wrc = PlOutputWriteStatic(m->output_dir, m, nodes, nn, !a->no_plots, &err);
+    PlPlotInBackground(0);
     if (wrc) {
       fprintf(stderr, "pipelay: %s\n", err.msg);
       *rc = wrc;
@@ -845,6 +849,7 @@ int main(int argc, char **argv)
     rc = ierr == PETSC_ERR_ARG_UNKNOWN_TYPE || ierr == PETSC_ERR_ARG_OUTOFRANGE || ierr == PETSC_ERR_ARG_WRONG
            ? PL_EXIT_BAD_INPUT : PL_EXIT_FAILURE;
   }
+  (void)PlPlotWaitBackground(); /* every plot drawn before the files are listed */
   if (ran && !rank) { /* summary.json lists the run's files; the console only those */
     char path[PL_PATH_MAX + 64];
     struct stat sb;

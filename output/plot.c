@@ -268,8 +268,22 @@ static void FinishBatch(Plotter *P, FILE *p, int first, int step)
     }
 }
 
+/* Plots drawn behind the run (PlPlotInBackground): a plotter's processes and its copy. */
+typedef struct Pending {
+  Plotter P;
+  PlPlotOptions o;
+  FILE *proc[PL_PLOT_JOBS];
+  int nb;
+  struct Pending *next;
+} Pending;
+static int g_background;
+static Pending *g_pending;
+
+void PlPlotInBackground(int on) { g_background = on; }
+
 /* Draws the queued scripts (see the section's comment) and waits for them; adds their images
- * to *n and a failure to *failed. */
+ * to *n and a failure to *failed. In the background (PlPlotInBackground) it starts them and
+ * returns; PlPlotWaitBackground collects them. */
 static void PlotterDrain(Plotter *P, int *n, int *failed)
 {
   const int nb = P->nqueue < P->slots ? P->nqueue : P->slots;
@@ -299,12 +313,37 @@ static void PlotterDrain(Plotter *P, int *n, int *failed)
     }
     free(cmd.s);
   }
-  for (int b = 0; b < nb; ++b)
-    if (proc[b]) FinishBatch(P, proc[b], b, nb);
+  Pending *bg = g_background && nb > 0 ? malloc(sizeof *bg) : NULL;
+  if (bg) {
+    bg->P = *P;
+    bg->o = *P->o;
+    bg->P.o = &bg->o;
+    memcpy(bg->proc, proc, sizeof proc);
+    bg->nb = nb;
+    bg->next = g_pending;
+    g_pending = bg;
+  } else
+    for (int b = 0; b < nb; ++b)
+      if (proc[b]) FinishBatch(P, proc[b], b, nb);
   P->nqueue = 0;
   *n += P->made;
   if (P->failed) *failed = 1;
   P->made = P->failed = 0;
+}
+
+int PlPlotWaitBackground(void)
+{
+  int made = 0, failed = 0;
+  while (g_pending) {
+    Pending *bg = g_pending;
+    g_pending = bg->next;
+    for (int b = 0; b < bg->nb; ++b)
+      if (bg->proc[b]) FinishBatch(&bg->P, bg->proc[b], b, bg->nb);
+    made += bg->P.made;
+    failed |= bg->P.failed;
+    free(bg);
+  }
+  return failed ? -1 : made;
 }
 
 static void WarnNoGnuplot(const Plotter *P);

@@ -123,6 +123,14 @@ void PlPlotOptionsFromModel(PlPlotOptions *o, const PlModel *m, const char *dir)
  * again; when that fails the seabed is not drawn). Never fails. */
 void PlPlotOptionsFromRun(const char *dir, PlPlotOptions *o);
 
+/* While on, the plot functions below start gnuplot and return without waiting (their count of
+ * images is then 0): the static plots of a dynamic run are drawn while it integrates.
+ * PlPlotWaitBackground waits for every plot so started, warns as the plot functions do, and
+ * returns the number of images written, or -1 when one failed. Call it before the run's file
+ * list is recorded and before the process ends. */
+void PlPlotInBackground(int on);
+int PlPlotWaitBackground(void);
+
 /* Static plots from dir/static.csv: the configuration (elevation x-z and plan x-y),
  * effective tension, bending moments, curvature and seabed contact force along the arc
  * length. Scripts go to dir/plots/static_*.gp, images (PNG and SVG) beside them.
