@@ -157,10 +157,10 @@ int PlDynRowHeld(const PlDynLine d, int i, int r)
 }
 
 /* Seabed force per length F (along the seabed's normal n, models/seabed.c) with contact
- * damping along n at centreline x, velocity v: F = sigma(kappa) n - c h(kappa) (v.n) n, and
- * dF/dx, dF/dv (3 x 3, row-major), and its elastic part Fel = sigma n. h(kappa) ramps the damping in over the first d_o/40 of
- * penetration so that the force stays continuous. On a plane dkappa/dx = -n and dn/dx = 0; on
- * a bathymetry grid both come from PlSeabedGeometry:
+ * damping along n at centreline x, velocity v: F = sigma(kappa) n - c h(kappa) (v.n) n, its
+ * elastic part Fel = sigma n, and dF/dx, dF/dv (3 x 3, row-major). h(kappa) ramps the damping
+ * in over the first d_o/40 of penetration so that the force stays continuous. On a plane
+ * dkappa/dx = -n and dn/dx = 0; on a bathymetry grid both come from PlSeabedGeometry:
  *   dF/dx = sigma' n dk^T + sigma dn - c [dh (v.n) n dk^T + h (n (dn^T v)^T + (v.n) dn)]. */
 static void SeabedDyn(const PlModel *m, const PlSection *s, double w, const double x[3], const double v[3], double F[3],
                       double dF_dx[9], double dF_dv[9], double Fel[3])

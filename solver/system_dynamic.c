@@ -462,7 +462,10 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
       PlNodeDynamics(&ni, d->kind, p->mesh.q0 + 4 * i, y + row0, ypn, c, PlDynNodeMoment(d, i), rn,
                      putJ ? Kn : NULL);
       if (pw) /* the rotational damping's moment -D_n w (node frame) */
-        for (int cc = 0; cc < 3; ++cc) pw[PL_WORK_ROTATIONAL_DAMPING] -= ni.D[cc] * y[row0 + s->iW + cc] * y[row0 + s->iW + cc];
+        for (int cc = 0; cc < 3; ++cc) {
+          const double w = y[row0 + s->iW + cc];
+          pw[PL_WORK_ROTATIONAL_DAMPING] -= ni.D[cc] * w * w;
+        }
       if (d->iA >= 0) { /* the node's own ndd0 rows and columns; the friction anchor's are the element's */
         const int n0 = d->iA;
         for (int r = n0; r < ndd; ++r) rn[r] = 0.0;
