@@ -98,9 +98,9 @@ int PlBodiesRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynam
   char path[PL_PATH_MAX + 128];
   for (int k = 0; !io && k < nb + nj + 1; ++k) {
     FILE **f = k < nb ? &fb[k] : k < nb + nj ? &fj[k - nb] : &fe;
-    const char *hdr = k < nb ? PlVesselSeriesHeader() : k < nb + nj ? PlJointSeriesHeader()
-                                                                     : "t_s,kinetic_J,strain_J,potential_J,total_J,work_loads_J,"
-                                                                       "work_drag_J,dissipated_J,balance_J\n";
+    char eh[1024];
+    PlSysDynEnergyHeader(s, 0, eh, sizeof eh); /* the bodies' three works (system_dynamic.c) */
+    const char *hdr = k < nb ? PlVesselSeriesHeader() : k < nb + nj ? PlJointSeriesHeader() : eh;
     if (k < nb + nj)
       snprintf(path, sizeof path, "%s/timeseries_%s.csv", dir, k < nb ? m->bodies[k].id : m->joints[k - nb].name);
     else
@@ -113,7 +113,7 @@ int PlBodiesRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynam
   }
   const double dt = d->output_interval, T = d->duration;
   const long nout = (long)ceil(T / dt - 1e-9);
-  double t = 0.0, e0 = 0.0;
+  double t = 0.0, e0 = NAN;
   for (long k = 0; !io && k <= nout; ++k) {
     const double tout = k == nout ? T : k * dt;
     if (k > 0) {
@@ -135,8 +135,6 @@ int PlBodiesRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynam
     t = tout;
     const double *y = PlSysDynState(s), *yp = PlSysDynRate(s), *yb0 = y + s->moff;
     PlSysDynResidual(s, t, y, yp, NULL); /* the loads at (t, y) for the output */
-    double ek, es, ep;
-    PlSysDynEnergy(s, t, y, &ek, &es, &ep);
     for (int b = 0; b < nb; ++b) {
       PlVesselOutput vo;
       PlSysDynBodyOutput(s, b, t, y, &vo);
@@ -165,10 +163,7 @@ int PlBodiesRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynam
         io = PL_EXIT_IO;
     }
     /* the energy balance: E(t) - E(0) = W_loads + W_drag - W_damping (joints do no work) */
-    const double wl = y[s->woff], wh = y[s->woff + 1], wd = y[s->woff + 2];
-    if (k == 0) e0 = ek + es + ep;
-    fprintf(fe, "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", t, ek, es, ep, ek + es + ep, wl, wh, wd,
-            ek + es + ep - e0 - wl - wh + wd);
+    PlSysDynEnergyRow(s, t, y, NULL, &e0, fe);
     fflush(fe);
     if (nb > 0) res->vessel_final = rep->body_final[0];
     if (opt->stop && *opt->stop) {

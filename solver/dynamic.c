@@ -72,6 +72,7 @@ PetscErrorCode PlDynamicDestroy(PlDynamic *pd)
 }
 
 int PlDynamicSize(const PlDynamic d) { return PlSysDynSize(d->S); }
+PlSysDyn PlDynamicSystem(const PlDynamic d) { return d->S; }
 int PlDynamicNodeDofs(const PlDynamic d) { return d->S->ndd; }
 
 double PlDynamicPayoutPower(const PlDynamic d) { return PlSysDynPayoutPower(d->S, d->t_out, PlSysDynState(d->S)); }

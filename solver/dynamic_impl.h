@@ -26,6 +26,37 @@ typedef struct {
   double route_t0[2];       /* and the route's unit tangent there */
 } PlDynEnd;
 
+/* The work integrals of a dynamic run (the energy balance of energy.csv): W_k' = P_k, the power
+ * of each load that the energies of PlSysDynEnergy do not hold, integrated with the motion as
+ * states of the DAE (system_dynamic.c). The first three are the bodies' (solver/bodies.c): the
+ * work of their environment loads and thrusters, of the drag (hulls; with lines also the free
+ * points' and the lines' Morison drag) and the energy their damping matrices dissipate (> 0).
+ * The others are the lines': the work done on the pipe (negative when it takes energy out) by
+ * the Morison added-mass force, the seabed's normal reaction (its elastic part) and its contact
+ * damping, the seabed friction, the held or moved ends' supports (and dead end moments), the
+ * rotational damping and the weight's splash-zone part (the buoyancy the constant submerged
+ * weight of the potential energy does not have above the surface); and the split of the
+ * friction's work (-W_friction = its springs' stored energy change + FRICTION_SLIP +
+ * FRICTION_NONCONSERVATIVE): the energy the anchors' slip dissipated (> 0) and the spring work
+ * the friction law neither stores nor dissipates, of either sign (models/friction.c: its
+ * non-conservative part, and the stored energy lost or gained as the normal force changes). */
+enum {
+  PL_WORK_LOADS,
+  PL_WORK_DRAG,
+  PL_WORK_DAMPING,
+  PL_WORK_ADDED_MASS,
+  PL_WORK_SEABED,
+  PL_WORK_SEABED_DAMPING,
+  PL_WORK_FRICTION,
+  PL_WORK_ENDS,
+  PL_WORK_ROTATIONAL_DAMPING,
+  PL_WORK_SPLASH_ZONE,
+  PL_WORK_FRICTION_SLIP,
+  PL_WORK_FRICTION_NONCONSERVATIVE,
+  PL_WORK_N
+};
+#define PL_WORK_N_BODIES 3 /* a system of bodies only carries the first three */
+
 /* A line's dynamic data (line_dynamics.c), the system core's per-line part. */
 struct PlDynLine_ {
   PlProblem sp;             /* the static problem: model, mesh, elements, static state */
@@ -64,9 +95,14 @@ PetscErrorCode PlDynLineSetUp(PlProblem sp, PlDynLine *out);
 PetscErrorCode PlDynLineDestroy(PlDynLine *d);
 /* Element e's contributions fe (2 ndd, node rows of A then B) and, when Ke != NULL, the
  * iteration-matrix block (2 ndd x 2 ndd) for node states yA, yB (positions absolute) and
- * rates. Returns 1 outside the rod's domain. */
+ * rates; pw (PL_WORK_N, may be NULL) += the powers of its loads [W] (the work integrals' rates:
+ * drag, added mass, seabed, friction, splash zone). Returns 1 outside the rod's domain. */
 int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const double *ypA, const double *yB,
-                 const double *ypB, double c, double *fe, double *Ke);
+                 const double *ypB, double c, double *fe, double *Ke, double *pw);
+/* Element e's friction spring at node positions xA, xB (absolute) and anchor displacement da
+ * (from its static place, the state's iA unknowns): its stored energy P Psi(u) [J]
+ * (models/friction.c). 0 without friction. */
+double PlDynFrictionEnergy(const PlDynLine d, int e, const double *xA, const double *xB, const double *da);
 /* Pay-out (ends.top.payout): the top element's unstretched length at time t, l(t) = l_0 +
  * s(t) (PlPayout; l_0 without pay-out); node i's lumped inertia at t (the top element's
  * share, m l(t)/2 and J l(t)/2, on its two nodes); and the line's outputs brought to time t
@@ -216,6 +252,7 @@ typedef struct {
   double t_out;            /* the time of the last output written (output noutputs - 1) */
   PlDynamicStats stats;    /* the counters up to t */
   PlRunExtrema ext;        /* a one-line run's extrema (a system keeps its own in aux) */
+  double e0;               /* a one-line run's total energy at t = 0 (energy.csv's balance) [J] */
 } PlRestartHeader;
 /* A header for this layout (magic set, counts zero). */
 void PlRestartHeaderInit(PlRestartHeader *h, int nnodes, int ndd, int nextra, int kind, int naux, const char *text);

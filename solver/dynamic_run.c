@@ -7,7 +7,8 @@
  * Files (rank 0, in the output directory, every double with 17 significant digits):
  *   timeseries_bottom.csv, timeseries_top.csv, timeseries_<point>.csv, envelopes.csv
  *       the line's files (line_series.c, where their columns are described)
- *   energy.csv     t_s,kinetic_J,strain_J,potential_J,total_J (see kEnergyHeader)
+ *   energy.csv     the energies, the work integrals and the balance (PlSysDynEnergyRow, whose
+ *       table in system_dynamic.c describes the columns; with pay-out work_payout_J below)
  *   summary.json   "analysis": "dynamic": the static start's results as static_* keys, the
  *       extrema over the whole run (DynamicSummary), the counters, "completed".
  *   restart.bin    the state to continue from (--restart), with the model as text.
@@ -28,17 +29,13 @@
 #include <cjson/cJSON.h>
 #include "system_impl.h"
 
-/* energy.csv: the pipe's mechanical energy (PlDynamicEnergy): kinetic (translation and
- * rotation), strain (the elements' stored energy) and potential (the lumped submerged
- * weights and the dead end forces; not the seabed springs), and their sum. Work done by
- * drag, damping, seabed contact or prescribed motion is not in it: without those the total
- * is conserved by the equations (up to the integration error). */
-static const char *kEnergyHeader = "t_s,kinetic_J,strain_J,potential_J,total_J\n";
-/* With pay-out (ends.top.payout) two more: the work the pay-out has brought in
- * (PlSysDynPayoutPower integrated over the outputs by the trapezoidal rule) and the balance
- * total - total(0) - work, which without drag, damping or driving closes to the integration
- * error (and the trapezoid's). */
-static const char *kEnergyPayoutHeader = "t_s,kinetic_J,strain_J,potential_J,total_J,work_payout_J,balance_J\n";
+/* energy.csv: the pipe's mechanical energy (kinetic, strain, potential: the lumped submerged
+ * weights and the dead end forces), the work of every other load integrated with the motion
+ * (drag, added mass, seabed, friction, the ends' supports, damping, the splash zone) and
+ * balance_J, total - total(0) - the work, which closes to the integration error
+ * (PlSysDynEnergyRow: the columns). With pay-out (ends.top.payout) work_payout_J, the work
+ * the pay-out has brought in (PlSysDynPayoutPower integrated over the outputs by the
+ * trapezoidal rule: the balance then closes to the trapezoid's error as well). */
 
 /* payout.csv (ends.top.payout): the pipe paid out (in: negative) and its rate, the
  * pull on the tensioner (the top end's load) and, under tension control, the tension it
@@ -59,13 +56,14 @@ typedef struct {
   char path[F_N][PL_PATH_MAX + 32];
 } Writer;
 
-static int OpenSeries(Writer *w, const char *dir, const PlProblem p, double t_restart, PlError *err)
+static int OpenSeries(Writer *w, const char *dir, const PlProblem p, const char *energy_header, double t_restart,
+                      PlError *err)
 {
   int io = PlLineSeriesOpen(&w->ls, dir, p, t_restart, err);
   const PlModel *m = &p->model;
   const bool on[F_N] = {true, m->vessel.present, m->ends[1].payout, m->seabed != PL_SEABED_NONE, m->route.n > 0};
-  const char *header[F_N] = {m->ends[1].payout ? kEnergyPayoutHeader : kEnergyHeader, PlVesselSeriesHeader(),
-                             kPayoutHeader, kTouchdownHeader, PlLaySeriesHeader()};
+  const char *header[F_N] = {energy_header, PlVesselSeriesHeader(), kPayoutHeader, kTouchdownHeader,
+                             PlLaySeriesHeader()};
   for (int k = 0; !io && k < F_N; ++k) {
     snprintf(w->path[k], sizeof w->path[k], "%s/%s", dir, kRunFiles[k]);
     if (!on[k]) continue;
@@ -89,7 +87,7 @@ static int OpenSeries(Writer *w, const char *dir, const PlProblem p, double t_re
 /* ---- restart files ----------------------------------------------------------------------
  * DIR/restart.bin (PlRestartHeader in dynamic_impl.h), rewritten atomically at every
  * checkpoint; a one-line run keeps its envelopes (12 per node) as the aux block. */
-static const char kRestartMagic[8] = "PLRST04";
+static const char kRestartMagic[8] = "PLRST05";
 
 void PlRestartHeaderInit(PlRestartHeader *h, int nnodes, int ndd, int nextra, int kind, int naux, const char *text)
 {
@@ -414,6 +412,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   memset(&base, 0, sizeof base);
   int io = 0;
   long k0 = 0;
+  double E0 = NAN; /* energy.csv: the total energy at t = 0 */
   PetscCheck(!PlLineSeriesInit(&w.ls, p, stat), p->comm, PETSC_ERR_MEM, "out of memory for the envelopes");
   PetscCheck(!m->route.n || !PlLayTrackInit(&track, nn), p->comm, PETSC_ERR_MEM, "out of memory for the lay");
   if (opt->restart) {
@@ -431,14 +430,17 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
       PetscCall(PlDynamicSetRaw(d, in.t, yraw, ypraw));
       k0 = in.noutputs;
       res->extrema = in.ext;
+      E0 = in.e0;
       res->restarted_at_s = in.t;
       base = in.stats;
     }
   }
   const int started = !io; /* else nothing of this run is written (a refused restart keeps its files) */
   if (!rank) {
+    char eh[1024];
+    PlSysDynEnergyHeader(PlDynamicSystem(d), m->ends[1].payout, eh, sizeof eh);
     if (!io) io = PlMakeDirs(dir, &res->err);
-    if (!io) io = OpenSeries(&w, dir, p, opt->restart ? res->restarted_at_s : -1.0, &res->err);
+    if (!io) io = OpenSeries(&w, dir, p, eh, opt->restart ? res->restarted_at_s : -1.0, &res->err);
   }
   PetscCallMPI(MPI_Bcast(&io, 1, MPI_INT, 0, p->comm));
   const int progress = !rank && !opt->quiet && isatty(fileno(stdout));
@@ -446,7 +448,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   const long nout = (long)ceil(T / dt - 1e-9);
   const SummaryContext sc = {p, srep, ssum, opt, size, T, dt};
   double t = opt->restart ? res->restarted_at_s : 0.0, last_checkpoint = -INFINITY;
-  double E0 = 0.0, Wpay = 0.0, Pprev = 0.0, tprev = 0.0; /* pay-out: energy.csv's work and balance */
+  double Wpay = 0.0, Pprev = 0.0, tprev = 0.0; /* pay-out: energy.csv's work */
   long k = k0;
   for (; !io && k <= nout; ++k) {
     const double tout = k == nout ? T : k * dt;
@@ -473,8 +475,6 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
     if (m->ends[1].payout && !rank) stat[nn - 1].S = p->mesh.S[nn - 1]; /* the top's arc length: the line's length
                                                                            (rank 0 holds the stations) */
     PetscCall(PlProblemStations(p, &N, &nnr, &E, &ner));
-    double ek, es, ep;
-    PetscCall(PlDynamicEnergy(d, &ek, &es, &ep));
     PlVesselOutput vo;
     if (m->vessel.present) {
       PetscCall(PlDynamicVesselOutput(d, &vo));
@@ -497,12 +497,9 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
     if (!rank) {
       io = PlLineSeriesRow(&w.ls, t, N, top, k == 0 && !opt->restart, &res->err);
       if (!io) {
-        fprintf(w.f[F_ENERGY], "%.17g,%.17g,%.17g,%.17g,%.17g", t, ek, es, ep, ek + es + ep);
-        if (m->ends[1].payout) {
-          if (k == 0) E0 = ek + es + ep;
-          fprintf(w.f[F_ENERGY], ",%.17g,%.17g", Wpay, ek + es + ep - E0 - Wpay);
-        }
-        fputc('\n', w.f[F_ENERGY]);
+        PlSysDynEnergyRow(PlDynamicSystem(d), t, PlSysDynState(PlDynamicSystem(d)), m->ends[1].payout ? &Wpay : NULL,
+                          &E0, w.f[F_ENERGY]);
+        rh.e0 = E0; /* the checkpoints keep it for a restart's balance */
         io = PlSeriesRowWritten(w.f[F_ENERGY], w.path[F_ENERGY], &res->err);
       }
       if (!io && w.f[F_VESSEL]) {

@@ -157,15 +157,16 @@ int PlDynRowHeld(const PlDynLine d, int i, int r)
 }
 
 /* Seabed force per length F (along the seabed's normal n, models/seabed.c) with contact
- * damping along n at centreline x, velocity v: F = sigma(kappa) n - c h(kappa) (v.n) n, and
- * dF/dx, dF/dv (3 x 3, row-major). h(kappa) ramps the damping in over the first d_o/40 of
- * penetration so that the force stays continuous. On a plane dkappa/dx = -n and dn/dx = 0; on
- * a bathymetry grid both come from PlSeabedGeometry:
+ * damping along n at centreline x, velocity v: F = sigma(kappa) n - c h(kappa) (v.n) n, its
+ * elastic part Fel = sigma n, and dF/dx, dF/dv (3 x 3, row-major). h(kappa) ramps the damping
+ * in over the first d_o/40 of penetration so that the force stays continuous. On a plane
+ * dkappa/dx = -n and dn/dx = 0; on a bathymetry grid both come from PlSeabedGeometry:
  *   dF/dx = sigma' n dk^T + sigma dn - c [dh (v.n) n dk^T + h (n (dn^T v)^T + (v.n) dn)]. */
 static void SeabedDyn(const PlModel *m, const PlSection *s, double w, const double x[3], const double v[3], double F[3],
-                      double dF_dx[9], double dF_dv[9])
+                      double dF_dx[9], double dF_dv[9], double Fel[3])
 {
   PlSeabedContact(m, s, w, x, F, dF_dx);
+  memcpy(Fel, F, sizeof(double) * 3);
   memset(dF_dv, 0, sizeof(double) * 9);
   if (m->seabed == PL_SEABED_NONE || m->seabed_damping <= 0.0) return;
   double kappa, n[3], dk[3], dn[9];
@@ -209,9 +210,17 @@ static void SeabedDyn(const PlModel *m, const PlSection *s, double w, const doub
  * with dn/du = (I - n n^T)/rho Ds (Ds the 2 x 3 map u -> s), drho/du = n^T Ds,
  * dw/du = sd^T dn/du, dw/dv_m = n^T Ds, dgamma/du = S' pos drho/du + S pos' dw/du,
  * dd/du = [delta_a e_a, delta_l e_l] dn/du; u depends on x_A, x_B (1/2 each) and a (-1),
- * v_m on v_A, v_B (1/2 each). The last node's anchor rows are idle: a' = 0. */
+ * v_m on v_A, v_B (1/2 each). The last node's anchor rows are idle: a' = 0.
+ * Energy: the friction's power on the pipe F.v_m (PL_WORK_FRICTION), with v_m = u' + a',
+ * splits into the rate of the spring's stored energy P Psi(u) (PlFrictionPotential), the
+ * power the anchor's slip dissipates, -F.a' = P g (mu_a delta_a xi^2 + mu_l delta_l eta^2)
+ * gamma/rho >= 0 (PL_WORK_FRICTION_SLIP), and the rest (PL_WORK_FRICTION_NONCONSERVATIVE),
+ *   L' = -F.u' - d(P Psi)/dt = P (-phi - grad Psi).u' - Psi P',   P' = dP/dx_A.v_A + dP/dx_B.v_B:
+ * the law's non-conservative part (zero when mu_a delta_a = mu_l delta_l) and the stored
+ * energy that a changing normal force takes away or brings (the spring scales with P), so
+ * that -F.v_m = d(P Psi)/dt + slip + L' exactly. */
 static void DynFriction(const PlDynLine d, int e, const double *yA, const double *ypA, const double *yB,
-                        const double *ypB, double c, double *fe, double *Ke)
+                        const double *ypB, double c, double *fe, double *Ke, double *pw)
 {
   const PlProblem p = d->sp;
   const int ndd = d->ndd, n2 = 2 * ndd, iV = d->iV, iA = d->iA;
@@ -232,6 +241,24 @@ static void DynFriction(const PlDynLine d, int e, const double *yA, const double
         }
       }
     }
+  }
+  if (pw) { /* the powers (see the energy paragraph above) */
+    const PlSection *sc = &p->model.segments[p->mesh.segment[e]].section;
+    double dA, dL, u[3], psi, gpsi[3], F = 0.0, slip = 0.0, ncons, dPdt = 0.0;
+    PlFrictionMobilisation(&p->model, sc, &dA, &dL);
+    for (int k = 0; k < 3; ++k) u[k] = 0.5 * (yA[k] + yB[k]) - a[k];
+    PlFrictionPotential(&p->model, dA, dL, ea, el, u, &psi, gpsi);
+    ncons = 0.0;
+    for (int k = 0; k < 3; ++k) {
+      const double vm = 0.5 * (yA[iV + k] + yB[iV + k]), ad = ypA[iA + k];
+      F += P * phi[k] * vm;
+      slip -= P * phi[k] * ad;
+      ncons += P * (-phi[k] - gpsi[k]) * (vm - ad);
+      dPdt += dP[0][k] * yA[iV + k] + dP[1][k] * yB[iV + k];
+    }
+    pw[PL_WORK_FRICTION] += F;
+    pw[PL_WORK_FRICTION_SLIP] += slip;
+    pw[PL_WORK_FRICTION_NONCONSERVATIVE] += ncons - psi * dPdt;
   }
   if (e == p->mesh.nelements - 1) /* the last node's idle anchor */
     for (int i = 0; i < 3; ++i) {
@@ -278,6 +305,21 @@ static void DynFriction(const PlDynLine d, int e, const double *yA, const double
       Ke[row + iA + k] -= dr_du;
     }
   }
+}
+
+double PlDynFrictionEnergy(const PlDynLine d, int e, const double *xA, const double *xB, const double *da)
+{
+  const PlProblem p = d->sp;
+  if (d->iA < 0) return 0.0;
+  const double *A0 = p->fric + 9 * (size_t)e;
+  const PlSection *sec = &p->model.segments[p->mesh.segment[e]].section;
+  double a[3], u[3], P, dP[2][3], phi[3], rho, dA, dL, psi;
+  for (int k = 0; k < 3; ++k) a[k] = A0[k] + da[k];
+  PlProblemFrictionLaw(p, e, xA, xB, a, &P, dP, phi, NULL, &rho);
+  PlFrictionMobilisation(&p->model, sec, &dA, &dL);
+  for (int k = 0; k < 3; ++k) u[k] = 0.5 * (xA[k] + xB[k]) - a[k];
+  PlFrictionPotential(&p->model, dA, dL, A0 + 3, A0 + 6, u, &psi, NULL);
+  return P * psi;
 }
 
 /* Pay-out: a Lagrangian line whose top element, between the last material node and the
@@ -432,7 +474,7 @@ void PlDynLineSetTime(PlDynLine d, double t)
 /* Element e's contributions: fe (2 ndd, node rows of A then B) and, when Ke != NULL, the
  * iteration-matrix block (2 ndd x 2 ndd). Returns 1 outside the rod's domain. */
 int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const double *ypA,
-                      const double *yB, const double *ypB, double c, double *fe, double *Ke)
+                      const double *yB, const double *ypB, double c, double *fe, double *Ke, double *pw)
 {
   const PlProblem p = d->sp;
   const int nd = d->nd, ndd = d->ndd, n2 = 2 * ndd, np = d->np;
@@ -490,6 +532,8 @@ int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const dou
     double fw[2], kw[2][2];
     PlElementWeight(sec, m->water_density, m->gravity, L, yA[2], yB[2], fw, Ke ? kw : NULL);
     for (int a = 0; a < 2; ++a) {
+      if (pw) /* the weight beyond the potential energy's constant submerged w L/2 */
+        pw[PL_WORK_SPLASH_ZONE] -= (fw[a] - 0.5 * L * w) * (a ? yB : yA)[d->iV + 2];
       fe[a * ndd + d->iV + 2] += fw[a];
       if (Ke)
         for (int b = 0; b < 2; ++b) Ke[(a * ndd + d->iV + 2) * n2 + b * ndd + 2] += kw[a][b];
@@ -499,12 +543,17 @@ int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const dou
   if (m->seabed != PL_SEABED_NONE)
     for (int q = 0; q < 2; ++q) {
       const double N[2] = {1.0 - xi[q], xi[q]};
-      double x[3], v[3], F[3], Fx[9], Fv[9];
+      double x[3], v[3], F[3], Fx[9], Fv[9], Fel[3];
       for (int c = 0; c < 3; ++c) {
         x[c] = N[0] * yA[c] + N[1] * yB[c];
         v[c] = N[0] * yA[d->iV + c] + N[1] * yB[d->iV + c];
       }
-      SeabedDyn(m, sec, w, x, v, F, Fx, Fv);
+      SeabedDyn(m, sec, w, x, v, F, Fx, Fv, Fel);
+      if (pw) /* the force per length at the Gauss point (weight L/2) on the pipe there */
+        for (int c = 0; c < 3; ++c) {
+          pw[PL_WORK_SEABED] += 0.5 * L * Fel[c] * v[c];
+          pw[PL_WORK_SEABED_DAMPING] += 0.5 * L * (F[c] - Fel[c]) * v[c];
+        }
       for (int a = 0; a < 2; ++a)
         for (int i = 0; i < 3; ++i) {
           if (!curved && m->seabed_normal[i] == 0.0) continue; /* F and its derivatives are along
@@ -521,7 +570,7 @@ int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const dou
               }
         }
     }
-  if (d->iA >= 0) DynFriction(d, e, yA, ypA, yB, ypB, c, fe, Ke);
+  if (d->iA >= 0) DynFriction(d, e, yA, ypA, yB, ypB, c, fe, Ke, pw);
   /* Morison */
   if (h->Cdn > 0.0 || h->Cdt > 0.0 || h->Can > 0.0 || h->Cat > 0.0) {
     double vc[2][3], dvc[2][3], f6[6], K6[72];
@@ -530,6 +579,23 @@ int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const dou
       PlCurrentVelocity(&m->current, m->water_depth, z, t, vc[q], dvc[q]);
     }
     PlRodElementMorison(h, yA, ypA, yB, ypB, d->iV, vc, dvc, c, f6, Ke ? K6 : NULL);
+    if (pw) { /* the force on the pipe is -f6: its added-mass part m_a [C_an a_n + C_at a_t] at each
+                 node (rod_dynamics_kernel.inc), the rest the drag */
+      const double ma = 0.5 * h->L * h->rho_w * M_PI * h->d_h * h->d_h / 4.0;
+      double t[3], len = 0.0, ptot = 0.0, pam = 0.0;
+      for (int k = 0; k < 3; ++k) t[k] = yB[k] - yA[k], len += t[k] * t[k];
+      len = sqrt(len);
+      for (int a = 0; a < 2; ++a) {
+        const double *v = (a ? yB : yA) + d->iV, *acc = (a ? ypB : ypA) + d->iV;
+        const double at = (acc[0] * t[0] + acc[1] * t[1] + acc[2] * t[2]) / (len * len);
+        for (int k = 0; k < 3; ++k) {
+          ptot -= f6[3 * a + k] * v[k];
+          pam -= ma * (h->Can * (acc[k] - at * t[k]) + h->Cat * at * t[k]) * v[k];
+        }
+      }
+      pw[PL_WORK_DRAG] += ptot - pam;
+      pw[PL_WORK_ADDED_MASS] += pam;
+    }
     for (int a = 0; a < 2; ++a)
       for (int i = 0; i < 3; ++i) {
         const int row = a * ndd + d->iV + i;

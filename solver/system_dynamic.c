@@ -208,18 +208,20 @@ static void SumOverRanks(const PlSysDyn s, double *buf, int count)
  * evaluation (end forces, the lines' loads on the bodies) with them. */
 static void Combine(PlSysDyn s, double *Fw, int wantJ)
 {
-  const int n = s->n, nef = 6 * s->nl, nbl = 6 * s->m->nbodies, e = n + nef + 2 * nbl;
+  const int n = s->n, nef = 6 * s->nl, nbl = 6 * s->m->nbodies, e = n + nef + 2 * nbl + PL_WORK_N;
   double *r = s->red;
   memcpy(r, Fw, sizeof(double) * (size_t)n);
   memcpy(r + n, s->end_force, sizeof(double) * (size_t)nef);
   memcpy(r + n + nef, s->lines_load, sizeof(double) * (size_t)nbl);
   memcpy(r + n + nef + nbl, s->tau_dp, sizeof(double) * (size_t)nbl);
+  memcpy(r + n + nef + 2 * nbl, s->pw, sizeof s->pw);
   for (int k = 1; k <= 3; ++k) r[e + k - 1] = s->domain_error == k;
   SumOverRanks(s, r, e + 3);
   memcpy(Fw, r, sizeof(double) * (size_t)n);
   memcpy(s->end_force, r + n, sizeof(double) * (size_t)nef);
   memcpy(s->lines_load, r + n + nef, sizeof(double) * (size_t)nbl);
   memcpy(s->tau_dp, r + n + nef + nbl, sizeof(double) * (size_t)nbl);
+  memcpy(s->pw, r + n + nef + 2 * nbl, sizeof s->pw);
   s->domain_error = 0;
   for (int k = 1; k <= 3; ++k)
     if (r[e + k - 1] > 0.0) s->domain_error = k;
@@ -288,6 +290,28 @@ int PlBodyLoads(const PlModel *m, int b, double t, const double *y, double env[6
   return 2 | bad;
 }
 
+/* The power of a line end's support on its node (PL_WORK_ENDS): each held row's residual before
+ * the hold replaces it (f: the node's rows; the translation rows' the support's force, global,
+ * the rotation rows' its moment, node frame) times the velocity it holds, and a dead end
+ * moment's M . (R w) (the dead force's work is in the potential energy). */
+static double EndPower(const PlSysDyn s, const PlDynLine d, const PlDynEnd *E, const double *yn, const double *f)
+{
+  double P = 0.0;
+  for (int c = 0; c < 3; ++c) {
+    if (E->tr[c]) P += f[s->iV + c] * yn[s->iV + c];
+    if (E->rot == 1 || (E->rot == 2 && E->rp[c])) P += f[s->iW + c] * yn[s->iW + c];
+  }
+  const double *M = PlDynNodeMoment(d, E->node);
+  if (M) {
+    double q[4], R[9];
+    PlNodeQuaternion(d->kind, d->sp->mesh.q0 + 4 * E->node, yn + 3, q);
+    PlQuatToMatrix(q, R);
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j) P += M[i] * R[3 * i + j] * yn[s->iW + j];
+  }
+  return P;
+}
+
 /* ---- the residual and the iteration matrix ---------------------------------------------- */
 int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double c, double *F, int wantJ)
 {
@@ -301,6 +325,8 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
   memset(Fw, 0, sizeof(double) * (size_t)s->n);
   memset(s->lines_load, 0, sizeof s->lines_load);
   memset(s->end_force, 0, sizeof s->end_force);
+  memset(s->pw, 0, sizeof s->pw);
+  double *pw = s->woff >= 0 && !s->statics ? s->pw : NULL; /* the work integrals' rates */
   if (putJ && s->val) memset(s->val, 0, sizeof(double) * (size_t)s->nnz);
   if (putJ) PutSequence(s, 1);
   /* the bodies first: multibody writes its rows; their external loads (environment, a hull's
@@ -343,26 +369,18 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
           }
         }
     }
-  if (s->woff >= 0 && MINE(s->vbody)) {
-    /* the work integrals: W_loads' = sum_b nu . (tau_b - tau_hull,b) (environment, thrusters),
-     * W_drag' = sum_b nu . tau_hull,b, W_damping' = sum_b nu^T D(nu) nu. Their derivatives in y
-     * are left out of the matrix: no other row depends on W, so Newton's iteration on y is
-     * unchanged and W follows it (block-triangular). */
-    double p[PL_SYS_NWORK] = {0.0, 0.0, 0.0};
+  if (pw && s->nmb > 0 && MINE(s->vbody))
+    /* the bodies' powers: W_loads' = sum_b nu . (tau_b - tau_hull,b) (environment, thrusters),
+     * W_drag' = sum_b nu . tau_hull,b, W_damping' = sum_b nu^T D(nu) nu (the rows: below) */
     for (int b = 0; b < m->nbodies; ++b) {
       const double *yb = y + s->moff + PL_VESSEL_NY * b;
       double pl, pd, ph = 0.0;
       PlVesselPower(&s->V[b], yb, s->tb[b], s->lg[b], &pl, &pd);
       for (int i = 0; i < 6; ++i) ph += yb[PL_VESSEL_V + i] * s->th[b][i]; /* the hull's share (body frame) */
-      p[0] += pl - ph;
-      p[1] += ph;
-      p[2] += pd;
+      pw[PL_WORK_LOADS] += pl - ph;
+      pw[PL_WORK_DRAG] += ph;
+      pw[PL_WORK_DAMPING] += pd;
     }
-    for (int k = 0; k < PL_SYS_NWORK; ++k) {
-      Fw[s->woff + k] = yp[s->woff + k] - p[k];
-      if (putJ) Put(s, s->woff + k, s->woff + k, c);
-    }
-  }
   if (s->nmb > 0 && MINE(s->vbody)) {
     if (PlMultibodyEvaluate(&s->mb, t, y + s->moff, yp + s->moff, c, Fw + s->moff, putJ ? s->Jmb : NULL))
       s->domain_error = 1;
@@ -397,7 +415,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
         ya[k] += d->xs[3 * e + k];
         yb[k] += d->xs[3 * (e + 1) + k];
       }
-      if (PlDynElement(d, e, t, ya, yp + base + e * ndd, yb, yp + base + (e + 1) * ndd, c, fe, Ke))
+      if (PlDynElement(d, e, t, ya, yp + base + e * ndd, yb, yp + base + (e + 1) * ndd, c, fe, Ke, pw))
         s->domain_error = 1;
       if (s->statics && d->iA >= 0) /* at rest the friction anchors stay where the lines' statics had
                                        them (their displacement 0), as the one-line statics hold
@@ -444,6 +462,11 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
       }
       PlNodeDynamics(&ni, d->kind, p->mesh.q0 + 4 * i, y + row0, ypn, c, PlDynNodeMoment(d, i), rn,
                      putJ ? Kn : NULL);
+      if (pw) /* the rotational damping's moment -D_n w (node frame) */
+        for (int cc = 0; cc < 3; ++cc) {
+          const double w = y[row0 + s->iW + cc];
+          pw[PL_WORK_ROTATIONAL_DAMPING] -= ni.D[cc] * w * w;
+        }
       if (d->iA >= 0) { /* the node's own ndd0 rows and columns; the friction anchor's are the element's */
         const int n0 = d->iA;
         for (int r = n0; r < ndd; ++r) rn[r] = 0.0;
@@ -470,6 +493,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
       if (!MINE(s->voff[l] + (k ? ne - 1 : 0))) continue;
       const int row0 = base + d->ends[k].node * ndd;
       for (int cc = 0; cc < 3; ++cc) s->end_force[l][k][cc] = s->redir[row0 + s->iV + cc] == -1 ? Fw[row0 + s->iV + cc] : 0.0;
+      if (pw) pw[PL_WORK_ENDS] += EndPower(s, d, &d->ends[k], y + row0, Fw + row0);
       PlDynEndResidual(d, &d->ends[k], t, y + row0, Fw + row0);
     }
   }
@@ -498,6 +522,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
       const double un = sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]), hc = 0.5 * m->water_density * pt->drag_area;
       for (int i = 0; i < 3; ++i) {
         Fw[o + 3 + i] -= hc * un * u[i];
+        if (pw) pw[PL_WORK_DRAG] += hc * un * u[i] * y[o + 3 + i];
         for (int j = 0; j < 3; ++j) D[3 * i + j] = -hc * ((i == j ? un : 0.0) + (un > 0.0 ? u[i] * u[j] / un : 0.0));
       }
       if (putJ)
@@ -558,9 +583,17 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
     for (int i = 0; i < 6; ++i)
       for (int j = 0; j < PL_VESSEL_NY; ++j) Put(s, bo + PL_VESSEL_V + i, bo + j, dtau[i * PL_VESSEL_NY + j]);
   }
+  if (s->woff >= 0 && putJ && (!split || s->rank == 0)) /* the work rows' matrix (one rank) */
+    for (int k = 0; k < s->nwork; ++k) Put(s, s->woff + k, s->woff + k, s->statics ? 1.0 : c);
 #undef MINE
   if (putJ) PutSequence(s, 0);
   if (split) Combine(s, Fw, putJ);
+  /* the work integrals W' = P; at rest (statics) held at 0. Their derivatives in y and y' are
+   * left out of the matrix: no other row depends on W, so Newton's iteration on y is unchanged
+   * and W follows it, one iteration behind (block-triangular; tests/system_fd.h checks the
+   * other rows and these rows' diagonal) */
+  if (s->woff >= 0)
+    for (int k = 0; k < s->nwork; ++k) Fw[s->woff + k] = s->statics ? y[s->woff + k] : yp[s->woff + k] - s->pw[k];
   if (!s->domain_error)
     for (int i = 0; i < s->n; ++i)
       if (!isfinite(Fw[i])) s->domain_error = 1;
@@ -680,6 +713,80 @@ double PlSysDynPayoutPower(PlSysDyn s, double t, const double *y)
     P += rate * ((ep[0] + ep[1] + ep[2]) - (em[0] + em[1] + em[2])) / (2.0 * h);
   }
   return P;
+}
+
+/* ---- energy.csv -------------------------------------------------------------------------
+ * One table of the columns every dynamic run writes (one-line runs, dynamic_run.c; systems,
+ * system_run.c; bodies alone, bodies.c, whose rows stop after dissipated_J): t_s, the energies
+ * kinetic_J, strain_J, potential_J and total_J (PlSysDynEnergy), then the work integrals
+ * (PL_WORK_*, dynamic_impl.h) in kWorkColumn's order with friction_stored_J, the friction
+ * springs' stored energy sum_e P_e Psi(u_e) (PlDynFrictionEnergy), before friction_slip_J;
+ * a pay-out run's work_payout_J; and
+ *   balance_J = total_J - total_J(0) - (work_loads_J + work_drag_J + work_added_mass_J
+ *               + work_seabed_J + work_seabed_damping_J + work_friction_J + work_ends_J
+ *               + work_rotational_damping_J + work_splash_zone_J + work_payout_J) + dissipated_J,
+ * the energy the equations do not account for: zero up to the integration error. The
+ * friction's split is a second balance: -work_friction_J = friction_stored_J -
+ * friction_stored_J(0) + friction_slip_J + friction_nonconservative_J. */
+static const char *const kWorkColumn[PL_WORK_N] = {
+  "work_loads_J", "work_drag_J", "dissipated_J", "work_added_mass_J", "work_seabed_J", "work_seabed_damping_J",
+  "work_friction_J", "work_ends_J", "work_rotational_damping_J", "work_splash_zone_J", "friction_slip_J",
+  "friction_nonconservative_J"};
+
+void PlSysDynEnergyHeader(const PlSysDyn s, int payout, char *buf, size_t len)
+{
+  size_t used = (size_t)snprintf(buf, len, "t_s,kinetic_J,strain_J,potential_J,total_J");
+  for (int k = 0; k < s->nwork && used < len; ++k)
+    used += (size_t)snprintf(buf + used, len - used, "%s,%s", k == PL_WORK_FRICTION_SLIP ? ",friction_stored_J" : "",
+                             kWorkColumn[k]);
+  if (used < len) snprintf(buf + used, len - used, "%s,balance_J\n", payout ? ",work_payout_J" : "");
+}
+
+void PlSysDynWorkRows(const PlSysDyn s, int *first, int *count)
+{
+  *first = s->woff;
+  *count = s->nwork;
+}
+
+/* The friction springs' stored energy at state y [J]. */
+static double FrictionEnergy(const PlSysDyn s, const double *y)
+{
+  double E = 0.0;
+  for (int l = 0; l < s->nl; ++l) {
+    const PlDynLine d = s->d[l];
+    if (d->iA < 0) continue;
+    const double *yl = y + s->loff[l];
+    for (int e = 0; e < d->sp->mesh.nelements; ++e) {
+      const double *yA = yl + (size_t)e * s->ndd, *yB = yA + s->ndd;
+      double xA[3], xB[3];
+      for (int c = 0; c < 3; ++c) xA[c] = yA[c] + d->xs[3 * e + c], xB[c] = yB[c] + d->xs[3 * (e + 1) + c];
+      E += PlDynFrictionEnergy(d, e, xA, xB, yA + d->iA);
+    }
+  }
+  return E;
+}
+
+double PlSysDynEnergyRow(PlSysDyn s, double t, const double *y, const double *w_payout, double *e0, FILE *f)
+{
+  double e[3], W = 0.0;
+  Energy(s, t, -1, 0.0, y, e);
+  const double total = e[0] + e[1] + e[2];
+  if (!isfinite(*e0)) *e0 = total;
+  fprintf(f, "%.17g,%.17g,%.17g,%.17g,%.17g", t, e[0], e[1], e[2], total);
+  for (int k = 0; k < s->nwork; ++k) {
+    const double w = y[s->woff + k];
+    if (k == PL_WORK_FRICTION_SLIP) fprintf(f, ",%.17g", FrictionEnergy(s, y));
+    fprintf(f, ",%.17g", w);
+    if (k == PL_WORK_DAMPING) W -= w; /* dissipated */
+    else if (k < PL_WORK_FRICTION_SLIP) W += w;
+  }
+  if (w_payout) {
+    fprintf(f, ",%.17g", *w_payout);
+    W += *w_payout;
+  }
+  const double balance = total - *e0 - W;
+  fprintf(f, ",%.17g\n", balance);
+  return balance;
 }
 
 /* ---- set-up ----------------------------------------------------------------------------- */
@@ -1037,10 +1144,11 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
       s->dp_on[b].ramp_time = 0.0;
     }
   }
-  /* bodies without lines: the work of their loads, of their hulls' drag and of their damping,
-   * W' = P (PL_SYS_NWORK states that nothing depends on; the energy balance of solver/bodies.c) */
-  s->woff = s->nl == 0 && m->nbodies > 0 ? n : -1;
-  if (s->woff >= 0) n += PL_SYS_NWORK;
+  /* the work integrals W' = P (PL_WORK_*: states that nothing depends on; energy.csv's balance):
+   * bodies without lines carry their first three (their loads, their hulls' drag, their damping) */
+  s->woff = s->nl > 0 || m->nbodies > 0 ? n : -1;
+  s->nwork = s->nl > 0 ? PL_WORK_N : s->woff >= 0 ? PL_WORK_N_BODIES : 0;
+  n += s->nwork;
   s->n = n;
   PetscCall(PetscMalloc1(n, &s->redir));
   PetscCall(PetscMalloc1(n, &s->rowforce));
@@ -1122,11 +1230,17 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
                                           : k < PL_VESSEL_V ? ds->atol_rotation : ds->atol_velocity;
   for (int k = s->moff + PL_VESSEL_NY * m->nbodies; k < s->moff + s->nmb; ++k) at[k] = ds->atol_reaction; /* multipliers */
   for (int k = s->moff + s->nmb; k < n; ++k) at[k] = ds->atol_position; /* DP integral states [m s, rad s] */
-  if (s->woff >= 0)
-    for (int k = 0; k < PL_SYS_NWORK; ++k) at[s->woff + k] = kWorkAtol;
+  /* The work integrals' absolute tolerance: bodies alone kWorkAtol (in the error test); with
+   * lines the position tolerance times the lines' reference force (their weight and end loads,
+   * the statics' force_scale), the work a position error of atol does, and out of the error
+   * test (below), so that the energy accounting leaves the steps to the motion: their error is
+   * the quadrature error of IDA's formula on the power of the integrated motion. */
+  double fref = 0.0;
+  for (int l = 0; l < s->nl; ++l) fref += s->d[l]->sp->force_scale;
+  for (int k = 0; k < s->nwork; ++k) at[s->woff + k] = s->nl > 0 ? ds->atol_position * fref : kWorkAtol;
   PetscCheck(!BuildPattern(s), PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory building the system's matrix pattern");
   PetscCheck(!SetUpParts(s), s->comm, PETSC_ERR_LIB, "cannot partition the system over %d ranks (METIS)", s->size);
-  PetscCall(PetscMalloc1((size_t)n + 6 * (s->nl + 2 * m->nbodies) + 3, &s->red));
+  PetscCall(PetscMalloc1((size_t)n + 6 * (s->nl + 2 * m->nbodies) + PL_WORK_N + 3, &s->red));
   s->A = SUNSparseMatrix(n, n, s->nnz, CSC_MAT, s->ctx);
   PetscCheck(s->A, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
   s->LS = SUNLinSol_KLU(s->y, s->A, s->ctx);
@@ -1167,6 +1281,7 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
     double *id = N_VGetArrayPointer(s->id);
     for (int i = 0; i < n; ++i) id[i] = 1.0;
     if (s->nmb) PlMultibodyIds(&s->mb, id + s->moff);
+    for (int k = 0; k < s->nwork && s->nl > 0; ++k) id[s->woff + k] = 0.0;
     for (int l = 0; l < s->nl; ++l)
       for (int k = 0; k < 2; ++k) {
         const PlDynEnd *E = &s->d[l]->ends[k];
@@ -1326,8 +1441,7 @@ static int BodiesStart(PlSysDyn s, double *y, double *yp)
   for (int bb = 0; bb < nb; ++bb)
     if (s->zoff[bb] >= 0)
       for (int i = 0; i < 6; ++i) yp[s->zoff[bb] + i] -= F[s->zoff[bb] + i];
-  if (s->woff >= 0)
-    for (int i = 0; i < PL_SYS_NWORK; ++i) yp[s->woff + i] -= F[s->woff + i];
+  for (int i = 0; i < s->nwork; ++i) yp[s->woff + i] -= F[s->woff + i];
   rc = 0;
   if (!m->njoints) goto done;
   rc = 1;
@@ -1374,6 +1488,19 @@ done:
   return rc;
 }
 
+/* The work integrals' rates W' = P at the start state (zero work so far). 1 out of memory. */
+static int WorkStart(PlSysDyn s, double *y, double *yp)
+{
+  if (s->nl == 0 || s->woff < 0) return 0; /* bodies alone: BodiesStart */
+  double *F = malloc(sizeof(double) * (size_t)s->n);
+  if (!F) return 1;
+  for (int k = 0; k < s->nwork; ++k) y[s->woff + k] = yp[s->woff + k] = 0.0;
+  PlSysDynEval(s, 0.0, y, yp, 0.0, F, 0);
+  for (int k = 0; k < s->nwork; ++k) yp[s->woff + k] = s->pw[k];
+  free(F);
+  return 0;
+}
+
 int PlSysDynPrepareRun(PlSysDyn s)
 {
   double *y = N_VGetArrayPointer(s->y), *yp = N_VGetArrayPointer(s->yp);
@@ -1382,6 +1509,7 @@ int PlSysDynPrepareRun(PlSysDyn s)
     const int rc = BodiesStart(s, y, yp);
     if (rc) return rc + 1;
   }
+  if (WorkStart(s, y, yp)) return 3;
   return PlSysDynResumeRun(s, 0.0, y, yp);
 }
 
@@ -1395,6 +1523,7 @@ int PlSysDynSetLineVelocity(PlSysDyn s, int l, const double *v)
         y[s->loff[l] + i * s->ndd + s->iV + c] = v[3 * i + c];
   memset(yp, 0, sizeof(double) * (size_t)s->n);
   KinematicRates(s, y, yp);
+  if (WorkStart(s, y, yp)) return 1;
   return PlSysDynResumeRun(s, 0.0, y, yp);
 }
 

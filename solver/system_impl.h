@@ -28,8 +28,6 @@ typedef struct {
   double mom[3];  /* fixed: m_e, the end node's angular-momentum residual (node frame) [N m] */
 } Attach;
 
-enum { PL_SYS_NWORK = 3 };
-
 struct PlSysDyn_ {
   const PlModel *m;
   PlLines L;
@@ -43,9 +41,9 @@ struct PlSysDyn_ {
   PlMultibody mb;
   PlMultibodyJoint jt[PL_MAX_JOINTS];
   int zoff[PL_MAX_BODIES];       /* first DP integral state of body b, or -1 */
-  int woff;                      /* bodies without lines: the PL_SYS_NWORK work integrals
-                                    W_loads (environment, thrusters), W_drag (hulls), W_damping
-                                    (PlVesselPower summed over the bodies) [J]; else -1 */
+  int woff, nwork;               /* the work integrals (PL_WORK_*, dynamic_impl.h) [J]: nwork of
+                                    them from woff (PL_WORK_N_BODIES without lines); woff -1: none */
+  double pw[PL_WORK_N];          /* their rates at the last evaluation [W] */
   PlDPController dp_on[PL_MAX_BODIES]; /* each DP at its steady state (start time ignored) */
   PlDPController dp_run[PL_MAX_BODIES]; /* each DP in time: before its start the thrusters hold
                                            the static thrust (tau_hold, PlSysDynHoldThrust) */
@@ -131,3 +129,5 @@ int PlSysDynSetLineVelocity(PlSysDyn s, int l, const double *v);
  * (restart.bin, system_run.c), IDA re-initialised there (order 1) with the duration its stop
  * time. Returns 0, or 1 when IDA refuses. */
 int PlSysDynResumeRun(PlSysDyn s, double t, const double *y, const double *yp);
+/* dynamic.c: the system core a one-line run integrates on (its line and vessel). */
+PlSysDyn PlDynamicSystem(const PlDynamic d);

@@ -16,7 +16,8 @@
  *                               on it in the pipe_* columns, body frame about O_b)
  *   timeseries_JOINT.csv        each joint: its point, the force and moment it applies to its
  *                               first body (global, about the point) [m, N, N m]
- *   energy.csv                  kinetic, strain, potential (submerged weight, restoring) [J]
+ *   energy.csv                  kinetic, strain, potential (submerged weight, restoring) [J],
+ *                               the work integrals and balance_J (PlSysDynEnergyRow)
  * and summary.json: the static summary of the lines with "analysis": "dynamic_lines",
  * "completed", and a "dynamic" object (counters, the extreme end tensions with their times,
  * each point's and body's final state and largest excursion, restarted_at_s after a restart).
@@ -357,8 +358,11 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
                           ab, nm, ab) < 0;
           }
         bad = bad || fputc('\n', *f) == EOF;
-      } else if (k == -1)
-        bad = fputs("t_s,kinetic_J,strain_J,potential_J,total_J\n", *f) < 0;
+      } else if (k == -1) {
+        char eh[1024];
+        PlSysDynEnergyHeader(s, 0, eh, sizeof eh);
+        bad = fputs(eh, *f) < 0;
+      }
       else if (k < np)
         bad = fputs("t_s,x_m,y_m,z_m,vx_mps,vy_mps,vz_mps\n", *f) < 0;
       else if (k < np + nb)
@@ -523,9 +527,9 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
       FreeStations(nl, nodes, els);
       double ek, es, ep;
       PlSysDynEnergy(s, t, y, &ek, &es, &ep);
-      fprintf(fe, "%.17g,%.17g,%.17g,%.17g,%.17g\n", t, ek, es, ep, ek + es + ep);
+      if (k == 0) x.E0 = NAN; /* set by the first row */
+      PlSysDynEnergyRow(s, t, y, NULL, &x.E0, fe);
       fflush(fe);
-      if (k == 0) x.E0 = ek + es + ep;
       x.Emax_dev = fmax(x.Emax_dev, fabs(ek + es + ep - x.E0));
       if (ferror(fl) || ferror(fe)) {
         snprintf(res->err.msg, sizeof res->err.msg, "%.900s: writing a time series failed", dir);

@@ -25,6 +25,7 @@ static inline void FdGenericState(PlSysDyn S, unsigned long seed, double *y, dou
 }
 
 /* The largest |J - J_fd| over its row's largest entry of J = dF/dy + c dF/dy' at (t, y, yp)
+ * (the work integrals' rows: their diagonal only, PlSysDynWorkRows)
  * (J_fd column by column, y and y' perturbed together, c h for y'); or, with statics, of the
  * statics' J = dF/dy of the residual at rest (PlSysStaticResidual: the held DOFs' rows; t, yp
  * and c unused). The row and column where; -1 when the matrix cannot be assembled there
@@ -41,6 +42,11 @@ static inline double FdMatrixError(PlSysDyn S, int statics, double t, const doub
   double *J = malloc(sizeof(double) * n * n), *Fp = malloc(sizeof(double) * n), *Fm = malloc(sizeof(double) * n),
          *yw = malloc(sizeof(double) * n), *ypw = malloc(sizeof(double) * n), *rowmax = calloc(n, sizeof(double));
   double worst = -1.0;
+  int w0, nw; /* the work integrals' rows W' - P(y, y') (energy.csv) leave dP/dy out of the matrix by
+                 design (nothing depends on W: Newton on y is unchanged): their matrix is dF/dW' = c
+                 on the diagonal (1 at rest), checked as such (central differences of the powers, of
+                 order 1e8 W at a disturbed state, carry rounding noise of 1e-2 on c) */
+  PlSysDynWorkRows(S, &w0, &nw);
   *wr = *wc = -1;
   if (statics) c = 0.0;
   if (J && Fp && Fm && yw && ypw && rowmax &&
@@ -48,6 +54,11 @@ static inline double FdMatrixError(PlSysDyn S, int statics, double t, const doub
     worst = 0.0;
     for (int i = 0; i < n; ++i)
       for (int k = 0; k < n; ++k) rowmax[i] = fmax(rowmax[i], fabs(J[(size_t)i * n + k]));
+    for (int i = w0; i < w0 + nw; ++i)
+      for (int k = 0; k < n; ++k) {
+        const double e = fabs(J[(size_t)i * n + k] - (k == i ? (statics ? 1.0 : c) : 0.0)) / fmax(rowmax[i], 1e-12);
+        if (e > worst) worst = e, *wr = i, *wc = k;
+      }
     /* central differences at h and h/2, extrapolated (Richardson): error O(h^4), so that
      * a state near a stiff spot of the residual (a zxy Euler node near phi = 90 deg, where
      * the spin map is near singular) is checked as tightly as any other */
@@ -65,6 +76,7 @@ static inline double FdMatrixError(PlSysDyn S, int statics, double t, const doub
         ypw[j] -= 2.0 * c * h;
         FdEval(S, statics, t, yw, ypw, Fm);
         for (int i = 0; i < n; ++i) {
+          if (i >= w0 && i < w0 + nw) continue; /* a work integral's row: checked above */
           const double fd = (Fp[i] - Fm[i]) / (2.0 * h);
           if (!pass) {
             D1[i] = fd;

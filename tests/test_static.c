@@ -671,6 +671,81 @@ static PetscErrorCode TestSeabedGrid(void)
   PetscFunctionReturn(0);
 }
 
+/* The friction spring's stored energy Psi (models/friction.c, PlFrictionPotential), on slips
+ * from 1e-4 to 8 mobilisation distances in eight directions of a tilted frame:
+ *   - its gradient against central differences of Psi (1e-7 of |grad|);
+ *   - Psi against the work along the straight path from the anchor, -int_0^1 phi(s u).u ds
+ *     (Gauss-Legendre, 64 points on 8 panels; 1e-10 relative);
+ *   - with mu_a delta_a = mu_l delta_l (= k) the law is conservative: grad Psi = -phi and Psi =
+ *     k log cosh(rho) (1e-12), and with the defaults' mu_l delta_l = 12 mu_a delta_a it is not:
+ *     |grad Psi + phi| reaches above 1 % of |phi| on a skew slip (the non-conservative part
+ *     the dynamic run integrates). */
+static PetscErrorCode TestFrictionPotential(void)
+{
+  PetscFunctionBeginUser;
+  PlModel m;
+  memset(&m, 0, sizeof m);
+  const double n[3] = {0.1, -0.2, 1.0}, t[3] = {1.0, 0.3, 0.05};
+  const double nn = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]), nu[3] = {n[0] / nn, n[1] / nn, n[2] / nn};
+  double ea[3], el[3];
+  PlFrictionFrame(t, nu, ea, el);
+  static const double gx[8] = {-0.9602898564975363, -0.7966664774136267, -0.5255324099163290, -0.1834346424956498,
+                               0.1834346424956498,  0.5255324099163290,  0.7966664774136267,  0.9602898564975363};
+  static const double gw[8] = {0.1012285362903763, 0.2223810344533745, 0.3137066458778873, 0.3626837833783620,
+                               0.3626837833783620, 0.3137066458778873, 0.2223810344533745, 0.1012285362903763};
+  double worst_fd = 0.0, worst_path = 0.0, worst_cons = 0.0, skew = 0.0;
+  for (int conservative = 0; conservative < 2; ++conservative) {
+    m.friction_axial = 0.5;
+    m.friction_lateral = 0.8;
+    const double da = 0.005, dl = conservative ? 0.5 * 0.005 / 0.8 : 0.0762;
+    for (int r = 0; r < 6; ++r)
+      for (int k = 0; k < 8; ++k) {
+        const double rho = 1e-4 * pow(10.0, 0.8 * r), ang = 0.3 + k * M_PI / 4.0;
+        double u[3], psi, g[3], phi[3];
+        for (int c = 0; c < 3; ++c) u[c] = rho * (cos(ang) * da * ea[c] + sin(ang) * dl * el[c]);
+        PlFrictionPotential(&m, da, dl, ea, el, u, &psi, g);
+        PlFrictionSaturated(&m, da, dl, ea, el, u, phi, NULL, NULL);
+        const double gn = sqrt(g[0] * g[0] + g[1] * g[1] + g[2] * g[2]);
+        for (int c = 0; c < 3; ++c) { /* central differences along the frame's axes, step 1e-6 delta */
+          const double h = 1e-6 * fmin(da, dl);
+          double up[3], um[3], pp, pm, fd = 0.0, gc = 0.0;
+          const double *e = c == 0 ? ea : c == 1 ? el : nu;
+          for (int j = 0; j < 3; ++j) up[j] = u[j] + h * e[j], um[j] = u[j] - h * e[j];
+          PlFrictionPotential(&m, da, dl, ea, el, up, &pp, NULL);
+          PlFrictionPotential(&m, da, dl, ea, el, um, &pm, NULL);
+          fd = (pp - pm) / (2.0 * h);
+          for (int j = 0; j < 3; ++j) gc += g[j] * e[j];
+          worst_fd = fmax(worst_fd, fabs(fd - gc) / fmax(gn, 1e-300));
+        }
+        double work = 0.0; /* -int_0^1 phi(s u).u ds on 8 panels */
+        for (int pnl = 0; pnl < 8; ++pnl)
+          for (int q = 0; q < 8; ++q) {
+            const double sq = (pnl + 0.5 + 0.5 * gx[q]) / 8.0;
+            double us[3], ph[3];
+            for (int j = 0; j < 3; ++j) us[j] = sq * u[j];
+            PlFrictionSaturated(&m, da, dl, ea, el, us, ph, NULL, NULL);
+            work -= gw[q] / 16.0 * (ph[0] * u[0] + ph[1] * u[1] + ph[2] * u[2]);
+          }
+        worst_path = fmax(worst_path, fabs(psi - work) / fabs(work));
+        const double pn = sqrt(phi[0] * phi[0] + phi[1] * phi[1] + phi[2] * phi[2]);
+        const double dev = sqrt(pow(g[0] + phi[0], 2) + pow(g[1] + phi[1], 2) + pow(g[2] + phi[2], 2)) / pn;
+        if (conservative) {
+          const double kk = 0.5 * da, lc = log1p(2.0 * sinh(0.5 * rho) * sinh(0.5 * rho)); /* log cosh rho */
+          worst_cons = fmax(worst_cons, fmax(dev, fabs(psi - kk * lc) / (kk * lc)));
+        } else
+          skew = fmax(skew, dev);
+      }
+  }
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "friction potential: gradient against FD %.2e, against the path integral "
+                        "%.2e, conservative case %.2e, the defaults' non-conservative part up to %.3g of |phi|\n",
+                        worst_fd, worst_path, worst_cons, skew));
+  CHECK_TRUE(worst_fd <= 1e-7, "grad Psi against central differences of Psi (1e-7)");
+  CHECK_TRUE(worst_path <= 1e-10, "Psi against the work along the straight path (1e-10)");
+  CHECK_TRUE(worst_cons <= 1e-12, "mu_a delta_a = mu_l delta_l: grad Psi = -phi, Psi = k log cosh(rho) (1e-12)");
+  CHECK_TRUE(skew > 0.01, "the defaults' law is not conservative: grad Psi + phi above 1 % of |phi| somewhere");
+  PetscFunctionReturn(0);
+}
+
 int main(int argc, char **argv)
 {
   PetscCall(PlInitialize(&argc, &argv));
@@ -683,6 +758,7 @@ int main(int argc, char **argv)
   if (!strcmp(c, "catenary")) PetscCall(TestCatenary());
   else if (!strcmp(c, "seabed_grid")) PetscCall(TestSeabedGrid());
   else if (!strcmp(c, "friction_jacobian")) PetscCall(TestFrictionJacobian());
+  else if (!strcmp(c, "friction_potential")) PetscCall(TestFrictionPotential());
   else if (!strcmp(c, "riflex")) PetscCall(TestRiflex());
   else if (!strcmp(c, "convergence")) PetscCall(TestConvergence());
   else if (!strcmp(c, "rollup")) PetscCall(TestRollup());

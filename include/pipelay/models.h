@@ -644,6 +644,12 @@ int PlFrictionFrame(const double t[3], const double n[3], double ea[3], double e
  * rho = |(xi, eta)|; dphi/du (3 x 3 row-major, may be NULL) and rho (may be NULL). */
 void PlFrictionSaturated(const PlModel *m, double da, double dl, const double ea[3], const double el[3],
                          const double u[3], double phi[3], double *dphi_du, double *rho);
+/* The energy per unit normal force stored in that spring at slip u [m], Psi = (mu_a delta_a
+ * xi^2 + mu_l delta_l eta^2) log cosh(rho)/rho^2 (the work along the straight path from the
+ * anchor; the exact potential of phi only when mu_a delta_a = mu_l delta_l: models/friction.c),
+ * and its gradient grad[3] = dPsi/du (may be NULL). */
+void PlFrictionPotential(const PlModel *m, double da, double dl, const double ea[3], const double el[3],
+                         const double u[3], double *psi, double grad[3]);
 
 /* ---- a previous run's static shape (models/start_shape.c; analysis.start_from) ----------- */
 #define PL_SHAPE_NCOL 10
