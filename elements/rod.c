@@ -274,8 +274,9 @@ static void SpinMap(PlParamKind kind, const double q0[4], const double *p, const
   }
 }
 
-/* SpinMap's D by dual numbers (the reference tangent's). */
-static void SpinMapAD(PlParamKind kind, const double q0[4], const double *p, const double rw[3], double *D)
+/* r_p = H(p)^T R0^T rw and D = dr_p/dp by dual numbers (the reference tangent's D; a node's
+ * dead moment). r or D may be NULL. */
+static void SpinMapAD(PlParamKind kind, const double q0[4], const double *p, const double rw[3], double *r, double *D)
 {
   const int np = PlParamCount(kind);
   double R0[9], l[3];
@@ -288,8 +289,11 @@ static void SpinMapAD(PlParamKind kind, const double q0[4], const double *p, con
   }
   for (int k = 0; k < 3; ++k) ld[k] = PlDualConst(l[k]);
   ParamSpinT_dual(kind, pd, ld, rd);
-  for (int i = 0; i < np; ++i)
-    for (int j = 0; j < np; ++j) D[i * np + j] = rd[i].d[j];
+  for (int i = 0; i < np; ++i) {
+    if (r) r[i] = rd[i].v;
+    if (D)
+      for (int j = 0; j < np; ++j) D[i * np + j] = rd[i].d[j];
+  }
 }
 
 /* r and K from the core's values out (9) and G = d out/du (9 x n, rows of PL_ELEM_DOF_MAX):
@@ -312,7 +316,7 @@ static int AssembleTangent(const PlRodElement *e, const double *u, const double 
     double M[4 * 3], D[16];
     const int o = k * nd + 3;
     SpinMap(e->kind, e->q0[k], u + o, out + 3 + 3 * k, M, rr + o, D);
-    if (ad) SpinMapAD(e->kind, e->q0[k], u + o, out + 3 + 3 * k, D);
+    if (ad) SpinMapAD(e->kind, e->q0[k], u + o, out + 3 + 3 * k, NULL, D);
     for (int i = 0; i < np; ++i) {
       for (int j = 0; j < n; ++j)
         K[(o + i) * n + j] = M[i * 3] * G[3 + 3 * k][j] + M[i * 3 + 1] * G[4 + 3 * k][j] + M[i * 3 + 2] * G[5 + 3 * k][j];
@@ -601,22 +605,7 @@ void PlQuaternionGauge(double k, const double p[4], double r[4], double K[16])
 void PlNodeMomentGeneralised(PlParamKind kind, const double q0[4], const double *p,
                              const double M[3], double *r, double *K)
 {
-  const int np = PlParamCount(kind);
-  double R0[9], l[3];
-  QToR_d(q0, R0);
-  MatTVec_d(R0, M, l);
-  PlDual pd[4], ld[3], rd[4];
-  for (int i = 0; i < np; ++i) {
-    pd[i] = PlDualConst(p[i]);
-    pd[i].d[i] = 1.0;
-  }
-  for (int i = 0; i < 3; ++i) ld[i] = PlDualConst(l[i]);
-  ParamSpinT_dual(kind, pd, ld, rd);
-  for (int i = 0; i < np; ++i) {
-    r[i] = rd[i].v;
-    if (K)
-      for (int j = 0; j < np; ++j) K[i * np + j] = rd[i].d[j];
-  }
+  SpinMapAD(kind, q0, p, M, r, K);
 }
 
 int PlParamTie(PlParamKind kind, const double *p, const double X[4], double *g, double *dg_dp, double *dg_dX)
