@@ -294,6 +294,8 @@ static cJSON *DynamicSummary(const PlProblem p, const PlStaticReport *srep, cons
   else if (res->io_status) cJSON_AddStringToObject(root, "dynamic_failure", res->err.msg);
   else if (res->interrupted) cJSON_AddStringToObject(root, "dynamic_failure", "interrupted by a signal");
   if (opt->restart) cJSON_AddNumberToObject(root, "restarted_at_s", res->restarted_at_s);
+  cJSON_AddNumberToObject(root, "max_energy_balance_J", res->max_energy_balance_J);
+  cJSON_AddNumberToObject(root, "max_work_J", res->max_work_J);
   if (m->ends[1].payout) { /* the pipe paid out (in: negative) by the last output, and the line's length then */
     cJSON_AddNumberToObject(root, "paid_out_m", res->paid_out_m);
     cJSON_AddNumberToObject(root, "line_length_m", m->length + res->paid_out_m);
@@ -497,8 +499,11 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
     if (!rank) {
       io = PlLineSeriesRow(&w.ls, t, N, top, k == 0 && !opt->restart, &res->err);
       if (!io) {
-        PlSysDynEnergyRow(PlDynamicSystem(d), t, PlSysDynState(PlDynamicSystem(d)), m->ends[1].payout ? &Wpay : NULL,
-                          &E0, w.f[F_ENERGY]);
+        double scale;
+        const double bal = PlSysDynEnergyRow(PlDynamicSystem(d), t, PlSysDynState(PlDynamicSystem(d)),
+                                             m->ends[1].payout ? &Wpay : NULL, &E0, w.f[F_ENERGY], &scale);
+        res->max_energy_balance_J = fmax(res->max_energy_balance_J, fabs(bal));
+        res->max_work_J = fmax(res->max_work_J, scale);
         rh.e0 = E0; /* the checkpoints keep it for a restart's balance */
         io = PlSeriesRowWritten(w.f[F_ENERGY], w.path[F_ENERGY], &res->err);
       }

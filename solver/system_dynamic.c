@@ -766,9 +766,10 @@ static double FrictionEnergy(const PlSysDyn s, const double *y)
   return E;
 }
 
-double PlSysDynEnergyRow(PlSysDyn s, double t, const double *y, const double *w_payout, double *e0, FILE *f)
+double PlSysDynEnergyRow(PlSysDyn s, double t, const double *y, const double *w_payout, double *e0, FILE *f,
+                         double *scale)
 {
-  double e[3], W = 0.0;
+  double e[3], W = 0.0, big = 0.0;
   Energy(s, t, -1, 0.0, y, e);
   const double total = e[0] + e[1] + e[2];
   if (!isfinite(*e0)) *e0 = total;
@@ -777,14 +778,17 @@ double PlSysDynEnergyRow(PlSysDyn s, double t, const double *y, const double *w_
     const double w = y[s->woff + k];
     if (k == PL_WORK_FRICTION_SLIP) fprintf(f, ",%.17g", FrictionEnergy(s, y));
     fprintf(f, ",%.17g", w);
+    big = fmax(big, fabs(w));
     if (k == PL_WORK_DAMPING) W -= w; /* dissipated */
     else if (k < PL_WORK_FRICTION_SLIP) W += w;
   }
   if (w_payout) {
     fprintf(f, ",%.17g", *w_payout);
     W += *w_payout;
+    big = fmax(big, fabs(*w_payout));
   }
   const double balance = total - *e0 - W;
+  if (scale) *scale = fmax(big, fabs(total - *e0));
   fprintf(f, ",%.17g\n", balance);
   return balance;
 }

@@ -52,7 +52,7 @@ typedef struct {
 typedef struct {
   Range ten[PL_MAX_LINES][2];  /* each line end's tension */
   double pmax[PL_MAX_POINTS], bmax[PL_MAX_BODIES], jfmax[PL_MAX_JOINTS], jmmax[PL_MAX_JOINTS];
-  double jgap, E0, Emax_dev;
+  double jgap, E0, Emax_dev, bal_max, work_max;
   PlRunExtrema ext[PL_MAX_LINES]; /* over each line, as a one-line run's */
 } RunExtrema;
 #define EXTREMA_DOUBLES (sizeof(RunExtrema) / sizeof(double))
@@ -181,6 +181,8 @@ static cJSON *Summary(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunOp
   cJSON_AddItemToObject(po, "points", cJSON_CreateIntArray(parts.points, nr));
   cJSON_AddItemToObject(po, "bodies", cJSON_CreateIntArray(parts.bodies, nr));
   cJSON_AddNumberToObject(dy, "max_energy_change_J", x->Emax_dev);
+  cJSON_AddNumberToObject(dy, "max_energy_balance_J", x->bal_max);
+  cJSON_AddNumberToObject(dy, "max_work_J", x->work_max);
   cJSON *lines = cJSON_AddObjectToObject(dy, "lines");
   for (int l = 0; l < nl; ++l) {
     cJSON *o = cJSON_AddObjectToObject(lines, m->lines[l].name);
@@ -528,7 +530,10 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
       double ek, es, ep;
       PlSysDynEnergy(s, t, y, &ek, &es, &ep);
       if (k == 0) x.E0 = NAN; /* set by the first row */
-      PlSysDynEnergyRow(s, t, y, NULL, &x.E0, fe);
+      double scale;
+      const double bal = PlSysDynEnergyRow(s, t, y, NULL, &x.E0, fe, &scale);
+      x.bal_max = fmax(x.bal_max, fabs(bal));
+      x.work_max = fmax(x.work_max, scale);
       fflush(fe);
       x.Emax_dev = fmax(x.Emax_dev, fabs(ek + es + ep - x.E0));
       if (ferror(fl) || ferror(fe)) {

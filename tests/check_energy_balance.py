@@ -182,6 +182,16 @@ def main():
         closure[tag] = closes(r, rt, at, fr, "J-lay circle, %s tolerances" % tag)
         if tag != "tight":
             continue
+        # summary.json's max_energy_balance_J and max_work_J: energy.csv's largest |balance_J|, and the
+        # largest of |total - total(0)| and of every work column's magnitude, over the outputs
+        noscale = ("t_s", "kinetic_J", "strain_J", "potential_J", "total_J", "friction_stored_J", "balance_J")
+        bmax = max(abs(x["balance_J"]) for x in r)
+        wmax = max(max([abs(x["total_J"] - r[0]["total_J"])] + [abs(v) for k, v in x.items() if k not in noscale])
+                   for x in r)
+        sb, sw = s.get("max_energy_balance_J"), s.get("max_work_J")
+        check(sb is not None and sw is not None and abs(sb - bmax) <= 1e-12 * wmax and abs(sw - wmax) <= 1e-12 * wmax,
+              "J-lay circle: summary.json max_energy_balance_J %s J and max_work_J %s J are energy.csv's %.6g J and "
+              "%.6g J (1e-12 of the latter)" % (sb, sw, bmax, wmax))
         for k in ("work_drag_J", "work_seabed_damping_J", "work_rotational_damping_J"):
             v = [x[k] for x in r]
             check(all(b <= a + 1e-9 * abs(a) for a, b in zip(v, v[1:])) and v[-1] < 0,

@@ -225,12 +225,14 @@ double PlSysDynPayoutPower(PlSysDyn s, double t, const double *y);
 /* energy.csv (system_dynamic.c, where its columns are described): its header line into buf
  * (payout: with work_payout_J), and the row of state y at time t into f: the energies, the work
  * integrals, w_payout (NULL: no such column) and balance_J against *e0, the total energy at
- * t = 0 (set from this row when not finite). Returns balance_J [J]. */
+ * t = 0 (set from this row when not finite). Returns balance_J [J], and when scale != NULL the
+ * balance's scale there: the largest of |total - total(0)| and of the work columns' magnitudes. */
 void PlSysDynEnergyHeader(const PlSysDyn s, int payout, char *buf, size_t len);
 /* The work integrals' unknowns (energy.csv): the first and their count (0: none). Their rows
  * W' - P(y, y') = 0 carry only dF/dW' in the iteration matrix (nothing else depends on W). */
 void PlSysDynWorkRows(const PlSysDyn s, int *first, int *count);
-double PlSysDynEnergyRow(PlSysDyn s, double t, const double *y, const double *w_payout, double *e0, FILE *f);
+double PlSysDynEnergyRow(PlSysDyn s, double t, const double *y, const double *w_payout, double *e0, FILE *f,
+                         double *scale);
 
 /* ---- the vessel at the top: coupled static equilibrium (solver/vessel_static.c) ---------- */
 typedef struct {
@@ -446,6 +448,8 @@ typedef struct {
   double vessel_max_thrust_N;     /* largest |(surge, sway)| thrust */
   double paid_out_m;              /* ends.top.payout: the pipe paid out by the last output [m] */
   int payout_remeshes;            /* ends.top.payout: top elements split or merged */
+  double max_energy_balance_J;    /* the largest |balance_J| of energy.csv over the run's outputs */
+  double max_work_J;              /* the balance's scale there (PlSysDynEnergyRow) */
   int retired_elements;           /* lay.retire_behind: bottom elements retired */
   char failure[1024];
   PlError err;
