@@ -245,21 +245,28 @@ static void FrameAndJacobian(PlParamKind kind, const double q0[4], const double 
   }
 }
 
-/* M = H(p)^T R0^T (np x 3), r_p = M r_w, and D = d(H(p)^T l)/dp at l = R0^T r_w (np x np):
+/* A node's map from spatial spins to its parameters: R0 and M = H(p)^T R0^T (np x 3), so that
+ * r_p = M r_w and, transposed, the spin W = R0 H(p) dp = M^T dp. */
+typedef struct {
+  double R0[9], M[4 * 3];
+} NodeMap;
+
+static void NodeMapInit(PlParamKind kind, const double q0[4], const double *p, NodeMap *nm)
+{
+  double HT[4 * 3];
+  QToR_d(q0, nm->R0);
+  ParamSpinMatrix_d(kind, p, HT);
+  for (int i = 0; i < PlParamCount(kind); ++i)
+    for (int k = 0; k < 3; ++k)
+      nm->M[i * 3 + k] = HT[i * 3] * nm->R0[k * 3] + HT[i * 3 + 1] * nm->R0[k * 3 + 1] + HT[i * 3 + 2] * nm->R0[k * 3 + 2];
+}
+
+/* D = d(H(p)^T l)/dp at fixed l (np x np), r_p = H(p)^T l:
  *   quaternion: H(p)^T l = s B(l) p, s = 2/|p|^2, B(l) = [0, -l^T; l, l^], so
  *               D = s B(l) - (2/|p|^2) r_p p^T;
  *   Euler zxy:  the derivatives of ParamSpinMatrix's rows in phi and theta. */
-static void SpinMap(PlParamKind kind, const double q0[4], const double *p, const double rw[3], double *M,
-                    double *r_p, double *D)
+static void SpinMapDerivative(PlParamKind kind, const double *p, const double l[3], const double *r_p, double *D)
 {
-  const int np = PlParamCount(kind);
-  double R0[9], l[3], HT[4 * 3];
-  QToR_d(q0, R0);
-  ParamSpinMatrix_d(kind, p, HT);
-  for (int i = 0; i < np; ++i)
-    for (int k = 0; k < 3; ++k) M[i * 3 + k] = HT[i * 3] * R0[k * 3] + HT[i * 3 + 1] * R0[k * 3 + 1] + HT[i * 3 + 2] * R0[k * 3 + 2];
-  MatTVec_d(R0, rw, l);
-  for (int i = 0; i < np; ++i) r_p[i] = HT[3 * i] * l[0] + HT[3 * i + 1] * l[1] + HT[3 * i + 2] * l[2];
   if (kind == PL_PARAM_QUATERNION) {
     const double n2 = p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3], s = 2.0 / n2;
     const double B[16] = {0, -l[0], -l[1], -l[2], l[0], 0, -l[2], l[1], l[1], l[2], 0, -l[0], l[2], -l[1], l[0], 0};
@@ -274,14 +281,11 @@ static void SpinMap(PlParamKind kind, const double q0[4], const double *p, const
   }
 }
 
-/* r_p = H(p)^T R0^T rw and D = dr_p/dp by dual numbers (the reference tangent's D; a node's
- * dead moment). r or D may be NULL. */
-static void SpinMapAD(PlParamKind kind, const double q0[4], const double *p, const double rw[3], double *r, double *D)
+/* r_p = H(p)^T l and D = dr_p/dp by dual numbers (the reference tangent's D; a node's dead
+ * moment). r or D may be NULL. */
+static void SpinMapAD(PlParamKind kind, const double *p, const double l[3], double *r, double *D)
 {
   const int np = PlParamCount(kind);
-  double R0[9], l[3];
-  QToR_d(q0, R0);
-  MatTVec_d(R0, rw, l);
   PlDual pd[4], ld[3], rd[4];
   for (int i = 0; i < np; ++i) {
     pd[i] = PlDualConst(p[i]);
@@ -297,10 +301,10 @@ static void SpinMapAD(PlParamKind kind, const double q0[4], const double *p, con
 }
 
 /* r and K from the core's values out (9) and G = d out/du (9 x n, rows of PL_ELEM_DOF_MAX):
- * r_x = -/+ n^e, r_p = M r_w with M = H(p)^T R0^T, and K = [-/+ G_ne; M G_rw + D] (D by
+ * r_x = -/+ n^e, r_p = M r_w with the nodes' maps nm, and K = [-/+ G_ne; M G_rw + D] (D by
  * dual numbers when ad). */
 static int AssembleTangent(const PlRodElement *e, const double *u, const double out[9],
-                           double G[9][PL_ELEM_DOF_MAX], int ad, double *r, double *K)
+                           double G[9][PL_ELEM_DOF_MAX], const NodeMap nm[2], int ad, double *r, double *K)
 {
   const int np = PlParamCount(e->kind), nd = 3 + np, n = 2 * nd;
   double rr[PL_ELEM_DOF_MAX];
@@ -313,10 +317,13 @@ static int AssembleTangent(const PlRodElement *e, const double *u, const double 
     }
   }
   for (int k = 0; k < 2; ++k) {
-    double M[4 * 3], D[16];
+    const double *M = nm[k].M, *rw = out + 3 + 3 * k;
     const int o = k * nd + 3;
-    SpinMap(e->kind, e->q0[k], u + o, out + 3 + 3 * k, M, rr + o, D);
-    if (ad) SpinMapAD(e->kind, e->q0[k], u + o, out + 3 + 3 * k, NULL, D);
+    double l[3], D[16];
+    MatTVec_d(nm[k].R0, rw, l);
+    for (int i = 0; i < np; ++i) rr[o + i] = M[i * 3] * rw[0] + M[i * 3 + 1] * rw[1] + M[i * 3 + 2] * rw[2];
+    if (ad) SpinMapAD(e->kind, u + o, l, NULL, D);
+    else SpinMapDerivative(e->kind, u + o, l, rr + o, D);
     for (int i = 0; i < np; ++i) {
       for (int j = 0; j < n; ++j)
         K[(o + i) * n + j] = M[i * 3] * G[3 + 3 * k][j] + M[i * 3 + 1] * G[4 + 3 * k][j] + M[i * 3 + 2] * G[5 + 3 * k][j];
@@ -335,7 +342,11 @@ int PlRodElementInternalAD(const PlRodElement *e, const double *u, double *r, do
 {
   const int np = PlParamCount(e->kind), nd = 3 + np;
   double q[2][4], Jq[2][16];
-  for (int k = 0; k < 2; ++k) FrameAndJacobian(e->kind, e->q0[k], u + k * nd + 3, q[k], Jq[k]);
+  NodeMap nm[2];
+  for (int k = 0; k < 2; ++k) {
+    FrameAndJacobian(e->kind, e->q0[k], u + k * nd + 3, q[k], Jq[k]);
+    NodeMapInit(e->kind, e->q0[k], u + k * nd + 3, &nm[k]);
+  }
   PlDual d[3], qA[4], qB[4], out[9];
   for (int i = 0; i < 3; ++i) {
     d[i] = PlDualConst(u[nd + i] - u[i]);
@@ -363,7 +374,7 @@ int PlRodElementInternalAD(const PlRodElement *e, const double *u, double *r, do
         G[a][k * nd + 3 + j] = s;
       }
   }
-  return AssembleTangent(e, u, ov, G, 1, r, K);
+  return AssembleTangent(e, u, ov, G, nm, 1, r, K);
 }
 
 /* ---- the analytic tangent ----------------------------------------------------------------- */
@@ -544,17 +555,14 @@ static int RodSpinTangent(const PlRodElement *e, const double d[3], const double
 static int RodTangent(const PlRodElement *e, const double *u, double *r, double *K)
 {
   const int np = PlParamCount(e->kind), nd = 3 + np;
-  double q[2][4], d[3], out[9], T[81], W[2][3 * 4];
+  double q[2][4], d[3], out[9], T[81];
+  NodeMap nm[2];
   for (int k = 0; k < 2; ++k) {
-    double qp[4], R0[9];
+    double qp[4];
     const double *p = u + k * nd + 3;
     ParamQuat_d(e->kind, p, qp);
     QMul_d(e->q0[k], qp, q[k]);
-    QToR_d(e->q0[k], R0);
-    double HT[4 * 3];
-    ParamSpinMatrix_d(e->kind, p, HT);
-    for (int i = 0; i < 3; ++i) /* W = R0 H */
-      for (int a = 0; a < np; ++a) W[k][i * np + a] = R0[3 * i] * HT[3 * a] + R0[3 * i + 1] * HT[3 * a + 1] + R0[3 * i + 2] * HT[3 * a + 2];
+    NodeMapInit(e->kind, e->q0[k], p, &nm[k]);
   }
   for (int i = 0; i < 3; ++i) d[i] = u[nd + i] - u[i];
   if (RodSpinTangent(e, d, q[0], q[1], out, T)) return 1;
@@ -565,11 +573,13 @@ static int RodTangent(const PlRodElement *e, const double *u, double *r, double 
       G[a][c] = -t[c];
       G[a][nd + c] = t[c];
     }
-    for (int k = 0; k < 2; ++k)
-      for (int j = 0; j < np; ++j)
-        G[a][k * nd + 3 + j] = t[3 + 3 * k] * W[k][j] + t[4 + 3 * k] * W[k][np + j] + t[5 + 3 * k] * W[k][2 * np + j];
+    for (int k = 0; k < 2; ++k) /* d theta = M^T dp */
+      for (int j = 0; j < np; ++j) {
+        const double *Mj = nm[k].M + 3 * j;
+        G[a][k * nd + 3 + j] = t[3 + 3 * k] * Mj[0] + t[4 + 3 * k] * Mj[1] + t[5 + 3 * k] * Mj[2];
+      }
   }
-  return AssembleTangent(e, u, out, G, 0, r, K);
+  return AssembleTangent(e, u, out, G, nm, 0, r, K);
 }
 
 int PlRodElementInternal(const PlRodElement *e, const double *u, double *r, double *K)
@@ -605,7 +615,10 @@ void PlQuaternionGauge(double k, const double p[4], double r[4], double K[16])
 void PlNodeMomentGeneralised(PlParamKind kind, const double q0[4], const double *p,
                              const double M[3], double *r, double *K)
 {
-  SpinMapAD(kind, q0, p, M, r, K);
+  double R0[9], l[3];
+  QToR_d(q0, R0);
+  MatTVec_d(R0, M, l);
+  SpinMapAD(kind, p, l, r, K);
 }
 
 int PlParamTie(PlParamKind kind, const double *p, const double X[4], double *g, double *dg_dp, double *dg_dX)

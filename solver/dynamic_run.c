@@ -499,11 +499,11 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
     if (!rank) {
       io = PlLineSeriesRow(&w.ls, t, N, top, k == 0 && !opt->restart, &res->err);
       if (!io) {
-        double scale;
+        PlEnergyChange ec;
         const double bal = PlSysDynEnergyRow(PlDynamicSystem(d), t, PlSysDynState(PlDynamicSystem(d)),
-                                             m->ends[1].payout ? &Wpay : NULL, &E0, w.f[F_ENERGY], &scale);
+                                             m->ends[1].payout ? &Wpay : NULL, &E0, w.f[F_ENERGY], &ec);
         res->max_energy_balance_J = fmax(res->max_energy_balance_J, fabs(bal));
-        res->max_work_J = fmax(res->max_work_J, scale);
+        res->max_work_J = fmax(res->max_work_J, ec.scale);
         rh.e0 = E0; /* the checkpoints keep it for a restart's balance */
         io = PlSeriesRowWritten(w.f[F_ENERGY], w.path[F_ENERGY], &res->err);
       }

@@ -326,7 +326,8 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
   memset(s->lines_load, 0, sizeof s->lines_load);
   memset(s->end_force, 0, sizeof s->end_force);
   memset(s->pw, 0, sizeof s->pw);
-  double *pw = s->woff >= 0 && !s->statics ? s->pw : NULL; /* the work integrals' rates */
+  /* the work integrals' rates: in a residual (a matrix-only evaluation leaves them out) */
+  double *pw = s->woff >= 0 && !s->statics && F ? s->pw : NULL;
   if (putJ && s->val) memset(s->val, 0, sizeof(double) * (size_t)s->nnz);
   if (putJ) PutSequence(s, 1);
   /* the bodies first: multibody writes its rows; their external loads (environment, a hull's
@@ -767,7 +768,7 @@ static double FrictionEnergy(const PlSysDyn s, const double *y)
 }
 
 double PlSysDynEnergyRow(PlSysDyn s, double t, const double *y, const double *w_payout, double *e0, FILE *f,
-                         double *scale)
+                         PlEnergyChange *c)
 {
   double e[3], W = 0.0, big = 0.0;
   Energy(s, t, -1, 0.0, y, e);
@@ -788,7 +789,10 @@ double PlSysDynEnergyRow(PlSysDyn s, double t, const double *y, const double *w_
     big = fmax(big, fabs(*w_payout));
   }
   const double balance = total - *e0 - W;
-  if (scale) *scale = fmax(big, fabs(total - *e0));
+  if (c) {
+    c->change = total - *e0;
+    c->scale = fmax(big, fabs(c->change));
+  }
   fprintf(f, ",%.17g\n", balance);
   return balance;
 }

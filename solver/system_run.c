@@ -527,15 +527,13 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
       if (!io && (opt->lines_observer || (opt->bodies_observer && nb > 0)) && PlModelVtkFrame(m, k, nout))
         io = Observe(s, opt, t, y, nodes, nn, &res->err);
       FreeStations(nl, nodes, els);
-      double ek, es, ep;
-      PlSysDynEnergy(s, t, y, &ek, &es, &ep);
       if (k == 0) x.E0 = NAN; /* set by the first row */
-      double scale;
-      const double bal = PlSysDynEnergyRow(s, t, y, NULL, &x.E0, fe, &scale);
+      PlEnergyChange ec;
+      const double bal = PlSysDynEnergyRow(s, t, y, NULL, &x.E0, fe, &ec);
       x.bal_max = fmax(x.bal_max, fabs(bal));
-      x.work_max = fmax(x.work_max, scale);
+      x.work_max = fmax(x.work_max, ec.scale);
       fflush(fe);
-      x.Emax_dev = fmax(x.Emax_dev, fabs(ek + es + ep - x.E0));
+      x.Emax_dev = fmax(x.Emax_dev, fabs(ec.change));
       if (ferror(fl) || ferror(fe)) {
         snprintf(res->err.msg, sizeof res->err.msg, "%.900s: writing a time series failed", dir);
         io = PL_EXIT_IO;

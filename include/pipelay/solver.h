@@ -225,14 +225,18 @@ double PlSysDynPayoutPower(PlSysDyn s, double t, const double *y);
 /* energy.csv (system_dynamic.c, where its columns are described): its header line into buf
  * (payout: with work_payout_J), and the row of state y at time t into f: the energies, the work
  * integrals, w_payout (NULL: no such column) and balance_J against *e0, the total energy at
- * t = 0 (set from this row when not finite). Returns balance_J [J], and when scale != NULL the
- * balance's scale there: the largest of |total - total(0)| and of the work columns' magnitudes. */
+ * t = 0 (set from this row when not finite). Returns balance_J [J]; when c != NULL also the
+ * energy change total - total(0) and the balance's scale there, the largest of |total -
+ * total(0)| and of the work columns' magnitudes. */
+typedef struct {
+  double change, scale; /* [J] */
+} PlEnergyChange;
 void PlSysDynEnergyHeader(const PlSysDyn s, int payout, char *buf, size_t len);
 /* The work integrals' unknowns (energy.csv): the first and their count (0: none). Their rows
  * W' - P(y, y') = 0 carry only dF/dW' in the iteration matrix (nothing else depends on W). */
 void PlSysDynWorkRows(const PlSysDyn s, int *first, int *count);
 double PlSysDynEnergyRow(PlSysDyn s, double t, const double *y, const double *w_payout, double *e0, FILE *f,
-                         double *scale);
+                         PlEnergyChange *c);
 
 /* ---- the vessel at the top: coupled static equilibrium (solver/vessel_static.c) ---------- */
 typedef struct {
