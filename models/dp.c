@@ -91,6 +91,17 @@ static void LineDistance(double U, double t0, double Tr, double t, double *s, do
   *sd = U * f;
 }
 
+/* route: the layback b(t) and its rate, linear from b0 at tk to b1 at tk + interval. */
+static void RouteLayback(const PlDPReference *ref, double t, double b[2], double bd[2])
+{
+  const double w = ref->interval > 0.0 ? (t - ref->tk) / ref->interval : 1.0;
+  const int mid = w > 0.0 && w < 1.0;
+  for (int i = 0; i < 2; ++i) {
+    b[i] = ref->b0[i] + fmin(1.0, fmax(0.0, w)) * (ref->b1[i] - ref->b0[i]);
+    bd[i] = mid ? (ref->b1[i] - ref->b0[i]) / ref->interval : 0.0;
+  }
+}
+
 void PlDPReferenceEval(const PlDPReference *ref, double t, double eta_ref[6], double eta_ref_dot[6])
 {
   for (int i = 0; i < 6; ++i) {
@@ -146,9 +157,58 @@ void PlDPReferenceEval(const PlDPReference *ref, double t, double eta_ref[6], do
     }
     break;
   }
+  case PL_DP_REF_ROUTE: { /* models.h: p_ref = r(sigma_t) + b_a t + b_c n */
+    if (!ref->route) break;
+    double D, Dd, x[2], tg[2], kap, b[2], bd[2];
+    LineDistance(ref->speed, ref->start_time, ref->ramp_time, t, &D, &Dd);
+    RouteLayback(ref, t, b, bd);
+    PlRouteEval(ref->route, ref->sigma0 + D, x, tg, &kap);
+    const double n[2] = {-tg[1], tg[0]};
+    for (int i = 0; i < 2; ++i) {
+      eta_ref[i] = x[i] + b[0] * tg[i] + b[1] * n[i];
+      eta_ref_dot[i] = Dd * (tg[i] + kap * (b[0] * n[i] - b[1] * tg[i])) + bd[0] * tg[i] + bd[1] * n[i];
+    }
+    if (ref->heading_along_path) {
+      eta_ref[5] = atan2(tg[1], tg[0]) + ref->psi0;
+      eta_ref_dot[5] = kap * Dd;
+    }
+    break;
+  }
   default:
     break;
   }
+}
+
+void PlDPRouteStart(PlDPReference *ref, const PlRoute *route, double t, const double td[2])
+{
+  double off, x[2], tg[2], kap;
+  PlRouteProject(route, td, &ref->sigma0, &off);
+  PlRouteEval(route, ref->sigma0, x, tg, &kap);
+  const double d[2] = {ref->eta0[0] - x[0], ref->eta0[1] - x[1]};
+  ref->route = route;
+  ref->psi0 = ref->eta0[5] - atan2(tg[1], tg[0]);
+  ref->tk = t;
+  ref->b0[0] = ref->b1[0] = ref->integ[0] = d[0] * tg[0] + d[1] * tg[1];
+  ref->b0[1] = ref->b1[1] = ref->integ[1] = -d[0] * tg[1] + d[1] * tg[0];
+  ref->err[0] = ref->err[1] = 0.0;
+}
+
+void PlDPRouteSample(PlDPReference *ref, double t, const double td[2])
+{
+  if (!ref->route) return;
+  double D, Dd, b[2], bd[2], sm, e;
+  LineDistance(ref->speed, ref->start_time, ref->ramp_time, t, &D, &Dd);
+  RouteLayback(ref, t, b, bd);
+  PlRouteProject(ref->route, td, &sm, &e);
+  ref->err[0] = sm - (ref->sigma0 + D);
+  ref->err[1] = e;
+  const double dt = t - ref->tk, T = fabs(b[0]) > 0.0 && Dd > 0.0 ? fabs(b[0]) / Dd : INFINITY;
+  const double g = ref->gain, k = (1.0 + g) * (1.0 + g) / (4.0 * T);
+  if (dt > 0.0 && isfinite(T)) ref->integ[1] -= k * dt * e;
+  ref->tk = t;
+  memcpy(ref->b0, b, sizeof b);
+  ref->b1[0] = ref->integ[0];
+  ref->b1[1] = ref->integ[1] - g * e;
 }
 
 /* ---- the controller -------------------------------------------------------------------- */
@@ -308,6 +368,13 @@ int PlDPControllerCheck(const PlDPController *c, char *msg, size_t len)
         return 1;
       }
     break;
+  case PL_DP_REF_ROUTE:
+    if (!(r->speed >= 0.0) || !(r->ramp_time >= 0.0) || !(r->gain >= 0.0) || !(r->interval > 0.0)) {
+      snprintf(msg, len, "reference route: speed %g, ramp_time %g and gain %g must be >= 0, interval %g > 0",
+               r->speed, r->ramp_time, r->gain, r->interval);
+      return 1;
+    }
+    break;
   default:
     snprintf(msg, len, "reference: unknown kind %d", (int)r->kind);
     return 1;
@@ -426,9 +493,20 @@ void PlVesselTopEnd(const PlVesselModel *v, PlEnd *top)
   double q[4], P[3], Rt[9];
   PlVesselQuatFromEulerZYX(v->rpy, q);
   PlVesselHangOff(v, v->position, q, P, Rt);
-  const PlMotion keep = top->motion; /* (none with a vessel; kept so nothing is lost) */
+  const PlEnd keep = *top; /* its motion (none with a vessel) and the tensioner's pay-out */
   memset(top, 0, sizeof *top);
-  top->motion = keep;
+  top->motion = keep.motion;
+  top->payout = keep.payout;
+  top->payout_tension = keep.payout_tension;
+  top->payout_rate = keep.payout_rate;
+  top->payout_start = keep.payout_start;
+  top->payout_ramp = keep.payout_ramp;
+  top->tension_set = keep.tension_set;
+  top->tension_gain = keep.tension_gain;
+  top->tension_max_rate = keep.tension_max_rate;
+  top->tension_lag = keep.tension_lag;
+  top->tension_interval = keep.tension_interval;
+  top->tension_filter = keep.tension_filter;
   top->point = top->body = -1;
   for (int c = 0; c < 3; ++c) {
     top->fixed[c] = true;

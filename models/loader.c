@@ -35,6 +35,7 @@
 
 /* Walks the (overridden) tree into m. */
 static int check_plausible(PlError *err, const PlYNode *root, PlModel *m);
+static int check_route_dp(PlError *err, const PlYNode *root, const PlModel *m, bool one_line);
 
 static int read_model(PlError *err, const PlYNode *root, PlModel *m)
 {
@@ -44,7 +45,7 @@ static int read_model(PlError *err, const PlYNode *root, PlModel *m)
   if (rc) return rc;
   if ((rc = ld_get_string(&top, "name", true, m->name, sizeof m->name))) return rc;
   if ((rc = ld_read_environment(&top, m))) return rc;
-  if (ld_pair_of(&top, "lines")) return ld_read_line_system(&c, &top, m);
+  if (ld_pair_of(&top, "lines")) return (rc = ld_read_line_system(&c, &top, m)) ? rc : check_route_dp(err, root, m, false);
   if ((rc = ld_reject_key(&top, "points", "are the connection points of a model of lines: (give the line under "
                                        "lines: with its ends on the points)")))
     return rc;
@@ -83,7 +84,8 @@ static int read_model(PlError *err, const PlYNode *root, PlModel *m)
       return ld_at(err, top.anchor, "output.points", "a model without a line has no points along a line");
     if ((rc = ld_read_vessel(&c, &top, m))) return rc;
     if ((rc = ld_read_bodies(&c, &top, m))) return rc;
-    return ld_read_joints(&c, &top, m);
+    if ((rc = ld_read_joints(&c, &top, m))) return rc;
+    return check_route_dp(err, root, m, false);
   }
   if ((rc = ld_read_line(&c, &top, m))) return rc;
   if ((rc = ld_read_seabed(&c, &top, m))) return rc;
@@ -98,6 +100,7 @@ static int read_model(PlError *err, const PlYNode *root, PlModel *m)
   if ((rc = ld_read_output(&c, &top, m))) return rc;
   if ((rc = ld_read_vessel(&c, &top, m))) return rc;
   if (m->vessel.present) PlVesselTopEnd(&m->vessel, &m->ends[1]); /* the mesh and guess use it */
+  if ((rc = check_route_dp(err, root, m, true))) return rc;
 
   /* the line must reach from one end to the other */
   if (c.end_z[0] && (c.end_z[1] || m->vessel.present)) {
@@ -139,6 +142,29 @@ static const PlYNode *node_at(const PlYNode *root, const char *path)
     }
   }
   return n > 0 ? x : NULL;
+}
+
+/* A DP reference of type route (the vessel lays along lay.route) needs the one-line model's
+ * route and the pay-out that lays the pipe; a body of a system has neither. */
+static int check_route_dp(PlError *err, const PlYNode *root, const PlModel *m, bool one_line)
+{
+  const char *where = NULL;
+  if (m->vessel.present && m->vessel.has_dp && m->vessel.dp.ref.kind == PL_DP_REF_ROUTE) where = "vessel";
+  for (int k = 0; k < m->nbodies && !where; ++k)
+    if (m->bodies[k].has_dp && m->bodies[k].dp.ref.kind == PL_DP_REF_ROUTE) where = "bodies";
+  if (!where) return 0;
+  const int vessel = !strcmp(where, "vessel");
+  const char *path = vessel ? "vessel.dp.reference.type" : "bodies";
+  const PlYNode *at = node_at(root, path);
+  if (!one_line || !vessel)
+    return ld_at(err, at, path, "route: only the vessel of a one-line model (line: with vessel:) lays along lay.route");
+  if (m->route.n == 0)
+    return ld_at(err, at, path, "route: needs lay.route, the route the vessel lays along (give lay: {route: {points: "
+                                "[[x, y], ...], radius: R}})");
+  if (!m->ends[1].payout)
+    return ld_at(err, at, path, "route: needs ends.top.payout (a rate, the lay speed, or a tension): the vessel lays "
+                                "the pipe as the tensioner pays it out");
+  return 0;
 }
 
 /* A number at a path of the tree (validated already); NAN when absent. */

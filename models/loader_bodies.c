@@ -434,19 +434,19 @@ static int read_dp_reference(const Scope *dp, PlDPReference *ref)
   bool present;
   int rc = ld_open_child(dp, "reference", &s, &present);
   if (rc) return rc;
-  if (!ld_pair_of(&s, "type")) return ld_missing(&s, "type", NULL, " (fixed, circle, line or waypoints)");
+  if (!ld_pair_of(&s, "type")) return ld_missing(&s, "type", NULL, " (fixed, circle, line, waypoints or route)");
   int type = 0;
   if ((rc = ld_get_choice(&s, "type", &type))) return rc;
   /* the reference types that use each key (bit k for PlChoiceRefTypes[k]) */
-  enum { RF = 1u, RC = 2u, RL = 4u, RW = 8u };
+  enum { RF = 1u, RC = 2u, RL = 4u, RW = 8u, RR = 16u };
   static const struct {
     const char *key;
     unsigned types;
   } kUse[] = {{"radius", RC},         {"period", RC},          {"ramp_up", RC},
               {"hold", RC},           {"ramp_down", RC},       {"direction", RC},
-              {"start_time", RC | RL | RW}, {"speed", RL},     {"course", RL},
-              {"ramp_time", RL},      {"heading", RL | RW},    {"points", RW},
-              {"speeds", RW}};
+              {"start_time", RC | RL | RW | RR}, {"speed", RL | RR}, {"course", RL},
+              {"ramp_time", RL | RR}, {"heading", RL | RW | RR}, {"points", RW},
+              {"speeds", RW},         {"gain", RR},            {"interval", RR}};
   for (size_t i = 0; i < sizeof kUse / sizeof kUse[0]; i++) {
     if (kUse[i].types & (1u << type)) continue;
     char users[64];
@@ -478,6 +478,15 @@ static int read_dp_reference(const Scope *dp, PlDPReference *ref)
     if ((rc = ld_get_number(&s, "start_time", &ref->start_time, NULL)))
       return rc;
     return read_waypoints(&s, ref);
+  case PL_DP_REF_ROUTE: /* lay.route and the pay-out: checked with them (loader.c) */
+    ref->gain = PlSchemaDefault("vessel.dp.reference.gain");
+    ref->interval = PlSchemaDefault("vessel.dp.reference.interval");
+    if ((rc = ld_get_number(&s, "speed", &ref->speed, NULL)) ||
+        (rc = ld_get_number(&s, "start_time", &ref->start_time, NULL)) ||
+        (rc = ld_get_number(&s, "ramp_time", &ref->ramp_time, NULL)) ||
+        (rc = ld_get_number(&s, "gain", &ref->gain, NULL)) || (rc = ld_get_number(&s, "interval", &ref->interval, NULL)))
+      return rc;
+    break;
   case PL_DP_REF_FIXED:
     break;
   }
@@ -515,8 +524,8 @@ static int read_dp(const Scope *vs, PlVesselModel *v)
     return rc;
   if ((rc = ld_get_number(&s, "ramp_time", &d->ramp_time, NULL))) return rc;
   if (!ld_pair_of(&s, "reference"))
-    return ld_missing(&s, "reference", NULL, " (the set point or path: type fixed, circle, line or "
-                                          "waypoints, with eta)");
+    return ld_missing(&s, "reference", NULL, " (the set point or path: type fixed, circle, line, "
+                                          "waypoints or route, with eta)");
   if ((rc = read_dp_reference(&s, &d->ref))) return rc;
   char msg[512];
   if (PlDPControllerCheck(d, msg, sizeof msg) != 0) return ld_at(s.err, s.anchor, s.path, "%s", msg);

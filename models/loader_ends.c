@@ -238,7 +238,7 @@ static int read_payout(const Ctx *c, const Scope *end, int which, PlEnd *e)
   if (rc) return rc;
   bool moved[6];
   PlMotionHeldDofs(&e->motion, moved);
-  for (int i = 0; i < 3; i++)
+  for (int i = 0; i < 3 && !c->has_vessel; i++) /* a vessel holds its hang-off */
     if (!e->fixed[i] && !moved[i])
       return ld_at(c->err, pp->key, path,
                    "needs the end held in x, y and z (fixed or moved by a motion): the pipe leaves the tensioner "
@@ -435,16 +435,21 @@ static int read_end(Ctx *c, const Scope *ends, int which, PlEnd *e)
   Scope s;
   bool present;
   if (which == 1 && c->has_vessel) {
-    /* the top end hangs from the vessel: PlVesselTopEnd fills it after the vessel is read */
+    /* the top end hangs from the vessel: PlVesselTopEnd fills it after the vessel is read; the
+     * one key it may carry is the tensioner on the vessel (payout) */
     int rc = ld_open_child(ends, key, &s, &present);
     if (rc || !present || s.map->npairs == 0) return rc;
-    const PlYNode *k = s.map->pairs[0].key;
-    char kp[PATH_CAP];
-    ld_join_key(kp, sizeof kp, s.path, k->text);
-    return ld_at(c->err, k, kp,
-              "is not allowed with a vessel: the top end hangs from the vessel, which sets "
-              "its position, rotation and loads (set vessel.hang_off and vessel.initial "
-              "instead, and leave ends.top out or empty)");
+    for (size_t i = 0; i < s.map->npairs; ++i) {
+      const PlYNode *k = s.map->pairs[i].key;
+      if (!strcmp(k->text, "payout")) continue;
+      char kp[PATH_CAP];
+      ld_join_key(kp, sizeof kp, s.path, k->text);
+      return ld_at(c->err, k, kp,
+                   "is not allowed with a vessel: the top end hangs from the vessel, which sets "
+                   "its position, rotation and loads (set vessel.hang_off and vessel.initial "
+                   "instead; ends.top may only carry the tensioner's payout)");
+    }
+    return read_payout(c, &s, which, e);
   }
   if (which == 1 && !ld_pair_of(ends, key))
     return ld_missing(ends, key, NULL, " (or a vessel: block, which the top end then hangs from)");

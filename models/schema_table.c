@@ -33,7 +33,7 @@ const char *const PlChoiceGuesses[] = {"catenary", "straight", NULL};
 const char *const PlChoiceVesselAxes[] = {"pipelay", "fossen_ned", NULL};
 const char *const PlChoiceHangOffKinds[] = {"fixed", "hinge", NULL};
 const char *const PlChoiceLoadFrames[] = {"global", "body", NULL};
-const char *const PlChoiceRefTypes[] = {"fixed", "circle", "line", "waypoints", NULL};
+const char *const PlChoiceRefTypes[] = {"fixed", "circle", "line", "waypoints", "route", NULL};
 const char *const PlChoiceHeadings[] = {"fixed", "along_path", NULL};
 const char *const PlChoiceJointTypes[] = {"spherical", "revolute", "prismatic", "fixed", NULL};
 
@@ -408,11 +408,17 @@ const PlKeySpec PlSchemaTable[] = {
     CIRCLE_A("vessel.dp.reference"),
     NUM("vessel.dp.reference.start_time", "s", R_NONNEG, DEF, 0.0, "0", "the path starts then"),
     CIRCLE_B("vessel.dp.reference"),
-    NUM("vessel.dp.reference.speed", "m/s", R_NONNEG, REQ, NAN, "required", "line: lay speed"),
+    NUM("vessel.dp.reference.speed", "m/s", R_NONNEG, REQ, NAN, "required", "line, route: lay speed"),
     NUM("vessel.dp.reference.course", "deg", R_ANGLE, DEF, 0.0, "0", "line: direction of travel"),
-    NUM("vessel.dp.reference.ramp_time", "s", R_NONNEG, DEF, 0.0, "0", "line: time the speed ramps in over"),
+    NUM("vessel.dp.reference.ramp_time", "s", R_NONNEG, DEF, 0.0, "0",
+        "line, route: time the speed ramps in over"),
     CHO("vessel.dp.reference.heading", PlChoiceHeadings, DEF, 0, "`fixed`",
-        "line, waypoints: yaw reference fixed or along the path"),
+        "line, waypoints, route: yaw reference fixed or along the path"),
+    NUM("vessel.dp.reference.gain", "-", R_NONNEG, DEF, 4.0, "4",
+        "route: the guidance's proportional gain g on the touchdown's offset (time constant 2 T/(1 + g), "
+        "T = layback / lay speed)"),
+    NUM("vessel.dp.reference.interval", "s", R_POS, DEF, 10.0, "10",
+        "route: the guidance's sample interval (the touchdown point measured)"),
     ROWS("vessel.dp.reference.points", "m", REQ, "required", "waypoints: 2 to 64 points [x, y], global"),
     LST("vessel.dp.reference.speeds", "m/s", R_POS, 0, REQ, "required",
         "waypoints: one speed per leg"),

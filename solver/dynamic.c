@@ -30,6 +30,35 @@ struct PlDynamic_ {
   int retired;           /* retirements so far */
 };
 
+/* The touchdown point of the line at the core's state (PlTouchdown on the nodes' positions,
+ * y's displacements from the static ones); the bottom end's position without contact. */
+static void Touchdown(const PlDynamic d, double xt[3])
+{
+  const PlDynLine l = d->S->d[0];
+  const int nn = d->p->mesh.nnodes, ndd = d->S->ndd;
+  const double *y = PlSysDynState(d->S) + d->S->loff[0];
+  PlStation *N = calloc((size_t)nn, sizeof *N);
+  if (N) {
+    for (int i = 0; i < nn; ++i) {
+      N[i].S = d->p->mesh.S[i];
+      for (int c = 0; c < 3; ++c) N[i].x[c] = l->xs[3 * i + c] + y[(size_t)i * ndd + c];
+    }
+    if (isfinite(PlTouchdown(d->p, N, nn, xt))) {
+      free(N);
+      return;
+    }
+  }
+  for (int c = 0; c < 3; ++c) xt[c] = l->xs[c] + y[c];
+  free(N);
+}
+
+/* The vessel's DP lays along lay.route (PlDPReference, kind route): its guidance. */
+static PlDPReference *RouteGuidance(const PlDynamic d)
+{
+  const PlVesselModel *vm = &d->p->model.vessel;
+  return vm->present && vm->has_dp && vm->dp.ref.kind == PL_DP_REF_ROUTE ? &d->S->dp_run[0].ref : NULL;
+}
+
 PetscErrorCode PlDynamicCreate(PlProblem p, volatile sig_atomic_t *stop, PlDynamic *out)
 {
   const PlVesselModel *vm = &p->model.vessel;
@@ -52,6 +81,12 @@ PetscErrorCode PlDynamicCreate(PlProblem p, volatile sig_atomic_t *stop, PlDynam
   if (vm->present && vm->has_dp && p->vessel_solved) {
     memcpy(PlSysDynState(d->S) + d->S->zoff[0], p->dp_z, sizeof p->dp_z);
     PlSysDynHoldThrust(d->S, 0, p->vessel_report.thrust);
+  }
+  PlDPReference *g = RouteGuidance(d);
+  if (g) { /* from the static touchdown point and the statics' set point eta0 */
+    double xt[3];
+    Touchdown(d, xt);
+    PlDPRouteStart(g, &p->model.route, 0.0, xt);
   }
   PetscCheck(!PlSysDynPrepareRun(d->S), p->comm, PETSC_ERR_LIB, "IDA refused the start state");
   d->lref = d->S->d[0]->Ltop0;
@@ -199,7 +234,6 @@ static PetscErrorCode Remesh(PlDynamic d, int kind)
   const double t = d->t_out, lt = PlDynTopLength(l, t);
   double s, rate;
   PetscFunctionBeginUser;
-  PetscCheck(!p->model.vessel.present, p->comm, PETSC_ERR_SUP, "pay-out from a vessel model");
   PlDynPaidOut(l, t, &s, &rate);
   PlDynLineSetTime(l, t); /* the static problem's top element and arc lengths at t */
   const int n_old = PlSysDynSize(d->S);
@@ -234,6 +268,13 @@ static PetscErrorCode Remesh(PlDynamic d, int kind)
   PlDynEnd ends[2];
   memcpy(ends, l->ends, sizeof ends);
   const struct PlDynTensioner ctl = l->ctl;
+  const int vessel = p->model.vessel.present;
+  PlDPController dp; /* the vessel's DP in time: its held thrust and its guidance's state */
+  double eta[6] = {0, 0, 0, 0, 0, 0};
+  if (vessel) {
+    dp = d->S->dp_run[0];
+    PlVesselEta(y + d->S->moff, eta, NULL);
+  }
   PlDynamicStats st;
   PlIdaStats(PlSysDynIDA(d->S), &st);
   PlDynamicStatsAdd(&d->before, &st);
@@ -241,10 +282,12 @@ static PetscErrorCode Remesh(PlDynamic d, int kind)
   PetscCall(PlLinesDestroy(&d->L));
   PetscCall(PlProblemRenumber(p, nn2, from, S, x, q, p->mesh.segment[ne - 1]));
   PlLinesReport *rep;
-  PetscCall(PetscCalloc1(1, &rep)); /* no bodies, no points */
+  PetscCall(PetscCalloc1(1, &rep)); /* no points; the vessel where it is */
+  memcpy(rep->body_eta[0], eta, sizeof eta);
   PetscCall(PlLinesOfProblem(p, &d->L));
   PetscCall(PlSysDynCreate(d->L, rep, &d->S));
   PetscCall(PetscFree(rep));
+  if (vessel) d->S->dp_run[0] = dp;
   l = d->S->d[0];
   for (int k = 0; k < 2; ++k) {
     const int node = l->ends[k].node;
@@ -380,10 +423,12 @@ PetscErrorCode PlDynamicAdvance(PlDynamic d, double tout, int *flag, char *why, 
     d->loads = 0;
     PetscFunctionReturn(0);
   }
-  /* pay-out: to each remesh (a prescribed pay-out's bound, or a tensioner's sample) */
+  /* pay-out: to each remesh (a prescribed pay-out's bound, or a tensioner's sample) and each
+   * sample of the vessel's route guidance */
   const PlEnd *E = &d->p->model.ends[1];
   const int tension = E->payout_tension;
   const double dtc = E->tension_interval, T = d->p->model.analysis.dynamic.duration;
+  const double dtg = RouteGuidance(d) ? RouteGuidance(d)->interval : 0.0;
   for (;;) {
     /* a remesh due at the state's time (one found when the last call reached its output time
      * is done here, so that the outputs show the line as integrated to them) */
@@ -402,9 +447,11 @@ PetscErrorCode PlDynamicAdvance(PlDynamic d, double tout, int *flag, char *why, 
     while (!*flag && RetireDue(d)) PetscCall(Remesh(d, REMESH_RETIRE));
     if (*flag || d->t_out >= tout) break;
     const double sample = tension ? (floor(d->t_out / dtc + 1e-9) + 1.0) * dtc : INFINITY;
+    const double guide = dtg > 0.0 ? (floor(d->t_out / dtg + 1e-9) + 1.0) * dtg : INFINITY;
     /* IDA stops at a sample, and at the prescribed pay-out's next bound (which it must not step
      * past); to an output time it may step past and interpolate back */
-    const double stop = tension ? fmin(tout, sample) : NextRemesh(d, d->t_out, T), next = fmin(tout, stop);
+    const double stop = fmin(tension ? fmin(tout, sample) : NextRemesh(d, d->t_out, T), guide),
+                 next = fmin(tout, stop);
     void *ida = PlSysDynIDA(d->S);
     realtype tida;
     IDAGetCurrentTime(ida, &tida);
@@ -419,6 +466,11 @@ PetscErrorCode PlDynamicAdvance(PlDynamic d, double tout, int *flag, char *why, 
       double load[3];
       PetscCall(PlDynamicTopLoad(d, load));
       PlDynTensionerSample(d->S->d[0], next, sqrt(load[0] * load[0] + load[1] * load[1] + load[2] * load[2]));
+    }
+    if (next == guide) {
+      double xt[3];
+      Touchdown(d, xt);
+      PlDPRouteSample(RouteGuidance(d), next, xt);
     }
     if (d->t_out >= tout) break; /* a remesh due now waits for the next call */
   }

@@ -1384,7 +1384,7 @@ void PlSysDynBodyOutput(const PlSysDyn s, int b, double t, const double *y, PlVe
   }
   if (s->zoff[b] >= 0) {
     double dref[6];
-    PlDPReferenceEval(&s->m->bodies[b].dp.ref, t, o->eta_ref, dref);
+    PlDPReferenceEval(&s->dp_run[b].ref, t, o->eta_ref, dref); /* (a route's guidance is the run's) */
   }
   memcpy(o->hang_off_point, yb, sizeof(double) * 3);
 }

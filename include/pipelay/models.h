@@ -171,7 +171,32 @@ void PlVesselLoadApply(const PlVesselLoad *L, double t, double out[6], double ta
  * Heading: line and waypoints: psi_ref = the course of the (current) leg when
  * heading_along_path, else eta0[5]; roll and pitch references eta0[3], eta0[4]. */
 #define PL_DP_MAX_WAYPOINTS 64
-typedef enum { PL_DP_REF_FIXED = 0, PL_DP_REF_CIRCLE, PL_DP_REF_LINE, PL_DP_REF_WAYPOINTS } PlDPReferenceKind;
+typedef enum {
+  PL_DP_REF_FIXED = 0, PL_DP_REF_CIRCLE, PL_DP_REF_LINE, PL_DP_REF_WAYPOINTS, PL_DP_REF_ROUTE
+} PlDPReferenceKind;
+struct PlRoute_;
+/* route (the lay along lay.route, issue 17 item 4): the vessel leads the touchdown point along
+ * the route; a sampled guidance (PlDPRouteStart, PlDPRouteSample) keeps the touchdown point on
+ * it. With sigma_t(t) = sigma_0 + D(t) the touchdown's target station (D the lay speed's
+ * distance, ramped in as `line`'s), r, t, n = t turned left and kappa the route's point,
+ * tangent, normal and curvature there, and b = (b_a, b_c) the vessel's offset from that point
+ * in the route's frame (along, across: the layback),
+ *   p_ref = r(sigma_t) + b_a t + b_c n,  psi_ref = theta(sigma_t) + psi_0 - theta(sigma_0)
+ *   (heading along_path; else eta0's), z, roll, pitch from eta0,
+ *   p_ref' = sigma_t' (t + kappa (b_a n - b_c t)) + b_a' t + b_c' n,  psi_ref' = kappa sigma_t'.
+ * The layback b is the guidance's: at each sample t_k (every `interval`) the touchdown point's
+ * lateral offset e from the route (left positive; and, reported only, its station error
+ * a = sigma_m - sigma_t(t_k)) is measured and, with the span's time constant T = b_a / D' (the
+ * touchdown follows the span's plan direction: e' = D' (y - e - d) / b_a for a vessel lateral
+ * offset y and a drift d of the span by the current), a PI law on the touchdown's offset
+ *   I_c <- I_c - k dt e,  k = (1 + g)^2 / (4 T),   b_target = (b_a, I_c - g e)
+ * gives e'' + (1 + g)/T e' + k/T e = 0: critically damped, time constant 2 T / (1 + g), with
+ * no steady offset under a steady drift (I_c takes up the current's deflection of the span and
+ * the DP's own offset); b moves linearly from its value at t_k to b_target over the interval
+ * (the reference stays continuous). The along part b_a stays the start's layback: moving the
+ * vessel back moves a touchdown on a tensioned laid pipe forward (the catenary slackens and
+ * lays more pipe down), so the touchdown's station is not a vessel-position loop; the lay speed
+ * and the pay-out set it. Before PlDPRouteStart (statics) the reference is eta0. */
 typedef struct {
   PlDPReferenceKind kind;
   double eta0[6];          /* set point / start of the path [m, rad] */
@@ -184,8 +209,24 @@ typedef struct {
   int nwaypoints;          /* waypoints: >= 2 */
   double waypoint[PL_DP_MAX_WAYPOINTS][2]; /* x, y [m], global */
   double leg_speed[PL_DP_MAX_WAYPOINTS];   /* speed from waypoint i to i+1 [m/s] > 0 */
+  /* route: the settings (speed, start_time, ramp_time above) */
+  double gain;             /* g [-] >= 0: the lateral correction's proportional part */
+  double interval;         /* the guidance's sample interval [s] > 0 */
+  /* route: the guidance's state (PlDPRouteStart, PlDPRouteSample); route NULL: not started */
+  const struct PlRoute_ *route; /* the model's lay.route (not owned) */
+  double sigma0, psi0;     /* sigma_0 [m]; psi_0 - theta(sigma_0) [rad] */
+  double tk;               /* the last sample's time [s] */
+  double b0[2], b1[2];     /* the layback at tk and its target at tk + interval [m] */
+  double integ[2];         /* the integral part I [m] */
+  double err[2];           /* the last sample's touchdown error (a, e) [m] */
 } PlDPReference;
 void PlDPReferenceEval(const PlDPReference *ref, double t, double eta_ref[6], double eta_ref_dot[6]);
+/* route: starts the guidance at time t from the touchdown point td (plan) and the reference's
+ * eta0: sigma_0 the station of td's projection, b = I the offset of eta0 from the route's point
+ * there (so the reference is continuous with the statics'), psi_0 from eta0. */
+void PlDPRouteStart(PlDPReference *ref, const struct PlRoute_ *route, double t, const double td[2]);
+/* route: a sample at time t with the touchdown point td (plan): the PI step above. */
+void PlDPRouteSample(PlDPReference *ref, double t, const double td[2]);
 
 /* Nonlinear PID of eqs 4.44-4.45 with diagonal gains, in the body frame:
  *   eta~ = eta - eta_ref (angles wrapped to (-pi, pi]),  eta~dot = J(eta) nu - eta_ref_dot,
@@ -428,7 +469,7 @@ typedef struct {
   double c[2];                 /* an arc's centre */
   double sign;                 /* an arc's turn: +1 left, -1 right */
 } PlRoutePiece;
-typedef struct {
+typedef struct PlRoute_ {
   int n;                       /* waypoints (0: no route) */
   double p[PL_ROUTE_MAX_POINTS][2]; /* [m] global x, y */
   double radius;               /* [m] of the arcs at the inner points */
