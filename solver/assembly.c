@@ -278,7 +278,7 @@ void PlProblemFrictionLaw(const PlProblem p, int e, const double xA[3], const do
  * force P and the law phi at its midpoint's slip from its anchor (PlProblemFrictionLaw), the
  * force F = P phi shared equally by its nodes:
  *   f_a = F/2,  df_a/dx_b = (1/2) [P dphi/du (1/2) + phi (dP/dx_b)^T].
- * *P_out: P [N]; *rho_out: the element's scaled slip rho (1 at the mobilisation distance);
+ * *P_out: P [N]; *rho_out: the law's utilisation measure rho (tanh(rho) of the capacity);
  * either may be NULL. */
 static void FrictionElement(const PlProblem p, int e, const double xA[3], const double xB[3], double f[2][3],
                             double k[2][2][9], double *P_out, double *rho_out)

@@ -38,8 +38,9 @@ typedef struct {
  * weight of the potential energy does not have above the surface); and the split of the
  * friction's work (-W_friction = its springs' stored energy change + FRICTION_SLIP +
  * FRICTION_NONCONSERVATIVE): the energy the anchors' slip dissipated (> 0) and the spring work
- * the friction law neither stores nor dissipates, of either sign (models/friction.c: its
- * non-conservative part, and the stored energy lost or gained as the normal force changes). */
+ * the friction law neither stores nor dissipates, of either sign: the stored energy lost or
+ * gained as the normal force changes, and the round-off of the law's solve (the law is
+ * conservative, models/friction.c). */
 enum {
   PL_WORK_LOADS,
   PL_WORK_DRAG,

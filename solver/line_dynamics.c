@@ -193,32 +193,35 @@ static void SeabedDyn(const PlModel *m, const PlSection *s, double w, const doub
  * anchor a = a_s + y_A[iA..iA+2] (a_s its static anchor, the statics' p->fric, so that the
  * run starts in the static equilibrium), its frame (e_a, e_l) the static one. The force is
  * the statics' F = P phi(u), u = (x_A + x_B)/2 - a, on the nodes' momentum rows (half each).
- * The anchor follows the pipe where the friction is mobilised, a flow rule in the scaled slip
- * s = (u.e_a/delta_a, u.e_l/delta_l), rho = |s|, n = s/rho:
- *   a' = gamma (delta_a n_1 e_a + delta_l n_2 e_l),   gamma = S(rho) pos(w),
- *   w = n . (v_m.e_a/delta_a, v_m.e_l/delta_l)   (the rate at which the pipe pulls s outwards,
- *                                                 v_m the midpoint's velocity),
- *   S = the C^1 step 3t^2 - 2t^3, t = rho - 3 clamped to [0, 1]; pos(w) = (w + sqrt(w^2 +
- *   eps^2))/2, eps = 0.01 /s (a smooth max(w, 0)).
- * Below rho = 3 (tanh 3 = 99.5 % of the capacity) the anchor stays: the pipe sticks on the
- * spring; from rho = 4 on, rho' = (1 - S) w = 0 while the pipe pulls outwards: it slides
- * with the friction at tanh(4) = 99.93 % of mu P, the anchor dragged along; unloading
- * (w < 0) leaves the anchor where it is. Passive: the anchor's motion takes the power
- * -F.a' = gamma P g(rho) (mu_a delta_a xi^2 + mu_l delta_l eta^2)/rho >= 0 (g = tanh(rho)/rho)
- * out of the spring, which the friction dissipates. Rows of the anchor (node A):
- *   a' - gamma d = 0,   d = delta_a n_1 e_a + delta_l n_2 e_l,
- * with dn/du = (I - n n^T)/rho Ds (Ds the 2 x 3 map u -> s), drho/du = n^T Ds,
- * dw/du = sd^T dn/du, dw/dv_m = n^T Ds, dgamma/du = S' pos drho/du + S pos' dw/du,
- * dd/du = [delta_a e_a, delta_l e_l] dn/du; u depends on x_A, x_B (1/2 each) and a (-1),
- * v_m on v_A, v_B (1/2 each). The last node's anchor rows are idle: a' = 0.
+ * The law is hyperelastic, phi = -grad Psi(u) (models/friction.c), with the force f = -phi
+ * inside the capacity ellipse f^T C f = tanh^2(s) < 1, C = e_a e_a^T/mu_a^2 + e_l e_l^T/mu_l^2,
+ * s the utilisation measure the law returns (rho). The anchor follows the pipe where the
+ * friction is mobilised, by the flow associated with the ellipse (along its outward normal at
+ * the force, which points along the slip):
+ *   a' = gamma m,   m = C f/|C f|,   gamma = S(s) pos(w),   w = v_m.m   (v_m the midpoint's
+ *                                                                       velocity),
+ *   S = the C^1 step 3t^2 - 2t^3, t = s - 3 clamped to [0, 1]; pos(w) = (w + sqrt(w^2 +
+ *   eps^2))/2, eps = 0.01 min(delta_a, delta_l) per second (a smooth max(w, 0)).
+ * Below s = 3 (tanh 3 = 99.5 % of the capacity) the anchor stays: the pipe sticks on the
+ * spring; from s = 4 on, a pipe pulled along m slides with the force at tanh(4) = 99.93 % of
+ * the capacity, the anchor dragged along; unloading (w < 0) leaves the anchor where it is.
+ * Passive whatever the state: the anchor's motion takes the power -F.a' = P gamma f.m =
+ * P gamma f^T C f/|C f| >= 0 out of the spring, which the friction dissipates. Rows of the
+ * anchor (node A):
+ *   a' - gamma m = 0,
+ * with K = df/du = -dphi/du (symmetric, models/friction.c), dm/du = (I - m m^T) C K/|C f|,
+ * dw/du = v_m^T dm/du, dw/dv_m = m^T, ds/du = K C f/(tanh(s) sech^2(s)) (from q = f^T C f =
+ * tanh^2 s: dq/du = 2 K C f, dq/ds = 2 tanh s sech^2 s; needed only for 3 < s < 4, where S' is
+ * not zero), dgamma/du = S' pos ds/du + S pos' dw/du; u depends on x_A, x_B (1/2 each) and a
+ * (-1), v_m on v_A, v_B (1/2 each). The last node's anchor rows are idle: a' = 0.
  * Energy: the friction's power on the pipe F.v_m (PL_WORK_FRICTION), with v_m = u' + a',
  * splits into the rate of the spring's stored energy P Psi(u) (PlFrictionPotential), the
- * power the anchor's slip dissipates, -F.a' = P g (mu_a delta_a xi^2 + mu_l delta_l eta^2)
- * gamma/rho >= 0 (PL_WORK_FRICTION_SLIP), and the rest (PL_WORK_FRICTION_NONCONSERVATIVE),
+ * power the anchor's slip dissipates, -F.a' >= 0 (PL_WORK_FRICTION_SLIP), and the rest
+ * (PL_WORK_FRICTION_NONCONSERVATIVE),
  *   L' = -F.u' - d(P Psi)/dt = P (-phi - grad Psi).u' - Psi P',   P' = dP/dx_A.v_A + dP/dx_B.v_B:
- * the law's non-conservative part (zero when mu_a delta_a = mu_l delta_l) and the stored
- * energy that a changing normal force takes away or brings (the spring scales with P), so
- * that -F.v_m = d(P Psi)/dt + slip + L' exactly. */
+ * the law's non-conservative part, zero up to the round-off of the law's solve (grad Psi =
+ * -phi), and the stored energy that a changing normal force takes away or brings (the spring
+ * scales with P), so that -F.v_m = d(P Psi)/dt + slip + L' exactly. */
 static void DynFriction(const PlDynLine d, int e, const double *yA, const double *ypA, const double *yB,
                         const double *ypB, double c, double *fe, double *Ke, double *pw)
 {
@@ -266,38 +269,57 @@ static void DynFriction(const PlDynLine d, int e, const double *yA, const double
       if (Ke) Ke[(ndd + iA + i) * n2 + ndd + iA + i] += c;
     }
   if (!(rho > 3.0)) return;
+  const PlModel *mo = &p->model;
+  const double Ca = mo->friction_axial > 0.0 ? 1.0 / (mo->friction_axial * mo->friction_axial) : 0.0;
+  const double Cl = mo->friction_lateral > 0.0 ? 1.0 / (mo->friction_lateral * mo->friction_lateral) : 0.0;
   const PlSection *sec = &p->model.segments[p->mesh.segment[e]].section;
-  double da, dl, u[3], vm[3];
-  PlFrictionMobilisation(&p->model, sec, &da, &dl);
+  double da, dl, vm[3], Cf[3], C[9], fa = 0.0, fl = 0.0, nC = 0.0;
+  PlFrictionMobilisation(mo, sec, &da, &dl);
   for (int k = 0; k < 3; ++k) {
-    u[k] = 0.5 * (yA[k] + yB[k]) - a[k];
     vm[k] = 0.5 * (yA[iV + k] + yB[iV + k]);
+    fa -= phi[k] * ea[k], fl -= phi[k] * el[k]; /* f = -phi in the frame */
   }
-  const double Ds[2][3] = {{ea[0] / da, ea[1] / da, ea[2] / da}, {el[0] / dl, el[1] / dl, el[2] / dl}};
-  double s[2] = {0, 0}, sd[2] = {0, 0};
-  for (int k = 0; k < 3; ++k)
-    for (int r = 0; r < 2; ++r) s[r] += Ds[r][k] * u[k], sd[r] += Ds[r][k] * vm[k];
-  const double n[2] = {s[0] / rho, s[1] / rho}, w = n[0] * sd[0] + n[1] * sd[1], eps = 0.01;
+  for (int k = 0; k < 3; ++k) {
+    Cf[k] = Ca * fa * ea[k] + Cl * fl * el[k];
+    nC += Cf[k] * Cf[k];
+    for (int j = 0; j < 3; ++j) C[3 * k + j] = Ca * ea[k] * ea[j] + Cl * el[k] * el[j];
+  }
+  nC = sqrt(nC);
+  if (!(nC > 0.0)) return;
+  const double mh[3] = {Cf[0] / nC, Cf[1] / nC, Cf[2] / nC}, eps = 0.01 * fmin(da, dl);
+  const double w = vm[0] * mh[0] + vm[1] * mh[1] + vm[2] * mh[2];
   const double root = sqrt(w * w + eps * eps), pos = 0.5 * (w + root), dpos = 0.5 * (1.0 + w / root);
   const double t = fmin(1.0, rho - 3.0), S = t * t * (3.0 - 2.0 * t), dS = 6.0 * t * (1.0 - t);
-  const double gam = S * pos, dir[3] = {da * n[0] * ea[0] + dl * n[1] * el[0], da * n[0] * ea[1] + dl * n[1] * el[1],
-                                        da * n[0] * ea[2] + dl * n[1] * el[2]};
-  for (int i = 0; i < 3; ++i) fe[iA + i] -= gam * dir[i];
+  const double gam = S * pos;
+  for (int i = 0; i < 3; ++i) fe[iA + i] -= gam * mh[i];
   if (!Ke) return;
-  double dn[2][3], drho[3], dw[3], dwv[3], dgam[3];
-  const double Pn[2][2] = {{(1.0 - n[0] * n[0]) / rho, -n[0] * n[1] / rho}, {-n[0] * n[1] / rho, (1.0 - n[1] * n[1]) / rho}};
+  double CK[9], dm[9], dw[3], ds[3] = {0, 0, 0}, dgam[3]; /* K = df/du = -dphi */
+  for (int i = 0; i < 3; ++i)
+    for (int k = 0; k < 3; ++k) {
+      CK[3 * i + k] = 0.0;
+      for (int j = 0; j < 3; ++j) CK[3 * i + k] -= C[3 * i + j] * dphi[3 * j + k];
+    }
+  for (int i = 0; i < 3; ++i)
+    for (int k = 0; k < 3; ++k) {
+      dm[3 * i + k] = CK[3 * i + k];
+      for (int j = 0; j < 3; ++j) dm[3 * i + k] -= mh[i] * mh[j] * CK[3 * j + k];
+      dm[3 * i + k] /= nC;
+    }
+  if (dS > 0.0) { /* ds/du = K C f/(tanh s sech^2 s) */
+    const double e2 = exp(-2.0 * rho), sech2 = 4.0 * e2 / ((1.0 + e2) * (1.0 + e2)), den = tanh(rho) * sech2;
+    for (int k = 0; k < 3; ++k) {
+      for (int j = 0; j < 3; ++j) ds[k] -= dphi[3 * k + j] * Cf[j];
+      ds[k] /= den;
+    }
+  }
   for (int k = 0; k < 3; ++k) {
-    for (int r = 0; r < 2; ++r) dn[r][k] = Pn[r][0] * Ds[0][k] + Pn[r][1] * Ds[1][k];
-    drho[k] = n[0] * Ds[0][k] + n[1] * Ds[1][k];
-    dw[k] = sd[0] * dn[0][k] + sd[1] * dn[1][k];
-    dwv[k] = drho[k]; /* n^T Ds */
-    dgam[k] = dS * pos * drho[k] + S * dpos * dw[k];
+    dw[k] = vm[0] * dm[k] + vm[1] * dm[3 + k] + vm[2] * dm[6 + k];
+    dgam[k] = dS * pos * ds[k] + S * dpos * dw[k];
   }
   for (int i = 0; i < 3; ++i) {
     const int row = (iA + i) * n2;
     for (int k = 0; k < 3; ++k) {
-      const double ddir = da * ea[i] * dn[0][k] + dl * el[i] * dn[1][k];
-      const double dr_du = -(dir[i] * dgam[k] + gam * ddir), dr_dv = -dir[i] * S * dpos * dwv[k];
+      const double dr_du = -(mh[i] * dgam[k] + gam * dm[3 * i + k]), dr_dv = -mh[i] * S * dpos * mh[k];
       for (int b = 0; b < 2; ++b) {
         Ke[row + b * ndd + k] += 0.5 * dr_du;
         Ke[row + b * ndd + iV + k] += 0.5 * dr_dv;

@@ -60,8 +60,9 @@ void PlProblemElementLoads(const PlProblem p, int e, const double *uA, const dou
 PetscErrorCode PlFormJacobian(SNES snes, Vec U, Mat J, Mat P, void *ctx);
 /* assembly.c: seabed friction (p->fric): sets element e's anchor at the midpoint of xA, xB and
  * its frame from their chord; the friction state of element e at positions uA, uB: its normal
- * force P [N] and scaled slip rho (1 at the mobilisation distance; tanh(rho) of the capacity
- * mobilised). */
+ * force P [N] and the law's utilisation measure rho (models/friction.c: s = atanh of the
+ * force's elliptic norm, the slip over delta along the axis with the smaller mu delta;
+ * tanh(rho) of the capacity mobilised). */
 void PlProblemSetAnchor(PlProblem p, int e, const double xA[3], const double xB[3]);
 /* assembly.c, pay-out (solver/dynamic.c): renumbers the problem's nodes to nn, node i being
  * old node from[i] (from[i] >= 0: its frame, holds, gauge and unknowns kept) or a new free node

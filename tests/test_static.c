@@ -671,15 +671,37 @@ static PetscErrorCode TestSeabedGrid(void)
   PetscFunctionReturn(0);
 }
 
-/* The friction spring's stored energy Psi (models/friction.c, PlFrictionPotential), on slips
- * from 1e-4 to 8 mobilisation distances in eight directions of a tilted frame:
- *   - its gradient against central differences of Psi (1e-7 of |grad|);
- *   - Psi against the work along the straight path from the anchor, -int_0^1 phi(s u).u ds
- *     (Gauss-Legendre, 64 points on 8 panels; 1e-10 relative);
- *   - with mu_a delta_a = mu_l delta_l (= k) the law is conservative: grad Psi = -phi and Psi =
- *     k log cosh(rho) (1e-12), and with the defaults' mu_l delta_l = 12 mu_a delta_a it is not:
- *     |grad Psi + phi| reaches above 1 % of |phi| on a skew slip (the non-conservative part
- *     the dynamic run integrates). */
+/* The friction law and its stored energy Psi (models/friction.c: hyperelastic, built from its
+ * complementary energy), in a tilted frame, with the defaults' mobilisation (mu_l delta_l =
+ * 24 mu_a delta_a) and with mu_a delta_a = mu_l delta_l, on slips from 1e-4 to 4e3 mobilisation
+ * distances in sixteen directions:
+ *   - conservative: central differences of Psi equal -phi (1e-7 of |phi|), Psi against the
+ *     work along the straight path from the anchor, -int_0^1 phi(s u).u ds (Gauss-Legendre, 8
+ *     points on 64 panels; 1e-12 relative), and the work of phi around closed turning slip
+ *     paths (ellipses through the spring and the saturated range; 8 Gauss points on each of
+ *     2048 panels: the lateral law's knee at the capacity is sharp) vanishes (1e-12 of the
+ *     path's int |phi| |du|; the old tanh law phi = -tanh(rho)/rho (mu_a xi e_a + mu_l eta e_l)
+ *     does 2.7 % of it on the same paths);
+ *   - the tangent dphi/du against central differences of phi (1e-6 of its largest entry), and
+ *     symmetric: analytically (1e-14) and in its central differences (the curl, 1e-6);
+ *   - the capacity is the ellipse: (phi.e_a/mu_a)^2 + (phi.e_l/mu_l)^2 = tanh^2(rho) < 1, and
+ *     within 1e-12 of 1 at 1e3 mobilisation distances in every direction; no overflow at 1e9;
+ *   - small slips: dphi/du = -diag(mu_a/delta_a, mu_l/delta_l) in the frame at u = 0 (1e-12);
+ *   - along the axial axis (the smaller mu delta) phi.e_a = -mu_a tanh(xi), rho = xi; across,
+ *     eta = (1 - eps) r + eps atanh(r), r = -phi.e_l/mu_l, eps = mu_a delta_a/(mu_l delta_l)
+ *     (1e-12);
+ *   - mu_a delta_a = mu_l delta_l (= k): the tanh law, phi = -tanh(rho)/rho (mu_a xi e_a +
+ *     mu_l eta e_l), rho = |(xi, eta)|, Psi = k log cosh(rho) (1e-12). */
+static void OldTanhLaw(double mua, double mul, double da, double dl, const double ea[3], const double el[3],
+                       const double u[3], double phi[3], double *rho)
+{
+  const double xi = (u[0] * ea[0] + u[1] * ea[1] + u[2] * ea[2]) / da;
+  const double eta = (u[0] * el[0] + u[1] * el[1] + u[2] * el[2]) / dl;
+  const double r = hypot(xi, eta), g = r > 0.0 ? tanh(r) / r : 1.0;
+  for (int c = 0; c < 3; ++c) phi[c] = -g * (mua * xi * ea[c] + mul * eta * el[c]);
+  *rho = r;
+}
+
 static PetscErrorCode TestFrictionPotential(void)
 {
   PetscFunctionBeginUser;
@@ -693,56 +715,159 @@ static PetscErrorCode TestFrictionPotential(void)
                                0.1834346424956498,  0.5255324099163290,  0.7966664774136267,  0.9602898564975363};
   static const double gw[8] = {0.1012285362903763, 0.2223810344533745, 0.3137066458778873, 0.3626837833783620,
                                0.3626837833783620, 0.3137066458778873, 0.2223810344533745, 0.1012285362903763};
-  double worst_fd = 0.0, worst_path = 0.0, worst_cons = 0.0, skew = 0.0;
+  double worst_fd = 0.0, worst_path = 0.0, worst_loop = 0.0, old_loop = 0.0, worst_jac = 0.0, worst_sym = 0.0,
+         worst_curl = 0.0, worst_cap = 0.0, worst_ell = 0.0, worst_k0 = 0.0, worst_axes = 0.0, worst_eq = 0.0;
+  int finite = 1;
+  m.friction_axial = 0.5;
+  m.friction_lateral = 0.8;
   for (int conservative = 0; conservative < 2; ++conservative) {
-    m.friction_axial = 0.5;
-    m.friction_lateral = 0.8;
     const double da = 0.005, dl = conservative ? 0.5 * 0.005 / 0.8 : 0.0762;
-    for (int r = 0; r < 6; ++r)
-      for (int k = 0; k < 8; ++k) {
-        const double rho = 1e-4 * pow(10.0, 0.8 * r), ang = 0.3 + k * M_PI / 4.0;
-        double u[3], psi, g[3], phi[3];
+    const double mua = m.friction_axial, mul = m.friction_lateral, eps = mua * da / (mul * dl);
+    for (int r = 0; r < 9; ++r)
+      for (int k = 0; k < 16; ++k) {
+        const double rho = r < 8 ? 1e-4 * pow(10.0, 0.6 * r) : 4e3, ang = 0.3 + k * M_PI / 8.0;
+        double u[3], psi, g[3], phi[3], J[9], s;
         for (int c = 0; c < 3; ++c) u[c] = rho * (cos(ang) * da * ea[c] + sin(ang) * dl * el[c]);
         PlFrictionPotential(&m, da, dl, ea, el, u, &psi, g);
-        PlFrictionSaturated(&m, da, dl, ea, el, u, phi, NULL, NULL);
-        const double gn = sqrt(g[0] * g[0] + g[1] * g[1] + g[2] * g[2]);
-        for (int c = 0; c < 3; ++c) { /* central differences along the frame's axes, step 1e-6 delta */
-          const double h = 1e-6 * fmin(da, dl);
-          double up[3], um[3], pp, pm, fd = 0.0, gc = 0.0;
+        PlFrictionSaturated(&m, da, dl, ea, el, u, phi, J, &s);
+        const double pn = sqrt(phi[0] * phi[0] + phi[1] * phi[1] + phi[2] * phi[2]);
+        double pa = 0.0, pl = 0.0, jmax = 0.0, Jfd[9];
+        for (int c = 0; c < 3; ++c) pa += phi[c] * ea[c], pl += phi[c] * el[c];
+        for (int c = 0; c < 9; ++c) jmax = fmax(jmax, fabs(J[c]));
+        const double q = (pa / mua) * (pa / mua) + (pl / mul) * (pl / mul);
+        worst_ell = fmax(worst_ell, fabs(q - tanh(s) * tanh(s)));
+        finite = finite && isfinite(psi) && isfinite(s) && q < 1.0 + 1e-14;
+        for (int c = 0; c < 3; ++c) { /* central differences along the frame's axes, step 1e-6 delta rho */
+          const double h = 1e-6 * fmin(da, dl) * fmax(rho, 1.0);
+          double up[3], um[3], pp, pm, php[3], phm[3], gc = 0.0;
           const double *e = c == 0 ? ea : c == 1 ? el : nu;
           for (int j = 0; j < 3; ++j) up[j] = u[j] + h * e[j], um[j] = u[j] - h * e[j];
           PlFrictionPotential(&m, da, dl, ea, el, up, &pp, NULL);
           PlFrictionPotential(&m, da, dl, ea, el, um, &pm, NULL);
-          fd = (pp - pm) / (2.0 * h);
-          for (int j = 0; j < 3; ++j) gc += g[j] * e[j];
-          worst_fd = fmax(worst_fd, fabs(fd - gc) / fmax(gn, 1e-300));
-        }
-        double work = 0.0; /* -int_0^1 phi(s u).u ds on 8 panels */
-        for (int pnl = 0; pnl < 8; ++pnl)
-          for (int q = 0; q < 8; ++q) {
-            const double sq = (pnl + 0.5 + 0.5 * gx[q]) / 8.0;
-            double us[3], ph[3];
-            for (int j = 0; j < 3; ++j) us[j] = sq * u[j];
-            PlFrictionSaturated(&m, da, dl, ea, el, us, ph, NULL, NULL);
-            work -= gw[q] / 16.0 * (ph[0] * u[0] + ph[1] * u[1] + ph[2] * u[2]);
+          PlFrictionSaturated(&m, da, dl, ea, el, up, php, NULL, NULL);
+          PlFrictionSaturated(&m, da, dl, ea, el, um, phm, NULL, NULL);
+          for (int j = 0; j < 3; ++j) gc -= phi[j] * e[j]; /* -phi.e */
+          if (r < 8) worst_fd = fmax(worst_fd, fabs((pp - pm) / (2.0 * h) - gc) / fmax(pn, 1e-300));
+          for (int i = 0; i < 3; ++i) { /* column along e: dphi/du e */
+            double je = 0.0;
+            for (int j = 0; j < 3; ++j) je += J[3 * i + j] * e[j];
+            Jfd[3 * i + c] = (php[i] - phm[i]) / (2.0 * h);
+            worst_jac = fmax(worst_jac, fabs(Jfd[3 * i + c] - je) / jmax);
           }
-        worst_path = fmax(worst_path, fabs(psi - work) / fabs(work));
-        const double pn = sqrt(phi[0] * phi[0] + phi[1] * phi[1] + phi[2] * phi[2]);
-        const double dev = sqrt(pow(g[0] + phi[0], 2) + pow(g[1] + phi[1], 2) + pow(g[2] + phi[2], 2)) / pn;
+        }
+        { /* symmetry: analytic, and the FD matrix's in the frame (the curl) */
+          const double *E[2] = {ea, el};
+          double Tfd[2][2];
+          for (int i = 0; i < 2; ++i)
+            for (int j = 0; j < 2; ++j) {
+              Tfd[i][j] = 0.0;
+              for (int a = 0; a < 3; ++a) Tfd[i][j] += E[i][a] * Jfd[3 * a + j];
+            }
+          worst_curl = fmax(worst_curl, fabs(Tfd[0][1] - Tfd[1][0]) / jmax);
+          for (int i = 0; i < 3; ++i)
+            for (int j = 0; j < 3; ++j) worst_sym = fmax(worst_sym, fabs(J[3 * i + j] - J[3 * j + i]) / jmax);
+        }
+        if (r == 8) worst_cap = fmax(worst_cap, fabs(q - 1.0));
+        if (r < 8) {
+          double work = 0.0; /* -int_0^1 phi(s u).u ds on 64 panels */
+          for (int pnl = 0; pnl < 64; ++pnl)
+            for (int qq = 0; qq < 8; ++qq) {
+              const double sq = (pnl + 0.5 + 0.5 * gx[qq]) / 64.0;
+              double us[3], ph[3];
+              for (int j = 0; j < 3; ++j) us[j] = sq * u[j];
+              PlFrictionSaturated(&m, da, dl, ea, el, us, ph, NULL, NULL);
+              work -= gw[qq] / 128.0 * (ph[0] * u[0] + ph[1] * u[1] + ph[2] * u[2]);
+            }
+          if (rho <= 10.0) worst_path = fmax(worst_path, fabs(psi - work) / fabs(work));
+        }
         if (conservative) {
+          double po[3], ro;
+          OldTanhLaw(mua, mul, da, dl, ea, el, u, po, &ro);
           const double kk = 0.5 * da, lc = log1p(2.0 * sinh(0.5 * rho) * sinh(0.5 * rho)); /* log cosh rho */
-          worst_cons = fmax(worst_cons, fmax(dev, fabs(psi - kk * lc) / (kk * lc)));
-        } else
-          skew = fmax(skew, dev);
+          double dev = 0.0;
+          for (int j = 0; j < 3; ++j) dev = fmax(dev, fabs(phi[j] - po[j]) / fmax(pn, 1e-300));
+          if (r < 8) worst_eq = fmax(worst_eq, fmax(dev, fmax(fabs(s - rho) / rho, fabs(psi - kk * lc) / (kk * lc))));
+        }
       }
+    /* small slips: the springs at u = 0 */
+    {
+      double u0[3] = {0, 0, 0}, phi[3], J[9], s, T[2][2];
+      const double *E[2] = {ea, el}, K0[2] = {mua / da, mul / dl};
+      PlFrictionSaturated(&m, da, dl, ea, el, u0, phi, J, &s);
+      for (int i = 0; i < 2; ++i)
+        for (int j = 0; j < 2; ++j) {
+          T[i][j] = 0.0;
+          for (int a = 0; a < 3; ++a)
+            for (int b = 0; b < 3; ++b) T[i][j] += E[i][a] * J[3 * a + b] * E[j][b];
+          worst_k0 = fmax(worst_k0, fabs(T[i][j] + (i == j ? K0[i] : 0.0)) / K0[i]);
+        }
+      worst_k0 = fmax(worst_k0, fabs(phi[0]) + fabs(phi[1]) + fabs(phi[2]) + fabs(s));
+    }
+    /* along the axes (the defaults only: the closed forms of the two axes) */
+    if (!conservative)
+      for (int k = 0; k < 40; ++k) {
+        const double v = 0.01 + 0.2 * k;
+        double u[3], phi[3], s;
+        for (int c = 0; c < 3; ++c) u[c] = v * da * ea[c];
+        PlFrictionSaturated(&m, da, dl, ea, el, u, phi, NULL, &s);
+        const double pa = phi[0] * ea[0] + phi[1] * ea[1] + phi[2] * ea[2];
+        worst_axes = fmax(worst_axes, fmax(fabs(pa + mua * tanh(v)) / mua, fabs(s - v) / v));
+        const double rl = tanh(0.05 + 0.02 * k); /* a lateral utilisation up to tanh(0.83) */
+        const double eta = (1.0 - eps) * rl + eps * atanh(rl);
+        for (int c = 0; c < 3; ++c) u[c] = eta * dl * el[c];
+        PlFrictionSaturated(&m, da, dl, ea, el, u, phi, NULL, &s);
+        const double pl = phi[0] * el[0] + phi[1] * el[1] + phi[2] * el[2];
+        worst_axes = fmax(worst_axes, fmax(fabs(pl + mul * rl) / mul, fabs(s - atanh(rl)) / atanh(rl)));
+      }
+    /* closed turning slip paths: u(t) = rho (cos t da e_a + sin t dl e_l) + centre, work of phi around */
+    for (int lp = 0; lp < 4; ++lp) {
+      const double rho = 0.5 + 1.5 * lp, c0 = 0.7 * lp, c1 = -0.4 * lp;
+      const int N = 2048; /* panels of 8 Gauss points */
+      double W = 0.0, Wabs = 0.0, Wo = 0.0, Woabs = 0.0;
+      for (int i = 0; i < 8 * N; ++i) {
+        const double tt = 2.0 * M_PI * (i / 8 + 0.5 + 0.5 * gx[i % 8]) / N, wq = 0.5 * gw[i % 8] * 2.0 * M_PI / N;
+        double u[3], du[3], phi[3], po[3], ro;
+        for (int c = 0; c < 3; ++c) {
+          u[c] = (c0 + rho * cos(tt)) * da * ea[c] + (c1 + rho * sin(tt)) * dl * el[c];
+          du[c] = rho * (-sin(tt) * da * ea[c] + cos(tt) * dl * el[c]) * wq;
+        }
+        PlFrictionSaturated(&m, da, dl, ea, el, u, phi, NULL, NULL);
+        OldTanhLaw(mua, mul, da, dl, ea, el, u, po, &ro);
+        const double dw = phi[0] * du[0] + phi[1] * du[1] + phi[2] * du[2];
+        const double dwo = po[0] * du[0] + po[1] * du[1] + po[2] * du[2], dn = sqrt(du[0] * du[0] + du[1] * du[1] + du[2] * du[2]);
+        W += dw, Wabs += sqrt(phi[0] * phi[0] + phi[1] * phi[1] + phi[2] * phi[2]) * dn;
+        Wo += dwo, Woabs += sqrt(po[0] * po[0] + po[1] * po[1] + po[2] * po[2]) * dn;
+      }
+      worst_loop = fmax(worst_loop, fabs(W) / Wabs);
+      if (!conservative) old_loop = fmax(old_loop, fabs(Wo) / Woabs);
+    }
   }
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "friction potential: gradient against FD %.2e, against the path integral "
-                        "%.2e, conservative case %.2e, the defaults' non-conservative part up to %.3g of |phi|\n",
-                        worst_fd, worst_path, worst_cons, skew));
-  CHECK_TRUE(worst_fd <= 1e-7, "grad Psi against central differences of Psi (1e-7)");
-  CHECK_TRUE(worst_path <= 1e-10, "Psi against the work along the straight path (1e-10)");
-  CHECK_TRUE(worst_cons <= 1e-12, "mu_a delta_a = mu_l delta_l: grad Psi = -phi, Psi = k log cosh(rho) (1e-12)");
-  CHECK_TRUE(skew > 0.01, "the defaults' law is not conservative: grad Psi + phi above 1 % of |phi| somewhere");
+  { /* no overflow far out */
+    double u[3], phi[3], J[9], s, psi;
+    for (int c = 0; c < 3; ++c) u[c] = 1e9 * (0.6 * ea[c] + 0.8 * el[c]);
+    PlFrictionSaturated(&m, 0.005, 0.0762, ea, el, u, phi, J, &s);
+    PlFrictionPotential(&m, 0.005, 0.0762, ea, el, u, &psi, NULL);
+    for (int c = 0; c < 9; ++c) finite = finite && isfinite(J[c]);
+    finite = finite && isfinite(phi[0] + phi[1] + phi[2]) && isfinite(s) && isfinite(psi);
+  }
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD,
+                        "friction law: FD of Psi against -phi %.2e, Psi against the path integral %.2e, closed-path work "
+                        "%.2e of int |phi| |du| (the old tanh law's %.3g), tangent against FD %.2e, symmetric %.2e (FD's curl "
+                        "%.2e), capacity at 1e3 delta %.2e, elliptic norm = tanh^2 %.2e, springs at 0 %.2e, axes' closed "
+                        "forms %.2e, equal mu delta = tanh law %.2e, finite %d\n",
+                        worst_fd, worst_path, worst_loop, old_loop, worst_jac, worst_sym, worst_curl, worst_cap,
+                        worst_ell, worst_k0, worst_axes, worst_eq, finite));
+  CHECK_TRUE(worst_fd <= 1e-7, "central differences of Psi equal -phi (1e-7 of |phi|): phi = -grad Psi");
+  CHECK_TRUE(worst_path <= 1e-12, "Psi against the work along the straight path (1e-12)");
+  CHECK_TRUE(worst_loop <= 1e-12, "no work around closed turning slip paths (1e-12 of int |phi| |du|): conservative");
+  CHECK_TRUE(old_loop > 0.01, "(the old tanh law does work around them: the check can fail)");
+  CHECK_TRUE(worst_jac <= 1e-6, "dphi/du against central differences (1e-6 of its largest entry)");
+  CHECK_TRUE(worst_sym <= 1e-14 && worst_curl <= 1e-6, "dphi/du symmetric, and its central differences (no curl)");
+  CHECK_TRUE(worst_cap <= 1e-12 && worst_ell <= 1e-14, "the capacity is the ellipse (1e-12 at 1e3 delta)");
+  CHECK_TRUE(worst_k0 <= 1e-12, "small slips: the springs mu_a/delta_a, mu_l/delta_l (1e-12)");
+  CHECK_TRUE(worst_axes <= 1e-12, "the axes' closed forms: axial tanh, lateral (1 - eps) r + eps atanh r (1e-12)");
+  CHECK_TRUE(worst_eq <= 1e-12, "mu_a delta_a = mu_l delta_l: the tanh law and Psi = k log cosh(rho) (1e-12)");
+  CHECK_TRUE(finite, "finite at any slip (1e9 m), the force inside the ellipse");
   PetscFunctionReturn(0);
 }
 

@@ -679,16 +679,19 @@ void PlFrictionMobilisation(const PlModel *m, const PlSection *s, double *da, do
  * projected on the tangent plane (unit), e_l = n x e_a. Returns 1 when t is along n (any
  * tangent pair then), else 0. */
 int PlFrictionFrame(const double t[3], const double n[3], double ea[3], double el[3]);
-/* The saturated elastic-slip law of a static analysis: the friction force per unit normal
- * force phi[3] (the force is P phi, P the normal force the anchor holds) of slip u = x - a,
- * phi = -tanh(rho)/rho (mu_a xi e_a + mu_l eta e_l), xi = u.e_a/delta_a, eta = u.e_l/delta_l,
- * rho = |(xi, eta)|; dphi/du (3 x 3 row-major, may be NULL) and rho (may be NULL). */
+/* The saturated elastic-slip law: the friction force per unit normal force phi[3] (the force
+ * is P phi, P the normal force the anchor holds) of slip u = x - a, hyperelastic (phi = -grad
+ * Psi) with the elliptic capacity (phi.e_a/mu_a)^2 + (phi.e_l/mu_l)^2 = tanh^2(rho) < 1 and the
+ * small-slip springs mu_a/delta_a, mu_l/delta_l (models/friction.c: built from its
+ * complementary energy); dphi/du (3 x 3 row-major, symmetric, may be NULL) and rho (may be
+ * NULL): the utilisation measure s = atanh(elliptic norm of phi), the slip over delta along the
+ * axis with the smaller mu delta (|(xi, eta)|, xi = u.e_a/delta_a, eta = u.e_l/delta_l, when
+ * mu_a delta_a = mu_l delta_l, where the law is phi = -tanh(rho)/rho (mu_a xi e_a + mu_l eta e_l)). */
 void PlFrictionSaturated(const PlModel *m, double da, double dl, const double ea[3], const double el[3],
                          const double u[3], double phi[3], double *dphi_du, double *rho);
-/* The energy per unit normal force stored in that spring at slip u [m], Psi = (mu_a delta_a
- * xi^2 + mu_l delta_l eta^2) log cosh(rho)/rho^2 (the work along the straight path from the
- * anchor; the exact potential of phi only when mu_a delta_a = mu_l delta_l: models/friction.c),
- * and its gradient grad[3] = dPsi/du (may be NULL). */
+/* The energy per unit normal force stored in that spring at slip u [m], its potential Psi (convex,
+ * Psi(0) = 0; mu delta log cosh(rho) when mu_a delta_a = mu_l delta_l), and its gradient
+ * grad[3] = dPsi/du = -phi (may be NULL). */
 void PlFrictionPotential(const PlModel *m, double da, double dl, const double ea[3], const double el[3],
                          const double u[3], double *psi, double grad[3]);
 
