@@ -99,7 +99,7 @@ int PlBodiesRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynam
   for (int k = 0; !io && k < nb + nj + 1; ++k) {
     FILE **f = k < nb ? &fb[k] : k < nb + nj ? &fj[k - nb] : &fe;
     char eh[1024];
-    PlSysDynEnergyHeader(s, 0, eh, sizeof eh); /* the bodies' three works (system_dynamic.c) */
+    PlSysDynEnergyHeader(s, eh, sizeof eh); /* the bodies' three works (system_dynamic.c) */
     const char *hdr = k < nb ? PlVesselSeriesHeader() : k < nb + nj ? PlJointSeriesHeader() : eh;
     if (k < nb + nj)
       snprintf(path, sizeof path, "%s/timeseries_%s.csv", dir, k < nb ? m->bodies[k].id : m->joints[k - nb].name);

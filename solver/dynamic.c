@@ -28,7 +28,28 @@ struct PlDynamic_ {
                             the numbering it last reported */
   int dropped;           /* the bottom nodes retired since (lay.retire_behind) */
   int retired;           /* retirements so far */
+  /* pay-out: the work it brought in (energy.csv's work_payout_J), the power PlSysDynPayoutPower
+   * integrated by the trapezoidal rule over the converged states where the run stops (outputs,
+   * remeshes, samples), the power's jump at a remesh kept out of the trapezoid */
+  double w_payout, p_last, t_last;
 };
+
+/* The pay-out's work to the state's time from the last point it was taken at (PayoutWorkTo),
+ * and the power there the next interval starts from. */
+static void PayoutWorkTo(PlDynamic d)
+{
+  if (!d->S->d[0]->payout || !(d->t_out > d->t_last)) return;
+  const double P = PlSysDynPayoutPower(d->S, d->t_out, PlSysDynState(d->S));
+  d->w_payout += 0.5 * (P + d->p_last) * (d->t_out - d->t_last);
+  d->p_last = P;
+  d->t_last = d->t_out;
+}
+
+double PlDynamicPayoutWork(PlDynamic d)
+{
+  PayoutWorkTo(d);
+  return d->w_payout;
+}
 
 /* The touchdown point of the line at the core's state (PlTouchdown on the nodes' positions,
  * y's displacements from the static ones); the bottom end's position without contact. */
@@ -90,6 +111,7 @@ PetscErrorCode PlDynamicCreate(PlProblem p, volatile sig_atomic_t *stop, PlDynam
   }
   PetscCheck(!PlSysDynPrepareRun(d->S), p->comm, PETSC_ERR_LIB, "IDA refused the start state");
   d->lref = d->S->d[0]->Ltop0;
+  d->p_last = d->S->d[0]->payout ? PlSysDynPayoutPower(d->S, 0.0, PlSysDynState(d->S)) : 0.0;
   d->kept = INT_MAX;
   d->dropped = 0;
   *out = d;
@@ -110,7 +132,6 @@ int PlDynamicSize(const PlDynamic d) { return PlSysDynSize(d->S); }
 PlSysDyn PlDynamicSystem(const PlDynamic d) { return d->S; }
 int PlDynamicNodeDofs(const PlDynamic d) { return d->S->ndd; }
 
-double PlDynamicPayoutPower(const PlDynamic d) { return PlSysDynPayoutPower(d->S, d->t_out, PlSysDynState(d->S)); }
 
 void PlDynamicPayout(const PlDynamic d, double *s, double *rate, double *tension)
 {
@@ -275,6 +296,10 @@ static PetscErrorCode Remesh(PlDynamic d, int kind)
     dp = d->S->dp_run[0];
     PlVesselEta(y + d->S->moff, eta, NULL);
   }
+  PayoutWorkTo(d); /* the old line's power to the remesh */
+  double ek, es, ep; /* the energy before (energy.csv's remesh_J takes the change) */
+  PlSysDynEnergy(d->S, t, y, &ek, &es, &ep);
+  const double e_before = ek + es + ep, remeshed = PlSysDynRemeshEnergy(d->S);
   PlDynamicStats st;
   PlIdaStats(PlSysDynIDA(d->S), &st);
   PlDynamicStatsAdd(&d->before, &st);
@@ -340,7 +365,9 @@ static PetscErrorCode Remesh(PlDynamic d, int kind)
   memcpy(yp2 + (size_t)ndd * nn2, yp + (size_t)ndd * nn, sizeof(double) * (n_old - ndd * nn));
   free(from), free(S), free(x), free(q), free(xa), free(y), free(yp);
   if (!retire) PetscCall(Equilibrate(d->S, t, y2, yp2, split ? ne - 1 : ne - 2, nn2 - 1));
-  d->loads = 0;
+  PlSysDynEnergy(d->S, t, y2, &ek, &es, &ep);
+  PlSysDynAddRemeshEnergy(d->S, remeshed + ek + es + ep - e_before);
+  d->p_last = PlSysDynPayoutPower(d->S, t, y2); /* the new line's power from the remesh */  d->loads = 0;
   if (retire) {
     d->retired++;
     d->dropped++;
@@ -462,6 +489,7 @@ PetscErrorCode PlDynamicAdvance(PlDynamic d, double tout, int *flag, char *why, 
     if (!*flag || *flag == PL_DYN_INTERRUPTED) d->t_out = tr;
     d->loads = 0;
     if (*flag) break;
+    PayoutWorkTo(d);
     if (tension && next == sample) {
       double load[3];
       PetscCall(PlDynamicTopLoad(d, load));

@@ -34,8 +34,8 @@
  * (drag, added mass, seabed, friction, the ends' supports, damping, the splash zone) and
  * balance_J, total - total(0) - the work, which closes to the integration error
  * (PlSysDynEnergyRow: the columns). With pay-out (ends.top.payout) work_payout_J, the work
- * the pay-out has brought in (PlSysDynPayoutPower integrated over the outputs by the
- * trapezoidal rule: the balance then closes to the trapezoid's error as well). */
+ * the pay-out has brought in (PlDynamicPayoutWork), and remesh_J, the energy the splits, merges
+ * and retirements changed. */
 
 /* payout.csv (ends.top.payout): the pipe paid out (in: negative) and its rate, the
  * pull on the tensioner (the top end's load) and, under tension control, the tension it
@@ -440,7 +440,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   const int started = !io; /* else nothing of this run is written (a refused restart keeps its files) */
   if (!rank) {
     char eh[1024];
-    PlSysDynEnergyHeader(PlDynamicSystem(d), m->ends[1].payout, eh, sizeof eh);
+    PlSysDynEnergyHeader(PlDynamicSystem(d), eh, sizeof eh);
     if (!io) io = PlMakeDirs(dir, &res->err);
     if (!io) io = OpenSeries(&w, dir, p, eh, opt->restart ? res->restarted_at_s : -1.0, &res->err);
   }
@@ -450,7 +450,6 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   const long nout = (long)ceil(T / dt - 1e-9);
   const SummaryContext sc = {p, srep, ssum, opt, size, T, dt};
   double t = opt->restart ? res->restarted_at_s : 0.0, last_checkpoint = -INFINITY;
-  double Wpay = 0.0, Pprev = 0.0, tprev = 0.0; /* pay-out: energy.csv's work */
   long k = k0;
   for (; !io && k <= nout; ++k) {
     const double tout = k == nout ? T : k * dt;
@@ -486,15 +485,12 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
         res->vessel_max_offset_m = fmax(res->vessel_max_offset_m, hypot(vo.eta[0] - vo.eta_ref[0], vo.eta[1] - vo.eta_ref[1]));
       res->vessel_max_thrust_N = fmax(res->vessel_max_thrust_N, hypot(vo.thrust[0], vo.thrust[1]));
     }
-    double top[5], pay[3] = {0, 0, NAN};
+    double top[5], pay[3] = {0, 0, NAN}, Wpay = 0.0;
     PetscCall(PlDynamicTopLoad(d, top));
     if (m->ends[1].payout) {
       PlDynamicPayout(d, &pay[0], &pay[1], &pay[2]);
       res->paid_out_m = pay[0];
-      const double P = PlDynamicPayoutPower(d);
-      if (k > 0) Wpay += 0.5 * (P + Pprev) * (t - tprev); /* trapezoid over the outputs */
-      Pprev = P;
-      tprev = t;
+      Wpay = PlDynamicPayoutWork(d);
     }
     if (!rank) {
       io = PlLineSeriesRow(&w.ls, t, N, top, k == 0 && !opt->restart, &res->err);

@@ -631,19 +631,21 @@ void PlSysDynDense(const PlSysDyn s, const double *v, double *J)
 /* ---- energy ----------------------------------------------------------------------------- */
 /* The energy at time t of state y, line lp's top element dl longer than at t (lp -1: none;
  * PlSysDynPayoutPower's derivative): e[3] = kinetic, strain, potential. A pay-out line's top
- * element, its nodes' masses and weights are those of its l(t) (+ dl). */
-static void Energy(PlSysDyn s, double t, int lp, double dl_lp, const double *y, double e[3])
+ * element, its nodes' masses and weights are those of its l(t) (+ dl). top_only: only the part
+ * that depends on line lp's top length (its top element and its two nodes). */
+static void Energy(PlSysDyn s, double t, int lp, double dl_lp, int top_only, const double *y, double e[3])
 {
   const PlModel *m = s->m;
   e[0] = e[1] = e[2] = 0.0;
   for (int l = 0; l < s->nl; ++l) {
+    if (top_only && l != lp) continue;
     const PlDynLine d = s->d[l];
     const PlProblem p = d->sp;
     const int nn = p->mesh.nnodes, ne = p->mesh.nelements, nd = d->nd;
     const double *yl = y + s->loff[l];
     const PlSegment *top = &p->model.segments[p->mesh.segment[ne - 1]];
     const double dl = l == lp ? dl_lp : 0.0, Ltop = d->payout ? PlDynTopLength(d, t) + dl : 0.0;
-    for (int i = 0; i < nn; ++i) {
+    for (int i = top_only ? ne - 1 : 0; i < nn; ++i) {
       const double *yi = yl + (size_t)i * s->ndd;
       PlNodeInertia ni;
       double wn = d->wnode[i];
@@ -675,6 +677,7 @@ static void Energy(PlSysDyn s, double t, int lp, double dl_lp, const double *y, 
       }
     }
   }
+  if (top_only) return;
   for (int k = 0; k < m->npoints; ++k) {
     const int o = s->poff[k];
     if (o < 0) continue;
@@ -694,7 +697,7 @@ static void Energy(PlSysDyn s, double t, int lp, double dl_lp, const double *y, 
 void PlSysDynEnergy(PlSysDyn s, double t, const double *y, double *kin, double *strain, double *pot)
 {
   double e[3];
-  Energy(s, t, -1, 0.0, y, e);
+  Energy(s, t, -1, 0.0, 0, y, e);
   *kin = e[0];
   *strain = e[1];
   *pot = e[2];
@@ -709,8 +712,8 @@ double PlSysDynPayoutPower(PlSysDyn s, double t, const double *y)
     double sp, rate, ep[3], em[3];
     PlDynPaidOut(d, t, &sp, &rate);
     const double h = 1e-6 * d->Ltop0;
-    Energy(s, t, l, h, y, ep);
-    Energy(s, t, l, -h, y, em);
+    Energy(s, t, l, h, 1, y, ep);
+    Energy(s, t, l, -h, 1, y, em);
     P += rate * ((ep[0] + ep[1] + ep[2]) - (em[0] + em[1] + em[2])) / (2.0 * h);
   }
   return P;
@@ -722,10 +725,14 @@ double PlSysDynPayoutPower(PlSysDyn s, double t, const double *y)
  * kinetic_J, strain_J, potential_J and total_J (PlSysDynEnergy), then the work integrals
  * (PL_WORK_*, dynamic_impl.h) in kWorkColumn's order with friction_stored_J, the friction
  * springs' stored energy sum_e P_e Psi(u_e) (PlDynFrictionEnergy), before friction_slip_J;
- * a pay-out run's work_payout_J; and
+ * a pay-out run's work_payout_J (the pay-out's power PlSysDynPayoutPower integrated by the
+ * trapezoidal rule over the converged states of the run's stops: solver/dynamic.c) and remesh_J,
+ * the energy the splits, merges and retirements changed (PlSysDynAddRemeshEnergy: the
+ * discretisation's change, the new node's balance, a retired element's energy); and
  *   balance_J = total_J - total_J(0) - (work_loads_J + work_drag_J + work_added_mass_J
  *               + work_seabed_J + work_seabed_damping_J + work_friction_J + work_ends_J
- *               + work_rotational_damping_J + work_splash_zone_J + work_payout_J) + dissipated_J,
+ *               + work_rotational_damping_J + work_splash_zone_J + work_payout_J + remesh_J)
+ *               + dissipated_J,
  * the energy the equations do not account for: zero up to the integration error. The
  * friction's split is a second balance: -work_friction_J = friction_stored_J -
  * friction_stored_J(0) + friction_slip_J + friction_nonconservative_J. */
@@ -734,14 +741,26 @@ static const char *const kWorkColumn[PL_WORK_N] = {
   "work_friction_J", "work_ends_J", "work_rotational_damping_J", "work_splash_zone_J", "friction_slip_J",
   "friction_nonconservative_J"};
 
-void PlSysDynEnergyHeader(const PlSysDyn s, int payout, char *buf, size_t len)
+/* 1 when a line pays out (its energy.csv has work_payout_J and remesh_J). */
+static int Payout(const PlSysDyn s)
 {
+  for (int l = 0; l < s->nl; ++l)
+    if (s->d[l]->payout) return 1;
+  return 0;
+}
+
+void PlSysDynEnergyHeader(const PlSysDyn s, char *buf, size_t len)
+{
+  const int payout = Payout(s);
   size_t used = (size_t)snprintf(buf, len, "t_s,kinetic_J,strain_J,potential_J,total_J");
   for (int k = 0; k < s->nwork && used < len; ++k)
     used += (size_t)snprintf(buf + used, len - used, "%s,%s", k == PL_WORK_FRICTION_SLIP ? ",friction_stored_J" : "",
                              kWorkColumn[k]);
-  if (used < len) snprintf(buf + used, len - used, "%s,balance_J\n", payout ? ",work_payout_J" : "");
+  if (used < len) snprintf(buf + used, len - used, "%s,balance_J\n", payout ? ",work_payout_J,remesh_J" : "");
 }
+
+void PlSysDynAddRemeshEnergy(PlSysDyn s, double dE) { s->remesh_energy += dE; }
+double PlSysDynRemeshEnergy(const PlSysDyn s) { return s->remesh_energy; }
 
 void PlSysDynWorkRows(const PlSysDyn s, int *first, int *count)
 {
@@ -771,7 +790,7 @@ double PlSysDynEnergyRow(PlSysDyn s, double t, const double *y, const double *w_
                          PlEnergyChange *c)
 {
   double e[3], W = 0.0, big = 0.0;
-  Energy(s, t, -1, 0.0, y, e);
+  Energy(s, t, -1, 0.0, 0, y, e);
   const double total = e[0] + e[1] + e[2];
   if (!isfinite(*e0)) *e0 = total;
   fprintf(f, "%.17g,%.17g,%.17g,%.17g,%.17g", t, e[0], e[1], e[2], total);
@@ -784,8 +803,8 @@ double PlSysDynEnergyRow(PlSysDyn s, double t, const double *y, const double *w_
     else if (k < PL_WORK_FRICTION_SLIP) W += w;
   }
   if (w_payout) {
-    fprintf(f, ",%.17g", *w_payout);
-    W += *w_payout;
+    fprintf(f, ",%.17g,%.17g", *w_payout, s->remesh_energy);
+    W += *w_payout + s->remesh_energy;
     big = fmax(big, fabs(*w_payout));
   }
   const double balance = total - *e0 - W;

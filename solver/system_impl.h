@@ -44,6 +44,8 @@ struct PlSysDyn_ {
   int woff, nwork;               /* the work integrals (PL_WORK_*, dynamic_impl.h) [J]: nwork of
                                     them from woff (PL_WORK_N_BODIES without lines); woff -1: none */
   double pw[PL_WORK_N];          /* their rates at the last evaluation [W] */
+  double remesh_energy;          /* the energy a pay-out's remeshes changed so far [J]
+                                    (PlSysDynAddRemeshEnergy; energy.csv's remesh_J) */
   PlDPController dp_on[PL_MAX_BODIES]; /* each DP at its steady state (start time ignored) */
   PlDPController dp_run[PL_MAX_BODIES]; /* each DP in time: before its start the thrusters hold
                                            the static thrust (tau_hold, PlSysDynHoldThrust) */

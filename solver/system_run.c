@@ -362,7 +362,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
         bad = bad || fputc('\n', *f) == EOF;
       } else if (k == -1) {
         char eh[1024];
-        PlSysDynEnergyHeader(s, 0, eh, sizeof eh);
+        PlSysDynEnergyHeader(s, eh, sizeof eh);
         bad = fputs(eh, *f) < 0;
       }
       else if (k < np)

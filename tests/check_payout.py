@@ -217,6 +217,18 @@ def main():
               "%.0f kN load (elsewhere: median %.0f N, largest %.0f N; the point on the old element's chord instead "
               "of its strain-keeping point put 2.5 MN on the new node)"
               % (name, near, load[int(T)] / 1e3, away[len(away) // 2], away[-1]))
+        # the energy across the remeshes: the balance closes with the pay-out's work (its power
+        # integrated over the run's stops, the jump at each remesh kept out) and remesh_J, the
+        # energy the remeshes themselves changed (the new node's interpolated state and its local
+        # rebalance), which is small against the energy the pay-out moves: no spurious impulse
+        en = list(csv.DictReader(open(os.path.join(out, "energy.csv"))))
+        W = abs(float(en[-1]["work_payout_J"]))
+        worst = max(abs(float(r["balance_J"])) for r in en)
+        rem = float(en[-1]["remesh_J"])
+        check(W > 1e7 and worst <= 1e-3 * W and abs(rem) <= 1e-5 * W,
+              "%s: the energy balance closes to %.0f J of the %.4g J the pay-out moved (%.1e; 1e-3) across %d "
+              "remeshes, which changed the energy by %+.0f J (%.1e of it; 1e-5)"
+              % (name, worst, W, worst / W if W else float("nan"), expect, rem, abs(rem) / W if W else float("nan")))
     # tension control: the hang-off drifts 10 m away from the anchor (t = 300 to 1500 s, a cubic
     # time series); the tensioner (set tension the static top tension, gain 1e-6 m/s/N, lag
     # 10 s, sampled every 1 s) pays out to hold it. Reference: the same sampled controller on

@@ -223,20 +223,25 @@ void PlSysDynEnergy(PlSysDyn s, double t, const double *y, double *kin, double *
  * the energy alike). */
 double PlSysDynPayoutPower(PlSysDyn s, double t, const double *y);
 /* energy.csv (system_dynamic.c, where its columns are described): its header line into buf
- * (payout: with work_payout_J), and the row of state y at time t into f: the energies, the work
- * integrals, w_payout (NULL: no such column) and balance_J against *e0, the total energy at
- * t = 0 (set from this row when not finite). Returns balance_J [J]; when c != NULL also the
+ * (with pay-out: work_payout_J and remesh_J), and the row of state y at time t into f: the
+ * energies, the work integrals, with pay-out (w_payout not NULL) the pay-out's work *w_payout
+ * and remesh_J, and balance_J against *e0, the total energy at t = 0 (set from this row when
+ * not finite). Returns balance_J [J]; when c != NULL also the
  * energy change total - total(0) and the balance's scale there, the largest of |total -
  * total(0)| and of the work columns' magnitudes. */
 typedef struct {
   double change, scale; /* [J] */
 } PlEnergyChange;
-void PlSysDynEnergyHeader(const PlSysDyn s, int payout, char *buf, size_t len);
+void PlSysDynEnergyHeader(const PlSysDyn s, char *buf, size_t len);
 /* The work integrals' unknowns (energy.csv): the first and their count (0: none). Their rows
  * W' - P(y, y') = 0 carry only dF/dW' in the iteration matrix (nothing else depends on W). */
 void PlSysDynWorkRows(const PlSysDyn s, int *first, int *count);
 double PlSysDynEnergyRow(PlSysDyn s, double t, const double *y, const double *w_payout, double *e0, FILE *f,
                          PlEnergyChange *c);
+/* A pay-out run's remesh (solver/dynamic.c) changed the energy by dE [J] (energy.csv's
+ * remesh_J, carried to the rebuilt core); and the sum so far. */
+void PlSysDynAddRemeshEnergy(PlSysDyn s, double dE);
+double PlSysDynRemeshEnergy(const PlSysDyn s);
 
 /* ---- the vessel at the top: coupled static equilibrium (solver/vessel_static.c) ---------- */
 typedef struct {
@@ -467,8 +472,11 @@ void PlDynamicPayout(const PlDynamic dyn, double *s, double *rate, double *tensi
  * *kept - 1 are the new numbering's 0 to *kept - *dropped - 1, the top stays the last, the
  * others are new. The splits and merges so far in *count, the retired nodes in *retired. */
 int PlDynamicRenumbered(PlDynamic dyn, int *kept, int *dropped, int *count, int *retired);
-/* ends.top.payout: the power the pay-out brings in at the state (PlSysDynPayoutPower) [W]. */
-double PlDynamicPayoutPower(const PlDynamic dyn);
+/* ends.top.payout: the work the pay-out has brought in by the state's time [J] (energy.csv's
+ * work_payout_J): its power PlSysDynPayoutPower by the trapezoidal rule over the converged
+ * states where the run stopped (outputs, remeshes and samples), each remesh's jump in the power
+ * kept out of the trapezoid (the remesh's own energy change is remesh_J). */
+double PlDynamicPayoutWork(PlDynamic dyn);
 
 /* The number of output times and the time of the restart file in dir (for a restarted run's
  * ParaView collection). 0, or PL_EXIT_BAD_INPUT with a message. */
