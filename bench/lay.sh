@@ -34,13 +34,45 @@ with open(W + "/lay.yaml", "w") as f:
     f.write(MODEL % (1500.0, "    motion: {type: timeseries, file: vessel.csv, interpolation: cubic}\n"
                              "    payout: {rate: %.12g, start_time: 10, ramp_time: 60}\nanalysis:\n  type: dynamic\n"
                              "  dynamic: {duration: %g, output_interval: 10}\n" % (V, T)))
+# the same lay by a DP vessel (examples/jlay_circle_dp.yaml's, hinged at O_b, its stiff PD)
+# whose reference follows a straight route at the lay speed (vessel.dp.reference type route)
+VESSEL = """vessel:
+  axes: pipelay
+  mass: 6.0e6
+  centre_of_gravity: [0, 0, 0]
+  radii_of_gyration: [7.0, 19.05, 19.05]
+  added_mass: [[7.644e5, 0, 0, 0, 0, 0], [0, 5.3412e6, 0, 0, 0, -3.401568e7], [0, 0, 9.6446e6, 0, 0, 0],
+               [0, 0, 0, 1.51813e8, 0, 0], [0, 0, 0, 0, 4.267725e9, 0], [0, -3.401568e7, 0, 0, 0, 2.274963e9]]
+  linear_damping: [[7.7032e4, 0, 0, 0, 0, 0], [0, 2.54549e5, 0, 0, 0, -2.033122e6], [0, 0, 5.5386e6, 0, 0, 0],
+                   [0, 0, 0, 6.7173e7, 0, 0], [0, 0, 0, 0, 3.39444e9, 0], [0, -6.72242e5, 0, 0, 0, 3.84811e8]]
+  quadratic_damping: [6.057e3, 1.84615e5, 0, 0, 0, 2.5526e9]
+  restoring: {waterplane_area: 1219.2, heave_equilibrium: 0, gm_transverse: 1.9113, gm_longitudinal: 84.398,
+              displacement: 6.0e6}
+  initial: {position: [972.0567065, 0, 0], orientation: [0, 0, 0]}
+  hang_off: {point: [0, 0, 0], connection: hinge}
+  dp:
+    kp: [2.7e7, 2.7e7, 0, 0, 0, 1.0e9]
+    kd: [2.4e7, 2.4e7, 0, 0, 0, 1.0e9]
+    ki: [0, 0, 0, 0, 0, 0]
+    actuated: [surge, sway, yaw]
+    reference: {type: route, eta: [972.0567065, 0, 0, 0, 0, 0], speed: %.12g, start_time: 10, ramp_time: 60,
+                heading: along_path}
+lay:
+  route: {points: [[0, 0], [5000, 0]]}
+""" % V
+text = MODEL % (1500.0, "    payout: {rate: %.12g, start_time: 10, ramp_time: 60}\n%sanalysis:\n  type: dynamic\n"
+                        "  dynamic: {duration: %g, output_interval: 10}\n" % (V, VESSEL, T))
+text = text.replace("    position: [972.0567065, 0, 0]\n    fixed: [x, y, z]\n", "")
+with open(W + "/dplay.yaml", "w") as f:
+    f.write(text)
 EOF
-printf '%-30s %14s %12s %10s %8s\n' "run" "dynamic phase" "whole [s]" "steps" "splits"
-for plots in with without; do
+printf '%-32s %14s %12s %10s %8s\n' "run" "dynamic phase" "whole [s]" "steps" "splits"
+for run in "lay with" "lay without" "dplay with" "dplay without"; do
+  read -r model plots <<< "$run"
   flag=$([ "$plots" = without ] && echo --no-plots || true)
   out=$(for k in $(seq "$RUNS"); do
           t0=$(date +%s.%N)
-          "$B/pipelay" run "$W/lay.yaml" --output "$W/o" --quiet $flag
+          "$B/pipelay" run "$W/$model.yaml" --output "$W/o" --quiet $flag
           t1=$(date +%s.%N)
           /usr/bin/python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(d['real_time_factor'], float(sys.argv[3]) - float(sys.argv[2]), d['steps'], d['payout_remeshes'])" \
             "$W/o/summary.json" "$t0" "$t1"
@@ -49,6 +81,7 @@ for plots in with without; do
   wall=$(echo "$out" | awk '{print $2}' | median)
   steps=$(echo "$out" | awk '{print $3}' | head -1)
   splits=$(echo "$out" | awk '{print $4}' | head -1)
-  printf '%-30s %13.0fx %12.2f %10s %8s\n' "1 km at 2 km/day, $plots plots" "$rtf" "$wall" "$steps" "$splits"
+  name=$([ "$model" = dplay ] && echo "1 km, DP vessel, $plots plots" || echo "1 km at 2 km/day, $plots plots")
+  printf '%-32s %13.0fx %12.2f %10s %8s\n' "$name" "$rtf" "$wall" "$steps" "$splits"
 done
 echo "(12 h simulated: the whole process at X s of wall time is 43200/X times real time)"
