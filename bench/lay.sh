@@ -34,32 +34,11 @@ with open(W + "/lay.yaml", "w") as f:
     f.write(MODEL % (1500.0, "    motion: {type: timeseries, file: vessel.csv, interpolation: cubic}\n"
                              "    payout: {rate: %.12g, start_time: 10, ramp_time: 60}\nanalysis:\n  type: dynamic\n"
                              "  dynamic: {duration: %g, output_interval: 10}\n" % (V, T)))
-# the same lay by a DP vessel (examples/jlay_circle_dp.yaml's, hinged at O_b, its stiff PD)
-# whose reference follows a straight route at the lay speed (vessel.dp.reference type route)
-VESSEL = """vessel:
-  axes: pipelay
-  mass: 6.0e6
-  centre_of_gravity: [0, 0, 0]
-  radii_of_gyration: [7.0, 19.05, 19.05]
-  added_mass: [[7.644e5, 0, 0, 0, 0, 0], [0, 5.3412e6, 0, 0, 0, -3.401568e7], [0, 0, 9.6446e6, 0, 0, 0],
-               [0, 0, 0, 1.51813e8, 0, 0], [0, 0, 0, 0, 4.267725e9, 0], [0, -3.401568e7, 0, 0, 0, 2.274963e9]]
-  linear_damping: [[7.7032e4, 0, 0, 0, 0, 0], [0, 2.54549e5, 0, 0, 0, -2.033122e6], [0, 0, 5.5386e6, 0, 0, 0],
-                   [0, 0, 0, 6.7173e7, 0, 0], [0, 0, 0, 0, 3.39444e9, 0], [0, -6.72242e5, 0, 0, 0, 3.84811e8]]
-  quadratic_damping: [6.057e3, 1.84615e5, 0, 0, 0, 2.5526e9]
-  restoring: {waterplane_area: 1219.2, heave_equilibrium: 0, gm_transverse: 1.9113, gm_longitudinal: 84.398,
-              displacement: 6.0e6}
-  initial: {position: [972.0567065, 0, 0], orientation: [0, 0, 0]}
-  hang_off: {point: [0, 0, 0], connection: hinge}
-  dp:
-    kp: [2.7e7, 2.7e7, 0, 0, 0, 1.0e9]
-    kd: [2.4e7, 2.4e7, 0, 0, 0, 1.0e9]
-    ki: [0, 0, 0, 0, 0, 0]
-    actuated: [surge, sway, yaw]
-    reference: {type: route, eta: [972.0567065, 0, 0, 0, 0, 0], speed: %.12g, start_time: 10, ramp_time: 60,
-                heading: along_path}
-lay:
-  route: {points: [[0, 0], [5000, 0]]}
-""" % V
+# the same lay by a DP vessel (tests/check_dp_lay.py's: examples/jlay_circle_dp.yaml's vessel,
+# hinged at O_b, with that example's stiff PD) whose reference follows a straight route at the lay
+# speed (vessel.dp.reference type route)
+from check_dp_lay import dp_vessel
+VESSEL = dp_vessel(972.0567065, 2.7e7, 2.4e7, V, 60.0) + "lay:\n  route: {points: [[0, 0], [5000, 0]]}\n"
 text = MODEL % (1500.0, "    payout: {rate: %.12g, start_time: 10, ramp_time: 60}\n%sanalysis:\n  type: dynamic\n"
                         "  dynamic: {duration: %g, output_interval: 10}\n" % (V, VESSEL, T))
 text = text.replace("    position: [972.0567065, 0, 0]\n    fixed: [x, y, z]\n", "")

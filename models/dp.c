@@ -25,6 +25,7 @@
  * (eta, nu) seeded and then with z seeded.
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "pipelay/elements.h"
@@ -496,17 +497,8 @@ void PlVesselTopEnd(const PlVesselModel *v, PlEnd *top)
   const PlEnd keep = *top; /* its motion (none with a vessel) and the tensioner's pay-out */
   memset(top, 0, sizeof *top);
   top->motion = keep.motion;
-  top->payout = keep.payout;
-  top->payout_tension = keep.payout_tension;
-  top->payout_rate = keep.payout_rate;
-  top->payout_start = keep.payout_start;
-  top->payout_ramp = keep.payout_ramp;
-  top->tension_set = keep.tension_set;
-  top->tension_gain = keep.tension_gain;
-  top->tension_max_rate = keep.tension_max_rate;
-  top->tension_lag = keep.tension_lag;
-  top->tension_interval = keep.tension_interval;
-  top->tension_filter = keep.tension_filter;
+  const size_t a = offsetof(PlEnd, payout), b = offsetof(PlEnd, tension_filter) + sizeof keep.tension_filter;
+  memcpy((char *)top + a, (const char *)&keep + a, b - a); /* the pay-out's block (models.h) */
   top->point = top->body = -1;
   for (int c = 0; c < 3; ++c) {
     top->fixed[c] = true;

@@ -25,96 +25,65 @@ as check_lay_route.py).
 
 usage: check_dp_lay.py PIPELAY WORKDIR
 """
-import csv, math, os, subprocess, sys
+import csv, math, os, sys
 
-LINE = """environment: {water_depth: 150, water_density: 1025, gravity: 9.80665}
-line:
-  length: 400
-  sections:
-    - outer_diameter: 0.3239
-      wall_thickness: 0.0159
-      material: {youngs_modulus: 206e9, shear_modulus: 7.9231e10, density: 7850}
-      hydrodynamics: {drag_normal: 1.0}
-seabed:
-  model: nonlinear
-  friction: {axial: 0.5, lateral: 0.5}
-mesh: {target_length: 5}
-%s
-lay:
-  route: {points: %s, radius: 400}
-analysis:
-  type: dynamic
-  dynamic: {duration: %g, output_interval: 5}
-"""
-OPEN = """name: lay along a route, open loop
-ends:
-  bottom: {position: [0, 0, -149.838], orientation: [0, 0, 0], fixed: all}
-  top:
-    position: [330, 0, 0]
-    fixed: [x, y, z]
-    motion: {type: route}
-    payout: {rate: 0.2, start_time: 10, ramp_time: 20}
-"""
-CLOSED = """name: lay along a route by a DP vessel
-ends:
-  bottom: {position: [0, 0, -149.838], orientation: [0, 0, 0], fixed: all}
-  top:
-    payout: {rate: 0.2, start_time: 10, ramp_time: 20}
-vessel:
-  axes: pipelay
-  mass: 6.0e6
-  centre_of_gravity: [0, 0, 0]
-  radii_of_gyration: [7.0, 19.05, 19.05]
-  added_mass:
-    - [7.644e5, 0, 0, 0, 0, 0]
-    - [0, 5.3412e6, 0, 0, 0, -3.401568e7]
-    - [0, 0, 9.6446e6, 0, 0, 0]
-    - [0, 0, 0, 1.51813e8, 0, 0]
-    - [0, 0, 0, 0, 4.267725e9, 0]
-    - [0, -3.401568e7, 0, 0, 0, 2.274963e9]
-  linear_damping:
-    - [7.7032e4, 0, 0, 0, 0, 0]
-    - [0, 2.54549e5, 0, 0, 0, -2.033122e6]
-    - [0, 0, 5.5386e6, 0, 0, 0]
-    - [0, 0, 0, 6.7173e7, 0, 0]
-    - [0, 0, 0, 0, 3.39444e9, 0]
-    - [0, -6.72242e5, 0, 0, 0, 3.84811e8]
-  quadratic_damping: [6.057e3, 1.84615e5, 0, 0, 0, 2.5526e9]
-  restoring: {waterplane_area: 1219.2, heave_equilibrium: 0, gm_transverse: 1.9113, gm_longitudinal: 84.398,
-              displacement: 6.0e6}
-  initial: {position: [330, 0, 0], orientation: [0, 0, 0]}
-  hang_off: {point: [0, 0, 0], connection: hinge}
-  dp:
-    kp: [6.0e5, 6.0e5, 0, 0, 0, 1.0e8]
-    kd: [3.0e6, 3.0e6, 0, 0, 0, 1.0e9]
-    ki: [0, 0, 0, 0, 0, 0]
-    actuated: [surge, sway, yaw]
-    reference: {type: route, eta: [330, 0, 0, 0, 0, 0], speed: 0.2, start_time: 10, ramp_time: 20,
-                heading: along_path}
-"""
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import Checks  # PASS/FAIL lines and the runs of pipelay
+from check_lay_route import MODEL as LAY_ROUTE  # the 12-inch lay on its route motion
+
+FRICTION = "  friction: {axial: 0.5, lateral: 0.5}\n"
+ROUTE_TOP = "    position: [330, 0, 0]\n    fixed: [x, y, z]\n    motion: {type: route}\n"
+
+
+def model(closed, points, T, extra=""):
+    """check_lay_route.py's J-lay with friction at 0.2 m/s along the route through points [m] for T
+    [s]: the top on the open-loop route motion, or (closed) hung from the DP vessel."""
+    text = LAY_ROUTE % (FRICTION, 0.2, points, ", radius: 400", T, 5)
+    if closed:
+        assert ROUTE_TOP in text
+        text = text.replace(ROUTE_TOP, "") + dp_vessel(330.0, 6.0e5, 3.0e6, 0.2, 20.0)
+    return text + extra
+
+
+def dp_vessel(x0, kp, kd, speed, ramp):
+    """The DP vessel the lay tests and bench/lay.sh hang the pipe from: examples/jlay_circle_dp.yaml's
+    6000 t supply vessel, hinged at O_b, starting at x0 on the route, with surge and sway gains
+    kp, kd [N/m, N s/m] (yaw 1e8 or 1e9 N m/rad and 1e9 N m s/rad), its reference the route at the
+    lay speed [m/s] ramped in from 10 s over ramp [s]."""
+    rows = lambda m: "[" + ", ".join("[%s]" % ", ".join(r.split()) for r in m.strip().split("\n")) + "]"
+    added = """7.644e5 0 0 0 0 0
+               0 5.3412e6 0 0 0 -3.401568e7
+               0 0 9.6446e6 0 0 0
+               0 0 0 1.51813e8 0 0
+               0 0 0 0 4.267725e9 0
+               0 -3.401568e7 0 0 0 2.274963e9"""
+    damping = """7.7032e4 0 0 0 0 0
+                 0 2.54549e5 0 0 0 -2.033122e6
+                 0 0 5.5386e6 0 0 0
+                 0 0 0 6.7173e7 0 0
+                 0 0 0 0 3.39444e9 0
+                 0 -6.72242e5 0 0 0 3.84811e8"""
+    return ("vessel:\n  axes: pipelay\n  mass: 6.0e6\n  centre_of_gravity: [0, 0, 0]\n"
+            "  radii_of_gyration: [7.0, 19.05, 19.05]\n  added_mass: %s\n  linear_damping: %s\n"
+            "  quadratic_damping: [6.057e3, 1.84615e5, 0, 0, 0, 2.5526e9]\n"
+            "  restoring: {waterplane_area: 1219.2, heave_equilibrium: 0, gm_transverse: 1.9113, "
+            "gm_longitudinal: 84.398, displacement: 6.0e6}\n"
+            "  initial: {position: [%.9g, 0, 0], orientation: [0, 0, 0]}\n"
+            "  hang_off: {point: [0, 0, 0], connection: hinge}\n"
+            "  dp:\n    kp: [%g, %g, 0, 0, 0, %g]\n    kd: [%g, %g, 0, 0, 0, 1.0e9]\n    ki: [0, 0, 0, 0, 0, 0]\n"
+            "    actuated: [surge, sway, yaw]\n"
+            "    reference: {type: route, eta: [%.9g, 0, 0, 0, 0, 0], speed: %.12g, start_time: 10, "
+            "ramp_time: %g, heading: along_path}\n"
+            % (rows(added), rows(damping), x0, kp, kp, 1.0e8 if kp < 1e7 else 1.0e9, kd, kd, x0, speed, ramp))
+
+
 CURRENT = "current: {profile: uniform, speed: 0.3, direction: 90, start_time: 50, ramp_time: 100}\n"
 
 
 def main():
     pipelay, work = sys.argv[1:3]
-    fails = 0
-
-    def check(ok, what):
-        nonlocal fails
-        fails += not ok
-        print("%s %s" % ("PASS" if ok else "FAIL", what))
-
-    def run(name, text):
-        path = os.path.join(work, name + ".yaml")
-        with open(path, "w") as f:
-            f.write(text)
-        out = os.path.join(work, name)
-        p = subprocess.run([pipelay, "run", path, "--output", out, "--quiet", "--no-plots"],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        if p.returncode:
-            check(False, "%s: exit %d %s" % (name, p.returncode, p.stderr[-600:]))
-            return None
-        return out
+    ck = Checks(pipelay, work)
+    check, run = ck.check, ck.run
 
     def table(out, name):
         return list(csv.DictReader(open(os.path.join(out, name))))
@@ -125,8 +94,8 @@ def main():
     # 1. cross current on a straight route
     T = 2500.0
     res = {}
-    for name, head in (("open", OPEN), ("closed", CLOSED)):
-        out = run("current_" + name, head + CURRENT + LINE % ("", "[[0, 0], [3000, 0]]", T))
+    for name in ("open", "closed"):
+        out = run("current_" + name, model(name == "closed", "[[0, 0], [3000, 0]]", T, CURRENT))
         if out:
             lay = [r for r in table(out, "lay.csv") if float(r["t_s"]) >= T - 300 and r["touchdown_offset_m"]]
             res[name] = (mean([float(r["touchdown_offset_m"]) for r in lay]),
@@ -145,8 +114,8 @@ def main():
     s0 = 400 - R * math.tan(turn / 2)
     s1 = s0 + R * turn
     worst = {}
-    for name, head in (("open", OPEN), ("closed", CLOSED)):
-        out = run("bend_" + name, head + LINE % ("", pts, T))
+    for name in ("open", "closed"):
+        out = run("bend_" + name, model(name == "closed", pts, T))
         if not out:
             continue
         laid = [r for r in table(out, "as_laid.csv") if r["landed_t_s"]]
@@ -162,7 +131,7 @@ def main():
               "30 deg bend, R = 400 m: the open loop lays the pipe up to %.2f m off the route (%.2f m on the arc); the "
               "DP vessel's guidance up to %.2f m (2.5 m, and at most 40 %% of the open loop's: %.0f %%; %d laid nodes "
               "on the arc)" % (o[0], o[2], c[0], 100 * c[0] / o[0], c[1]))
-    sys.exit(1 if fails else 0)
+    sys.exit(1 if ck.fails else 0)
 
 
 if __name__ == "__main__":

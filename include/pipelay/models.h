@@ -381,6 +381,7 @@ typedef struct {
   double force[3];        /* applied force [N], global, dead load */
   double moment[3];       /* applied moment [N m], global, dead load */
   PlMotion motion;        /* prescribed motion in a dynamic analysis (kind NONE: none) */
+  /* the pay-out, from payout to tension_filter: one block (PlVesselTopEnd keeps it whole) */
   bool payout;            /* ends.top.payout: pipe paid out (rate > 0) or in at this end */
   bool payout_tension;    /* tension-controlled (else the prescribed rate below) */
   double payout_rate;     /* [m/s] the settled rate */

@@ -1,0 +1,27 @@
+"""The checkers' common parts (tests/check_*.py): PASS/FAIL lines counted, and a model run by
+pipelay into a work folder."""
+import os, subprocess
+
+
+class Checks:
+    def __init__(self, pipelay, work):
+        self.pipelay, self.work, self.fails = pipelay, work, 0
+
+    def check(self, ok, what):
+        """Prints PASS or FAIL and the sentence that says what was measured against what."""
+        self.fails += not ok
+        print("%s %s" % ("PASS" if ok else "FAIL", what))
+
+    def run(self, name, text):
+        """Writes WORK/NAME.yaml and runs it into WORK/NAME (quiet, no plots): the folder, or None
+        after a FAIL line with the exit status and the end of stderr."""
+        path = os.path.join(self.work, name + ".yaml")
+        with open(path, "w") as f:
+            f.write(text)
+        out = os.path.join(self.work, name)
+        p = subprocess.run([self.pipelay, "run", path, "--output", out, "--quiet", "--no-plots"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if p.returncode:
+            self.check(False, "%s: exit %d %s" % (name, p.returncode, p.stderr[-600:]))
+            return None
+        return out
