@@ -205,7 +205,9 @@ void PlDPRouteSample(PlDPReference *ref, double t, const double td[2])
   ref->err[1] = e;
   const double dt = t - ref->tk, T = fabs(b[0]) > 0.0 && Dd > 0.0 ? fabs(b[0]) / Dd : INFINITY;
   const double g = ref->gain, k = (1.0 + g) * (1.0 + g) / (4.0 * T);
-  if (dt > 0.0 && isfinite(T)) ref->integ[1] -= k * dt * e;
+  if (dt > 0.0 && isfinite(T)) ref->integ[1] -= fmin(k * dt, 0.5) * e; /* a sampled integrator: at most half
+                                                                          the offset per sample (a short
+                                                                          layback's T is short) */
   ref->tk = t;
   memcpy(ref->b0, b, sizeof b);
   ref->b1[0] = ref->integ[0];

@@ -189,7 +189,7 @@ struct PlRoute_;
  * a = sigma_m - sigma_t(t_k)) is measured and, with the span's time constant T = b_a / D' (the
  * touchdown follows the span's plan direction: e' = D' (y - e - d) / b_a for a vessel lateral
  * offset y and a drift d of the span by the current), a PI law on the touchdown's offset
- *   I_c <- I_c - k dt e,  k = (1 + g)^2 / (4 T),   b_target = (b_a, I_c - g e)
+ *   I_c <- I_c - min(k dt, 1/2) e,  k = (1 + g)^2 / (4 T),   b_target = (b_a, I_c - g e)
  * gives e'' + (1 + g)/T e' + k/T e = 0: critically damped, time constant 2 T / (1 + g), with
  * no steady offset under a steady drift (I_c takes up the current's deflection of the span and
  * the DP's own offset); b moves linearly from its value at t_k to b_target over the interval
