@@ -423,7 +423,8 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
     if (m->ends[1].payout) { /* the tensioner's state and the pay-out's work are not in restart.bin */
       snprintf(res->err.msg, sizeof res->err.msg,
                "%.700s/restart.bin: a restart of a run with pay-out (ends.top.payout) is not built yet: the "
-               "tensioner's state and the pay-out's work are not in the checkpoint; run it again from the start", dir);
+               "line's grown mesh (its splits, merges and retirements), the tensioner's state, a DP route's "
+               "guidance and the pay-out's work are not in the checkpoint; run it again from the start", dir);
       io = PL_EXIT_BAD_INPUT;
     } else
       io = PlRestartRead(dir, &rh, opt->fingerprint, &in, yraw, ypraw, w.ls.env, &res->err);
