@@ -10,7 +10,9 @@
 #             run, 40 s of the coupled pipe + vessel + DP run (section 4.4), 2 s of a
 #             cable between two bodies (the system of lines) and 2 s of the laying features
 #             (a bathymetry grid, seabed friction, pay-out: tests/models/lay_features.yaml) and 8 s
-#             of the lay along a route with a split and its plots (tests/models/lay_route.yaml); any error
+#             of the lay along a route with a split and its plots (tests/models/lay_route.yaml) and 60 s
+#             of the lay from a DP vessel on its route reference with a split
+#             (examples/lay_route_dp.yaml); any error
 #             or definitely lost block fails (scripts/valgrind.supp names what Open MPI
 #             keeps);
 #   fuzz      build-fuzz (clang, -DPIPELAY_FUZZ=ON): the libFuzzer harnesses fuzz_loader
@@ -59,7 +61,8 @@ step_valgrind() {
     "vessel|run examples/dp_sec44.yaml --set analysis.dynamic.duration=40 --no-plots --output $out/vessel"
     "lines|run tests/models/system_bodies.yaml --set analysis.dynamic.duration=2 --no-plots --output $out/lines"
     "laying|run tests/models/lay_features.yaml --no-plots --output $out/laying"
-    "route|run tests/models/lay_route.yaml --output $out/route")
+    "route|run tests/models/lay_route.yaml --output $out/route"
+    "dplay|run examples/lay_route_dp.yaml --set analysis.dynamic.duration=60 --no-plots --output $out/dplay")
   for r in "${runs[@]}"; do
     local name=${r%%|*} args=${r#*|}
     # shellcheck disable=SC2086
