@@ -171,10 +171,13 @@ static void PrintBody(FILE *out, const PlVesselModel *v, int on_line)
     fprintf(out, "    %-28s none\n", "DP controller");
     return;
   }
-  static const char *const ref[] = {"fixed", "circle", "line", "waypoints"};
+  const char *const *ref = PlSchemaFind("vessel.dp.reference.type")->choices; /* the schema's names */
   const PlDPController *c = &v->dp;
   fprintf(out, "    %-28s %s reference, start %.10g s, ramp %.10g s\n", "DP controller", ref[c->ref.kind], c->start_time,
          c->ramp_time);
+  if (c->ref.kind == PL_DP_REF_ROUTE)
+    fprintf(out, "    %-28s lay speed %.10g m/s from %.10g s (ramp %.10g s), gain %.6g, sampled every %.10g s\n",
+            "route guidance", c->ref.speed, c->ref.start_time, c->ref.ramp_time, c->ref.gain, c->ref.interval);
   fprintf(out, "    %-28s %.6g, %.6g, %.6g N/m; %.6g N m/rad (yaw)\n", "Kp surge, sway, heave", c->Kp[0], c->Kp[1], c->Kp[2],
          c->Kp[5]);
   fprintf(out, "    %-28s %.6g, %.6g, %.6g N s/m; %.6g N m s/rad (yaw)\n", "Kd", c->Kd[0], c->Kd[1], c->Kd[2], c->Kd[5]);

@@ -120,7 +120,7 @@ int PlBodiesRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynam
       char why[900];
       double tr;
       const int rc = PlIdaAdvance(PlSysDynIDA(s), PlSysDynStateVector(s), PlSysDynRateVector(s), tout, opt->stop,
-                                  PETSC_COMM_SELF, &tr, why, sizeof why);
+                                  PETSC_COMM_SELF, NULL, &tr, why, sizeof why);
       if (rc == PL_DYN_INTERRUPTED) {
         res->interrupted = 1;
         break;

@@ -29,26 +29,38 @@ struct PlDynamic_ {
   int dropped;           /* the bottom nodes retired since (lay.retire_behind) */
   int retired;           /* retirements so far */
   /* pay-out: the work it brought in (energy.csv's work_payout_J), the power PlSysDynPayoutPower
-   * integrated by the trapezoidal rule over the converged states where the run stops (outputs,
-   * remeshes, samples), the power's jump at a remesh kept out of the trapezoid */
+   * integrated by the trapezoidal rule over the integrator's steps (their ends' converged states;
+   * Simpson's rule with the midpoint on the step's interpolant was worse: the interpolated strain
+   * of the stiff pipe is noisier than the corrected one), the power's jump at a remesh kept out:
+   * w_payout to t_last, p_last the power there */
   double w_payout, p_last, t_last;
 };
 
-/* The pay-out's work to the state's time from the last point it was taken at (PayoutWorkTo),
- * and the power there the next interval starts from. */
-static void PayoutWorkTo(PlDynamic d)
+/* The pay-out's work to time t at the state y from the last point it was taken at. */
+static void PayoutWorkAt(PlDynamic d, double t, const double *y)
 {
-  if (!d->S->d[0]->payout || !(d->t_out > d->t_last)) return;
-  const double P = PlSysDynPayoutPower(d->S, d->t_out, PlSysDynState(d->S));
-  d->w_payout += 0.5 * (P + d->p_last) * (d->t_out - d->t_last);
+  if (!d->S->d[0]->payout || !(t > d->t_last)) return;
+  const double P = PlSysDynPayoutPower(d->S, t, y);
+  d->w_payout += 0.5 * (P + d->p_last) * (t - d->t_last);
   d->p_last = P;
-  d->t_last = d->t_out;
+  d->t_last = t;
 }
+
+/* PlIdaAdvance's hook: every step of a pay-out run. */
+static void PayoutStep(void *ctx, double t, const double *y) { PayoutWorkAt((PlDynamic)ctx, t, y); }
+
+static void PayoutWorkTo(PlDynamic d) { PayoutWorkAt(d, d->t_out, PlSysDynState(d->S)); }
 
 double PlDynamicPayoutWork(PlDynamic d)
 {
-  PayoutWorkTo(d);
-  return d->w_payout;
+  if (!(d->t_out < d->t_last)) {
+    PayoutWorkTo(d);
+    return d->w_payout;
+  }
+  /* an output inside the last step (IDA stepped past it and interpolated back): the trapezoid
+   * from the output to the step's end taken off */
+  const double P = PlSysDynPayoutPower(d->S, d->t_out, PlSysDynState(d->S));
+  return d->w_payout - 0.5 * (P + d->p_last) * (d->t_last - d->t_out);
 }
 
 /* The touchdown point of the line at the core's state (PlTouchdown on the nodes' positions,
@@ -455,7 +467,7 @@ PetscErrorCode PlDynamicAdvance(PlDynamic d, double tout, int *flag, char *why, 
   *flag = 0;
   if (!d->S->d[0]->payout) {
     *flag = PlIdaAdvance(PlSysDynIDA(d->S), PlSysDynStateVector(d->S), PlSysDynRateVector(d->S), tout, d->stop,
-                         d->p->comm, &tr, why, len);
+                         d->p->comm, NULL, &tr, why, len);
     if (!*flag || *flag == PL_DYN_INTERRUPTED) d->t_out = tr;
     d->loads = 0;
     PetscFunctionReturn(0);
@@ -494,8 +506,9 @@ PetscErrorCode PlDynamicAdvance(PlDynamic d, double tout, int *flag, char *why, 
     IDAGetCurrentTime(ida, &tida);
     if (stop > tida) IDASetStopTime(ida, stop); /* else IDA stands at it already (it stopped there
                                                     while the last output was interpolated) */
-    *flag = PlIdaAdvance(ida, PlSysDynStateVector(d->S), PlSysDynRateVector(d->S), next, d->stop, d->p->comm, &tr,
-                         why, len);
+    const PlStepHook hook = {PayoutStep, d};
+    *flag = PlIdaAdvance(ida, PlSysDynStateVector(d->S), PlSysDynRateVector(d->S), next, d->stop, d->p->comm, &hook,
+                         &tr, why, len);
     if (!*flag || *flag == PL_DYN_INTERRUPTED) d->t_out = tr;
     d->loads = 0;
     if (*flag) break;

@@ -803,7 +803,7 @@ void PlDynFixedTieMap(const double q0[4], const double T[9], PlParamKind kind, c
  * same interpolation as IDA_NORMAL's, so the results do not change). Between steps: a stop
  * request (agreed over the ranks) and the stall test. */
 int PlIdaAdvance(void *ida, N_Vector y, N_Vector yp, double tout, volatile sig_atomic_t *stop, MPI_Comm comm,
-                 double *t_reached, char *why, size_t len)
+                 const PlStepHook *hook, double *t_reached, char *why, size_t len)
 {
   realtype tret = 0.0, tcur = 0.0, h = 0.0;
   int small = 0;
@@ -841,6 +841,7 @@ int PlIdaAdvance(void *ida, N_Vector y, N_Vector yp, double tout, volatile sig_a
       }
       return rc;
     }
+    if (hook) hook->fn(hook->ctx, (double)tret, N_VGetArrayPointer(y));
     IDAGetLastStep(ida, &h);
     small = h < 1e-10 * (1.0 + fabs((double)tret)) ? small + 1 : 0;
     if (small >= 100) {

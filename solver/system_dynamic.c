@@ -726,7 +726,7 @@ double PlSysDynPayoutPower(PlSysDyn s, double t, const double *y)
  * (PL_WORK_*, dynamic_impl.h) in kWorkColumn's order with friction_stored_J, the friction
  * springs' stored energy sum_e P_e Psi(u_e) (PlDynFrictionEnergy), before friction_slip_J;
  * a pay-out run's work_payout_J (the pay-out's power PlSysDynPayoutPower integrated by the
- * trapezoidal rule over the converged states of the run's stops: solver/dynamic.c) and remesh_J,
+ * trapezoidal rule over the integrator's steps: solver/dynamic.c) and remesh_J,
  * the energy the splits, merges and retirements changed (PlSysDynAddRemeshEnergy: the
  * discretisation's change, the new node's balance, a retired element's energy); and
  *   balance_J = total_J - total_J(0) - (work_loads_J + work_drag_J + work_added_mass_J

@@ -218,7 +218,7 @@ def main():
               "of its strain-keeping point put 2.5 MN on the new node)"
               % (name, near, load[int(T)] / 1e3, away[len(away) // 2], away[-1]))
         # the energy across the remeshes: the balance closes with the pay-out's work (its power
-        # integrated over the run's stops, the jump at each remesh kept out) and remesh_J, the
+        # integrated over the integrator's steps, the jump at each remesh kept out) and remesh_J, the
         # energy the remeshes themselves changed (the new node's interpolated state and its local
         # rebalance), which is small against the energy the pay-out moves: no spurious impulse
         en = list(csv.DictReader(open(os.path.join(out, "energy.csv"))))

@@ -979,6 +979,63 @@ static int CaseDP(void)
   PlDPReferenceEval(r, 1000.0, e, ed);
   CHECK_ABS(e[0] + e[1] + ed[0] + ed[1], 30.0, 1e-12, "held at the last waypoint");
 
+  /* route (models.h): the target advances along a leg and a 90 deg left arc of 100 m at the lay
+   * speed, the vessel at the layback b in the route's frame; a guidance sample moves b. */
+  {
+    PlRoute rt;
+    memset(&rt, 0, sizeof rt);
+    rt.n = 3;
+    rt.p[0][0] = 0, rt.p[0][1] = 0;
+    rt.p[1][0] = 300, rt.p[1][1] = 0;
+    rt.p[2][0] = 300, rt.p[2][1] = 400;
+    rt.radius = 100.0;
+    char why[256];
+    CHECK_TRUE(PlRouteBuild(&rt, why, sizeof why) == 0, "route built");
+    r->kind = PL_DP_REF_ROUTE;
+    r->speed = 0.5;
+    r->start_time = 10.0;
+    r->ramp_time = 20.0;
+    r->heading_along_path = true;
+    r->gain = 4.0;
+    r->interval = 10.0;
+    const double e0[6] = {150, 3, 0, 0, 0, 0.1}; /* 50 m ahead of the touchdown at x = 100, 3 m left */
+    memcpy(r->eta0, e0, sizeof e0);
+    CHECK_TRUE(PlDPControllerCheck(&c, msg, sizeof msg) == 0, "route settings valid");
+    const double td[2] = {100.0, 0.0};
+    PlDPRouteStart(r, &rt, 0.0, td);
+    PlDPReferenceEval(r, 0.0, e, ed);
+    for (int i = 0; i < 6; ++i) CHECK_ABS(e[i], e0[i], 1e-12, "route: the reference starts at eta0 (the statics')");
+    CHECK_ABS(r->sigma0, 100.0, 1e-12, "route: the touchdown's station");
+    /* on the arc (it starts at 200 m, the touchdown's target 100 + U (t - 20) there from t = 220 s)
+     * the vessel is at the arc's point plus the layback along its tangent and normal */
+    const double t = 420.0, sig = 100.0 + 0.5 * (t - 20.0) - 200.0, ph = sig / 100.0;
+    PlDPReferenceEval(r, t, e, ed);
+    const double px = 200.0 + 100.0 * sin(ph), py = 100.0 - 100.0 * cos(ph), tx = cos(ph), ty = sin(ph);
+    CHECK_ABS(e[0], px + 50.0 * tx - 3.0 * ty, 1e-9, "route: x on the arc, layback along the tangent");
+    CHECK_ABS(e[1], py + 50.0 * ty + 3.0 * tx, 1e-9, "route: y on the arc, 3 m to the left");
+    CHECK_ABS(e[5], ph + 0.1, 1e-12, "route: heading along the arc plus the start's");
+    const double tr[5] = {15.0, 100.0, 215.0, 420.0, 700.0};
+    CheckRefRates(r, tr, 5, "route reference rate");
+    /* a sample at 400 s with the touchdown 2 m left of its target: the integral moves the layback
+     * by -min(k dt, 1/2) e, k = (1 + g)^2/(4 T), T = b_a/U, and the target is that less g e */
+    PlRouteEval(&rt, 100.0 + 0.5 * (400.0 - 20.0), e, ed, &(double){0});
+    const double tdp[2] = {e[0] - 2.0 * ed[1], e[1] + 2.0 * ed[0]};
+    PlDPRouteSample(r, 400.0, tdp);
+    const double k = 25.0 / (4.0 * 50.0 / 0.5), step = fmin(k * 400.0, 0.5);
+    CHECK_ABS(r->err[1], 2.0, 1e-9, "route: the touchdown's measured offset");
+    CHECK_ABS(r->integ[1], 3.0 - step * 2.0, 1e-9, "route: the integral step");
+    CHECK_ABS(r->b1[1], r->integ[1] - 4.0 * 2.0, 1e-9, "route: the lateral layback's target");
+    CHECK_ABS(r->b1[0], 50.0, 1e-12, "route: the along layback stays");
+    const double ts[3] = {401.0, 405.0, 409.0}; /* moving to the new layback: still continuous */
+    CheckRefRates(r, ts, 3, "route reference rate while the layback moves");
+    PlDPReferenceEval(r, 400.0, e, ed);
+    double e2[6];
+    PlDPReferenceEval(r, 420.0, e2, ed);
+    const double ph2 = (100.0 + 0.5 * 400.0 - 200.0) / 100.0;
+    CHECK_ABS(e2[1], 100.0 - 100.0 * cos(ph2) + 50.0 * sin(ph2) + r->b1[1] * cos(ph2), 1e-9,
+              "route: the new layback reached after one interval");
+  }
+
   /* environmental load: constant part ramped in over 20 s from 10 s, plus a time series */
   {
     const double tab[3 * 7] = {10, 1, 0, 0, 0, 0, 100, 20, 3, 0, 0, 0, 0, 300, 30, 5, 0, 0, 0, 0, 0};

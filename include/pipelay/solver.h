@@ -473,9 +473,9 @@ void PlDynamicPayout(const PlDynamic dyn, double *s, double *rate, double *tensi
  * others are new. The splits and merges so far in *count, the retired nodes in *retired. */
 int PlDynamicRenumbered(PlDynamic dyn, int *kept, int *dropped, int *count, int *retired);
 /* ends.top.payout: the work the pay-out has brought in by the state's time [J] (energy.csv's
- * work_payout_J): its power PlSysDynPayoutPower by the trapezoidal rule over the converged
- * states where the run stopped (outputs, remeshes and samples), each remesh's jump in the power
- * kept out of the trapezoid (the remesh's own energy change is remesh_J). */
+ * work_payout_J): its power PlSysDynPayoutPower by the trapezoidal rule over the integrator's
+ * steps (solver/dynamic.c), each remesh's jump in the power kept out of the trapezoid (the
+ * remesh's own energy change is remesh_J). */
 double PlDynamicPayoutWork(PlDynamic dyn);
 
 /* The number of output times and the time of the restart file in dir (for a restarted run's
