@@ -703,18 +703,25 @@ void PlSysDynEnergy(PlSysDyn s, double t, const double *y, double *kin, double *
   *pot = e[2];
 }
 
+double PlSysDynPayoutGradient(PlSysDyn s, int l, double t, const double *y)
+{
+  const PlDynLine d = s->d[l];
+  if (!d->payout) return 0.0;
+  double ep[3], em[3];
+  const double h = 1e-6 * d->Ltop0;
+  Energy(s, t, l, h, 1, y, ep);
+  Energy(s, t, l, -h, 1, y, em);
+  return ((ep[0] + ep[1] + ep[2]) - (em[0] + em[1] + em[2])) / (2.0 * h);
+}
+
 double PlSysDynPayoutPower(PlSysDyn s, double t, const double *y)
 {
   double P = 0.0;
   for (int l = 0; l < s->nl; ++l) {
-    const PlDynLine d = s->d[l];
-    if (!d->payout) continue;
-    double sp, rate, ep[3], em[3];
-    PlDynPaidOut(d, t, &sp, &rate);
-    const double h = 1e-6 * d->Ltop0;
-    Energy(s, t, l, h, 1, y, ep);
-    Energy(s, t, l, -h, 1, y, em);
-    P += rate * ((ep[0] + ep[1] + ep[2]) - (em[0] + em[1] + em[2])) / (2.0 * h);
+    if (!s->d[l]->payout) continue;
+    double sp, rate;
+    PlDynPaidOut(s->d[l], t, &sp, &rate);
+    P += rate * PlSysDynPayoutGradient(s, l, t, y);
   }
   return P;
 }
@@ -725,8 +732,8 @@ double PlSysDynPayoutPower(PlSysDyn s, double t, const double *y)
  * kinetic_J, strain_J, potential_J and total_J (PlSysDynEnergy), then the work integrals
  * (PL_WORK_*, dynamic_impl.h) in kWorkColumn's order with friction_stored_J, the friction
  * springs' stored energy sum_e P_e Psi(u_e) (PlDynFrictionEnergy), before friction_slip_J;
- * a pay-out run's work_payout_J (the pay-out's power PlSysDynPayoutPower integrated by the
- * trapezoidal rule over the integrator's steps: solver/dynamic.c) and remesh_J,
+ * a pay-out run's work_payout_J (the pay-out's power integrated over the integrator's steps:
+ * solver/dynamic.c) and remesh_J,
  * the energy the splits, merges and retirements changed (PlSysDynAddRemeshEnergy: the
  * discretisation's change, the new node's balance, a retired element's energy); and
  *   balance_J = total_J - total_J(0) - (work_loads_J + work_drag_J + work_added_mass_J

@@ -222,6 +222,8 @@ void PlSysDynEnergy(PlSysDyn s, double t, const double *y, double *kin, double *
  * driving, dE/dt equals it (the momentum the pipe brings in is left out of the equations, of
  * the energy alike). */
 double PlSysDynPayoutPower(PlSysDyn s, double t, const double *y);
+/* Its factor dE/dl for line l at (t, y) [N] (0 without pay-out): the power is the rate times it. */
+double PlSysDynPayoutGradient(PlSysDyn s, int l, double t, const double *y);
 /* energy.csv (system_dynamic.c, where its columns are described): its header line into buf
  * (with pay-out: work_payout_J and remesh_J), and the row of state y at time t into f: the
  * energies, the work integrals, with pay-out (w_payout not NULL) the pay-out's work *w_payout
@@ -473,9 +475,9 @@ void PlDynamicPayout(const PlDynamic dyn, double *s, double *rate, double *tensi
  * others are new. The splits and merges so far in *count, the retired nodes in *retired. */
 int PlDynamicRenumbered(PlDynamic dyn, int *kept, int *dropped, int *count, int *retired);
 /* ends.top.payout: the work the pay-out has brought in by the state's time [J] (energy.csv's
- * work_payout_J): its power PlSysDynPayoutPower by the trapezoidal rule over the integrator's
- * steps (solver/dynamic.c), each remesh's jump in the power kept out of the trapezoid (the
- * remesh's own energy change is remesh_J). */
+ * work_payout_J): its power, the rate times PlSysDynPayoutGradient, over each of the
+ * integrator's steps (solver/dynamic.c), each remesh's jump kept out (the remesh's own energy
+ * change is remesh_J). */
 double PlDynamicPayoutWork(PlDynamic dyn);
 
 /* The number of output times and the time of the restart file in dir (for a restarted run's
