@@ -189,9 +189,8 @@ void PlDPRouteStart(PlDPReference *ref, const PlRoute *route, double t, const do
   ref->route = route;
   ref->psi0 = ref->eta0[5] - atan2(tg[1], tg[0]);
   ref->tk = t;
-  ref->b0[0] = ref->b1[0] = ref->integ[0] = d[0] * tg[0] + d[1] * tg[1];
-  ref->b0[1] = ref->b1[1] = ref->integ[1] = -d[0] * tg[1] + d[1] * tg[0];
-  ref->err[0] = ref->err[1] = 0.0;
+  ref->b0[0] = ref->b1[0] = d[0] * tg[0] + d[1] * tg[1];
+  ref->b0[1] = ref->b1[1] = ref->integ_c = -d[0] * tg[1] + d[1] * tg[0];
 }
 
 void PlDPRouteSample(PlDPReference *ref, double t, const double td[2])
@@ -201,17 +200,14 @@ void PlDPRouteSample(PlDPReference *ref, double t, const double td[2])
   LineDistance(ref->speed, ref->start_time, ref->ramp_time, t, &D, &Dd);
   RouteLayback(ref, t, b, bd);
   PlRouteProject(ref->route, td, &sm, &e);
-  ref->err[0] = sm - (ref->sigma0 + D);
-  ref->err[1] = e;
   const double dt = t - ref->tk, T = fabs(b[0]) > 0.0 && Dd > 0.0 ? fabs(b[0]) / Dd : INFINITY;
   const double g = ref->gain, k = (1.0 + g) * (1.0 + g) / (4.0 * T);
-  if (dt > 0.0 && isfinite(T)) ref->integ[1] -= fmin(k * dt, 0.5) * e; /* a sampled integrator: at most half
-                                                                          the offset per sample (a short
-                                                                          layback's T is short) */
+  if (dt > 0.0 && isfinite(T)) ref->integ_c -= fmin(k * dt, 0.5) * e; /* a sampled integrator: at most half
+                                                                         the offset per sample (a short
+                                                                         layback's T is short) */
   ref->tk = t;
-  memcpy(ref->b0, b, sizeof b);
-  ref->b1[0] = ref->integ[0];
-  ref->b1[1] = ref->integ[1] - g * e;
+  memcpy(ref->b0, b, sizeof b); /* b1[0], the along layback, stays the start's */
+  ref->b1[1] = ref->integ_c - g * e;
 }
 
 /* ---- the controller -------------------------------------------------------------------- */

@@ -67,40 +67,31 @@ static void PayoutWorkAt(PlDynamic d, double t, const double *y)
 /* PlIdaAdvance's hook: every step of a pay-out run. */
 static void PayoutStep(void *ctx, double t, const double *y) { PayoutWorkAt((PlDynamic)ctx, t, y); }
 
-static void PayoutWorkTo(PlDynamic d) { PayoutWorkAt(d, d->t_out, PlSysDynState(d->S)); }
-
-double PlDynamicPayoutWork(PlDynamic d)
+/* The pay-out's work at the state's time t_out: forward from t_last, or, for an output inside
+ * the last step (IDA stepped past it and interpolated back), the work from t_out to the step's
+ * end taken off. settle: the count itself moved to t_out (a remesh there restarts it from t_out;
+ * an output leaves it at the step's end, whose state is the integrator's, not an interpolant's). */
+static double PayoutWorkAtState(PlDynamic d, int settle)
 {
-  if (!(d->t_out < d->t_last)) {
-    PayoutWorkTo(d);
+  const double *y = PlSysDynState(d->S);
+  if (!d->S->d[0]->payout || !(d->t_out < d->t_last)) {
+    PayoutWorkAt(d, d->t_out, y);
     return d->w_payout;
   }
-  /* an output inside the last step (IDA stepped past it and interpolated back): the work from
-   * the output to the step's end taken off */
-  const double G = PlSysDynPayoutGradient(d->S, 0, d->t_out, PlSysDynState(d->S));
-  return d->w_payout - PayoutIntegral(d, d->t_out, G, d->t_last, d->g_last);
+  const double G = PlSysDynPayoutGradient(d->S, 0, d->t_out, y);
+  const double w = d->w_payout - PayoutIntegral(d, d->t_out, G, d->t_last, d->g_last);
+  if (settle) d->w_payout = w, d->g_last = G, d->t_last = d->t_out;
+  return w;
 }
 
-/* The touchdown point of the line at the core's state (PlTouchdown on the nodes' positions,
- * y's displacements from the static ones); the bottom end's position without contact. */
+double PlDynamicPayoutWork(PlDynamic d) { return PayoutWorkAtState(d, 0); }
+
+/* The touchdown point of the line at the core's state (y's displacements from the static
+ * positions). */
 static void Touchdown(const PlDynamic d, double xt[3])
 {
   const PlDynLine l = d->S->d[0];
-  const int nn = d->p->mesh.nnodes, ndd = d->S->ndd;
-  const double *y = PlSysDynState(d->S) + d->S->loff[0];
-  PlStation *N = calloc((size_t)nn, sizeof *N);
-  if (N) {
-    for (int i = 0; i < nn; ++i) {
-      N[i].S = d->p->mesh.S[i];
-      for (int c = 0; c < 3; ++c) N[i].x[c] = l->xs[3 * i + c] + y[(size_t)i * ndd + c];
-    }
-    if (isfinite(PlTouchdown(d->p, N, nn, xt))) {
-      free(N);
-      return;
-    }
-  }
-  for (int c = 0; c < 3; ++c) xt[c] = l->xs[c] + y[c];
-  free(N);
+  PlDynTouchdown(l, PlSysDynState(d->S) + d->S->loff[0], d->S->ndd, l->xs, xt);
 }
 
 /* The vessel's DP lays along lay.route (PlDPReference, kind route): its guidance. */
@@ -231,19 +222,17 @@ static PetscErrorCode Equilibrate(PlSysDyn S, double t, double *y, double *yp, i
   const int ndd = S->ndd, n = PlSysDynSize(S);
   int node[96], rot[96], comp[96], m = 0;
   PetscFunctionBeginUser;
-  int tied_x = 0, tied_r = 0; /* the top end on a body (the vessel): its position, and with a
-                                 fixed connection its rotation, are the body's (the joint's
-                                 rows), not free for the balance */
-  for (int a = 0; a < S->nat; ++a)
-    if (S->at[a].l == 0 && S->at[a].k == 1) tied_x = 1, tied_r = S->at[a].fixed;
-  const int top = l->sp->mesh.nnodes - 1;
+  /* free: neither held nor on a body (an attachment: the system redirects the node's momentum
+   * rows to the joint, PlSysDynCreate) */
+  #define FREE(i, r) (S->redir[S->loff[0] + (i) * ndd + (r)] == -1)
   for (int i = i0; i <= i1; ++i)
     for (int c = 0; c < 3; ++c) {
-      if (!(i == top && tied_x) && !PlDynRowHeld(l, i, c) && !PlDynRowHeld(l, i, l->iV + c))
+      if (!PlDynRowHeld(l, i, c) && !PlDynRowHeld(l, i, l->iV + c) && FREE(i, l->iV + c))
         node[m] = i, rot[m] = 0, comp[m++] = c;
-      if (!(i == top && tied_r) && !PlDynRowHeld(l, i, l->iW + c) && !PlDynRowHeld(l, i, 3 + PlHeldParam(l->kind, c)))
+      if (!PlDynRowHeld(l, i, l->iW + c) && !PlDynRowHeld(l, i, 3 + PlHeldParam(l->kind, c)) && FREE(i, l->iW + c))
         node[m] = i, rot[m] = 1, comp[m++] = c;
     }
+  #undef FREE
   double *F = malloc(sizeof(double) * n), *G = malloc(sizeof(double) * n), *A = malloc(sizeof(double) * m * m),
          r[96], save[PL_DYN_DOF_MAX];
   PetscCheck(F && G && A, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
@@ -336,7 +325,7 @@ static PetscErrorCode Remesh(PlDynamic d, int kind)
     dp = d->S->dp_run[0];
     PlVesselEta(y + d->S->moff, eta, NULL);
   }
-  PayoutWorkTo(d); /* the old line's power to the remesh */
+  PayoutWorkAtState(d, 1); /* the old line's work to the remesh */
   double ek, es, ep; /* the energy before (energy.csv's remesh_J takes the change) */
   PlSysDynEnergy(d->S, t, y, &ek, &es, &ep);
   const double e_before = ek + es + ep, remeshed = PlSysDynRemeshEnergy(d->S);
@@ -496,7 +485,8 @@ PetscErrorCode PlDynamicAdvance(PlDynamic d, double tout, int *flag, char *why, 
   const PlEnd *E = &d->p->model.ends[1];
   const int tension = E->payout_tension;
   const double dtc = E->tension_interval, T = d->p->model.analysis.dynamic.duration;
-  const double dtg = RouteGuidance(d) ? RouteGuidance(d)->interval : 0.0;
+  const PlDPReference *guidance = RouteGuidance(d);
+  const double dtg = guidance ? guidance->interval : 0.0;
   for (;;) {
     /* a remesh due at the state's time (one found when the last call reached its output time
      * is done here, so that the outputs show the line as integrated to them) */
@@ -531,7 +521,6 @@ PetscErrorCode PlDynamicAdvance(PlDynamic d, double tout, int *flag, char *why, 
     if (!*flag || *flag == PL_DYN_INTERRUPTED) d->t_out = tr;
     d->loads = 0;
     if (*flag) break;
-    PayoutWorkTo(d);
     if (tension && next == sample) {
       double load[3];
       PetscCall(PlDynamicTopLoad(d, load));
@@ -540,7 +529,7 @@ PetscErrorCode PlDynamicAdvance(PlDynamic d, double tout, int *flag, char *why, 
     if (next == guide) {
       double xt[3];
       Touchdown(d, xt);
-      PlDPRouteSample(RouteGuidance(d), next, xt);
+      PlDPRouteSample(RouteGuidance(d), next, xt); /* (the core a remesh may have rebuilt) */
     }
     if (d->t_out >= tout) break; /* a remesh due now waits for the next call */
   }

@@ -104,6 +104,10 @@ int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const dou
  * (from its static place, the state's iA unknowns): its stored energy P Psi(u) [J]
  * (models/friction.c). 0 without friction. */
 double PlDynFrictionEnergy(const PlDynLine d, int e, const double *xA, const double *xB, const double *da);
+/* The touchdown point of line d (PlTouchdown) with node i at pos[i stride + c], plus ref[3 i + c]
+ * when ref is not NULL (the static positions under y's displacements); the bottom node without
+ * contact with the seabed. */
+void PlDynTouchdown(const PlDynLine d, const double *pos, int stride, const double *ref, double xt[3]);
 /* Pay-out (ends.top.payout): the top element's unstretched length at time t, l(t) = l_0 +
  * s(t) (PlPayout; l_0 without pay-out); node i's lumped inertia at t (the top element's
  * share, m l(t)/2 and J l(t)/2, on its two nodes); and the line's outputs brought to time t

@@ -349,6 +349,20 @@ double PlDynFrictionEnergy(const PlDynLine d, int e, const double *xA, const dou
  * (docs/design-laying.md, step 3): its stiffness, weight, drag and lumped mass use l(t);
  * the momentum the paid-out material brings in, of order m s'^2 against the tension (3e-7 of
  * it at 2 km/day), is left out. */
+void PlDynTouchdown(const PlDynLine d, const double *pos, int stride, const double *ref, double xt[3])
+{
+  const PlProblem p = d->sp;
+  const int nn = p->mesh.nnodes;
+  PlStation *N = calloc((size_t)nn, sizeof *N);
+  for (int i = 0; N && i < nn; ++i) {
+    N[i].S = p->mesh.S[i];
+    for (int c = 0; c < 3; ++c) N[i].x[c] = pos[(size_t)i * stride + c] + (ref ? ref[3 * i + c] : 0.0);
+  }
+  if (!N || !isfinite(PlTouchdown(p, N, nn, xt)))
+    for (int c = 0; c < 3; ++c) xt[c] = pos[c] + (ref ? ref[c] : 0.0);
+  free(N);
+}
+
 double PlDynTopLength(const PlDynLine d, double t)
 {
   if (!d->payout) return d->sp->elements[d->sp->mesh.nelements - 1].L;
@@ -730,16 +744,8 @@ PetscErrorCode PlDynLineSetUp(PlProblem sp, PlDynLine *out)
   SetUpEnd(d, 1, us);
   if (m->ends[1].motion.kind == PL_MOTION_ROUTE) { /* the static touchdown's station (the bottom
                                                       end's without one) and the top's offset */
-    PlStation *N = calloc((size_t)nn, sizeof *N);
-    PetscCheck(N, sp->comm, PETSC_ERR_MEM, "out of memory");
-    for (int i = 0; i < nn; ++i) {
-      N[i].S = sp->mesh.S[i];
-      for (int c = 0; c < 3; ++c) N[i].x[c] = us[(size_t)i * d->nd + c];
-    }
     double xt[3];
-    if (!isfinite(PlTouchdown(sp, N, nn, xt)))
-      for (int c = 0; c < 3; ++c) xt[c] = N[0].x[c];
-    free(N);
+    PlDynTouchdown(d, us, d->nd, NULL, xt);
     PlDynEnd *E = &d->ends[1];
     double off, x0[2], kap;
     PlRouteProject(&m->route, xt, &E->route_s0, &off);

@@ -630,7 +630,7 @@ void PlSysDynDense(const PlSysDyn s, const double *v, double *J)
 
 /* ---- energy ----------------------------------------------------------------------------- */
 /* The energy at time t of state y, line lp's top element dl longer than at t (lp -1: none;
- * PlSysDynPayoutPower's derivative): e[3] = kinetic, strain, potential. A pay-out line's top
+ * PlSysDynPayoutGradient's derivative): e[3] = kinetic, strain, potential. A pay-out line's top
  * element, its nodes' masses and weights are those of its l(t) (+ dl). top_only: only the part
  * that depends on line lp's top length (its top element and its two nodes). */
 static void Energy(PlSysDyn s, double t, int lp, double dl_lp, int top_only, const double *y, double e[3])
@@ -712,18 +712,6 @@ double PlSysDynPayoutGradient(PlSysDyn s, int l, double t, const double *y)
   Energy(s, t, l, h, 1, y, ep);
   Energy(s, t, l, -h, 1, y, em);
   return ((ep[0] + ep[1] + ep[2]) - (em[0] + em[1] + em[2])) / (2.0 * h);
-}
-
-double PlSysDynPayoutPower(PlSysDyn s, double t, const double *y)
-{
-  double P = 0.0;
-  for (int l = 0; l < s->nl; ++l) {
-    if (!s->d[l]->payout) continue;
-    double sp, rate;
-    PlDynPaidOut(s->d[l], t, &sp, &rate);
-    P += rate * PlSysDynPayoutGradient(s, l, t, y);
-  }
-  return P;
 }
 
 /* ---- energy.csv -------------------------------------------------------------------------

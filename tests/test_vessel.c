@@ -1022,9 +1022,9 @@ static int CaseDP(void)
     const double tdp[2] = {e[0] - 2.0 * ed[1], e[1] + 2.0 * ed[0]};
     PlDPRouteSample(r, 400.0, tdp);
     const double k = 25.0 / (4.0 * 50.0 / 0.5), step = fmin(k * 400.0, 0.5);
-    CHECK_ABS(r->err[1], 2.0, 1e-9, "route: the touchdown's measured offset");
-    CHECK_ABS(r->integ[1], 3.0 - step * 2.0, 1e-9, "route: the integral step");
-    CHECK_ABS(r->b1[1], r->integ[1] - 4.0 * 2.0, 1e-9, "route: the lateral layback's target");
+    CHECK_ABS((r->integ_c - r->b1[1]) / 4.0, 2.0, 1e-9, "route: the touchdown's measured offset");
+    CHECK_ABS(r->integ_c, 3.0 - step * 2.0, 1e-9, "route: the integral step");
+    CHECK_ABS(r->b1[1], r->integ_c - 4.0 * 2.0, 1e-9, "route: the lateral layback's target");
     CHECK_ABS(r->b1[0], 50.0, 1e-12, "route: the along layback stays");
     const double ts[3] = {401.0, 405.0, 409.0}; /* moving to the new layback: still continuous */
     CheckRefRates(r, ts, 3, "route reference rate while the layback moves");

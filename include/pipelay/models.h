@@ -185,8 +185,7 @@ struct PlRoute_;
  *   (heading along_path; else eta0's), z, roll, pitch from eta0,
  *   p_ref' = sigma_t' (t + kappa (b_a n - b_c t)) + b_a' t + b_c' n,  psi_ref' = kappa sigma_t'.
  * The layback b is the guidance's: at each sample t_k (every `interval`) the touchdown point's
- * lateral offset e from the route (left positive; and, reported only, its station error
- * a = sigma_m - sigma_t(t_k)) is measured and, with the span's time constant T = b_a / D' (the
+ * lateral offset e from the route (left positive) is measured and, with the span's time constant T = b_a / D' (the
  * touchdown follows the span's plan direction: e' = D' (y - e - d) / b_a for a vessel lateral
  * offset y and a drift d of the span by the current), a PI law on the touchdown's offset
  *   I_c <- I_c - min(k dt, 1/2) e,  k = (1 + g)^2 / (4 T),   b_target = (b_a, I_c - g e)
@@ -217,8 +216,7 @@ typedef struct {
   double sigma0, psi0;     /* sigma_0 [m]; psi_0 - theta(sigma_0) [rad] */
   double tk;               /* the last sample's time [s] */
   double b0[2], b1[2];     /* the layback at tk and its target at tk + interval [m] */
-  double integ[2];         /* the integral part I [m] */
-  double err[2];           /* the last sample's touchdown error (a, e) [m] */
+  double integ_c;          /* the lateral layback's integral part I_c [m] */
 } PlDPReference;
 void PlDPReferenceEval(const PlDPReference *ref, double t, double eta_ref[6], double eta_ref_dot[6]);
 /* route: starts the guidance at time t from the touchdown point td (plan) and the reference's

@@ -215,14 +215,12 @@ PetscErrorCode PlSystemStatics(PlLines L, volatile sig_atomic_t *stop, int quiet
 /* Kinetic, strain and potential energy of state y at time t [J] (lines, points, bodies; a
  * pay-out line with its top element, masses and weights at t). */
 void PlSysDynEnergy(PlSysDyn s, double t, const double *y, double *kin, double *strain, double *pot);
-/* The power the pay-out brings into the lines at (t, y) [W]: the rate s' times the explicit
- * derivative of the energy by the top element's length (central differences, 1e-6 of it) -
- * the tensioner's work (-T s', the strain energy's part) and the energy the paid-out pipe
- * carries in (its weight's and kinetic share at the top nodes). With no drag, damping or
- * driving, dE/dt equals it (the momentum the pipe brings in is left out of the equations, of
- * the energy alike). */
-double PlSysDynPayoutPower(PlSysDyn s, double t, const double *y);
-/* Its factor dE/dl for line l at (t, y) [N] (0 without pay-out): the power is the rate times it. */
+/* Pay-out line l's G = dE/dl at (t, y) [N] (0 without pay-out): the explicit derivative of the
+ * energy by its top element's length (central differences, 1e-6 of it). The power the pay-out
+ * brings in is the rate s' times G: the tensioner's work (-T s', the strain energy's part) and
+ * the energy the paid-out pipe carries in (its weight's and kinetic share at the top nodes).
+ * With no drag, damping or driving, dE/dt equals it (the momentum the pipe brings in is left out
+ * of the equations, of the energy alike). */
 double PlSysDynPayoutGradient(PlSysDyn s, int l, double t, const double *y);
 /* energy.csv (system_dynamic.c, where its columns are described): its header line into buf
  * (with pay-out: work_payout_J and remesh_J), and the row of state y at time t into f: the
