@@ -88,6 +88,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cjson/cJSON.h>
+#include "sundials_fast.h"
 #include "system_impl.h"
 
 /* ---- assembly helpers ------------------------------------------------------------------ */
@@ -1212,6 +1213,9 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
   s->yp = N_VNew_Serial(n, s->ctx);
   s->atol = N_VNew_Serial(n, s->ctx);
   PetscCheck(s->y && s->yp && s->atol, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
+  PlVectorFastOps(s->y); /* before IDAInit, which clones y */
+  PlVectorFastOps(s->yp);
+  PlVectorFastOps(s->atol);
   StartState(s, rep, N_VGetArrayPointer(s->y), N_VGetArrayPointer(s->yp));
   for (int a = 0; a < s->nat; ++a)
     if (s->at[a].fixed) FixedTieMap(s, &s->at[a], N_VGetArrayPointer(s->y));
@@ -1265,6 +1269,7 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
   PetscCall(PetscMalloc1((size_t)n + 6 * (s->nl + 2 * m->nbodies) + PL_WORK_N + 3, &s->red));
   s->A = SUNSparseMatrix(n, n, s->nnz, CSC_MAT, s->ctx);
   PetscCheck(s->A, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
+  PlSparseFastOps(s->A);
   s->LS = SUNLinSol_KLU(s->y, s->A, s->ctx);
   s->ida = IDACreate(s->ctx);
   PetscCheck(s->LS && s->ida, PETSC_COMM_SELF, PETSC_ERR_LIB, "cannot create IDA with KLU");
@@ -1300,6 +1305,7 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
      * of PlIdaAdvance reports. */
     s->id = N_VNew_Serial(n, s->ctx);
     PetscCheck(s->id, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
+    PlVectorFastOps(s->id);
     double *id = N_VGetArrayPointer(s->id);
     for (int i = 0; i < n; ++i) id[i] = 1.0;
     if (s->nmb) PlMultibodyIds(&s->mb, id + s->moff);
