@@ -89,7 +89,7 @@ static bool match_all(const char *pat, const char *n)
 }
 
 /* n rewritten through the first same_as row that matches a start of it, into out; false
- * when none does. */
+ * when none does (or the result would not fit in cap). */
 static bool through_alias(const char *n, char *out, size_t cap)
 {
   for (int i = 0; i < PlSchemaTableRows; i++) {
@@ -97,8 +97,7 @@ static bool through_alias(const char *n, char *out, size_t cap)
     if (!k->same_as) continue;
     const char *rest = match_prefix(k->path, n);
     if (!rest) continue;
-    snprintf(out, cap, "%s%s", k->same_as, rest);
-    return true;
+    return snprintf(out, cap, "%s%s", k->same_as, rest) < (int)cap; /* a path too long for out: none */
   }
   return false;
 }

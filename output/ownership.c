@@ -57,8 +57,9 @@ static int ForEachIn(const char *dir, const char *prefix, int depth, int (*fn)(v
   for (size_t s = 0; s <= nsub; ++s) {
     char folder[PL_PATH_MAX + 64];
     const char *const *patterns = s < nsub ? kSub[s].pattern : kTop;
-    if (s < nsub) snprintf(folder, sizeof folder, "%s/%s", dir, kSub[s].dir);
-    else snprintf(folder, sizeof folder, "%s", dir);
+    const int len = s < nsub ? snprintf(folder, sizeof folder, "%s/%s", dir, kSub[s].dir)
+                             : snprintf(folder, sizeof folder, "%s", dir);
+    if (len >= (int)sizeof folder) continue; /* longer than any path this run writes */
     DIR *d = opendir(folder);
     if (!d) continue;
     struct dirent *e;

@@ -598,7 +598,7 @@ void PlProblemEndReactionLocal(const PlProblem p, int end, const double *ue_in, 
 PetscErrorCode PlProblemEndReaction(PlProblem p, int end, double f[3], double m[3])
 {
   const int nd = p->nd, e = end ? p->mesh.nelements - 1 : 0;
-  double *u;
+  double *u = NULL;
   PetscFunctionBeginUser;
   PetscCall(PlGatherUnknowns(p, &u));
   PlProblemEndReactionLocal(p, end, u + (size_t)e * nd, f, m);

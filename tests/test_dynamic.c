@@ -333,7 +333,7 @@ static PetscErrorCode StringRun(int energy)
   PetscCall(PlDynamicEnergy(d, &k0, &s0, &p0));
   const double E0 = k0 + s0 + p0;
   const int n = energy ? 4000 : 600;
-  double *t = malloc(sizeof(double) * (n + 1)), *v = malloc(sizeof(double) * (n + 1)), x[3], worst = 0.0;
+  double *t = malloc(sizeof(double) * (n + 1)), *v = malloc(sizeof(double) * (n + 1)), x[3] = {0, 0, 0}, worst = 0.0;
   t[0] = 0.0;
   v[0] = 0.0;
   for (int k = 1; k <= n; ++k) {
