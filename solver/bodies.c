@@ -134,7 +134,7 @@ int PlBodiesRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynam
     }
     t = tout;
     const double *y = PlSysDynState(s), *yp = PlSysDynRate(s), *yb0 = y + s->moff;
-    PlSysDynResidual(s, t, y, yp, NULL); /* the loads at (t, y) for the output */
+    PlSysDynOutputLoads(s, t, y, yp); /* the loads at (t, y) for the output */
     for (int b = 0; b < nb; ++b) {
       PlVesselOutput vo;
       PlSysDynBodyOutput(s, b, t, y, &vo);

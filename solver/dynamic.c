@@ -590,7 +590,7 @@ PetscErrorCode PlDynamicGatherState(PlDynamic d, double **out, int *ndd)
 static void Loads(PlDynamic d)
 {
   if (d->loads) return;
-  PlSysDynResidual(d->S, d->t_out, PlSysDynState(d->S), PlSysDynRate(d->S), NULL);
+  PlSysDynOutputLoads(d->S, d->t_out, PlSysDynState(d->S), PlSysDynRate(d->S));
   d->loads = 1;
 }
 

@@ -407,8 +407,10 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
     const PlProblem p = d->sp;
     const int nn = p->mesh.nnodes, ne = p->mesh.nelements, base = s->loff[l];
     double fe[2 * PL_DYN_DOF_MAX];
+    const int end0 = d->ends[0].node, end1 = d->ends[1].node;
     for (int e = 0; e < ne; ++e) {
       if (!MINE(s->voff[l] + e)) continue;
+      if (s->ends_only && e != end0 && e + 1 != end0 && e != end1 && e + 1 != end1) continue;
       double ya[PL_DYN_DOF_MAX], yb[PL_DYN_DOF_MAX];
       const double *yA = y + base + e * ndd, *yB = yA + ndd;
       memcpy(ya, yA, ndd * sizeof(double));
@@ -443,6 +445,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
     }
     for (int i = 0; i < nn; ++i) {
       if (!MINE(s->voff[l] + (i < ne ? i : ne - 1))) continue;
+      if (s->ends_only && i != end0 && i != end1) continue;
       double rn[PL_DYN_DOF_MAX], Kn[PL_DYN_DOF_MAX * PL_DYN_DOF_MAX];
       const int row0 = base + i * ndd;
       PlNodeInertia ni;
@@ -607,6 +610,16 @@ int PlSysDynSize(const PlSysDyn s) { return s->n; }
 int PlSysDynResidual(PlSysDyn s, double t, const double *y, const double *yp, double *F)
 {
   return PlSysDynEval(s, t, y, yp, 0.0, F, 0);
+}
+
+int PlSysDynOutputLoads(PlSysDyn s, double t, const double *y, const double *yp)
+{
+  /* the end forces are the end nodes' momentum rows before their holds: the end elements'
+   * and the end nodes' own terms; the bodies' and points' loads add the attached ends' */
+  s->ends_only = 1;
+  const int bad = PlSysDynEval(s, t, y, yp, 0.0, NULL, 0);
+  s->ends_only = 0;
+  return bad;
 }
 
 int PlSysDynMatrixDense(PlSysDyn s, double t, const double *y, const double *yp, double c, double *J)

@@ -92,6 +92,8 @@ struct PlSysDyn_ {
   MPI_Comm comm;
   int rank, size, nv, edge_cut;
   int nosplit;                   /* 1: every rank assembles everything (PlSysDynSetSplit) */
+  int ends_only;                 /* 1: only the elements and nodes at the lines' ends
+                                    (PlSysDynOutputLoads) */
   int voff[PL_MAX_LINES], vpt[PL_MAX_POINTS], vbody;
   int *owner;
   double *red;                   /* the summed buffer: F, the end forces, the lines' loads,

@@ -403,11 +403,6 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
   }
   if (root && !io && opt->restart) PackAux(aux, &x, ls, nl, 0);
   void *ida = PlSysDynIDA(s);
-  double *F = malloc(sizeof(double) * (size_t)n);
-  if (!F && !io) {
-    snprintf(res->err.msg, sizeof res->err.msg, "out of memory");
-    io = PL_EXIT_FAILURE;
-  }
   MPI_Bcast(&io, 1, MPI_INT, 0, s->comm);
   if (!io && opt->restart && PlSysDynResumeRun(s, in.t, ycur, ypcur)) {
     snprintf(res->failure, sizeof res->failure, "IDA refused the state of the restart file at t = %.6g s", in.t);
@@ -476,7 +471,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
       t = tout;
     }
     const double *y = PlSysDynState(s), *yp = PlSysDynRate(s);
-    PlSysDynResidual(s, t, y, yp, F); /* the end forces and the bodies' loads at (t, y) (collective) */
+    PlSysDynOutputLoads(s, t, y, yp); /* the end forces and the bodies' loads at (t, y) (collective) */
     if (root) {
       fprintf(fl, "%.17g", t);
       for (int l = 0; l < nl; ++l)
@@ -563,7 +558,6 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
       break;
     }
   }
-  free(F);
   Result(ida, t, T, wall0, io, &base, res);
   FILE *all[2 + PL_MAX_POINTS + PL_MAX_BODIES + PL_MAX_JOINTS];
   int nf = 0;

@@ -19,6 +19,10 @@
  *       at the same tolerance.
  *   split  (on K MPI ranks) the residual and matrix assembled in METIS parts and summed equal
  *       the whole assembly's, both rotation parametrisations, with the riser's top hinged and fixed.
+ *   outputs  the outputs' loads from the elements and nodes at the lines' ends
+ *       (PlSysDynOutputLoads) equal those a whole residual leaves, to the bit: every line end's
+ *       force and every body's loads (lines, environment, thrust), at a generic state of the
+ *       system above, hinged and fixed (the split case checks them on K ranks too).
  *   rest   (the lazy-S of verification/lines_buoy and the cable between two bodies of
  *       lines_bodies) the dynamic residual at the start (the static equilibrium of
  *       solver/lines.c at rest) is zero: every row within 1e-7 of the force scale (the largest end tension), so a run
@@ -32,6 +36,7 @@
 #include "pipelay/solver.h"
 #include "check.h"
 #include "system_fd.h"
+#include "../solver/dynamic_impl.h" /* PlSysDynEndForce, PlSysDynBodyOutput */
 
 static const char *kSystem =
   "environment: {water_depth: 120, water_density: 1025, gravity: 9.80665}\n"
@@ -135,6 +140,47 @@ static PetscErrorCode SetUp(const char *text, const char *rotation, int need_sta
   PetscFunctionReturn(0);
 }
 
+/* The end forces and the bodies' outputs after the last evaluation, into o (its size:
+ * OutputsSize). */
+static int OutputsSize(const PlModel *m) { return 6 * m->nlines + 24 * m->nbodies; }
+
+static void Outputs(PlSysDyn S, const PlModel *m, const double *y, double *o)
+{
+  for (int l = 0; l < m->nlines; ++l)
+    for (int e = 0; e < 2; ++e) PlSysDynEndForce(S, l, e, o + 6 * l + 3 * e);
+  o += 6 * m->nlines;
+  for (int b = 0; b < m->nbodies; ++b) {
+    PlVesselOutput vo;
+    PlSysDynBodyOutput(S, b, 0.3, y, &vo);
+    memcpy(o + 24 * b, vo.pipe_load, sizeof(double) * 6);
+    memcpy(o + 24 * b + 6, vo.environment, sizeof(double) * 6);
+    memcpy(o + 24 * b + 12, vo.thrust, sizeof(double) * 6);
+    memcpy(o + 24 * b + 18, vo.nu, sizeof(double) * 6);
+  }
+}
+
+/* PlSysDynOutputLoads against PlSysDynResidual's loads at a generic state: equal to the bit
+ * (the end nodes' rows sum the same terms in the same order); after a residual at another
+ * state, so that nothing is left over from it. */
+static int OutputsAgree(PlSysDyn S, const PlModel *m, const double *y, const double *yp)
+{
+  const int n = PlSysDynSize(S), no = OutputsSize(m);
+  double *F = malloc(sizeof(double) * n), *a = malloc(sizeof(double) * no), *b = malloc(sizeof(double) * no);
+  int same = F && a && b;
+  if (same) {
+    same = PlSysDynResidual(S, 0.3, y, yp, F) == 0;
+    Outputs(S, m, y, a);
+    same = same && PlSysDynResidual(S, 0.2, PlSysDynState(S), PlSysDynRate(S), F) == 0;
+    same = same && PlSysDynOutputLoads(S, 0.3, y, yp) == 0;
+    Outputs(S, m, y, b);
+    double big = 0.0;
+    for (int k = 0; k < no; ++k) big = fmax(big, fabs(a[k]));
+    same = same && big > 0.0 && !memcmp(a, b, sizeof(double) * no);
+  }
+  free(F), free(a), free(b);
+  return same;
+}
+
 /* A generic state: the start with every unknown moved by a deterministic pseudo-random amount
  * of its own size (positions 0.05 m, rotation parameters 0.01, velocities 0.2 m/s), every rate
  * too (the same on every rank). */
@@ -180,6 +226,9 @@ static PetscErrorCode SplitCase(const char *text, const char *rotation)
   }
   printf("split %s: %d unknowns; parts against whole: residual %.2e, matrix %.2e (of the row's largest entry)\n",
          rotation, n, ef, ej);
+  CHECK_TRUE(OutputsAgree(S, &m, y, yp), "the outputs' loads from the ends equal the whole residual's (whole)");
+  PlSysDynSetSplit(S, 1);
+  CHECK_TRUE(OutputsAgree(S, &m, y, yp), "the outputs' loads from the ends equal the whole residual's (in parts)");
   CHECK_TRUE(ef <= 1e-10, "the parts' residual equals the whole one (1e-10 of the row's largest matrix entry)");
   CHECK_TRUE(ej <= 1e-12, "the parts' matrix equals the whole one (1e-12 of the row's largest entry)");
   free(y), free(yp), free(Js), free(Jf), free(Fs), free(Ff);
@@ -218,6 +267,28 @@ static PetscErrorCode JacobianCase(const char *text, const char *rotation)
          worst, wr, wc);
   CHECK_TRUE(worst >= 0.0, "the matrix at a state inside the domain");
   CHECK_TRUE(worst <= 1e-6, "iteration matrix against central differences (1e-6 of the row's largest entry)");
+  free(y), free(yp);
+  PetscCall(PlSysDynDestroy(&S));
+  PetscCall(PlLinesDestroy(&L));
+  PlModelFree(&m);
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode OutputsCase(const char *text, const char *rotation)
+{
+  static PlModel m;
+  static PlLinesReport rep;
+  PlLines L;
+  PlSysDyn S;
+  PetscFunctionBeginUser;
+  PetscCall(SetUp(text, rotation, 0, &m, &L, &rep, &S));
+  const int n = PlSysDynSize(S);
+  double *y = malloc(sizeof(double) * n), *yp = malloc(sizeof(double) * n);
+  PetscCheck(y && yp, PETSC_COMM_WORLD, PETSC_ERR_MEM, "memory");
+  FdGenericState(S, 777, y, yp);
+  CHECK_TRUE(OutputsAgree(S, &m, y, yp), "the outputs' loads from the lines' ends equal the whole residual's");
+  printf("outputs %s: %d lines, %d bodies: the end forces and the bodies' loads from the ends alone are the whole "
+         "residual's\n", rotation, m.nlines, m.nbodies);
   free(y), free(yp);
   PetscCall(PlSysDynDestroy(&S));
   PetscCall(PlLinesDestroy(&L));
@@ -265,6 +336,9 @@ int main(int argc, char **argv)
   else if (!strcmp(c, "jacobian_fixed_quat")) rc = JacobianCase(FixedSystem(fixed, sizeof fixed), "rotation=quaternion");
   else if (!strcmp(c, "jacobian_fixed_euler")) rc = JacobianCase(FixedSystem(fixed, sizeof fixed), "rotation=euler_zxy");
   else if (!strcmp(c, "rest")) rc = RestCase(kBuoy) || RestCase(kBodies);
+  else if (!strcmp(c, "outputs"))
+    rc = OutputsCase(kSystem, "rotation=quaternion") || OutputsCase(FixedSystem(fixed, sizeof fixed), "rotation=quaternion") ||
+         OutputsCase(kSystem, "rotation=euler_zxy");
   else if (!strcmp(c, "split"))
     rc = SplitCase(kSystem, "rotation=quaternion") || SplitCase(kSystem, "rotation=euler_zxy") ||
          SplitCase(FixedSystem(fixed, sizeof fixed), "rotation=quaternion") ||

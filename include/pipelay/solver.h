@@ -176,6 +176,11 @@ void PlSysDynGetParts(const PlSysDyn s, PlSysDynParts *parts);
 void PlSysDynSetSplit(PlSysDyn s, int split);
 /* F(t, y, y'); returns 0, or 1 outside the rods' or bodies' domain. Collective. */
 int PlSysDynResidual(PlSysDyn s, double t, const double *y, const double *yp, double *F);
+/* The outputs' loads at (t, y, y'): the lines' end forces (PlSysDynEndForce) and the bodies'
+ * loads (PlSysDynBodyOutput), as PlSysDynResidual leaves them, from
+ * the elements and nodes at the lines' ends only (an output costs two elements per line, not
+ * a residual). Returns as PlSysDynResidual. Collective. */
+int PlSysDynOutputLoads(PlSysDyn s, double t, const double *y, const double *yp);
 /* The iteration matrix dF/dy + c dF/dy' as a dense n x n row-major array (for tests). */
 int PlSysDynMatrixDense(PlSysDyn s, double t, const double *y, const double *yp, double c, double *J);
 /* The static equilibrium of the whole system in one Newton (solver/system_static.c): the
