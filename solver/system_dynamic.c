@@ -116,14 +116,13 @@ static int PushPair(int **p, long *n, long *cap, int a, int b)
   return 0;
 }
 
-static void Put(PlSysDyn s, int row, int col, double v)
+static void PutSearch(PlSysDyn s, int row, int col, double v);
+
+/* Adds v to the matrix entry (row, col): the replayed position when the assembly follows the
+ * recorded order (PutSequence), else PutSearch. */
+static inline void Put(PlSysDyn s, int row, int col, double v)
 {
-  if (s->recording) {
-    if (PushPair(&s->rec, &s->nrec, &s->caprec, row, col)) s->domain_error = 2;
-    return;
-  }
-  if (!s->val) return;
-  if (s->seq_state == 2) {
+  if (s->seq_state == 2 && s->val && !s->recording) {
     const long k = s->iseq++;
     if (k < s->nseq && s->seq[2 * k] == row) {
       s->val[s->seq[2 * k + 1]] += v;
@@ -131,6 +130,17 @@ static void Put(PlSysDyn s, int row, int col, double v)
     }
     s->seq_state = 0; /* another order: searched from here on, recorded again next time */
   }
+  PutSearch(s, row, col, v);
+}
+
+/* The pattern's recording, or the entry's position found by a binary search in its column */
+static void PutSearch(PlSysDyn s, int row, int col, double v)
+{
+  if (s->recording) {
+    if (PushPair(&s->rec, &s->nrec, &s->caprec, row, col)) s->domain_error = 2;
+    return;
+  }
+  if (!s->val) return;
   sunindextype lo = s->colptr[col], hi = s->colptr[col + 1] - 1;
   while (lo <= hi) {
     const sunindextype mid = (lo + hi) / 2;
