@@ -59,8 +59,7 @@ static PetscErrorCode Run(const char *file, int nodes, double tighten, double **
     }
     PlStation *N, *E;
     int nn, ne;
-    PetscCall(PlDynamicSyncStatic(d));
-    PetscCall(PlProblemStations(p, &N, &nn, &E, &ne));
+    PetscCall(PlDynamicStations(d, &N, &nn, &E, &ne));
     (*T)[k] = nn ? N[nn - 1].tension : 0.0;
     free(N);
     free(E);

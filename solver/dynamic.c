@@ -275,6 +275,8 @@ static PetscErrorCode Equilibrate(PlSysDyn S, double t, double *y, double *yp, i
  * problem is renumbered (PlProblemRenumber), the system core rebuilt on it, the state mapped
  * (positions absolute through the new static positions) and IDA restarted at t. */
 enum { REMESH_MERGE = 0, REMESH_SPLIT = 1, REMESH_RETIRE = 2 };
+static PetscErrorCode StateToStatic(PlDynamic d);
+
 static PetscErrorCode Remesh(PlDynamic d, int kind)
 {
   const PlProblem p = d->p;
@@ -326,6 +328,9 @@ static PetscErrorCode Remesh(PlDynamic d, int kind)
     PlVesselEta(y + d->S->moff, eta, NULL);
   }
   PayoutWorkAtState(d, 1); /* the old line's work to the remesh */
+  PetscCall(StateToStatic(d)); /* the static problem as the line is now: PlProblemRenumber keeps
+                                  its old nodes' state (a new element's friction anchor starts at
+                                  its midpoint there) */
   double ek, es, ep; /* the energy before (energy.csv's remesh_J takes the change) */
   PlSysDynEnergy(d->S, t, y, &ek, &es, &ep);
   const double e_before = ek + es + ep, remeshed = PlSysDynRemeshEnergy(d->S);
@@ -552,14 +557,15 @@ PetscErrorCode PlDynamicEnergy(PlDynamic d, double *kin, double *strain, double 
   PetscFunctionReturn(0);
 }
 
-PetscErrorCode PlDynamicSyncStatic(PlDynamic d)
+/* The static problem's unknowns (p->u) set to the line's current state: its positions and
+ * rotation parameters (the rest of the static problem, a pay-out's top element, as it is). */
+static PetscErrorCode StateToStatic(PlDynamic d)
 {
   const PlProblem p = d->p;
   int nn;
   PetscFunctionBeginUser;
   double *u = PlSysDynLineUnknowns(d->S, 0, PlSysDynState(d->S), &nn);
   PetscCheck(u, p->comm, PETSC_ERR_MEM, "out of memory");
-  PlDynLineSetTime(d->S->d[0], d->t_out); /* a pay-out's top element at the state's time */
   PetscScalar **a;
   PetscInt xs, xm;
   PetscCall(DMDAGetCorners(p->da, &xs, NULL, NULL, &xm, NULL, NULL));
@@ -568,6 +574,35 @@ PetscErrorCode PlDynamicSyncStatic(PlDynamic d)
     for (int r = 0; r < p->nd; ++r) a[i][r] = u[(size_t)i * p->nd + r];
   PetscCall(DMDAVecRestoreArrayDOF(p->da, p->u, &a));
   free(u);
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode PlDynamicSyncStatic(PlDynamic d)
+{
+  PetscFunctionBeginUser;
+  PlDynLineSetTime(d->S->d[0], d->t_out); /* a pay-out's top element at the state's time */
+  PetscCall(StateToStatic(d));
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode PlDynamicStations(PlDynamic d, PlStation **nodes, int *nnodes, PlStation **elements, int *nelements)
+{
+  const PlProblem p = d->p;
+  PetscMPIInt rank;
+  int nn;
+  PetscFunctionBeginUser;
+  *nodes = *elements = NULL;
+  *nnodes = *nelements = 0;
+  PlDynLineSetTime(d->S->d[0], d->t_out); /* a pay-out's top element at the state's time */
+  PetscCallMPI(MPI_Comm_rank(p->comm, &rank));
+  if (rank) PetscFunctionReturn(0);
+  double *u = PlSysDynLineUnknowns(d->S, 0, PlSysDynState(d->S), &nn);
+  PetscCheck(u, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
+  const int rc = PlStationsOf(p, u, nodes, elements);
+  free(u);
+  PetscCheck(!rc, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory in post-processing");
+  *nnodes = nn;
+  *nelements = p->mesh.nelements;
   PetscFunctionReturn(0);
 }
 

@@ -473,10 +473,9 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
       if (res->ida_flag) break;
     }
     t = tout;
-    PetscCall(PlDynamicSyncStatic(d));
+    PetscCall(PlDynamicStations(d, &N, &nnr, &E, &ner)); /* (the pay-out's top element at t first) */
     if (m->ends[1].payout && !rank) stat[nn - 1].S = p->mesh.S[nn - 1]; /* the top's arc length: the line's length
                                                                            (rank 0 holds the stations) */
-    PetscCall(PlProblemStations(p, &N, &nnr, &E, &ner));
     PlVesselOutput vo;
     if (m->vessel.present) {
       PetscCall(PlDynamicVesselOutput(d, &vo));

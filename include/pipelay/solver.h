@@ -335,6 +335,11 @@ PetscErrorCode PlDynamicEnergy(PlDynamic dyn, double *kinetic, double *strain, d
 /* Copies the current positions and rotations into the static problem, so that
  * PlProblemStations / PlProblemGatherState post-process the dynamic state. */
 PetscErrorCode PlDynamicSyncStatic(PlDynamic dyn);
+/* The stations of the dynamic state at the last output time (as PlProblemStations gives
+ * them for the static problem: node and element stations, malloc'd), from the state itself
+ * (no copy into the static problem, no gather: every rank holds the state). On rank 0; the
+ * other ranks get NULL and 0. */
+PetscErrorCode PlDynamicStations(PlDynamic dyn, PlStation **nodes, int *nnodes, PlStation **elements, int *nelements);
 /* The whole raw state on every rank with the nodes' positions absolute (not the
  * displacements IDA integrates): [nnodes][ndd] then the vessel's unknowns (malloc'd). */
 PetscErrorCode PlDynamicGatherState(PlDynamic dyn, double **y, int *ndd);
