@@ -43,6 +43,29 @@ PetscErrorCode PlProblemStations(PlProblem p, PlStation **nodes_out, int *nn_out
   PetscFunctionReturn(0);
 }
 
+void PlElementStationOf(const PlProblem p, int e, const double *ue_in, PlStation *s)
+{
+  PlRodSectionState st;
+  double ue[PL_ELEM_DOF_MAX];
+  memcpy(ue, ue_in, sizeof(double) * 2 * p->nd);
+  PlRodElementState(&p->elements[e], ue, &st);
+  memset(s, 0, sizeof *s);
+  s->S = 0.5 * (p->mesh.S[e] + p->mesh.S[e + 1]);
+  memcpy(s->x, st.xm, sizeof s->x);
+  s->tension = st.n[0];
+  s->shear[0] = st.n[1];
+  s->shear[1] = st.n[2];
+  s->torque = st.m[0];
+  s->moment[0] = st.m[1];
+  s->moment[1] = st.m[2];
+  s->curvature = hypot(st.kappa[1], st.kappa[2]);
+  s->axial_strain = st.gamma[0];
+  for (int c = 0; c < 3; ++c) {
+    s->t2[c] = st.Rm[3 * c + 1];
+    s->t3[c] = st.Rm[3 * c + 2];
+  }
+}
+
 int PlStationsOf(const PlProblem p, const double *u, PlStation **nodes_out, PlStation **el_out)
 {
   const int nd = p->nd, nn = p->mesh.nnodes, ne = p->mesh.nelements;
@@ -52,27 +75,7 @@ int PlStationsOf(const PlProblem p, const double *u, PlStation **nodes_out, PlSt
     free(E);
     return 1;
   }
-  for (int e = 0; e < ne; ++e) {
-    PlRodSectionState st;
-    double ue[PL_ELEM_DOF_MAX];
-    memcpy(ue, u + e * nd, sizeof(double) * 2 * nd);
-    PlRodElementState(&p->elements[e], ue, &st);
-    PlStation *s = &E[e];
-    s->S = 0.5 * (p->mesh.S[e] + p->mesh.S[e + 1]);
-    memcpy(s->x, st.xm, sizeof s->x);
-    s->tension = st.n[0];
-    s->shear[0] = st.n[1];
-    s->shear[1] = st.n[2];
-    s->torque = st.m[0];
-    s->moment[0] = st.m[1];
-    s->moment[1] = st.m[2];
-    s->curvature = hypot(st.kappa[1], st.kappa[2]);
-    s->axial_strain = st.gamma[0];
-    for (int c = 0; c < 3; ++c) {
-      s->t2[c] = st.Rm[3 * c + 1];
-      s->t3[c] = st.Rm[3 * c + 2];
-    }
-  }
+  for (int e = 0; e < ne; ++e) PlElementStationOf(p, e, u + e * nd, &E[e]);
   for (int i = 0; i < nn; ++i) {
     PlStation *s = &N[i];
     const int a = i > 0 ? i - 1 : 0, b = i < ne ? i : ne - 1;

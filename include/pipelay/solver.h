@@ -340,6 +340,9 @@ PetscErrorCode PlDynamicSyncStatic(PlDynamic dyn);
  * (no copy into the static problem, no gather: every rank holds the state). On rank 0; the
  * other ranks get NULL and 0. */
 PetscErrorCode PlDynamicStations(PlDynamic dyn, PlStation **nodes, int *nnodes, PlStation **elements, int *nelements);
+/* One element's station of the dynamic state at the last output time (as PlDynamicStations
+ * gives it; element e of the line, 0-based; on every rank). */
+PetscErrorCode PlDynamicElementStation(PlDynamic dyn, int e, PlStation *station);
 /* The whole raw state on every rank with the nodes' positions absolute (not the
  * displacements IDA integrates): [nnodes][ndd] then the vessel's unknowns (malloc'd). */
 PetscErrorCode PlDynamicGatherState(PlDynamic dyn, double **y, int *ndd);
