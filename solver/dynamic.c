@@ -609,15 +609,11 @@ PetscErrorCode PlDynamicStations(PlDynamic d, PlStation **nodes, int *nnodes, Pl
 PetscErrorCode PlDynamicElementStation(PlDynamic d, int e, PlStation *station)
 {
   const PlProblem p = d->p;
-  const PlDynLine l = d->S->d[0];
-  const double *y = PlSysDynState(d->S) + d->S->loff[0];
   double ue[PL_ELEM_DOF_MAX];
   PetscFunctionBeginUser;
   PetscCheck(e >= 0 && e < p->mesh.nelements, p->comm, PETSC_ERR_ARG_OUTOFRANGE, "no element %d", e);
-  PlDynLineSetTime(l, d->t_out); /* a pay-out's top element at the state's time */
-  for (int a = 0; a < 2; ++a) /* as PlSysDynLineUnknowns: the positions absolute */
-    for (int r = 0; r < p->nd; ++r)
-      ue[a * p->nd + r] = y[(size_t)(e + a) * d->S->ndd + r] + (r < 3 ? l->xs[3 * (e + a) + r] : 0.0);
+  PlDynLineSetTime(d->S->d[0], d->t_out); /* a pay-out's top element at the state's time */
+  PlSysDynNodeUnknowns(d->S, 0, PlSysDynState(d->S), e, 2, ue);
   PlElementStationOf(p, e, ue, station);
   PetscFunctionReturn(0);
 }

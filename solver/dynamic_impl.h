@@ -160,6 +160,8 @@ void *PlSysDynStaticSummary(const PlSysDyn s, const PlLinesReport *rep);
 /* Line l's unknowns [nnodes nd] (positions absolute, as a static problem's) at state y
  * (malloc'd; NULL out of memory), and its node count. */
 double *PlSysDynLineUnknowns(const PlSysDyn s, int l, const double *y, int *nnodes);
+/* The same for the count nodes from i0 on, into u [count nd]. */
+void PlSysDynNodeUnknowns(const PlSysDyn s, int l, const double *y, int i0, int count, double *u);
 PlLines PlSysDynLines(const PlSysDyn s);
 /* Body b's origin (global) and attitude R (body -> global, row-major) at state y. */
 void PlSysDynBodyPose(const PlSysDyn s, int b, const double *y, double r[3], double R[9]);

@@ -344,11 +344,6 @@ double PlDynFrictionEnergy(const PlDynLine d, int e, const double *xA, const dou
   return P * psi;
 }
 
-/* Pay-out: a Lagrangian line whose top element, between the last material node and the
- * tensioner's exit (the held top node), has the unstretched length l(t) = l_0 + s(t)
- * (docs/design-laying.md, step 3): its stiffness, weight, drag and lumped mass use l(t);
- * the momentum the paid-out material brings in, of order m s'^2 against the tension (3e-7 of
- * it at 2 km/day), is left out. */
 void PlDynTouchdown(const PlDynLine d, const double *pos, int stride, const double *ref, double xt[3])
 {
   const PlProblem p = d->sp;
@@ -363,6 +358,11 @@ void PlDynTouchdown(const PlDynLine d, const double *pos, int stride, const doub
   free(N);
 }
 
+/* Pay-out: a Lagrangian line whose top element, between the last material node and the
+ * tensioner's exit (the held top node), has the unstretched length l(t) = l_0 + s(t)
+ * (docs/design-laying.md, step 3): its stiffness, weight, drag and lumped mass use l(t);
+ * the momentum the paid-out material brings in, of order m s'^2 against the tension (3e-7 of
+ * it at 2 km/day), is left out. */
 double PlDynTopLength(const PlDynLine d, double t)
 {
   if (!d->payout) return d->sp->elements[d->sp->mesh.nelements - 1].L;

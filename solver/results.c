@@ -43,11 +43,9 @@ PetscErrorCode PlProblemStations(PlProblem p, PlStation **nodes_out, int *nn_out
   PetscFunctionReturn(0);
 }
 
-void PlElementStationOf(const PlProblem p, int e, const double *ue_in, PlStation *s)
+void PlElementStationOf(const PlProblem p, int e, const double *ue, PlStation *s)
 {
   PlRodSectionState st;
-  double ue[PL_ELEM_DOF_MAX];
-  memcpy(ue, ue_in, sizeof(double) * 2 * p->nd);
   PlRodElementState(&p->elements[e], ue, &st);
   memset(s, 0, sizeof *s);
   s->S = 0.5 * (p->mesh.S[e] + p->mesh.S[e + 1]);

@@ -91,11 +91,12 @@ PetscErrorCode PlProblemEnsureSNES(PlProblem p);
 /* assembly.c: the end node's reaction (as PlProblemEndReaction) from the end element's
  * unknowns ue[2 nd] (nodes A, B of that element). */
 void PlProblemEndReactionLocal(const PlProblem p, int end, const double *ue, double f[3], double m[3]);
-/* results.c: the node and element stations (malloc'd) of the line's unknowns u [nnodes nd]
- * (positions absolute), as PlProblemStations computes them, on the calling rank alone.
- * Returns 0, or 1 out of memory. */
-/* Element e's station from its two nodes' static unknowns ue (2 nd: positions absolute). */
+/* results.c: element e's station from its two nodes' static unknowns ue (2 nd: positions
+ * absolute). */
 void PlElementStationOf(const PlProblem p, int e, const double *ue, PlStation *s);
+/* The node and element stations (malloc'd) of the line's unknowns u [nnodes nd] (positions
+ * absolute), as PlProblemStations computes them, on the calling rank alone. Returns 0, or 1
+ * out of memory. */
 int PlStationsOf(const PlProblem p, const double *u, PlStation **nodes, PlStation **elements);
 /* The raw unknowns [nnodes nd] gathered on every rank (malloc'd). */
 PetscErrorCode PlGatherUnknowns(PlProblem p, double **u);

@@ -348,7 +348,6 @@ static int NodeEntry(const PlSysDyn s, int r, int col)
   return col >= s->iW;
 }
 
-
 int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double c, double *F, int wantJ)
 {
   const PlModel *m = s->m;
@@ -1464,17 +1463,22 @@ void *PlSysDynStaticSummary(const PlSysDyn s, const PlLinesReport *rep) { return
 
 PlLines PlSysDynLines(const PlSysDyn s) { return s->L; }
 
-double *PlSysDynLineUnknowns(const PlSysDyn s, int l, const double *y, int *nnodes)
+void PlSysDynNodeUnknowns(const PlSysDyn s, int l, const double *y, int i0, int count, double *u)
 {
   const PlDynLine d = s->d[l];
-  const int nn = d->sp->mesh.nnodes, nd = d->nd;
-  double *u = malloc(sizeof(double) * (size_t)nn * nd);
-  *nnodes = nn;
-  if (!u) return NULL;
-  for (int i = 0; i < nn; ++i) {
+  const int nd = d->nd;
+  for (int i = i0; i < i0 + count; ++i) {
     const double *yi = y + s->loff[l] + (size_t)i * s->ndd;
-    for (int r = 0; r < nd; ++r) u[(size_t)i * nd + r] = yi[r] + (r < 3 ? d->xs[3 * i + r] : 0.0);
+    for (int r = 0; r < nd; ++r) u[(size_t)(i - i0) * nd + r] = yi[r] + (r < 3 ? d->xs[3 * i + r] : 0.0);
   }
+}
+
+double *PlSysDynLineUnknowns(const PlSysDyn s, int l, const double *y, int *nnodes)
+{
+  const int nn = s->d[l]->sp->mesh.nnodes;
+  double *u = malloc(sizeof(double) * (size_t)nn * s->d[l]->nd);
+  *nnodes = nn;
+  if (u) PlSysDynNodeUnknowns(s, l, y, 0, nn, u);
   return u;
 }
 
