@@ -587,19 +587,23 @@ int PlRodElementInternal(const PlRodElement *e, const double *u, double *r, doub
   return K ? RodTangent(e, u, r, K) : RodInternal_d(e, u, r, NULL);
 }
 
-void PlRodElementState(const PlRodElement *e, const double *u, PlRodSectionState *st)
+int PlRodElementState(const PlRodElement *e, const double *u, PlRodSectionState *st)
 {
-  RodInternal_d(e, u, NULL, st);
+  return RodInternal_d(e, u, NULL, st);
+}
+
+double PlRodSectionEnergy(const PlRodElement *e, const PlRodSectionState *st)
+{
+  double U = 0.0;
+  for (int i = 0; i < 3; ++i)
+    U += st->gamma[i] * e->CT[i] * st->gamma[i] + st->kappa[i] * e->CR[i] * st->kappa[i];
+  return 0.5 * e->L * U;
 }
 
 double PlRodElementEnergy(const PlRodElement *e, const double *u)
 {
   PlRodSectionState st;
-  if (RodInternal_d(e, u, NULL, &st)) return NAN;
-  double U = 0.0;
-  for (int i = 0; i < 3; ++i)
-    U += st.gamma[i] * e->CT[i] * st.gamma[i] + st.kappa[i] * e->CR[i] * st.kappa[i];
-  return 0.5 * e->L * U;
+  return RodInternal_d(e, u, NULL, &st) ? NAN : PlRodSectionEnergy(e, &st);
 }
 
 void PlQuaternionGauge(double k, const double p[4], double r[4], double K[16])

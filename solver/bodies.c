@@ -163,7 +163,7 @@ int PlBodiesRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynam
         io = PL_EXIT_IO;
     }
     /* the energy balance: E(t) - E(0) = W_loads + W_drag - W_damping (joints do no work) */
-    PlSysDynEnergyRow(s, t, y, NULL, &e0, fe, NULL);
+    PlSysDynEnergyRow(s, t, y, NULL, NULL, &e0, fe, NULL);
     fflush(fe);
     if (nb > 0) res->vessel_final = rep->body_final[0];
     if (opt->stop && *opt->stop) {

@@ -46,8 +46,16 @@ PetscErrorCode PlProblemStations(PlProblem p, PlStation **nodes_out, int *nn_out
 void PlElementStationOf(const PlProblem p, int e, const double *ue, PlStation *s)
 {
   PlRodSectionState st;
-  PlRodElementState(&p->elements[e], ue, &st);
+  const int bad = PlRodElementState(&p->elements[e], ue, &st);
   memset(s, 0, sizeof *s);
+  if (bad) { /* outside the rod's domain (a 180-degree turn over the element): no section */
+    const double nan = NAN;
+    s->S = 0.5 * (p->mesh.S[e] + p->mesh.S[e + 1]);
+    s->tension = s->torque = s->curvature = s->axial_strain = s->strain_energy = nan;
+    for (int c = 0; c < 3; ++c) s->x[c] = 0.5 * (ue[c] + ue[p->nd + c]);
+    s->shear[0] = s->shear[1] = s->moment[0] = s->moment[1] = nan;
+    return;
+  }
   s->S = 0.5 * (p->mesh.S[e] + p->mesh.S[e + 1]);
   memcpy(s->x, st.xm, sizeof s->x);
   s->tension = st.n[0];
@@ -58,6 +66,7 @@ void PlElementStationOf(const PlProblem p, int e, const double *ue, PlStation *s
   s->moment[1] = st.m[2];
   s->curvature = hypot(st.kappa[1], st.kappa[2]);
   s->axial_strain = st.gamma[0];
+  s->strain_energy = PlRodSectionEnergy(&p->elements[e], &st);
   for (int c = 0; c < 3; ++c) {
     s->t2[c] = st.Rm[3 * c + 1];
     s->t3[c] = st.Rm[3 * c + 2];

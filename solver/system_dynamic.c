@@ -683,8 +683,10 @@ void PlSysDynDense(const PlSysDyn s, const double *v, double *J)
 /* The energy at time t of state y, line lp's top element dl longer than at t (lp -1: none;
  * PlSysDynPayoutGradient's derivative): e[3] = kinetic, strain, potential. A pay-out line's top
  * element, its nodes' masses and weights are those of its l(t) (+ dl). top_only: only the part
- * that depends on line lp's top length (its top element and its two nodes). */
-static void Energy(PlSysDyn s, double t, int lp, double dl_lp, int top_only, const double *y, double e[3])
+ * that depends on line lp's top length (its top element and its two nodes). strain 0: e[1], the
+ * lines' strain energy, left at 0 (the caller has it from its stations). */
+static void Energy(PlSysDyn s, double t, int lp, double dl_lp, int top_only, int strain, const double *y,
+                   double e[3])
 {
   const PlModel *m = s->m;
   e[0] = e[1] = e[2] = 0.0;
@@ -714,7 +716,7 @@ static void Energy(PlSysDyn s, double t, int lp, double dl_lp, int top_only, con
       for (int k = 0; k < 2; ++k)
         if (d->ends[k].node == i)
           for (int c = 0; c < 3; ++c) e[2] -= d->ends[k].F[c] * (yi[c] + d->xs[3 * i + c]);
-      if (i < ne) {
+      if (i < ne && strain) {
         double ue[PL_ELEM_DOF_MAX];
         memcpy(ue, yi, nd * sizeof(double));
         memcpy(ue + nd, yi + s->ndd, nd * sizeof(double));
@@ -748,7 +750,7 @@ static void Energy(PlSysDyn s, double t, int lp, double dl_lp, int top_only, con
 void PlSysDynEnergy(PlSysDyn s, double t, const double *y, double *kin, double *strain, double *pot)
 {
   double e[3];
-  Energy(s, t, -1, 0.0, 0, y, e);
+  Energy(s, t, -1, 0.0, 0, 1, y, e);
   *kin = e[0];
   *strain = e[1];
   *pot = e[2];
@@ -760,8 +762,8 @@ double PlSysDynPayoutGradient(PlSysDyn s, int l, double t, const double *y)
   if (!d->payout) return 0.0;
   double ep[3], em[3];
   const double h = 1e-6 * d->Ltop0;
-  Energy(s, t, l, h, 1, y, ep);
-  Energy(s, t, l, -h, 1, y, em);
+  Energy(s, t, l, h, 1, 1, y, ep);
+  Energy(s, t, l, -h, 1, 1, y, em);
   return ((ep[0] + ep[1] + ep[2]) - (em[0] + em[1] + em[2])) / (2.0 * h);
 }
 
@@ -832,11 +834,12 @@ static double FrictionEnergy(const PlSysDyn s, const double *y)
   return E;
 }
 
-double PlSysDynEnergyRow(PlSysDyn s, double t, const double *y, const double *w_payout, double *e0, FILE *f,
-                         PlEnergyChange *c)
+double PlSysDynEnergyRow(PlSysDyn s, double t, const double *y, const double *strain, const double *w_payout,
+                         double *e0, FILE *f, PlEnergyChange *c)
 {
   double e[3], W = 0.0, big = 0.0;
-  Energy(s, t, -1, 0.0, 0, y, e);
+  Energy(s, t, -1, 0.0, 0, !strain, y, e);
+  if (strain) e[1] = *strain;
   const double total = e[0] + e[1] + e[2];
   if (!isfinite(*e0)) *e0 = total;
   fprintf(f, "%.17g,%.17g,%.17g,%.17g,%.17g", t, e[0], e[1], e[2], total);

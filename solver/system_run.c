@@ -521,10 +521,13 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
       }
       if (!io && (opt->lines_observer || (opt->bodies_observer && nb > 0)) && PlModelVtkFrame(m, k, nout))
         io = Observe(s, opt, t, y, nodes, nn, &res->err);
+      double strain = 0.0; /* the lines' strain energy from their stations, in PlSysDynEnergyRow's order */
+      for (int l = 0; l < nl && !io; ++l)
+        for (int e = 0; e < PlLinesProblem(PlSysDynLines(s), l)->mesh.nelements; ++e) strain += els[l][e].strain_energy;
       FreeStations(nl, nodes, els);
       if (k == 0) x.E0 = NAN; /* set by the first row */
       PlEnergyChange ec;
-      const double bal = PlSysDynEnergyRow(s, t, y, NULL, &x.E0, fe, &ec);
+      const double bal = PlSysDynEnergyRow(s, t, y, io ? NULL : &strain, NULL, &x.E0, fe, &ec);
       x.bal_max = fmax(x.bal_max, fabs(bal));
       x.work_max = fmax(x.work_max, ec.scale);
       fflush(fe);

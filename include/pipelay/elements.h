@@ -68,7 +68,7 @@ void PlRodElementInit(PlRodElement *e, double L, const PlSection *s, const doubl
  * non-finite value) so the solver can back off. */
 int PlRodElementInternal(const PlRodElement *e, const double *u, double *r, double *K);
 
-/* Strain energy U = L (gamma.C_T.gamma + kappa.C_R.kappa)/2 [J]. */
+/* Strain energy U = L (gamma.C_T.gamma + kappa.C_R.kappa)/2 [J] (NaN outside the rod's domain). */
 double PlRodElementEnergy(const PlRodElement *e, const double *u);
 
 /* Section state at the element midpoint (the one-point quadrature point). */
@@ -80,7 +80,10 @@ typedef struct {
   double Rm[9];      /* midpoint frame R_t^e, row-major (columns t1, t2, t3) */
   double xm[3];      /* midpoint position [m] */
 } PlRodSectionState;
-void PlRodElementState(const PlRodElement *e, const double *u, PlRodSectionState *st);
+/* The state at u; returns 1 outside the rod's domain (st then unset). */
+int PlRodElementState(const PlRodElement *e, const double *u, PlRodSectionState *st);
+/* The strain energy of PlRodElementEnergy from the element's section state [J]. */
+double PlRodSectionEnergy(const PlRodElement *e, const PlRodSectionState *st);
 /* The same r and K as PlRodElementInternal (K required), K by forward-mode automatic
  * differentiation of the element's kernel instead of its analytic tangent: the reference the
  * tests hold the analytic tangent to. */

@@ -37,6 +37,8 @@ typedef struct {
   double axial_strain;      /* gamma1 [-] */
   double seabed_force;      /* contact force per length [N/m] (nodes only) */
   double t2[3], t3[3];      /* section axes in the global frame */
+  double strain_energy;     /* the element's strain energy [J] (PlRodSectionEnergy; elements
+                               only, NaN outside the rod's domain) */
 } PlStation;
 
 /* The strategy that produced the final state of a static solve (static.c). */
@@ -231,7 +233,9 @@ double PlSysDynPayoutGradient(PlSysDyn s, int l, double t, const double *y);
  * (with pay-out: work_payout_J and remesh_J), and the row of state y at time t into f: the
  * energies, the work integrals, with pay-out (w_payout not NULL) the pay-out's work *w_payout
  * and remesh_J, and balance_J against *e0, the total energy at t = 0 (set from this row when
- * not finite). Returns balance_J [J]; when c != NULL also the
+ * not finite). strain: the lines' strain energy when the caller has it (the sum of their
+ * element stations' strain_energy, in line and element order: the same bits), else NULL.
+ * Returns balance_J [J]; when c != NULL also the
  * energy change total - total(0) and the balance's scale there, the largest of |total -
  * total(0)| and of the work columns' magnitudes. */
 typedef struct {
@@ -241,8 +245,8 @@ void PlSysDynEnergyHeader(const PlSysDyn s, char *buf, size_t len);
 /* The work integrals' unknowns (energy.csv): the first and their count (0: none). Their rows
  * W' - P(y, y') = 0 carry only dF/dW' in the iteration matrix (nothing else depends on W). */
 void PlSysDynWorkRows(const PlSysDyn s, int *first, int *count);
-double PlSysDynEnergyRow(PlSysDyn s, double t, const double *y, const double *w_payout, double *e0, FILE *f,
-                         PlEnergyChange *c);
+double PlSysDynEnergyRow(PlSysDyn s, double t, const double *y, const double *strain, const double *w_payout,
+                         double *e0, FILE *f, PlEnergyChange *c);
 /* A pay-out run's remesh (solver/dynamic.c) changed the energy by dE [J] (energy.csv's
  * remesh_J, carried to the rebuilt core); and the sum so far. */
 void PlSysDynAddRemeshEnergy(PlSysDyn s, double dE);
