@@ -1104,6 +1104,21 @@ void PlSysDynGetParts(const PlSysDyn s, PlSysDynParts *parts)
 
 void PlSysDynSetSplit(PlSysDyn s, int split) { s->nosplit = !split; }
 
+/* IDA's error weights w_i = 1 / (rtol |y_i| + atol_i), in one pass: the bits of IDA's own
+ * IDASVtolerances weights (|y|, rtol |y| + atol, its minimum, the reciprocal: four passes). */
+static int ErrorWeights(N_Vector yy, N_Vector ew, void *ud)
+{
+  const PlSysDyn s = ud;
+  const double *y = N_VGetArrayPointer(yy), *at = N_VGetArrayPointer(s->atol), rt = s->rtol;
+  double *w = N_VGetArrayPointer(ew), lo = INFINITY;
+  for (int i = 0; i < s->n; ++i) {
+    const double d = rt * fabs(y[i]) + at[i];
+    lo = fmin(lo, d);
+    w[i] = 1.0 / d;
+  }
+  return lo > 0.0 ? 0 : -1;
+}
+
 static int IdaRes(realtype t, N_Vector yy, N_Vector yp, N_Vector rr, void *ud)
 {
   PlSysDyn s = ud;
@@ -1320,13 +1335,14 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
   PetscCheck(!BuildPattern(s), PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory building the system's matrix pattern");
   PetscCheck(!SetUpParts(s), s->comm, PETSC_ERR_LIB, "cannot partition the system over %d ranks (METIS)", s->size);
   PetscCall(PetscMalloc1((size_t)n + 6 * (s->nl + 2 * m->nbodies) + PL_WORK_N + 3, &s->red));
+  s->rtol = ds->rtol;
   s->A = SUNSparseMatrix(n, n, s->nnz, CSC_MAT, s->ctx);
   PetscCheck(s->A, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
   PlSparseFastOps(s->A);
   s->LS = SUNLinSol_KLU(s->y, s->A, s->ctx);
   s->ida = IDACreate(s->ctx);
   PetscCheck(s->LS && s->ida, PETSC_COMM_SELF, PETSC_ERR_LIB, "cannot create IDA with KLU");
-  PetscCheck(IDAInit(s->ida, IdaRes, 0.0, s->y, s->yp) == IDA_SUCCESS && IDASVtolerances(s->ida, ds->rtol, s->atol) ==
+  PetscCheck(IDAInit(s->ida, IdaRes, 0.0, s->y, s->yp) == IDA_SUCCESS && IDAWFtolerances(s->ida, ErrorWeights) ==
                IDA_SUCCESS && IDASetUserData(s->ida, s) == IDA_SUCCESS &&
                IDASetLinearSolver(s->ida, s->LS, s->A) == IDA_SUCCESS && IDASetJacFn(s->ida, IdaJac) == IDA_SUCCESS,
              PETSC_COMM_SELF, PETSC_ERR_LIB, "cannot set up IDA for the system of lines");

@@ -102,6 +102,7 @@ struct PlSysDyn_ {
   SUNContext ctx;
   void *ida;
   N_Vector y, yp, atol;
+  double rtol;                   /* IDA's relative tolerance (ErrorWeights) */
   SUNMatrix A;
   SUNLinearSolver LS;
   SUNNonlinearSolver NLS;        /* IDA's Newton with the convergence test of NewtonTest */
