@@ -582,6 +582,24 @@ static int RodTangent(const PlRodElement *e, const double *u, double *r, double 
   return AssembleTangent(e, u, out, G, nm, 0, r, K);
 }
 
+int PlRodElementNodeForces(const PlRodElement *e, const double xA[3], const double xB[3], const double qA[4],
+                           const double qB[4], double f[3], double mA[3], double mB[3])
+{
+  double d[3], out[9], RA[9], RB[9];
+  for (int i = 0; i < 3; ++i) d[i] = xB[i] - xA[i];
+  if (RodCore_d(e, d, qA, qB, out, NULL, NULL)) return 1;
+  QToR_d(qA, RA);
+  QToR_d(qB, RB);
+  MatTVec_d(RA, out + 3, mA);
+  MatTVec_d(RB, out + 6, mB);
+  int bad = 0;
+  for (int i = 0; i < 3; ++i) {
+    f[i] = out[i];
+    bad |= !isfinite(f[i]) || !isfinite(mA[i]) || !isfinite(mB[i]);
+  }
+  return bad;
+}
+
 int PlRodElementInternal(const PlRodElement *e, const double *u, double *r, double *K)
 {
   return K ? RodTangent(e, u, r, K) : RodInternal_d(e, u, r, NULL);

@@ -11,7 +11,8 @@
  * rtol |y| + atol, and with absolute coordinates (|x| ~ 10^3 m) rtol would allow position
  * errors of 0.1 m, i.e. axial-force noise of EA 0.1/L ~ 10^5 N in a steel pipe.
  *   F = sum_e [rod internal force (x rows -> V rows, p rows -> W rows through
- *              PlNodeMapParamForce), + w L/2 e3 (submerged weight, eq 5.33),
+ *              PlNodeMapParamForce; the residual takes those moments in the nodes' frames
+ *              directly, PlRodElementNodeForces), + w L/2 e3 (submerged weight, eq 5.33),
  *              - seabed sigma(z) e3 (eq 5.38) + c_s h(kappa) v_z (contact damping),
  *              Morison drag and added mass (eq 5.34)]
  *     + sum_n [kinematics, inertia, gyroscopic and rotational damping terms, - dead end
@@ -507,39 +508,26 @@ void PlDynLineSetTime(PlDynLine d, double t)
   p->mesh.S[ne] = p->mesh.S[ne - 1] + p->elements[ne - 1].L;
 }
 
-/* Element e's contributions: fe (2 ndd, node rows of A then B) and, when Ke != NULL, the
- * iteration-matrix block (2 ndd x 2 ndd). Returns 1 outside the rod's domain. */
-int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const double *ypA,
-                      const double *yB, const double *ypB, double c, double *fe, double *Ke, double *pw)
+/* The rod's rows of element e with its iteration-matrix block (PlDynElement with Ke): the
+ * static element's r and K = dr/du (PlRodElementInternal), its translation rows on the V rows
+ * and its parameter rows r_p mapped to the nodes' body moments m = B(p) r_p
+ * (PlNodeMapParamForce) on the W rows, dm = B dr_p + (dm/dp) dp. Returns 1 outside the rod's
+ * domain (the block then zero). */
+static int RodMatrixRows(const PlDynLine d, const PlRodElement *el, const double *yA, const double *yB, double *fe,
+                         double *Ke)
 {
-  const PlProblem p = d->sp;
   const int nd = d->nd, ndd = d->ndd, n2 = 2 * ndd, np = d->np;
-  const PlModel *m = &p->model;
-  const PlSection *sec = &m->segments[p->mesh.segment[e]].section;
   double ue[PL_ELEM_DOF_MAX], re[PL_ELEM_DOF_MAX], K[PL_ELEM_DOF_MAX * PL_ELEM_DOF_MAX];
   memcpy(ue, yA, nd * sizeof(double));
   memcpy(ue + nd, yB, nd * sizeof(double));
-  memset(fe, 0, n2 * sizeof(double));
-  if (Ke) memset(Ke, 0, (size_t)n2 * n2 * sizeof(double));
-  const PlRodElement *el = &p->elements[e];
-  const PlMorison *h = &d->morison[e];
-  PlRodElement etop;
-  PlMorison htop;
-  if (d->payout && e == p->mesh.nelements - 1) { /* the top element's length follows a pay-out */
-    etop = *el, htop = *h;
-    etop.L = htop.L = PlDynTopLength(d, t);
-    el = &etop, h = &htop;
-  }
-  int bad = PlRodElementInternal(el, ue, re, Ke ? K : NULL);
-  if (bad && Ke) memset(K, 0, sizeof K);
-  /* rod: translation rows -> V, parameter rows -> W (mapped to body moments) */
+  const int bad = PlRodElementInternal(el, ue, re, K);
+  if (bad) memset(K, 0, sizeof K);
   for (int a = 0; a < 2; ++a) {
     const double *pa = a ? yB + 3 : yA + 3;
     double mrow[3], dmdp[12], B[12];
     for (int i = 0; i < 3; ++i) fe[a * ndd + d->iV + i] += re[a * nd + i];
-    PlNodeMapParamForce(d->kind, pa, re + a * nd + 3, mrow, Ke ? dmdp : NULL);
+    PlNodeMapParamForce(d->kind, pa, re + a * nd + 3, mrow, dmdp);
     for (int i = 0; i < 3; ++i) fe[a * ndd + d->iW + i] += mrow[i];
-    if (!Ke) continue;
     /* the map m = B(p) r_p is linear in r_p: its 3 x np matrix, column by column */
     for (int k = 0; k < np; ++k) {
       double ek[4] = {0, 0, 0, 0}, col[3];
@@ -561,6 +549,43 @@ int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const dou
     for (int i = 0; i < 3; ++i)
       for (int k = 0; k < np; ++k) Ke[(a * ndd + d->iW + i) * n2 + a * ndd + 3 + k] += dmdp[i * np + k];
   }
+  return bad;
+}
+
+/* Element e's contributions: fe (2 ndd, node rows of A then B) and, when Ke != NULL, the
+ * iteration-matrix block (2 ndd x 2 ndd). Returns 1 outside the rod's domain. */
+int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const double *ypA,
+                      const double *yB, const double *ypB, double c, double *fe, double *Ke, double *pw)
+{
+  const PlProblem p = d->sp;
+  const int ndd = d->ndd, n2 = 2 * ndd;
+  const PlModel *m = &p->model;
+  const PlSection *sec = &m->segments[p->mesh.segment[e]].section;
+  memset(fe, 0, n2 * sizeof(double));
+  if (Ke) memset(Ke, 0, (size_t)n2 * n2 * sizeof(double));
+  const PlRodElement *el = &p->elements[e];
+  const PlMorison *h = &d->morison[e];
+  PlRodElement etop;
+  PlMorison htop;
+  if (d->payout && e == p->mesh.nelements - 1) { /* the top element's length follows a pay-out */
+    etop = *el, htop = *h;
+    etop.L = htop.L = PlDynTopLength(d, t);
+    el = &etop, h = &htop;
+  }
+  int bad;
+  if (!Ke) { /* rod: the force on the V rows, the moments in the nodes' frames on the W rows */
+    double qA[4], qB[4], f[3], mA[3], mB[3];
+    PlNodeQuaternion(d->kind, el->q0[0], yA + 3, qA);
+    PlNodeQuaternion(d->kind, el->q0[1], yB + 3, qB);
+    bad = PlRodElementNodeForces(el, yA, yB, qA, qB, f, mA, mB);
+    for (int i = 0; i < 3; ++i) {
+      fe[d->iV + i] -= f[i];
+      fe[ndd + d->iV + i] += f[i];
+      fe[d->iW + i] += mA[i];
+      fe[ndd + d->iW + i] += mB[i];
+    }
+  } else
+    bad = RodMatrixRows(d, el, yA, yB, fe, Ke);
   /* submerged weight and seabed (two-point Gauss) */
   const double L = el->L, w = p->w[e];
   const double gq = 0.5 / sqrt(3.0), xi[2] = {0.5 - gq, 0.5 + gq};

@@ -68,6 +68,19 @@ void PlRodElementInit(PlRodElement *e, double L, const PlSection *s, const doubl
  * non-finite value) so the solver can back off. */
 int PlRodElementInternal(const PlRodElement *e, const double *u, double *r, double *K);
 
+/* The same internal force on the rows of a dynamic node (rod_dynamics.c): the force on the
+ * positions, -f on A and f on B [N] (f = n^e, the first entries of r negated at A), and the
+ * moments on the angular-momentum rows in the nodes' own frames, m_A = R_A^T r_wA and
+ * m_B = R_B^T r_wB [N m] (r_w the spin residuals of rod.c's banner), from the nodes'
+ * positions x and the unit quaternions q = q0 (x) q(p) of their frames (PlNodeQuaternion).
+ * These are the moments PlNodeMapParamForce makes of r's parameter rows, m = B(p) H(p)^T R0^T
+ * r_w, to rounding: B(p) H(p)^T R0^T = R^T for either parametrisation (quaternion: B = G(p)/2,
+ * H = 2 E(q)/|p| and G(q) E(q)^T = R(q)^T), so the same iteration matrix serves. The nodes'
+ * quaternions are computed once per node instead of once per element end, and the map
+ * through the parameters and back is skipped. Returns 0, or 1 outside the rod's domain. */
+int PlRodElementNodeForces(const PlRodElement *e, const double xA[3], const double xB[3], const double qA[4],
+                           const double qB[4], double f[3], double mA[3], double mB[3]);
+
 /* Strain energy U = L (gamma.C_T.gamma + kappa.C_R.kappa)/2 [J] (NaN outside the rod's domain). */
 double PlRodElementEnergy(const PlRodElement *e, const double *u);
 
