@@ -8,7 +8,9 @@ tests/models/system_moored.yaml (three lines and a body, 5 s, a frame every 1 s:
 line and of the bodies) is run into WORK_DIR/out, then again with 2 s (3 frames): afterwards
 every line_*/vtk/dynamic_*.vtu and vtk/bodies_*.vtu in the folder is one dynamic.pvd lists
 (none of the first run's later frames left), the frames kept were written over (newer than the
-second run's start), and summary.json's "files" lists them. Then the same model as a static
+second run's start) and end where the new frame ends (the first run's frames are made 4 kB
+longer before the second run: a frame written over a longer one in place is cut at its own
+end, output/vtk.c), and summary.json's "files" lists them. Then the same model as a static
 analysis into the same folder: no frame at all is left. Quiet on success; one line per failure, exit status 1.
 """
 import glob, json, os, re, subprocess, sys, time
@@ -46,10 +48,18 @@ run("analysis.dynamic.duration=5")
 first = frames()
 if len(first) != 4 * 6:
     failures.append(f"first run: {len(first)} frames, expected 24 (3 lines and the bodies at 0, 1, ..., 5 s)")
+for f in first:  # longer than the second run's frames of the same names
+    with open(f, "ab") as g:
+        g.write(b"x" * 4096)
 time.sleep(0.05)
 t0 = time.time()
 run("analysis.dynamic.duration=2")
 second = frames()
+for f in second:
+    with open(f, "rb") as g:
+        if not g.read().endswith(b"</VTKFile>\n"):
+            failures.append(f"second run: {f} does not end with its own </VTKFile> (an earlier frame's tail left)")
+            break
 if len(second) != 4 * 3:
     failures.append(f"second run: {len(second)} frames in the folder, expected 12: {second[:6]}")
 if {os.path.normpath(f) for f in second} != listed():
