@@ -610,6 +610,16 @@ int PlRodElementState(const PlRodElement *e, const double *u, PlRodSectionState 
   return RodInternal_d(e, u, NULL, st);
 }
 
+int PlRodElementStateOfFrames(const PlRodElement *e, const double xA[3], const double xB[3], const double qA[4],
+                              const double qB[4], PlRodSectionState *st)
+{
+  double d[3];
+  for (int i = 0; i < 3; ++i) d[i] = xB[i] - xA[i];
+  if (RodCore_d(e, d, qA, qB, NULL, st, NULL)) return 1;
+  for (int i = 0; i < 3; ++i) st->xm[i] = 0.5 * (xA[i] + xB[i]);
+  return 0;
+}
+
 double PlRodSectionEnergy(const PlRodElement *e, const PlRodSectionState *st)
 {
   double U = 0.0;

@@ -43,10 +43,11 @@ PetscErrorCode PlProblemStations(PlProblem p, PlStation **nodes_out, int *nn_out
   PetscFunctionReturn(0);
 }
 
-void PlElementStationOf(const PlProblem p, int e, const double *ue, PlStation *s)
+/* Element e's station from its section state st (bad: outside the rod's domain), ue its nodes'
+ * static unknowns. */
+static void ElementStation(const PlProblem p, int e, const double *ue, const PlRodSectionState *st, int bad,
+                           PlStation *s)
 {
-  PlRodSectionState st;
-  const int bad = PlRodElementState(&p->elements[e], ue, &st);
   memset(s, 0, sizeof *s);
   if (bad) { /* outside the rod's domain (a 180-degree turn over the element): no section */
     const double nan = NAN;
@@ -57,32 +58,57 @@ void PlElementStationOf(const PlProblem p, int e, const double *ue, PlStation *s
     return;
   }
   s->S = 0.5 * (p->mesh.S[e] + p->mesh.S[e + 1]);
-  memcpy(s->x, st.xm, sizeof s->x);
-  s->tension = st.n[0];
-  s->shear[0] = st.n[1];
-  s->shear[1] = st.n[2];
-  s->torque = st.m[0];
-  s->moment[0] = st.m[1];
-  s->moment[1] = st.m[2];
-  s->curvature = hypot(st.kappa[1], st.kappa[2]);
-  s->axial_strain = st.gamma[0];
-  s->strain_energy = PlRodSectionEnergy(&p->elements[e], &st);
+  memcpy(s->x, st->xm, sizeof s->x);
+  s->tension = st->n[0];
+  s->shear[0] = st->n[1];
+  s->shear[1] = st->n[2];
+  s->torque = st->m[0];
+  s->moment[0] = st->m[1];
+  s->moment[1] = st->m[2];
+  s->curvature = hypot(st->kappa[1], st->kappa[2]);
+  s->axial_strain = st->gamma[0];
+  s->strain_energy = PlRodSectionEnergy(&p->elements[e], st);
   for (int c = 0; c < 3; ++c) {
-    s->t2[c] = st.Rm[3 * c + 1];
-    s->t3[c] = st.Rm[3 * c + 2];
+    s->t2[c] = st->Rm[3 * c + 1];
+    s->t3[c] = st->Rm[3 * c + 2];
   }
+}
+
+void PlElementStationOf(const PlProblem p, int e, const double *ue, PlStation *s)
+{
+  PlRodSectionState st;
+  const int bad = PlRodElementState(&p->elements[e], ue, &st);
+  ElementStation(p, e, ue, &st, bad, s);
 }
 
 int PlStationsOf(const PlProblem p, const double *u, PlStation **nodes_out, PlStation **el_out)
 {
   const int nd = p->nd, nn = p->mesh.nnodes, ne = p->mesh.nelements;
   PlStation *N = calloc(nn, sizeof *N), *E = calloc(ne, sizeof *E);
-  if (!N || !E) {
+  double *q = malloc(sizeof(double) * 4 * (size_t)nn), *sig = malloc(sizeof(double) * 2 * (size_t)ne);
+  if (!N || !E || !q || !sig) {
     free(N);
     free(E);
+    free(q);
+    free(sig);
     return 1;
   }
-  for (int e = 0; e < ne; ++e) PlElementStationOf(p, e, u + e * nd, &E[e]);
+  /* each node's frame once (its element stations' and its own), each Gauss point's seabed
+   * pressure once (both its nodes') */
+  const double gq = 0.5 / sqrt(3.0), xi[2] = {0.5 - gq, 0.5 + gq};
+  for (int i = 0; i < nn; ++i) PlNodeQuaternion(p->kind, p->mesh.q0 + 4 * i, u + (size_t)i * nd + 3, q + 4 * i);
+  for (int e = 0; e < ne; ++e) {
+    const double *ue = u + (size_t)e * nd;
+    PlRodSectionState st;
+    const int bad = PlRodElementStateOfFrames(&p->elements[e], ue, ue + nd, q + 4 * e, q + 4 * (e + 1), &st);
+    ElementStation(p, e, ue, &st, bad, &E[e]);
+    const PlSection *sec = &p->model.segments[p->mesh.segment[e]].section;
+    for (int k = 0; k < 2; ++k) {
+      double x[3], dsig;
+      for (int c = 0; c < 3; ++c) x[c] = (1.0 - xi[k]) * ue[c] + xi[k] * ue[nd + c];
+      PlSeabedLaw(&p->model, sec, p->w[e], PlSeabedPenetration(&p->model, sec, x), &sig[2 * e + k], &dsig);
+    }
+  }
   for (int i = 0; i < nn; ++i) {
     PlStation *s = &N[i];
     const int a = i > 0 ? i - 1 : 0, b = i < ne ? i : ne - 1;
@@ -100,28 +126,22 @@ int PlStationsOf(const PlProblem p, const double *u, PlStation **nodes_out, PlSt
      * (two-point Gauss on its elements, as assembled) over its tributary length. A node's own
      * penetration would mislead on a curved seabed: there the chords between nodes lie off the
      * surface by its curvature times L^2/8, which a stiff law turns into large forces. */
-    double fz = 0.0, trib = 0.0, q[4], R[9];
+    double fz = 0.0, trib = 0.0, R[9];
     for (int e = i - 1; e <= i; ++e) {
       if (e < 0 || e >= ne) continue;
-      const PlSection *sec = &p->model.segments[p->mesh.segment[e]].section;
-      const double L = p->elements[e].L, gq = 0.5 / sqrt(3.0), xi[2] = {0.5 - gq, 0.5 + gq};
-      const double *xa = u + (size_t)e * nd, *xb = u + (size_t)(e + 1) * nd;
+      const double L = p->elements[e].L;
       trib += 0.5 * L;
-      for (int k = 0; k < 2; ++k) {
-        double x[3], sig, dsig;
-        for (int c = 0; c < 3; ++c) x[c] = (1.0 - xi[k]) * xa[c] + xi[k] * xb[c];
-        PlSeabedLaw(&p->model, sec, p->w[e], PlSeabedPenetration(&p->model, sec, x), &sig, &dsig);
-        fz += 0.5 * L * (e == i ? 1.0 - xi[k] : xi[k]) * sig;
-      }
+      for (int k = 0; k < 2; ++k) fz += 0.5 * L * (e == i ? 1.0 - xi[k] : xi[k]) * sig[2 * e + k];
     }
     s->seabed_force = trib > 0.0 ? fz / trib : 0.0;
-    PlNodeQuaternion(p->kind, p->mesh.q0 + 4 * i, u + i * nd + 3, q);
-    PlQuatToMatrix(q, R);
+    PlQuatToMatrix(q + 4 * i, R);
     for (int c = 0; c < 3; ++c) {
       s->t2[c] = R[3 * c + 1];
       s->t3[c] = R[3 * c + 2];
     }
   }
+  free(q);
+  free(sig);
   *nodes_out = N;
   *el_out = E;
   return 0;

@@ -95,6 +95,10 @@ typedef struct {
 } PlRodSectionState;
 /* The state at u; returns 1 outside the rod's domain (st then unset). */
 int PlRodElementState(const PlRodElement *e, const double *u, PlRodSectionState *st);
+/* The same from the nodes' positions and the unit quaternions of their frames
+ * (PlNodeQuaternion), when the caller has those (the same bits). */
+int PlRodElementStateOfFrames(const PlRodElement *e, const double xA[3], const double xB[3], const double qA[4],
+                              const double qB[4], PlRodSectionState *st);
 /* The strain energy of PlRodElementEnergy from the element's section state [J]. */
 double PlRodSectionEnergy(const PlRodElement *e, const PlRodSectionState *st);
 /* The same r and K as PlRodElementInternal (K required), K by forward-mode automatic
