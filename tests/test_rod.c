@@ -112,6 +112,28 @@ static void TestGradientAndTangent(PlParamKind kind, unsigned seed)
   }
 }
 
+/* An element of random reference frames (relative rotation up to sc [rad]) and length 1 to
+ * 11 m, and a state u near its chord with nodal rotations up to sc (quaternions off unit norm). */
+static void RandomElement(unsigned *seed, PlParamKind kind, const PlSection *sec, double sc, PlRodElement *e,
+                          double *u)
+{
+  const int nd = PlNodeDofCount(kind);
+  double q0A[4], q0B[4], qA[4], qB[4];
+  RandomQuat(seed, 3.0, q0A);
+  RandomQuat(seed, sc, q0B);
+  PlQuatMul(q0A, q0B, q0B);
+  PlRodElementInit(e, 1.0 + 10.0 * fabs(Rand(seed)), sec, q0A, q0B, kind);
+  RandomQuat(seed, sc, qA);
+  RandomQuat(seed, sc, qB);
+  for (int a = 0; a < 2; ++a) {
+    double x[3] = {(a ? e->L : 0.0) + 0.01 * e->L * Rand(seed), 0.05 * e->L * Rand(seed), 0.05 * e->L * Rand(seed)};
+    PlQuatRotate(q0A, x, u + a * nd);
+    PlParamFromQuaternion(kind, a ? qB : qA, u + a * nd + 3);
+    if (kind == PL_PARAM_QUATERNION)
+      for (int i = 0; i < 4; ++i) u[a * nd + 3 + i] *= 1.0 + 0.1 * Rand(seed);
+  }
+}
+
 static void TestAnalyticAgainstAD(PlParamKind kind, unsigned seed)
 {
   const PlSection sec = TestSection();
@@ -120,24 +142,10 @@ static void TestAnalyticAgainstAD(PlParamKind kind, unsigned seed)
   double worst = 0.0, rworst = 0.0;
   int inside = 0;
   for (int trial = 0; trial < 2000; ++trial) {
-    const double sc = scales[trial % 4];
-    double q0A[4], q0B[4], qA[4], qB[4];
-    RandomQuat(&seed, 3.0, q0A);
-    RandomQuat(&seed, sc, q0B);
-    PlQuatMul(q0A, q0B, q0B);
     PlRodElement e;
-    PlRodElementInit(&e, 1.0 + 10.0 * fabs(Rand(&seed)), &sec, q0A, q0B, kind);
     double u[PL_ELEM_DOF_MAX], r1[PL_ELEM_DOF_MAX], r2[PL_ELEM_DOF_MAX];
     double K1[PL_ELEM_DOF_MAX * PL_ELEM_DOF_MAX], K2[PL_ELEM_DOF_MAX * PL_ELEM_DOF_MAX];
-    RandomQuat(&seed, sc, qA);
-    RandomQuat(&seed, sc, qB);
-    for (int a = 0; a < 2; ++a) {
-      double x[3] = {(a ? e.L : 0.0) + 0.01 * e.L * Rand(&seed), 0.05 * e.L * Rand(&seed), 0.05 * e.L * Rand(&seed)};
-      PlQuatRotate(q0A, x, u + a * nd);
-      PlParamFromQuaternion(kind, a ? qB : qA, u + a * nd + 3);
-      if (kind == PL_PARAM_QUATERNION)
-        for (int i = 0; i < 4; ++i) u[a * nd + 3 + i] *= 1.0 + 0.1 * Rand(&seed);
-    }
+    RandomElement(&seed, kind, &sec, scales[trial % 4], &e, u);
     if (PlRodElementInternal(&e, u, r1, K1) || PlRodElementInternalAD(&e, u, r2, K2)) continue;
     ++inside;
     double rmax = 0.0;
@@ -171,23 +179,9 @@ static void TestNodeForces(PlParamKind kind, unsigned seed)
   double worst = 0.0;
   int inside = 0;
   for (int trial = 0; trial < 2000; ++trial) {
-    const double sc = scales[trial % 4];
-    double q0A[4], q0B[4], qA[4], qB[4];
-    RandomQuat(&seed, 3.0, q0A);
-    RandomQuat(&seed, sc, q0B);
-    PlQuatMul(q0A, q0B, q0B);
     PlRodElement e;
-    PlRodElementInit(&e, 1.0 + 10.0 * fabs(Rand(&seed)), &sec, q0A, q0B, kind);
     double u[PL_ELEM_DOF_MAX], r[PL_ELEM_DOF_MAX];
-    RandomQuat(&seed, sc, qA);
-    RandomQuat(&seed, sc, qB);
-    for (int a = 0; a < 2; ++a) {
-      double x[3] = {(a ? e.L : 0.0) + 0.01 * e.L * Rand(&seed), 0.05 * e.L * Rand(&seed), 0.05 * e.L * Rand(&seed)};
-      PlQuatRotate(q0A, x, u + a * nd);
-      PlParamFromQuaternion(kind, a ? qB : qA, u + a * nd + 3);
-      if (kind == PL_PARAM_QUATERNION)
-        for (int i = 0; i < 4; ++i) u[a * nd + 3 + i] *= 1.0 + 0.1 * Rand(&seed);
-    }
+    RandomElement(&seed, kind, &sec, scales[trial % 4], &e, u);
     double want[12], got[12], qn[2][4];
     if (PlRodElementInternal(&e, u, r, NULL)) continue;
     for (int a = 0; a < 2; ++a) {
