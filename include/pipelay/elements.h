@@ -169,9 +169,15 @@ typedef struct {
  * hydrodynamic force) from the nodes' dynamic states yA, yB and rates ypA, ypB (iV = index
  * of v in a node's unknowns), with the current vc [m/s] and dvc/dz [1/s] at the two Gauss
  * points. K (6 x 12, row-major, columns xA, vA, xB, vB) = df/dy + c df/dyp when not NULL. */
+/* K derived by hand (rod_dynamics.c, MorisonTangent). */
 void PlRodElementMorison(const PlMorison *h, const double *yA, const double *ypA, const double *yB,
                          const double *ypB, int iV, const double vc[2][3], const double dvc_dz[2][3],
                          double c, double f[6], double *K);
+/* The same f and K, K by forward-mode differentiation of the kernel on dual numbers: the
+ * reference the tests hold the hand-derived K to. */
+void PlRodElementMorisonAD(const PlMorison *h, const double *yA, const double *ypA, const double *yB,
+                           const double *ypB, int iV, const double vc[2][3], const double dvc_dz[2][3], double c,
+                           double f[6], double *K);
 
 /* ==== vessel: a rigid body in 6 DOF (elements/vessel.c; issue 4) ======================== */
 /* The surface vessel of the thesis (eqs 4.10-4.15, 5.41-5.66, after Fossen) or, without
