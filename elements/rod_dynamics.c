@@ -9,12 +9,101 @@
 #define PL_DYN_COMMON
 #include "rod_dynamics_kernel.inc"
 
+/* The iteration matrix K (13 x 13, row-major) of a quaternion node's own rows without a dead
+ * moment, derived by hand from the kernel's formulas (rod_dynamics_kernel.inc, NodeDynamics),
+ * for which it is checked against the forward-mode differentiation of that kernel
+ * (PlNodeDynamicsAD, tests/test_rod.c). Unknowns u (0-2), p (3-6), v (7-9), w (10-12). With
+ * E(p) a = (-p_v.a, p_0 a + p_v x a) and e = p_0 p'_v - p'_0 p_v - p_v x p'_v (E^T p'), the
+ * rotation rows are E(p) b + p (|p|^2 - 1)/2 with b = e - w/2, so
+ *   d/dp_k   = E(e_k) b + E(p) de/dp_k + e_k (|p|^2 - 1)/2 + p p_k,
+ *              de/dp_0 = p'_v, de/dp_v = -p'_0 I + [p'_v]x (column j: -p'_0 e_j - e_j x p'_v),
+ *   d/dp'_k  = E(p) de/dp'_k (times c), de/dp'_0 = -p_v, de/dp'_v = p_0 I - [p_v]x,
+ *   d/dw     = -E(p)/2;
+ * the kinematic rows u' - v: c I and -I; the linear momentum m v': c m I; the angular
+ * momentum J w' + w x J w + D w: c J in w' and [w]x J - [J w]x + D in w. */
+static void NodeTangentQuat(const PlNodeInertia *ni, const double *y, const double *yp, double c, double *K)
+{
+  enum { n = 13, P = 3, V = 7, W = 10 };
+  const double *p = y + P, *pd = yp + P, *w = y + W;
+  memset(K, 0, sizeof(double) * n * n);
+  for (int i = 0; i < 3; ++i) {
+    K[i * n + i] = c;
+    K[i * n + V + i] = -1.0;
+    K[(V + i) * n + V + i] = c * ni->mass;
+  }
+  double e[3], b[3], pdv[3] = {pd[1], pd[2], pd[3]}, pv[3] = {p[1], p[2], p[3]};
+  const double nn = 0.5 * (p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3] - 1.0);
+  e[0] = p[0] * pd[1] - pd[0] * p[1] - (p[2] * pd[3] - p[3] * pd[2]);
+  e[1] = p[0] * pd[2] - pd[0] * p[2] - (p[3] * pd[1] - p[1] * pd[3]);
+  e[2] = p[0] * pd[3] - pd[0] * p[3] - (p[1] * pd[2] - p[2] * pd[1]);
+  for (int i = 0; i < 3; ++i) b[i] = e[i] - 0.5 * w[i];
+  /* E(q) a into out[4], q of 4 */
+#define EAPPLY(q, a, out)                                                                   \
+  do {                                                                                      \
+    (out)[0] = -((q)[1] * (a)[0] + (q)[2] * (a)[1] + (q)[3] * (a)[2]);                      \
+    (out)[1] = (q)[0] * (a)[0] + (q)[2] * (a)[2] - (q)[3] * (a)[1];                         \
+    (out)[2] = (q)[0] * (a)[1] + (q)[3] * (a)[0] - (q)[1] * (a)[2];                         \
+    (out)[3] = (q)[0] * (a)[2] + (q)[1] * (a)[1] - (q)[2] * (a)[0];                         \
+  } while (0)
+  for (int k = 0; k < 4; ++k) {
+    double ek[4] = {0, 0, 0, 0}, de[3], t1[4], t2[4], dep[3], t3[4];
+    ek[k] = 1.0;
+    EAPPLY(ek, b, t1);
+    if (k == 0)
+      for (int j = 0; j < 3; ++j) de[j] = pdv[j], dep[j] = -pv[j];
+    else {
+      const int m = k - 1;
+      double ej[3] = {0, 0, 0}, x[3], y3[3];
+      ej[m] = 1.0;
+      /* e_j x p'_v and p_v x e_j */
+      x[0] = ej[1] * pdv[2] - ej[2] * pdv[1], x[1] = ej[2] * pdv[0] - ej[0] * pdv[2], x[2] = ej[0] * pdv[1] - ej[1] * pdv[0];
+      y3[0] = pv[1] * ej[2] - pv[2] * ej[1], y3[1] = pv[2] * ej[0] - pv[0] * ej[2], y3[2] = pv[0] * ej[1] - pv[1] * ej[0];
+      for (int j = 0; j < 3; ++j) {
+        de[j] = -pd[0] * ej[j] - x[j];
+        dep[j] = p[0] * ej[j] - y3[j];
+      }
+    }
+    EAPPLY(p, de, t2);
+    EAPPLY(p, dep, t3);
+    for (int i = 0; i < 4; ++i) K[(P + i) * n + P + k] = t1[i] + t2[i] + (i == k) * nn + p[i] * p[k] + c * t3[i];
+  }
+  for (int j = 0; j < 3; ++j) {
+    double ej[3] = {0, 0, 0}, t[4];
+    ej[j] = 1.0;
+    EAPPLY(p, ej, t);
+    for (int i = 0; i < 4; ++i) K[(P + i) * n + W + j] = -0.5 * t[i];
+  }
+#undef EAPPLY
+  const double Jw[3] = {ni->J[0] * w[0], ni->J[1] * w[1], ni->J[2] * w[2]};
+  for (int j = 0; j < 3; ++j) {
+    /* d(w x J w)/dw_j = e_j x J w + w x J e_j */
+    double ej[3] = {0, 0, 0}, Jej[3] = {0, 0, 0};
+    ej[j] = 1.0;
+    Jej[j] = ni->J[j];
+    const double col[3] = {ej[1] * Jw[2] - ej[2] * Jw[1] + w[1] * Jej[2] - w[2] * Jej[1],
+                           ej[2] * Jw[0] - ej[0] * Jw[2] + w[2] * Jej[0] - w[0] * Jej[2],
+                           ej[0] * Jw[1] - ej[1] * Jw[0] + w[0] * Jej[1] - w[1] * Jej[0]};
+    for (int i = 0; i < 3; ++i) K[(W + i) * n + W + j] = col[i] + (i == j) * (ni->D[j] + c * ni->J[j]);
+  }
+}
+
 void PlNodeDynamics(const PlNodeInertia *ni, PlParamKind kind, const double q0[4],
                     const double *y, const double *yp, double c, const double M_global[3],
                     double *r, double *K)
 {
-  if (K) PlDynNodeDynamics_jac(ni, kind, q0, y, yp, c, M_global, r, K);
-  else PlDynNodeDynamics_val(ni, kind, q0, y, yp, c, M_global, r, NULL);
+  if (K && kind == PL_PARAM_QUATERNION && !M_global) { /* (an end's dead moment, Euler angles: dual numbers) */
+    PlDynNodeDynamics_val(ni, kind, q0, y, yp, c, M_global, r, NULL);
+    NodeTangentQuat(ni, y, yp, c, K);
+  } else if (K)
+    PlDynNodeDynamics_jac(ni, kind, q0, y, yp, c, M_global, r, K);
+  else
+    PlDynNodeDynamics_val(ni, kind, q0, y, yp, c, M_global, r, NULL);
+}
+
+void PlNodeDynamicsAD(const PlNodeInertia *ni, PlParamKind kind, const double q0[4], const double *y,
+                      const double *yp, double c, const double M_global[3], double *r, double *K)
+{
+  PlDynNodeDynamics_jac(ni, kind, q0, y, yp, c, M_global, r, K);
 }
 
 void PlNodeMapParamForce(PlParamKind kind, const double *p, const double *r_p, double m[3],

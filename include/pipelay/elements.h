@@ -137,10 +137,15 @@ typedef struct {
 /* The node's own rows of the dynamic residual (kinematics, unit norm, inertia, gyroscopic
  * term, rotational damping, dead spatial moment M_global (may be NULL); see
  * rod_dynamics.c) for state y and rate yp (both PlDynNodeDofCount entries), and if K is
- * not NULL the iteration matrix dr/dy + c dr/dyp (row-major n x n). */
+ * not NULL the iteration matrix dr/dy + c dr/dyp (row-major n x n; derived by hand for a
+ * quaternion node without a dead moment, rod_dynamics.c). */
 void PlNodeDynamics(const PlNodeInertia *ni, PlParamKind kind, const double q0[4],
                     const double *y, const double *yp, double c, const double M_global[3],
                     double *r, double *K);
+/* The same r and K, K by forward-mode differentiation of the kernel on dual numbers: the
+ * reference the tests hold the hand-derived K to. */
+void PlNodeDynamicsAD(const PlNodeInertia *ni, PlParamKind kind, const double q0[4], const double *y,
+                      const double *yp, double c, const double M_global[3], double *r, double *K);
 
 /* The rod's generalised force r_p on a node's parameters as the body moment m[3] of the
  * angular-momentum rows: quaternion m = E(p)^T r_p / 2, Euler m = T(p)^-T r_p. dm_dp
