@@ -109,8 +109,25 @@ void PlNodeDynamicsAD(const PlNodeInertia *ni, PlParamKind kind, const double q0
 void PlNodeMapParamForce(PlParamKind kind, const double *p, const double *r_p, double m[3],
                          double *dm_dp)
 {
-  if (dm_dp) PlDynMapParamForce_jac(kind, p, r_p, m, dm_dp);
-  else PlDynMapParamForce_val(kind, p, r_p, m, NULL);
+  if (dm_dp && kind == PL_PARAM_QUATERNION) {
+    /* m = (p_0 r_v - r_0 p_v - p_v x r_v)/2: dm/dp_0 = r_v/2, dm/dp_v = (-r_0 I + [r_v]x)/2
+     * (by hand; PlNodeMapParamForceAD the reference) */
+    PlDynMapParamForce_val(kind, p, r_p, m, NULL);
+    const double *rv = r_p + 1;
+    const double X[9] = {0.0, -rv[2], rv[1], rv[2], 0.0, -rv[0], -rv[1], rv[0], 0.0};
+    for (int i = 0; i < 3; ++i) {
+      dm_dp[4 * i] = 0.5 * rv[i];
+      for (int j = 0; j < 3; ++j) dm_dp[4 * i + 1 + j] = 0.5 * (X[3 * i + j] - (i == j) * r_p[0]);
+    }
+  } else if (dm_dp)
+    PlDynMapParamForce_jac(kind, p, r_p, m, dm_dp);
+  else
+    PlDynMapParamForce_val(kind, p, r_p, m, NULL);
+}
+
+void PlNodeMapParamForceAD(PlParamKind kind, const double *p, const double *r_p, double m[3], double *dm_dp)
+{
+  PlDynMapParamForce_jac(kind, p, r_p, m, dm_dp);
 }
 
 /* The Morison loads' iteration matrix K (6 x 12, row-major: rows the loads on A then B, columns

@@ -30,7 +30,8 @@
  * 7. The same for a quaternion node's own rows (PlNodeDynamics against PlNodeDynamicsAD; the
  *    hand-derived matrix serves nodes without a dead moment): 2000 random states with off-unit
  *    quaternions, rates, angular velocities up to 3 rad/s and c from 1 to 1e3: within 1e-10 of
- *    each row's largest entry, the rows equal.
+ *    each row's largest entry, the rows equal; and the map of the rod's parameter force to the
+ *    node's moments, its dm/dp by hand against PlNodeMapParamForceAD (1e-10).
  */
 #include <string.h>
 #include "check.h"
@@ -261,7 +262,7 @@ static void TestMorisonTangent(unsigned seed)
 static void TestNodeTangent(unsigned seed)
 {
   const int n = 13;
-  double worst = 0.0, rworst = 0.0;
+  double worst = 0.0, rworst = 0.0, mworst = 0.0;
   for (int trial = 0; trial < 2000; ++trial) {
     PlNodeInertia ni = {1e3 * fabs(Rand(&seed)), {50.0 * fabs(Rand(&seed)), 30.0 * fabs(Rand(&seed)), 30.0 * fabs(Rand(&seed))},
                         {5.0 * fabs(Rand(&seed)), fabs(Rand(&seed)), fabs(Rand(&seed))}};
@@ -283,9 +284,21 @@ static void TestNodeTangent(unsigned seed)
       for (int j = 0; j < n; ++j) worst = fmax(worst, fabs(K1[i * n + j] - K2[i * n + j]) / rowmax);
       rworst = fmax(rworst, fabs(r1[i] - r2[i]));
     }
+    /* the rod's parameter force mapped to the node's moments, dm/dp */
+    double rp[4], m1[3], m2[3], D1[12], D2[12];
+    for (int i = 0; i < 4; ++i) rp[i] = 1e6 * Rand(&seed);
+    PlNodeMapParamForce(PL_PARAM_QUATERNION, y + 3, rp, m1, D1);
+    PlNodeMapParamForceAD(PL_PARAM_QUATERNION, y + 3, rp, m2, D2);
+    for (int i = 0; i < 3; ++i) {
+      double rowmax = 0.0;
+      for (int j = 0; j < 4; ++j) rowmax = fmax(rowmax, fabs(D2[4 * i + j]));
+      for (int j = 0; j < 4; ++j) mworst = fmax(mworst, fabs(D1[4 * i + j] - D2[4 * i + j]) / rowmax);
+      rworst = fmax(rworst, fabs(m1[i] - m2[i]));
+    }
   }
   CHECK_ABS(worst, 0.0, 1e-10, "quaternion node: hand-derived iteration matrix against dual numbers (of the row's largest)");
-  CHECK_ABS(rworst, 0.0, 0.0, "quaternion node: the rows of the two");
+  CHECK_ABS(rworst, 0.0, 0.0, "quaternion node: the rows and moments of the two");
+  CHECK_ABS(mworst, 0.0, 1e-10, "quaternion node: hand-derived dm/dp of the parameter force's map (of the row's largest)");
   printf("quaternion node: hand-derived iteration matrix against dual numbers: %.2e of the row's largest entry\n", worst);
 }
 

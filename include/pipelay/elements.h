@@ -152,6 +152,9 @@ void PlNodeDynamicsAD(const PlNodeInertia *ni, PlParamKind kind, const double q0
  * (3 x np, row-major) = dm/dp at fixed r_p when not NULL. */
 void PlNodeMapParamForce(PlParamKind kind, const double *p, const double *r_p, double m[3],
                          double *dm_dp);
+/* The same with dm_dp by forward-mode differentiation (the tests' reference; quaternion
+ * dm_dp is derived by hand). */
+void PlNodeMapParamForceAD(PlParamKind kind, const double *p, const double *r_p, double m[3], double *dm_dp);
 
 /* Parameter rate from the body angular velocity (quaternion pdot = E(p) w/2; Euler
  * pdot = T(p)^-1 w, singular at phi = +-90 deg) and back. */
