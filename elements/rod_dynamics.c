@@ -1,8 +1,9 @@
 /*
- * rod_dynamics.c - the dynamic kernels with 14 derivative directions (iteration matrices),
- * the plain helper functions, and the public entry points, which use the cheap
- * one-direction instance (rod_dynamics_val.c) when no derivative is asked for. The
- * formulation is in the banner of rod_dynamics_kernel.inc.
+ * rod_dynamics.c - the dynamic kernels with 14 derivative directions, the plain helper
+ * functions, the hand-derived iteration matrices of the Morison loads and of a quaternion node
+ * (checked against the dual-number kernels, kept as the *AD references), and the public entry
+ * points, which use the plain instance (rod_dynamics_val.c) for the residuals. The formulation
+ * is in the banner of rod_dynamics_kernel.inc.
  */
 #define PL_DUAL_N 14
 #define KFN(name) PlDyn##name##_jac

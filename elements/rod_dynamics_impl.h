@@ -1,7 +1,7 @@
 /*
  * rod_dynamics_impl.h - the two instances of the dynamic kernels (private): _val on
- * plain doubles (residuals; dual numbers of no direction), _jac on 14 directions (iteration matrices).
- * The public functions in elements.h choose one by whether a derivative is asked for.
+ * plain doubles (residuals; dual numbers of no direction), _jac on 14 directions (the iteration
+ * matrices the hand-derived ones of rod_dynamics.c do not cover, and their references).
  */
 #pragma once
 #include "pipelay/elements.h"
