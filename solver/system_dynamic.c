@@ -468,8 +468,13 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
             }
           }
         }
-      for (int a = 0; a < 2; ++a)
-        for (int r = 0; r < ndd; ++r) AddF(s, Fw, base + (e + a) * ndd + r, fe[a * ndd + r]);
+      if (e != end0 && e + 1 != end0 && e != end1 && e + 1 != end1) { /* away from the ends: no
+                                                                          attachment's redirect */
+        double *Fe = Fw + base + e * ndd;
+        for (int r = 0; r < n2; ++r) Fe[r] += fe[r];
+      } else
+        for (int a = 0; a < 2; ++a)
+          for (int r = 0; r < ndd; ++r) AddF(s, Fw, base + (e + a) * ndd + r, fe[a * ndd + r]);
       if (putJ)
         for (int a = 0; a < 2; ++a)
           for (int r = s->iV; r < ndd; ++r) {
@@ -520,7 +525,10 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
       for (int k = 0; k < 2; ++k)
         if (d->ends[k].node == i)
           for (int cc = 0; cc < 3; ++cc) rn[s->iV + cc] -= d->ends[k].F[cc];
-      for (int r = 0; r < ndd; ++r) AddF(s, Fw, row0 + r, rn[r]);
+      if (i != end0 && i != end1)
+        for (int r = 0; r < ndd; ++r) Fw[row0 + r] += rn[r];
+      else
+        for (int r = 0; r < ndd; ++r) AddF(s, Fw, row0 + r, rn[r]);
       if (!putJ) continue;
       for (int r = 0; r < ndd; ++r)
         if (PlDynRowHeld(d, i, r)) memset(Kn + r * ndd, 0, ndd * sizeof(double));
@@ -636,9 +644,14 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
    * other rows and these rows' diagonal) */
   if (s->woff >= 0)
     for (int k = 0; k < s->nwork; ++k) Fw[s->woff + k] = s->statics ? y[s->woff + k] : yp[s->woff + k] - s->pw[k];
-  if (!s->domain_error)
-    for (int i = 0; i < s->n; ++i)
-      if (!isfinite(Fw[i])) s->domain_error = 1;
+  if (!s->domain_error) { /* a value that is not finite: x - x is NaN for it, 0 else (four sums) */
+    double z[4] = {0.0, 0.0, 0.0, 0.0};
+    int i = 0;
+    for (; i + 4 <= s->n; i += 4)
+      for (int k = 0; k < 4; ++k) z[k] += Fw[i + k] - Fw[i + k];
+    for (; i < s->n; ++i) z[0] += Fw[i] - Fw[i];
+    if (!(z[0] + z[1] + z[2] + z[3] == 0.0)) s->domain_error = 1;
+  }
   return s->domain_error;
 }
 
