@@ -496,8 +496,8 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
       io = PlLineSeriesRow(&w.ls, t, N, top, k == 0 && !opt->restart, &res->err);
       if (!io) {
         PlEnergyChange ec;
-        double strain = 0.0; /* the line's strain energy from its stations (PlSysDynEnergyRow's order) */
-        for (int e = 0; e < ner; ++e) strain += E[e].strain_energy;
+        double strain = 0.0;
+        PlStationsAddStrainEnergy(E, ner, &strain);
         const double bal = PlSysDynEnergyRow(PlDynamicSystem(d), t, PlSysDynState(PlDynamicSystem(d)), &strain,
                                              m->ends[1].payout ? &Wpay : NULL, &E0, w.f[F_ENERGY], &ec);
         res->max_energy_balance_J = fmax(res->max_energy_balance_J, fabs(bal));

@@ -49,15 +49,14 @@ static void ElementStation(const PlProblem p, int e, const double *ue, const PlR
                            PlStation *s)
 {
   memset(s, 0, sizeof *s);
+  s->S = 0.5 * (p->mesh.S[e] + p->mesh.S[e + 1]);
   if (bad) { /* outside the rod's domain (a 180-degree turn over the element): no section */
     const double nan = NAN;
-    s->S = 0.5 * (p->mesh.S[e] + p->mesh.S[e + 1]);
     s->tension = s->torque = s->curvature = s->axial_strain = s->strain_energy = nan;
     for (int c = 0; c < 3; ++c) s->x[c] = 0.5 * (ue[c] + ue[p->nd + c]);
     s->shear[0] = s->shear[1] = s->moment[0] = s->moment[1] = nan;
     return;
   }
-  s->S = 0.5 * (p->mesh.S[e] + p->mesh.S[e + 1]);
   memcpy(s->x, st->xm, sizeof s->x);
   s->tension = st->n[0];
   s->shear[0] = st->n[1];
@@ -76,9 +75,17 @@ static void ElementStation(const PlProblem p, int e, const double *ue, const PlR
 
 void PlElementStationOf(const PlProblem p, int e, const double *ue, PlStation *s)
 {
+  const int nd = p->nd;
+  double q[2][4];
   PlRodSectionState st;
-  const int bad = PlRodElementState(&p->elements[e], ue, &st);
+  for (int k = 0; k < 2; ++k) PlNodeQuaternion(p->kind, p->mesh.q0 + 4 * (e + k), ue + k * nd + 3, q[k]);
+  const int bad = PlRodElementStateOfFrames(&p->elements[e], ue, ue + nd, q[0], q[1], &st);
   ElementStation(p, e, ue, &st, bad, s);
+}
+
+void PlStationsAddStrainEnergy(const PlStation *elements, int ne, double *U)
+{
+  for (int e = 0; e < ne; ++e) *U += elements[e].strain_energy;
 }
 
 int PlStationsOf(const PlProblem p, const double *u, PlStation **nodes_out, PlStation **el_out)

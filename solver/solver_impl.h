@@ -98,6 +98,9 @@ void PlElementStationOf(const PlProblem p, int e, const double *ue, PlStation *s
  * absolute), as PlProblemStations computes them, on the calling rank alone. Returns 0, or 1
  * out of memory. */
 int PlStationsOf(const PlProblem p, const double *u, PlStation **nodes, PlStation **elements);
+/* *U += the line's strain energy from its ne element stations [J] (their strain_energy in
+ * element order: over the lines in turn, PlSysDynEnergyRow's sum to the bit). */
+void PlStationsAddStrainEnergy(const PlStation *elements, int ne, double *U);
 /* The raw unknowns [nnodes nd] gathered on every rank (malloc'd). */
 PetscErrorCode PlGatherUnknowns(PlProblem p, double **u);
 

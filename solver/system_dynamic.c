@@ -468,8 +468,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
             }
           }
         }
-      if (e != end0 && e + 1 != end0 && e != end1 && e + 1 != end1) { /* away from the ends: no
-                                                                          attachment's redirect */
+      if (s->plain[base + e * ndd] && s->plain[base + (e + 1) * ndd]) { /* no redirected row */
         double *Fe = Fw + base + e * ndd;
         for (int r = 0; r < n2; ++r) Fe[r] += fe[r];
       } else
@@ -525,7 +524,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
       for (int k = 0; k < 2; ++k)
         if (d->ends[k].node == i)
           for (int cc = 0; cc < 3; ++cc) rn[s->iV + cc] -= d->ends[k].F[cc];
-      if (i != end0 && i != end1)
+      if (s->plain[row0])
         for (int r = 0; r < ndd; ++r) Fw[row0 + r] += rn[r];
       else
         for (int r = 0; r < ndd; ++r) AddF(s, Fw, row0 + r, rn[r]);
@@ -1288,6 +1287,13 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
         for (int r = 3; r < s->iV; ++r) s->redir[A->row + r] = -2;
       s->nat++;
     }
+  PetscCall(PetscCalloc1(n, &s->plain));
+  for (int l = 0; l < s->nl; ++l)
+    for (int i = 0; i < s->d[l]->sp->mesh.nnodes; ++i) {
+      const int row0 = s->loff[l] + i * s->ndd;
+      s->plain[row0] = 1;
+      for (int r = 0; r < s->ndd; ++r) s->plain[row0] &= s->redir[row0 + r] == -1;
+    }
   /* IDA */
   PetscCheck(SUNContext_Create(NULL, &s->ctx) == 0, PETSC_COMM_SELF, PETSC_ERR_LIB, "SUNContext_Create failed");
   s->y = N_VNew_Serial(n, s->ctx);
@@ -1440,6 +1446,7 @@ PetscErrorCode PlSysDynDestroy(PlSysDyn *ps)
   free(s->rec);
   free(s->seq);
   PetscCall(PetscFree(s->redir));
+  PetscCall(PetscFree(s->plain));
   PetscCall(PetscFree(s->rowforce));
   PetscCall(PetscFree(s->Fwork));
   PetscCall(PetscFree(s->Ke));

@@ -64,6 +64,8 @@ struct PlSysDyn_ {
   int ndd, iV, iW, np, iA;       /* iA: friction anchors' offset, -1 none (PlDynLine) */
   int nat;
   Attach at[MAX_ATTACH];
+  unsigned char *plain;          /* per line node's first row: 1 when none of its rows is
+                                    redirected (AddF's rows added as a block) */
   int *redir;                    /* per row: -1 as is, -2 dropped, else 6 attach + c (c < 3: the
                                     force row c, c >= 3: the moment row c - 3 of a fixed end) */
   int *rowforce;                 /* per row: 1 a force or moment row [N, N m], 0 a kinematic or

@@ -521,9 +521,9 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
       }
       if (!io && (opt->lines_observer || (opt->bodies_observer && nb > 0)) && PlModelVtkFrame(m, k, nout))
         io = Observe(s, opt, t, y, nodes, nn, &res->err);
-      double strain = 0.0; /* the lines' strain energy from their stations, in PlSysDynEnergyRow's order */
+      double strain = 0.0; /* the lines' strain energy from their stations */
       for (int l = 0; l < nl && !io; ++l)
-        for (int e = 0; e < PlLinesProblem(PlSysDynLines(s), l)->mesh.nelements; ++e) strain += els[l][e].strain_energy;
+        PlStationsAddStrainEnergy(els[l], PlLinesProblem(PlSysDynLines(s), l)->mesh.nelements, &strain);
       FreeStations(nl, nodes, els);
       if (k == 0) x.E0 = NAN; /* set by the first row */
       PlEnergyChange ec;

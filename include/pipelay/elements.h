@@ -176,8 +176,8 @@ typedef struct {
 /* Residual contributions f[6] to the linear-momentum rows of nodes A and B (minus the
  * hydrodynamic force) from the nodes' dynamic states yA, yB and rates ypA, ypB (iV = index
  * of v in a node's unknowns), with the current vc [m/s] and dvc/dz [1/s] at the two Gauss
- * points. K (6 x 12, row-major, columns xA, vA, xB, vB) = df/dy + c df/dyp when not NULL. */
-/* K derived by hand (rod_dynamics.c, MorisonTangent). */
+ * points. K (6 x 12, row-major, columns xA, vA, xB, vB) = df/dy + c df/dyp when not NULL,
+ * derived by hand (rod_dynamics.c, MorisonTangent). */
 void PlRodElementMorison(const PlMorison *h, const double *yA, const double *ypA, const double *yB,
                          const double *ypB, int iV, const double vc[2][3], const double dvc_dz[2][3],
                          double c, double f[6], double *K);
