@@ -21,8 +21,10 @@
  * Operations IDA does not use keep the library's implementation.
  *
  * The sparse matrix's SUNMatZero (called by IDA before every Jacobian evaluation, a loop over
- * the nonzeros at -O0: 1.8 % of the 740-node run) is replaced by memset on its three arrays,
- * which is what it does.
+ * the nonzeros at -O0: 1.8 % of the 740-node run) is replaced by a memset of its values: the
+ * system's iteration matrix has one pattern, set at its creation, which the library's zeroing
+ * (of the row indices and column pointers too) made its owner write back at every evaluation
+ * (0.7 % of the 740-node run).
  */
 #include <math.h>
 #include <string.h>
@@ -339,12 +341,11 @@ void PlVectorFastOps(N_Vector v)
   o->nvwrmsnormmaskvectorarray = WrmsNormMaskVectorArray;
 }
 
-/* SUNMatZero_Sparse: the values, the row indices and the column pointers set to zero */
+/* SUNMatZero for a matrix of fixed pattern: the values set to zero, the row indices and
+ * column pointers kept (SUNMatZero_Sparse zeroes them too) */
 static int SparseZero(SUNMatrix A)
 {
   memset(SUNSparseMatrix_Data(A), 0, sizeof(realtype) * (size_t)SUNSparseMatrix_NNZ(A));
-  memset(SUNSparseMatrix_IndexValues(A), 0, sizeof(sunindextype) * (size_t)SUNSparseMatrix_NNZ(A));
-  memset(SUNSparseMatrix_IndexPointers(A), 0, sizeof(sunindextype) * ((size_t)SUNSparseMatrix_NP(A) + 1));
   return 0;
 }
 

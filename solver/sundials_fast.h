@@ -10,5 +10,7 @@
  * NULL, is left alone). Vectors cloned from v afterwards carry them. */
 void PlVectorFastOps(N_Vector v);
 
-/* Puts the compiled zeroing into the sparse matrix A's operations (anything else is left). */
+/* Puts the compiled zeroing into the sparse matrix A's operations (anything else is left):
+ * SUNMatZero then zeroes A's values and keeps its pattern (for a matrix whose pattern its
+ * owner sets once). */
 void PlSparseFastOps(SUNMatrix A);

@@ -88,6 +88,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cjson/cJSON.h>
+#include "condensed_klu.h"
 #include "sundials_fast.h"
 #include "system_impl.h"
 
@@ -447,8 +448,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
       if (s->ends_only && e != end0 && e + 1 != end0 && e != end1 && e + 1 != end1) continue;
       double ya[PL_DYN_DOF_MAX], yb[PL_DYN_DOF_MAX];
       const double *yA = y + base + e * ndd, *yB = yA + ndd;
-      memcpy(ya, yA, ndd * sizeof(double));
-      memcpy(yb, yB, ndd * sizeof(double));
+      for (int k = 0; k < ndd; ++k) ya[k] = yA[k], yb[k] = yB[k]; /* inline: no call per element */
       for (int k = 0; k < 3; ++k) {
         ya[k] += d->xs[3 * e + k];
         yb[k] += d->xs[3 * (e + 1) + k];
@@ -1145,8 +1145,6 @@ static int IdaJac(realtype t, realtype cj, N_Vector yy, N_Vector yp, N_Vector rr
 {
   (void)rr, (void)t1, (void)t2, (void)t3;
   PlSysDyn s = ud;
-  memcpy(SUNSparseMatrix_IndexPointers(Jm), s->colptr, sizeof(sunindextype) * ((size_t)s->n + 1));
-  memcpy(SUNSparseMatrix_IndexValues(Jm), s->rowind, sizeof(sunindextype) * (size_t)s->nnz);
   s->val = SUNSparseMatrix_Data(Jm);
   const int bad = PlSysDynEval(s, t, N_VGetArrayPointer(yy), N_VGetArrayPointer(yp), cj, NULL, 1);
   s->nls_ss = 20.0; /* a new matrix: no rate known */
@@ -1360,8 +1358,26 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
   s->rtol = ds->rtol;
   s->A = SUNSparseMatrix(n, n, s->nnz, CSC_MAT, s->ctx);
   PetscCheck(s->A, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
-  PlSparseFastOps(s->A);
-  s->LS = SUNLinSol_KLU(s->y, s->A, s->ctx);
+  PlSparseFastOps(s->A); /* its pattern set here, once: IDA's zeroing keeps it */
+  memcpy(SUNSparseMatrix_IndexPointers(s->A), s->colptr, sizeof(sunindextype) * ((size_t)n + 1));
+  memcpy(SUNSparseMatrix_IndexValues(s->A), s->rowind, sizeof(sunindextype) * (size_t)s->nnz);
+  { /* the lines' translational kinematics u_c' - v_c = 0, condensed where their rows hold only
+       those two entries (away from held and attached ends) */
+    int nc = 0, ncond = 0;
+    for (int l = 0; l < s->nl; ++l) nc += 3 * s->d[l]->sp->mesh.nnodes;
+    int *cr = malloc(sizeof(int) * (size_t)(nc > 0 ? nc : 1)), *cv = malloc(sizeof(int) * (size_t)(nc > 0 ? nc : 1));
+    PetscCheck(cr && cv, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
+    nc = 0;
+    for (int l = 0; l < s->nl; ++l)
+      for (int i = 0; i < s->d[l]->sp->mesh.nnodes; ++i)
+        for (int c = 0; c < 3; ++c) {
+          cr[nc] = s->loff[l] + i * s->ndd + c;
+          cv[nc++] = s->loff[l] + i * s->ndd + s->iV + c;
+        }
+    s->LS = PlCondensedKLU(s->A, cr, cv, nc, &ncond, s->ctx);
+    free(cr);
+    free(cv);
+  }
   s->ida = IDACreate(s->ctx);
   PetscCheck(s->LS && s->ida, PETSC_COMM_SELF, PETSC_ERR_LIB, "cannot create IDA with KLU");
   PetscCheck(IDAInit(s->ida, IdaRes, 0.0, s->y, s->yp) == IDA_SUCCESS && IDAWFtolerances(s->ida, ErrorWeights) ==
@@ -1432,6 +1448,7 @@ PetscErrorCode PlSysDynDestroy(PlSysDyn *ps)
   if (s->ida) IDAFree(&s->ida);
   if (s->NLS) SUNNonlinSolFree(s->NLS);
   if (s->LS) SUNLinSolFree(s->LS);
+  if (s->LSs) SUNLinSolFree(s->LSs);
   if (s->A) SUNMatDestroy(s->A);
   if (s->y) N_VDestroy(s->y);
   if (s->yp) N_VDestroy(s->yp);

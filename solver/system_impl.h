@@ -106,7 +106,9 @@ struct PlSysDyn_ {
   N_Vector y, yp, atol;
   double rtol;                   /* IDA's relative tolerance (ErrorWeights) */
   SUNMatrix A;
-  SUNLinearSolver LS;
+  SUNLinearSolver LS;            /* IDA's: KLU with the lines' kinematic rows condensed (condensed_klu.c) */
+  SUNLinearSolver LSs;           /* the statics': SUNDIALS' KLU on the whole matrix (system_static.c), made
+                                    at its first solve */
   SUNNonlinearSolver NLS;        /* IDA's Newton with the convergence test of NewtonTest */
   double nls_ss, nls_oldnrm;     /* its rate estimate ss = rate / (1 - rate), the first update's norm */
   long jac_step;                 /* IDA's step count when the iteration matrix was assembled */
