@@ -609,6 +609,8 @@ int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const dou
         x[c] = N[0] * yA[c] + N[1] * yB[c];
         v[c] = N[0] * yA[d->iV + c] + N[1] * yB[d->iV + c];
       }
+      if (!curved && PlSeabedPenetration(m, sec, x) <= 0.0) continue; /* off a plane: F, its
+                                                                         derivatives 0 */
       SeabedDyn(m, sec, w, x, v, F, Fx, Fv, Fel);
       if (pw) /* the force per length at the Gauss point (weight L/2) on the pipe there */
         for (int c = 0; c < 3; ++c) {

@@ -474,14 +474,20 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
       } else
         for (int a = 0; a < 2; ++a)
           for (int r = 0; r < ndd; ++r) AddF(s, Fw, base + (e + a) * ndd + r, fe[a * ndd + r]);
-      if (putJ)
-        for (int a = 0; a < 2; ++a)
-          for (int r = s->iV; r < ndd; ++r) {
-            if (PlDynRowHeld(d, e + a, r)) continue;
-            for (int col = 0; col < n2; ++col)
-              if (ElementEntry(s, r, col % ndd))
-                AddJ(s, base + (e + a) * ndd + r, base + e * ndd + col, Ke[(a * ndd + r) * n2 + col]);
-          }
+      if (putJ) {
+        const int row0 = base + e * ndd;
+        if (e != end0 && e + 1 != end0 && e != end1 && e + 1 != end1 && s->plain[row0] && s->plain[row0 + ndd])
+          for (int k = 0; k < s->neent; ++k) /* neither held nor redirected: the list */
+            Put(s, row0 + s->eent[3 * k + 1], row0 + s->eent[3 * k + 2], Ke[s->eent[3 * k]]);
+        else
+          for (int a = 0; a < 2; ++a)
+            for (int r = s->iV; r < ndd; ++r) {
+              if (PlDynRowHeld(d, e + a, r)) continue;
+              for (int col = 0; col < n2; ++col)
+                if (ElementEntry(s, r, col % ndd))
+                  AddJ(s, row0 + a * ndd + r, row0 + col, Ke[(a * ndd + r) * n2 + col]);
+            }
+      }
     }
     for (int i = 0; i < nn; ++i) {
       if (!MINE(s->voff[l] + (i < ne ? i : ne - 1))) continue;
@@ -533,9 +539,13 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
         if (PlDynRowHeld(d, i, r)) memset(Kn + r * ndd, 0, ndd * sizeof(double));
       for (int k = 0; k < 2; ++k)
         if (d->ends[k].node == i) PlDynEndJacobian(d, &d->ends[k], y + row0, Kn);
-      for (int r = 0; r < ndd; ++r)
-        for (int col = 0; col < ndd; ++col)
-          if (i == end0 || i == end1 || NodeEntry(s, r, col)) AddJ(s, row0 + r, row0 + col, Kn[r * ndd + col]);
+      if (i != end0 && i != end1 && s->plain[row0])
+        for (int k = 0; k < s->nnent; ++k) /* neither held nor redirected: the list */
+          Put(s, row0 + s->nent[2 * k], row0 + s->nent[2 * k + 1], Kn[s->nent[2 * k] * ndd + s->nent[2 * k + 1]]);
+      else
+        for (int r = 0; r < ndd; ++r)
+          for (int col = 0; col < ndd; ++col)
+            if (i == end0 || i == end1 || NodeEntry(s, r, col)) AddJ(s, row0 + r, row0 + col, Kn[r * ndd + col]);
     }
     /* the ends' momentum residual before a hold replaces it, then the holds */
     for (int k = 0; k < 2; ++k) {
@@ -1285,6 +1295,22 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
         for (int r = 3; r < s->iV; ++r) s->redir[A->row + r] = -2;
       s->nat++;
     }
+  { /* the element's and the node's entry lists (the filters' pairs, in their loops' order) */
+    const int ndd = s->ndd, n2 = 2 * ndd;
+    PetscCall(PetscMalloc1((size_t)3 * 2 * ndd * n2, &s->eent));
+    PetscCall(PetscMalloc1((size_t)2 * ndd * ndd, &s->nent));
+    s->neent = s->nnent = 0;
+    for (int a = 0; a < 2; ++a)
+      for (int r = s->iV; r < ndd; ++r)
+        for (int col = 0; col < n2; ++col)
+          if (ElementEntry(s, r, col % ndd)) {
+            int *q = s->eent + 3 * s->neent++;
+            q[0] = (a * ndd + r) * n2 + col, q[1] = a * ndd + r, q[2] = col;
+          }
+    for (int r = 0; r < ndd; ++r)
+      for (int col = 0; col < ndd; ++col)
+        if (NodeEntry(s, r, col)) s->nent[2 * s->nnent] = r, s->nent[2 * s->nnent++ + 1] = col;
+  }
   PetscCall(PetscCalloc1(n, &s->plain));
   for (int l = 0; l < s->nl; ++l)
     for (int i = 0; i < s->d[l]->sp->mesh.nnodes; ++i) {
@@ -1464,6 +1490,8 @@ PetscErrorCode PlSysDynDestroy(PlSysDyn *ps)
   free(s->seq);
   PetscCall(PetscFree(s->redir));
   PetscCall(PetscFree(s->plain));
+  PetscCall(PetscFree(s->eent));
+  PetscCall(PetscFree(s->nent));
   PetscCall(PetscFree(s->rowforce));
   PetscCall(PetscFree(s->Fwork));
   PetscCall(PetscFree(s->Ke));

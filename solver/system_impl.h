@@ -66,6 +66,10 @@ struct PlSysDyn_ {
   Attach at[MAX_ATTACH];
   unsigned char *plain;          /* per line node's first row: 1 when none of its rows is
                                     redirected (AddF's rows added as a block) */
+  int *eent, neent;              /* an element's matrix entries where no row is held or redirected:
+                                    (Ke index, row, column) from its first node's first row, in
+                                    the order of the general loop (ElementEntry) */
+  int *nent, nnent;              /* a node's likewise: (row, column) from its first row (NodeEntry) */
   int *redir;                    /* per row: -1 as is, -2 dropped, else 6 attach + c (c < 3: the
                                     force row c, c >= 3: the moment row c - 3 of a fixed end) */
   int *rowforce;                 /* per row: 1 a force or moment row [N, N m], 0 a kinematic or
