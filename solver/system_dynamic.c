@@ -117,6 +117,20 @@ static int PushPair(int **p, long *n, long *cap, int a, int b)
   return 0;
 }
 
+/* The position of the entry (row, col) in the pattern's values (a binary search in its column),
+ * -1 when it is not in the pattern. */
+static int Position(const PlSysDyn s, int row, int col)
+{
+  sunindextype lo = s->colptr[col], hi = s->colptr[col + 1] - 1;
+  while (lo <= hi) {
+    const sunindextype mid = (lo + hi) / 2;
+    if (s->rowind[mid] == row) return (int)mid;
+    if (s->rowind[mid] < row) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
 static void PutSearch(PlSysDyn s, int row, int col, double v);
 
 /* Adds v to the matrix entry (row, col): the replayed position when the assembly follows the
@@ -142,16 +156,11 @@ static void PutSearch(PlSysDyn s, int row, int col, double v)
     return;
   }
   if (!s->val) return;
-  sunindextype lo = s->colptr[col], hi = s->colptr[col + 1] - 1;
-  while (lo <= hi) {
-    const sunindextype mid = (lo + hi) / 2;
-    if (s->rowind[mid] == row) {
-      s->val[mid] += v;
-      if (s->seq_state == 1 && PushPair(&s->seq, &s->nseq, &s->capseq, row, (int)mid)) s->seq_state = 0;
-      return;
-    }
-    if (s->rowind[mid] < row) lo = mid + 1;
-    else hi = mid - 1;
+  const int mid = Position(s, row, col);
+  if (mid >= 0) {
+    s->val[mid] += v;
+    if (s->seq_state == 1 && PushPair(&s->seq, &s->nseq, &s->capseq, row, mid)) s->seq_state = 0;
+    return;
   }
   s->domain_error = 3; /* not in the pattern: a bug, reported by the set-up's check */
   if (s->seq_state == 1) s->seq_state = 0;
@@ -349,6 +358,20 @@ static int NodeEntry(const PlSysDyn s, int r, int col)
   return col >= s->iW;
 }
 
+/* Element e of the line at base goes by the entry list (eent): its nodes are not the line's ends
+ * (no held row) and none of their rows is redirected to an attachment. */
+static int ElementListed(const PlSysDyn s, const PlDynLine d, int base, int e)
+{
+  const int end0 = d->ends[0].node, end1 = d->ends[1].node, row0 = base + e * s->ndd;
+  return e != end0 && e + 1 != end0 && e != end1 && e + 1 != end1 && s->plain[row0] && s->plain[row0 + s->ndd];
+}
+
+/* Node i likewise (nent). */
+static int NodeListed(const PlSysDyn s, const PlDynLine d, int base, int i)
+{
+  return i != d->ends[0].node && i != d->ends[1].node && s->plain[base + i * s->ndd];
+}
+
 int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double c, double *F, int wantJ)
 {
   const PlModel *m = s->m;
@@ -476,10 +499,14 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
           for (int r = 0; r < ndd; ++r) AddF(s, Fw, base + (e + a) * ndd + r, fe[a * ndd + r]);
       if (putJ) {
         const int row0 = base + e * ndd;
-        if (e != end0 && e + 1 != end0 && e != end1 && e + 1 != end1 && s->plain[row0] && s->plain[row0 + ndd])
-          for (int k = 0; k < s->neent; ++k) /* neither held nor redirected: the list */
-            Put(s, row0 + s->eent[3 * k + 1], row0 + s->eent[3 * k + 2], Ke[s->eent[3 * k]]);
-        else
+        if (ElementListed(s, d, base, e)) { /* neither held nor redirected: the list */
+          const int *pos = s->epos[l] && s->val && !s->recording ? s->epos[l] + (size_t)e * s->neent : NULL;
+          if (pos)
+            for (int k = 0; k < s->neent; ++k) s->val[pos[k]] += Ke[s->eent[3 * k]];
+          else
+            for (int k = 0; k < s->neent; ++k)
+              Put(s, row0 + s->eent[3 * k + 1], row0 + s->eent[3 * k + 2], Ke[s->eent[3 * k]]);
+        } else
           for (int a = 0; a < 2; ++a)
             for (int r = s->iV; r < ndd; ++r) {
               if (PlDynRowHeld(d, e + a, r)) continue;
@@ -539,10 +566,14 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
         if (PlDynRowHeld(d, i, r)) memset(Kn + r * ndd, 0, ndd * sizeof(double));
       for (int k = 0; k < 2; ++k)
         if (d->ends[k].node == i) PlDynEndJacobian(d, &d->ends[k], y + row0, Kn);
-      if (i != end0 && i != end1 && s->plain[row0])
-        for (int k = 0; k < s->nnent; ++k) /* neither held nor redirected: the list */
-          Put(s, row0 + s->nent[2 * k], row0 + s->nent[2 * k + 1], Kn[s->nent[2 * k] * ndd + s->nent[2 * k + 1]]);
-      else
+      if (NodeListed(s, d, base, i)) { /* neither held nor redirected: the list */
+        const int *pos = s->npos[l] && s->val && !s->recording ? s->npos[l] + (size_t)i * s->nnent : NULL;
+        if (pos)
+          for (int k = 0; k < s->nnent; ++k) s->val[pos[k]] += Kn[s->nent[2 * k] * ndd + s->nent[2 * k + 1]];
+        else
+          for (int k = 0; k < s->nnent; ++k)
+            Put(s, row0 + s->nent[2 * k], row0 + s->nent[2 * k + 1], Kn[s->nent[2 * k] * ndd + s->nent[2 * k + 1]]);
+      } else
         for (int r = 0; r < ndd; ++r)
           for (int col = 0; col < ndd; ++col)
             if (i == end0 || i == end1 || NodeEntry(s, r, col)) AddJ(s, row0 + r, row0 + col, Kn[r * ndd + col]);
@@ -1379,6 +1410,26 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
   for (int k = 0; k < n; ++k) /* ErrorWeights relies on it */
     PetscCheck(at[k] > 0.0, PETSC_COMM_SELF, PETSC_ERR_PLIB, "absolute tolerance %d is %g, not positive", k, at[k]);
   PetscCheck(!BuildPattern(s), PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory building the system's matrix pattern");
+  for (int l = 0; l < s->nl; ++l) { /* the listed entries' positions in the pattern, found once */
+    const PlDynLine d = s->d[l];
+    const int ne = d->sp->mesh.nelements, nn = d->sp->mesh.nnodes, base = s->loff[l];
+    PetscCall(PetscMalloc1((size_t)ne * s->neent + 1, &s->epos[l]));
+    PetscCall(PetscMalloc1((size_t)nn * s->nnent + 1, &s->npos[l]));
+    for (int e = 0; e < ne; ++e)
+      for (int k = 0; k < s->neent; ++k) {
+        const int row0 = base + e * s->ndd, *q = s->eent + 3 * k;
+        const int pos = ElementListed(s, d, base, e) ? Position(s, row0 + q[1], row0 + q[2]) : 0;
+        PetscCheck(pos >= 0, PETSC_COMM_SELF, PETSC_ERR_PLIB, "element %d's entry %d is not in the pattern", e, k);
+        s->epos[l][(size_t)e * s->neent + k] = pos;
+      }
+    for (int i = 0; i < nn; ++i)
+      for (int k = 0; k < s->nnent; ++k) {
+        const int row0 = base + i * s->ndd, *q = s->nent + 2 * k;
+        const int pos = NodeListed(s, d, base, i) ? Position(s, row0 + q[0], row0 + q[1]) : 0;
+        PetscCheck(pos >= 0, PETSC_COMM_SELF, PETSC_ERR_PLIB, "node %d's entry %d is not in the pattern", i, k);
+        s->npos[l][(size_t)i * s->nnent + k] = pos;
+      }
+  }
   PetscCheck(!SetUpParts(s), s->comm, PETSC_ERR_LIB, "cannot partition the system over %d ranks (METIS)", s->size);
   PetscCall(PetscMalloc1((size_t)n + 6 * (s->nl + 2 * m->nbodies) + PL_WORK_N + 3, &s->red));
   s->rtol = ds->rtol;
@@ -1490,6 +1541,10 @@ PetscErrorCode PlSysDynDestroy(PlSysDyn *ps)
   free(s->seq);
   PetscCall(PetscFree(s->redir));
   PetscCall(PetscFree(s->plain));
+  for (int l = 0; l < s->nl; ++l) {
+    PetscCall(PetscFree(s->epos[l]));
+    PetscCall(PetscFree(s->npos[l]));
+  }
   PetscCall(PetscFree(s->eent));
   PetscCall(PetscFree(s->nent));
   PetscCall(PetscFree(s->rowforce));
