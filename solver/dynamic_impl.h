@@ -97,9 +97,11 @@ PetscErrorCode PlDynLineDestroy(PlDynLine *d);
 /* Element e's contributions fe (2 ndd, node rows of A then B) and, when Ke != NULL, the
  * iteration-matrix block (2 ndd x 2 ndd) for node states yA, yB (positions absolute) and
  * rates; pw (PL_WORK_N, may be NULL) += the powers of its loads [W] (the work integrals' rates:
- * drag, added mass, seabed, friction, splash zone). Returns 1 outside the rod's domain. */
+ * drag, added mass, seabed, friction, splash zone). qAB (8, may be NULL): the nodes' frames
+ * PlNodeQuaternion(kind, q0, p) of A then B, when the caller has them (the residual's loop
+ * carries node e + 1's to element e + 1). Returns 1 outside the rod's domain. */
 int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const double *ypA, const double *yB,
-                 const double *ypB, double c, double *fe, double *Ke, double *pw);
+                 const double *ypB, double c, double *fe, double *Ke, double *pw, const double *qAB);
 /* Element e's friction spring at node positions xA, xB (absolute) and anchor displacement da
  * (from its static place, the state's iA unknowns): its stored energy P Psi(u) [J]
  * (models/friction.c). 0 without friction. */

@@ -555,7 +555,7 @@ static int RodMatrixRows(const PlDynLine d, const PlRodElement *el, const double
 /* Element e's contributions: fe (2 ndd, node rows of A then B) and, when Ke != NULL, the
  * iteration-matrix block (2 ndd x 2 ndd). Returns 1 outside the rod's domain. */
 int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const double *ypA,
-                      const double *yB, const double *ypB, double c, double *fe, double *Ke, double *pw)
+                      const double *yB, const double *ypB, double c, double *fe, double *Ke, double *pw, const double *qAB)
 {
   const PlProblem p = d->sp;
   const int ndd = d->ndd, n2 = 2 * ndd;
@@ -574,10 +574,13 @@ int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const dou
   }
   int bad;
   if (!Ke) { /* rod: the force on the V rows, the moments in the nodes' frames on the W rows */
-    double qA[4], qB[4], f[3], mA[3], mB[3];
-    PlNodeQuaternion(d->kind, el->q0[0], yA + 3, qA);
-    PlNodeQuaternion(d->kind, el->q0[1], yB + 3, qB);
-    bad = PlRodElementNodeForces(el, yA, yB, qA, qB, f, mA, mB);
+    double q[8], f[3], mA[3], mB[3];
+    if (!qAB) {
+      PlNodeQuaternion(d->kind, el->q0[0], yA + 3, q);
+      PlNodeQuaternion(d->kind, el->q0[1], yB + 3, q + 4);
+      qAB = q;
+    }
+    bad = PlRodElementNodeForces(el, yA, yB, qAB, qAB + 4, f, mA, mB);
     for (int i = 0; i < 3; ++i) {
       fe[d->iV + i] -= f[i];
       fe[ndd + d->iV + i] += f[i];

@@ -466,6 +466,8 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
     const int nn = p->mesh.nnodes, ne = p->mesh.nelements, base = s->loff[l];
     double fe[2 * PL_DYN_DOF_MAX];
     const int end0 = d->ends[0].node, end1 = d->ends[1].node;
+    double qab[8]; /* the residual's node frames of the element (A, B) */
+    int qnode = -1;  /* the node whose frame qab + 4 holds */
     for (int e = 0; e < ne; ++e) {
       if (!MINE(s->voff[l] + e)) continue;
       if (s->ends_only && e != end0 && e + 1 != end0 && e != end1 && e + 1 != end1) continue;
@@ -476,7 +478,13 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
         ya[k] += d->xs[3 * e + k];
         yb[k] += d->xs[3 * (e + 1) + k];
       }
-      if (PlDynElement(d, e, t, ya, yp + base + e * ndd, yb, yp + base + (e + 1) * ndd, c, fe, Ke, pw))
+      if (!Ke) { /* the residual: node e + 1's frame kept for element e + 1 */
+        if (qnode != e) PlNodeQuaternion(d->kind, p->mesh.q0 + 4 * e, ya + 3, qab);
+        else memcpy(qab, qab + 4, 4 * sizeof(double));
+        PlNodeQuaternion(d->kind, p->mesh.q0 + 4 * (e + 1), yb + 3, qab + 4);
+        qnode = e + 1;
+      }
+      if (PlDynElement(d, e, t, ya, yp + base + e * ndd, yb, yp + base + (e + 1) * ndd, c, fe, Ke, pw, Ke ? NULL : qab))
         s->domain_error = 1;
       if (s->statics && d->iA >= 0) /* at rest the friction anchors stay where the lines' statics had
                                        them (their displacement 0), as the one-line statics hold
