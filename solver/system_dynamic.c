@@ -1252,6 +1252,29 @@ static int NewtonSolve(SUNNonlinearSolver NLS, N_Vector y0, N_Vector ycor, N_Vec
   return SUNNonlinSolSolve_Newton(NLS, y0, ycor, w, tol, callLSetup, mem);
 }
 
+/* *pos = the positions in the pattern's values of the listed entries of line l's elements
+ * (node 0: eent, entries of stride 3, row and column offsets at 1 and 2) or nodes (node 1: nent,
+ * stride 2, at 0 and 1), count of them, nlist entries each; 0 (unused) for an item off the list
+ * path. An entry of a listed item that is not in the pattern is a bug. */
+static PetscErrorCode ListPositions(PlSysDyn s, int l, int node, int count, const int *list, int nlist, int stride,
+                                    int **pos)
+{
+  const PlDynLine d = s->d[l];
+  const int base = s->loff[l], ro = stride - 2;
+  PetscFunctionBeginUser;
+  PetscCall(PetscMalloc1((size_t)count * nlist + 1, pos));
+  for (int e = 0; e < count; ++e) {
+    const int on = node ? NodeListed(s, d, base, e) : ElementListed(s, d, base, e), row0 = base + e * s->ndd;
+    for (int k = 0; k < nlist; ++k) {
+      const int *q = list + stride * k, p = on ? Position(s, row0 + q[ro], row0 + q[ro + 1]) : 0;
+      PetscCheck(p >= 0, PETSC_COMM_SELF, PETSC_ERR_PLIB, "%s %d's entry %d is not in the pattern",
+                 node ? "node" : "element", e, k);
+      (*pos)[(size_t)e * nlist + k] = p;
+    }
+  }
+  PetscFunctionReturn(0);
+}
+
 PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out)
 {
   const PlModel *m = PlLinesModel(L);
@@ -1419,24 +1442,8 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
     PetscCheck(at[k] > 0.0, PETSC_COMM_SELF, PETSC_ERR_PLIB, "absolute tolerance %d is %g, not positive", k, at[k]);
   PetscCheck(!BuildPattern(s), PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory building the system's matrix pattern");
   for (int l = 0; l < s->nl; ++l) { /* the listed entries' positions in the pattern, found once */
-    const PlDynLine d = s->d[l];
-    const int ne = d->sp->mesh.nelements, nn = d->sp->mesh.nnodes, base = s->loff[l];
-    PetscCall(PetscMalloc1((size_t)ne * s->neent + 1, &s->epos[l]));
-    PetscCall(PetscMalloc1((size_t)nn * s->nnent + 1, &s->npos[l]));
-    for (int e = 0; e < ne; ++e)
-      for (int k = 0; k < s->neent; ++k) {
-        const int row0 = base + e * s->ndd, *q = s->eent + 3 * k;
-        const int pos = ElementListed(s, d, base, e) ? Position(s, row0 + q[1], row0 + q[2]) : 0;
-        PetscCheck(pos >= 0, PETSC_COMM_SELF, PETSC_ERR_PLIB, "element %d's entry %d is not in the pattern", e, k);
-        s->epos[l][(size_t)e * s->neent + k] = pos;
-      }
-    for (int i = 0; i < nn; ++i)
-      for (int k = 0; k < s->nnent; ++k) {
-        const int row0 = base + i * s->ndd, *q = s->nent + 2 * k;
-        const int pos = NodeListed(s, d, base, i) ? Position(s, row0 + q[0], row0 + q[1]) : 0;
-        PetscCheck(pos >= 0, PETSC_COMM_SELF, PETSC_ERR_PLIB, "node %d's entry %d is not in the pattern", i, k);
-        s->npos[l][(size_t)i * s->nnent + k] = pos;
-      }
+    PetscCall(ListPositions(s, l, 0, s->d[l]->sp->mesh.nelements, s->eent, s->neent, 3, &s->epos[l]));
+    PetscCall(ListPositions(s, l, 1, s->d[l]->sp->mesh.nnodes, s->nent, s->nnent, 2, &s->npos[l]));
   }
   PetscCheck(!SetUpParts(s), s->comm, PETSC_ERR_LIB, "cannot partition the system over %d ranks (METIS)", s->size);
   PetscCall(PetscMalloc1((size_t)n + 6 * (s->nl + 2 * m->nbodies) + PL_WORK_N + 3, &s->red));
