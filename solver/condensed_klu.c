@@ -22,8 +22,12 @@
  *
  * The factorisation follows SUNDIALS' SUNLinSol_KLU: KLU's defaults with COLAMD ordering, a
  * symbolic analysis and factorisation at the first set-up, a refactorisation on the same
- * pivots after, and a new factorisation when that fails or KLU's cheap estimate of the
- * reciprocal condition number falls below eps^(2/3).
+ * pivots after, and a new factorisation when KLU's condition estimate exceeds eps^(-2/3)
+ * (checked when its cheap reciprocal estimate falls below eps^(2/3)) or, unlike SUNDIALS' (which
+ * fails the set-up), when the old pivots meet a zero. The reduced matrix keeps A's order of rows
+ * and columns, so its diagonal pairs unrelated unknowns, and KLU's partial pivoting (diagonal
+ * preference 0.001) chooses: on a 740-node J-lay matrix the solve's residual is 5.3e-6 of the
+ * right side against 6.7e-6 for KLU on the whole matrix (pivot growth 0.027 both).
  */
 #include <float.h>
 #include <math.h>
@@ -88,9 +92,12 @@ static SUNLinearSolver_ID GetID(SUNLinearSolver S)
   return SUNLINEARSOLVER_CUSTOM;
 }
 
+/* As SUNDIALS' KLU: the next set-up factorises afresh (new pivots); the pattern's analysis is kept. */
 static int Initialize(SUNLinearSolver S)
 {
-  CONTENT(S)->last = SUNLS_SUCCESS;
+  Content *c = CONTENT(S);
+  if (c->num) klu_l_free_numeric(&c->num, &c->common);
+  c->last = SUNLS_SUCCESS;
   return SUNLS_SUCCESS;
 }
 
@@ -116,13 +123,19 @@ static int Setup(SUNLinearSolver S, SUNMatrix A)
     if (!c->sym) return c->last = SUNLS_PACKAGE_FAIL_UNREC;
   }
   if (c->num) {
-    if (!klu_l_refactor(c->cp, c->ri, c->val, c->sym, c->num, &c->common)) klu_l_free_numeric(&c->num, &c->common);
+    const double small = pow(DBL_EPSILON, 2.0 / 3.0);
+    if (!klu_l_refactor(c->cp, c->ri, c->val, c->sym, c->num, &c->common)) /* a zero pivot: new pivots */
+      klu_l_free_numeric(&c->num, &c->common);
     else if (!klu_l_rcond(c->sym, c->num, &c->common)) return c->last = SUNLS_PACKAGE_FAIL_REC;
-    else if (c->common.rcond < pow(DBL_EPSILON, 2.0 / 3.0)) klu_l_free_numeric(&c->num, &c->common);
+    else if (c->common.rcond < small) { /* the cheap estimate is small: the better one decides */
+      if (!klu_l_condest(c->cp, c->val, c->sym, c->num, &c->common)) return c->last = SUNLS_PACKAGE_FAIL_REC;
+      if (c->common.condest > 1.0 / small) klu_l_free_numeric(&c->num, &c->common);
+    }
   }
   if (!c->num) {
     c->num = klu_l_factor(c->cp, c->ri, c->val, c->sym, &c->common);
-    if (!c->num) return c->last = SUNLS_PACKAGE_FAIL_REC; /* singular: IDA may retry */
+    if (!c->num) /* singular: IDA may retry with a smaller step; out of memory: it may not */
+      return c->last = c->common.status == KLU_SINGULAR ? SUNLS_PACKAGE_FAIL_REC : SUNLS_PACKAGE_FAIL_UNREC;
   }
   return c->last = SUNLS_SUCCESS;
 }
@@ -142,7 +155,7 @@ static int Solve(SUNLinearSolver S, SUNMatrix A, N_Vector xv, N_Vector bv, realt
     for (Long o = c->opptr[q]; o < c->opptr[q + 1]; ++o) s += c->opval[o] * c->t[c->opq[o]];
     br[c->oprows[q]] -= s;
   }
-  if (!klu_l_solve(c->sym, c->num, c->m, 1, br, &c->common)) return c->last = SUNLS_PACKAGE_FAIL_REC;
+  if (!klu_l_solve(c->sym, c->num, c->m, 1, br, &c->common)) return c->last = SUNLS_PACKAGE_FAIL_UNREC;
   for (Long k = 0; k < c->m; ++k) x[c->colsrc[k]] = br[k];
   for (Long p = 0; p < c->np; ++p) x[c->pv[p]] = c->t[p] + c->coef[p] * x[c->px[p]];
   return c->last = SUNLS_SUCCESS;

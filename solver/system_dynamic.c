@@ -1455,10 +1455,9 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
   memcpy(SUNSparseMatrix_IndexValues(s->A), s->rowind, sizeof(sunindextype) * (size_t)s->nnz);
   { /* the lines' translational kinematics u_c' - v_c = 0, condensed where their rows hold only
        those two entries (away from held and attached ends) */
-    int nc = 0, ncond = 0;
+    int nc = 0, *cr, *cv;
     for (int l = 0; l < s->nl; ++l) nc += 3 * s->d[l]->sp->mesh.nnodes;
-    int *cr = malloc(sizeof(int) * (size_t)(nc > 0 ? nc : 1)), *cv = malloc(sizeof(int) * (size_t)(nc > 0 ? nc : 1));
-    PetscCheck(cr && cv, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
+    PetscCall(PetscMalloc2((size_t)nc + 1, &cr, (size_t)nc + 1, &cv));
     nc = 0;
     for (int l = 0; l < s->nl; ++l)
       for (int i = 0; i < s->d[l]->sp->mesh.nnodes; ++i)
@@ -1466,9 +1465,8 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
           cr[nc] = s->loff[l] + i * s->ndd + c;
           cv[nc++] = s->loff[l] + i * s->ndd + s->iV + c;
         }
-    s->LS = PlCondensedKLU(s->A, cr, cv, nc, &ncond, s->ctx);
-    free(cr);
-    free(cv);
+    s->LS = PlCondensedKLU(s->A, cr, cv, nc, NULL, s->ctx);
+    PetscCall(PetscFree2(cr, cv));
   }
   s->ida = IDACreate(s->ctx);
   PetscCheck(s->LS && s->ida, PETSC_COMM_SELF, PETSC_ERR_LIB, "cannot create IDA with KLU");

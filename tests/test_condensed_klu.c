@@ -6,10 +6,11 @@
  * c du - dv = b (kinematic) and momentum rows coupled to the neighbouring nodes' u and v,
  * plus a block of three unknowns coupled to every node (a body). Candidates the solver must
  * leave in the matrix: node 0's kinematic rows carry a third entry, node 1's are named twice,
- * node 2's name a column outside their row, node 3's v column is node 4's x (so node 4's pair
- * is refused). Checked: how many pairs were condensed (exactly those expected), the solution
+ * node 2's name a column outside their row, node 4's name a pair whose other column is node 3's
+ * condensed v (so node 4's pair is dropped). Checked: how many pairs were condensed (exactly those expected), the solution
  * of three right sides within 1e-12 of the dense one (relative to its largest entry) at two
- * sets of values (factorisation, then refactorisation), and a set-up with a_rv = 0 refused.
+ * sets of values (factorisation, then refactorisation), a set-up with a_rv = 0 refused, and
+ * with no candidate the whole matrix solved.
  */
 #include <math.h>
 #include <stdio.h>
@@ -126,15 +127,14 @@ int main(void)
       vcol[nc++] = i == 2 ? 6 * i + 3 + (c + 1) % 3 : 6 * i + 3 + c;
       if (i == 1) row[nc] = 6 * i + c, vcol[nc++] = 6 * i + 3 + c;
     }
-  /* node 4's kinematic rows re-pointed: their second entry in node 3's v column (a pair
-   * whose x would be condensed away must be refused) */
+  /* node 4's kinematic rows re-pointed: their entries in u_4c and node 3's v_3c, and node 4's
+   * candidates name (row u_4c, column u_4c): a pair whose x, v_3c, node 3's pair condenses
+   * away, which must be dropped (node 4's candidates come after node 1's doubles) */
   for (int c = 0; c < 3; ++c) {
     pat[6 * 4 + c][6 * 4 + 3 + c] = 0;
     pat[6 * 4 + c][6 * 3 + 3 + c] = 1;
-    vcol[3 * 4 + 1 * 3 + c] = 6 * 3 + 3 + c; /* node 4's candidates come after node 1's doubles */
+    vcol[3 * 4 + 1 * 3 + c] = 6 * 4 + c;
   }
-  /* node 4's candidates name (u_4c, v_3c): rows with two entries, v_3c and u_4c, but v_3c is
-   * node 3's own pair's column, so the first pair keeps it and node 4's is refused */
   SUNMatDestroy(A);
   nnz = 0;
   for (int i = 0; i < NN; ++i)
@@ -152,8 +152,8 @@ int main(void)
         fprintf(stderr, "FAIL: the solver is not created\n");
         return EXIT_FAILURE;
       }
-      /* nodes 5..11 and node 3: 8 nodes of 3 pairs (0: three entries, 1: named twice, the
-       * first kept, 2: column not in the row, 4: v already taken) + node 1's first naming */
+      /* nodes 1 (named twice, the first kept), 3 and 5 to 11; not 0 (three entries), 2 (a
+       * column not in the row) or 4 (its x condensed away) */
       CHECK_ABS(ncond, 3 * 9, 0.0, "pairs condensed (nodes 1, 3 and 5 to 11)");
       CHECK_TRUE(SUNLinSolInitialize(S) == 0, "initialize");
     }
@@ -177,6 +177,24 @@ int main(void)
       CHECK_TRUE(SUNLinSolSetup(S, A) == SUNLS_PACKAGE_FAIL_UNREC, "a zero a_rv is refused");
       SUNLinSolFree(S);
     }
+    N_VDestroy(x), N_VDestroy(b);
+  }
+  { /* no candidate: KLU on the whole matrix (the last values, whose a_rv = 0 row is then kept) */
+    int none = -1;
+    S = PlCondensedKLU(A, row, vcol, 0, &none, ctx);
+    CHECK_TRUE(S && none == 0 && SUNLinSolInitialize(S) == 0 && SUNLinSolSetup(S, A) == 0, "no candidate: set-up");
+    N_Vector x = N_VNew_Serial(NN, ctx), b = N_VNew_Serial(NN, ctx);
+    double bd[NN], xd[NN], big = 0.0, err = 0.0;
+    for (int i = 0; i < NN; ++i) bd[i] = N_VGetArrayPointer(b)[i] = Rand();
+    memcpy(Dc, D, sizeof D);
+    DenseSolve(Dc, bd, xd);
+    CHECK_TRUE(S && SUNLinSolSolve(S, A, x, b, 0.0) == 0, "no candidate: solve");
+    for (int i = 0; i < NN; ++i) {
+      big = fmax(big, fabs(xd[i]));
+      err = fmax(err, fabs(N_VGetArrayPointer(x)[i] - xd[i]));
+    }
+    CHECK_ABS(err / big, 0.0, 1e-12, "no candidate: the dense solution");
+    if (S) SUNLinSolFree(S);
     N_VDestroy(x), N_VDestroy(b);
   }
   SUNMatDestroy(A);
