@@ -45,7 +45,7 @@ typedef struct {
   Long *pax, *pav;    /* positions of a_rx and a_rv in A's values */
   Long *px;           /* pair p's x column */
   double *coef, *t;   /* -a_rx / a_rv (set-up), b_r / a_rv (solve) */
-  double *arv, *rinv; /* a_rv and 1 / a_rv (set-up) */
+  double *rinv;       /* 1 / a_rv (set-up) */
   int *rowsrc;        /* reduced row k's row in A */
   int *colsrc;        /* reduced column k's column in A */
   Long *cp, *ri;      /* the reduced matrix's pattern (CSC) */
@@ -55,7 +55,6 @@ typedef struct {
   Long *opk;          /* product o's reduced entry */
   Long *opsrc;        /* its a_iv position in A's values */
   int *opq;           /* its pair */
-  Long *rowop;        /* reduced row k's products: rowop[k] to rowop[k + 1] - 1 (sorted by row) */
   Long nopr;          /* the reduced rows with products */
   int *oprows;        /* their reduced rows */
   Long *opptr;        /* row oprows[q]'s products: opptr[q] to opptr[q + 1] - 1 */
@@ -74,9 +73,9 @@ static void Free(Content *c)
   if (!c) return;
   if (c->num) klu_l_free_numeric(&c->num, &c->common);
   if (c->sym) klu_l_free_symbolic(&c->sym, &c->common);
-  free(c->prow), free(c->pv), free(c->pax), free(c->pav), free(c->px), free(c->coef), free(c->t), free(c->arv), free(c->rinv);
+  free(c->prow), free(c->pv), free(c->pax), free(c->pav), free(c->px), free(c->coef), free(c->t), free(c->rinv);
   free(c->rowsrc), free(c->colsrc), free(c->cp), free(c->ri), free(c->val), free(c->direct);
-  free(c->opk), free(c->opsrc), free(c->opq), free(c->rowop), free(c->oprows), free(c->opptr), free(c->opval), free(c->b);
+  free(c->opk), free(c->opsrc), free(c->opq), free(c->oprows), free(c->opptr), free(c->opval), free(c->b);
   free(c);
 }
 
@@ -108,9 +107,8 @@ static int Setup(SUNLinearSolver S, SUNMatrix A)
   const double *a = SUNSparseMatrix_Data(A);
   for (Long p = 0; p < c->np; ++p) {
     if (a[c->pav[p]] == 0.0) return c->last = SUNLS_PACKAGE_FAIL_UNREC; /* not u' - v */
-    c->arv[p] = a[c->pav[p]];
-    c->rinv[p] = 1.0 / c->arv[p];
-    c->coef[p] = -a[c->pax[p]] / c->arv[p];
+    c->rinv[p] = 1.0 / a[c->pav[p]];
+    c->coef[p] = -a[c->pax[p]] * c->rinv[p];
   }
   const Long nnz = c->cp[c->m];
   for (Long k = 0; k < nnz; ++k) c->val[k] = c->direct[k] >= 0 ? a[c->direct[k]] : 0.0;
@@ -180,7 +178,8 @@ static int Build(Content *c, SUNMatrix A, const int *row, const int *vcol, int n
   const Long n = c->n;
   const sunindextype *Ap = SUNSparseMatrix_IndexPointers(A), *Ai = SUNSparseMatrix_IndexValues(A);
   Long *rowcount = NULL, *rowpair = NULL, *colpair = NULL, *mark = NULL, *rnew = NULL;
-  Long *rowfill = NULL, *rowcol = NULL, *rowpos = NULL;
+  Long *rowfill = NULL, *rowcol = NULL, *rowpos = NULL, *rowop = NULL; /* rowop: reduced row k's products
+                                                                       from rowop[k] (a counting sort) */
   int err = ALLOC(rowcount, n) || ALLOC(rowpair, n) || ALLOC(colpair, n) || ALLOC(mark, n) || ALLOC(rnew, n) ||
             ALLOC(rowfill, n) || ALLOC(rowcol, 2 * n) || ALLOC(rowpos, 2 * n);
   if (err) goto done;
@@ -197,7 +196,7 @@ static int Build(Content *c, SUNMatrix A, const int *row, const int *vcol, int n
   /* candidates whose row has two entries, one in v's column; the first to name a row or a
    * column has it */
   err = ALLOC(c->prow, ncand) || ALLOC(c->pv, ncand) || ALLOC(c->pax, ncand) || ALLOC(c->pav, ncand) ||
-        ALLOC(c->px, ncand) || ALLOC(c->coef, ncand) || ALLOC(c->t, ncand) || ALLOC(c->arv, ncand) ||
+        ALLOC(c->px, ncand) || ALLOC(c->coef, ncand) || ALLOC(c->t, ncand) ||
         ALLOC(c->rinv, ncand);
   if (err) goto done;
   c->np = 0;
@@ -265,7 +264,7 @@ static int Build(Content *c, SUNMatrix A, const int *row, const int *vcol, int n
             mark[i] = nnz++;
           }
           if (pass) { /* in the order of the reduced rows (rowop counted in pass 0) */
-            const Long o = c->rowop[rnew[i] + 1]++;
+            const Long o = rowop[rnew[i] + 1]++;
             c->opk[o] = mark[i], c->opsrc[o] = q, c->opq[o] = (int)p;
           } else
             ++rowcount[rnew[i]];
@@ -276,11 +275,10 @@ static int Build(Content *c, SUNMatrix A, const int *row, const int *vcol, int n
     if (!pass) {
       for (Long i = 0; i < n; ++i) mark[i] = -1;
       err = ALLOC(c->ri, nnz) || ALLOC(c->val, nnz) || ALLOC(c->direct, nnz) || ALLOC(c->opk, nop) ||
-            ALLOC(c->opsrc, nop) || ALLOC(c->opq, nop) || ALLOC(c->opval, nop) ||
-            ALLOC(c->rowop, c->m + 1);
+            ALLOC(c->opsrc, nop) || ALLOC(c->opq, nop) || ALLOC(c->opval, nop) || ALLOC(rowop, c->m + 1);
       if (!err) { /* rowop[k + 1]: where row k's products start; pass 1 advances it to their end */
-        c->rowop[0] = c->rowop[1] = 0;
-        for (Long k = 1; k < c->m; ++k) c->rowop[k + 1] = c->rowop[k] + rowcount[k - 1];
+        rowop[0] = rowop[1] = 0;
+        for (Long k = 1; k < c->m; ++k) rowop[k + 1] = rowop[k] + rowcount[k - 1];
       }
     } else
       c->cp[c->m] = nnz;
@@ -289,18 +287,18 @@ static int Build(Content *c, SUNMatrix A, const int *row, const int *vcol, int n
   free(vofx), free(vnext);
   if (!err) { /* the rows with products, for the solve */
     c->nopr = 0;
-    for (Long k = 0; k < c->m; ++k) c->nopr += c->rowop[k + 1] > c->rowop[k];
+    for (Long k = 0; k < c->m; ++k) c->nopr += rowop[k + 1] > rowop[k];
     err = ALLOC(c->oprows, c->nopr) || ALLOC(c->opptr, c->nopr + 1);
     if (!err) {
       Long q = 0;
       c->opptr[0] = 0;
       for (Long k = 0; k < c->m; ++k)
-        if (c->rowop[k + 1] > c->rowop[k]) c->oprows[q] = (int)k, c->opptr[++q] = c->rowop[k + 1];
+        if (rowop[k + 1] > rowop[k]) c->oprows[q] = (int)k, c->opptr[++q] = rowop[k + 1];
     }
   }
 done:
   free(rowcount), free(rowpair), free(colpair), free(mark), free(rnew);
-  free(rowfill), free(rowcol), free(rowpos);
+  free(rowfill), free(rowcol), free(rowpos), free(rowop);
   return err;
 }
 

@@ -71,7 +71,7 @@ struct PlSysDyn_ {
                                     the order of the general loop (ElementEntry) */
   int *nent, nnent;              /* a node's likewise: (row, column) from its first row (NodeEntry) */
   int *epos[PL_MAX_LINES];       /* line l's element e's list entries' positions in the matrix's values
-                                    (epos[l][e * neent + k]; 0, unused, where e is not on the list path) */
+                                    (epos[l][e * neent + k]; -1 where e is not on the list path) */
   int *npos[PL_MAX_LINES];       /* its node i's likewise (npos[l][i * nnent + k]) */
   int *redir;                    /* per row: -1 as is, -2 dropped, else 6 attach + c (c < 3: the
                                     force row c, c >= 3: the moment row c - 3 of a fixed end) */
