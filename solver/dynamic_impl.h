@@ -147,6 +147,11 @@ void PlDynEndJacobian(const PlDynLine d, const PlDynEnd *E, const double *y, dou
 /* ---- system_dynamic.c's parts that its run (system_run.c) reads ---- */
 const PlModel *PlSysDynModel(const PlSysDyn s);
 void *PlSysDynIDA(PlSysDyn s);
+/* In IDA_ONE_STEP mode IDASolve's tout serves only the first step after a (re)start, which IDA
+ * sizes as 0.001 of the distance to it (at most 0.5 / |y'|): IDASolve is called with tout this
+ * far [s] beyond IDA's time, not at the next output time, so that the output interval does not
+ * change the steps (a 1 ms first step, as a 1 s output interval gave). */
+#define PL_IDA_FIRST_STEP_HORIZON 1.0
 N_Vector PlSysDynStateVector(PlSysDyn s);
 N_Vector PlSysDynRateVector(PlSysDyn s);
 /* The line's pull on its end e of line l at the last residual evaluation: what the end's

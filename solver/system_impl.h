@@ -28,6 +28,7 @@ typedef struct {
   double mom[3];  /* fixed: m_e, the end node's angular-momentum residual (node frame) [N m] */
 } Attach;
 
+#include "sundials_fast.h"
 struct PlSysDyn_ {
   const PlModel *m;
   PlLines L;
@@ -119,6 +120,10 @@ struct PlSysDyn_ {
   SUNNonlinearSolver NLS;        /* IDA's Newton with the convergence test of NewtonTest */
   double nls_ss, nls_oldnrm;     /* its rate estimate ss = rate / (1 - rate), the first update's norm */
   long jac_step;                 /* IDA's step count when the iteration matrix was assembled */
+  PlStrainNorm snorm;            /* the rods' element differences in IDA's error norm */
+  int *sn_idx;                   /* its pairs' a, b and component counts */
+  double *sn_winv;               /* and their 1 / tol */
+  int sn_registered;
 };
 
 /* system_dynamic.c: the residual F(t, y, y') into F (NULL: a scratch, for a matrix-only call)

@@ -428,7 +428,8 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
       realtype tret = tida;
       int rc = 0;
       while (tret < tout * (1 - 1e-14) && rc >= 0) {
-        rc = IDASolve(ida, tout, &tret, PlSysDynStateVector(s), PlSysDynRateVector(s), IDA_ONE_STEP);
+        rc = IDASolve(ida, tret + PL_IDA_FIRST_STEP_HORIZON, &tret, PlSysDynStateVector(s), PlSysDynRateVector(s),
+                      IDA_ONE_STEP); /* tout: PL_IDA_FIRST_STEP_HORIZON */
         int stop = opt->stop && *opt->stop;
         if (s->size > 1) MPI_Allreduce(MPI_IN_PLACE, &stop, 1, MPI_INT, MPI_MAX, s->comm);
         if (stop) {

@@ -353,9 +353,12 @@ typedef struct {
                                  PlModelInitDefaults; docs/model-file.md) */
   double atol_rotation;       /* [-] on rotation parameters, default 1e-5 */
   double atol_velocity;       /* [m/s, rad/s] on velocities, default 1e-3 */
-  double atol_strain;         /* [-] node position tolerance = min(atol_position, atol_strain x
-                                 the shorter adjacent element), default 5e-7: the axial force
-                                 follows from position differences times EA/L */
+  double atol_strain;         /* [-] each rod element's strain (end positions' difference over
+                                 its length) in the error norm, and a node's position tolerance
+                                 min(atol_position, atol_strain x the shorter adjacent element),
+                                 default 5e-7: the axial force is EA times that strain */
+  double atol_strain_rate;    /* [1/s] each rod element's strain rate (end velocities'
+                                 difference over its length) in the error norm, default 5e-6 */
   double max_step;            /* [s] largest time step; 0 = no limit (default) */
   double initial_step;        /* [s] first step; 0 = IDA's choice (default) */
   int max_order;              /* BDF order limit 1..5 (default: the loader's, PlModelInitDefaults) */
