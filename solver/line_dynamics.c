@@ -856,7 +856,7 @@ int PlIdaAdvance(void *ida, N_Vector y, N_Vector yp, double tout, volatile sig_a
       if (why && len) snprintf(why, len, "interrupted by a signal at t = %.6g s", (double)tcur);
       return PL_DYN_INTERRUPTED;
     }
-    const int rc = IDASolve(ida, tout, &tret, y, yp, IDA_ONE_STEP);
+    const int rc = IDASolve(ida, tcur + PL_IDA_FIRST_STEP_HORIZON, &tret, y, yp, IDA_ONE_STEP); /* tout: PL_IDA_FIRST_STEP_HORIZON */
     if (rc < 0) {
       realtype hc = 0.0, tc = 0.0;
       IDAGetCurrentStep(ida, &hc);

@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""dynamic_accuracy: every tension, bending moment, curvature and end force a dynamic run
+reports is, at the default settings, within 1 % of the converged answer at every output time.
+
+The converged answer is the same model with every integration tolerance (rtol, atol_position,
+atol_rotation, atol_velocity, atol_strain, atol_strain_rate) 100 times tighter. For every
+time-series file of the run (each end, output point, body and line) and every column that is
+a tension, a moment, a curvature or a force, the largest difference over all common output
+times must be at most 1 % of the quantity's scale:
+  - a tension or a curvature: the peak of that column in the tight run;
+  - a force or moment given by components (top_load_x/y/z, pipe_force_*, bending_moment_2/3):
+    the peak of the vector's magnitude at that place;
+  - a bending moment or curvature of a line is also held against the line's peak moment or
+    curvature over the run (the tight run's summary.json or envelopes.csv) when that is larger: at a hinge or a clamp on
+    the seabed the local moment is a few per cent of the line's and carries the ringing of
+    the end's bending modes, which only the tight run resolves; 1 % of the line's peak is the
+    accuracy a design reads.
+The cases: three stiff lines of this test (tests/models/accuracy_*.yaml: a 500 MN flexible
+jumper whose top moves 10 m at 27 s, a 12-inch J-lay in surge and heave, a steel catenary
+riser with heave, surge and a current) and the dynamic examples and verification cases of
+lines, some shortened. Not yet here: verification/free_vibration (the string's bending moment and
+the cantilever's free-end load are zero but for rounding, so their own peak is no scale; they
+fail the 1 % as written: 7.4 % and far more), the bodies-only cases and lay_route_dp. Without the rods' strain norm (solver/sundials_fast.c, PlStrainNorm) the jumper's
+top tension is 12 % off at one output time and the J-lay's top force 6.8 %.
+
+usage: check_dynamic_accuracy.py PIPELAY WORKDIR SOURCE_DIR
+"""
+import json, os, subprocess, sys
+import numpy as np
+
+TOL = dict(rtol=1e-4, atol_position=1e-5, atol_rotation=1e-5, atol_velocity=1e-3, atol_strain=5e-7,
+           atol_strain_rate=5e-6)
+KINDS = ("tension", "moment", "curvature", "force", "load")
+
+def cases(src):
+    t = lambda *p: os.path.join(src, *p)
+    return [
+        ("jumper", t("tests", "models", "accuracy_jumper.yaml"), []),
+        ("jlay12", t("tests", "models", "accuracy_jlay12.yaml"), []),
+        ("scr_heave", t("tests", "models", "scr_current_heave.yaml"), []),
+        ("jlay_circle", t("examples", "jlay_circle.yaml"), []),
+        ("jlay_circle_dp", t("examples", "jlay_circle_dp.yaml"), ["analysis.dynamic.duration=30"]),
+        ("dp_sec44", t("examples", "dp_sec44.yaml"), ["analysis.dynamic.duration=30"]),
+        ("scr_riflex", t("verification", "scr_riflex", "scr.yaml"), []),
+        ("dynamic_convergence", t("verification", "dynamic_convergence", "jlay_circle.yaml"), []),
+    ]
+
+def run(pipelay, model, out, sets):
+    args = [pipelay, "run", model, "--quiet", "--no-plots", "--output", out]
+    for s in sets:
+        args += ["--set", s]
+    p = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=os.path.dirname(model))
+    return p.returncode, p.stderr
+
+def series(d):
+    out = {}
+    for root, _, files in os.walk(d):
+        for f in files:
+            if f.startswith("timeseries") and f.endswith(".csv"):
+                out[os.path.relpath(os.path.join(root, f), d)] = os.path.join(root, f)
+    return out
+
+def read(path):
+    a = np.genfromtxt(path, delimiter=",", names=True)
+    return np.atleast_1d(a)
+
+def line_peaks(ref, rel):
+    """The line's peak |moment| and curvature over the run: summary.json of a one-line run, or
+    the envelopes beside a series file (moments only)."""
+    m = k = 0.0
+    summary = os.path.join(ref, os.path.dirname(rel), "summary.json")
+    if os.path.exists(summary):
+        j = json.load(open(summary))
+        m, k = abs(j.get("max_bending_moment_Nm", 0.0)), abs(j.get("max_curvature_1pm", 0.0))
+    env = os.path.join(ref, os.path.dirname(rel), "envelopes.csv")
+    if os.path.exists(env):
+        e = read(env)
+        m = max([m] + [np.max(np.abs(e[c])) for c in e.dtype.names if c.startswith("bending_moment")])
+    return m, k
+
+def compare(ref, run_dir):
+    worst, where = 0.0, ""
+    for rel, path in sorted(series(ref).items()):
+        b, a = read(path), read(os.path.join(run_dir, rel))
+        n = min(len(a), len(b))
+        if n < 2 or np.any(np.abs(a["t_s"][:n] - b["t_s"][:n]) > 1e-9):
+            return 1e9, rel + ": output times differ"
+        names = b.dtype.names
+        mline = line_peaks(ref, rel)
+        for c in names[1:]:
+            if not any(k in c for k in KINDS):
+                continue
+            scale = np.max(np.abs(b[c]))
+            for stem in ("bending_moment_", "top_load_", "pipe_force_", "pipe_moment_"):
+                if c.startswith(stem):
+                    comps = [x for x in names if x.startswith(stem) and x.endswith(c[-2:]) and len(x) == len(c)]
+                    scale = np.max(np.sqrt(sum(b[x] ** 2 for x in comps)))
+            if c.startswith("bending_moment_"):
+                scale = max(scale, mline[0])
+            if c.startswith("curvature"):
+                scale = max(scale, mline[1])
+            if scale == 0.0:
+                continue
+            e = np.abs(a[c][:n] - b[c][:n]) / scale
+            i = int(np.argmax(e))
+            if e[i] > worst:
+                worst, where = e[i], "%s %s at t = %.2f s" % (rel, c, b["t_s"][i])
+    return 100.0 * worst, where
+
+def main():
+    pipelay, work, src = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2]), os.path.abspath(sys.argv[3])
+    os.makedirs(work, exist_ok=True)
+    tight = ["analysis.dynamic.%s=%g" % (k, v / 100.0) for k, v in TOL.items()]
+    fails = 0
+    only = sys.argv[4:]
+    for name, model, sets in cases(src):
+        if only and name not in only:
+            continue
+        d, r = os.path.join(work, name + "_default"), os.path.join(work, name + "_tight")
+        rc1, err1 = run(pipelay, model, d, sets)
+        rc2, err2 = run(pipelay, model, r, sets + tight)
+        if rc1 or rc2:
+            print("FAIL %s: exit %d / %d %s %s" % (name, rc1, rc2, err1.strip()[-300:], err2.strip()[-300:]))
+            fails += 1
+            continue
+        pct, where = compare(r, d)
+        ok = pct <= 1.0
+        steps = json.load(open(os.path.join(d, "summary.json"))).get("steps", "-")
+        print("%s %-20s largest difference %.3f %% of the scale (%s); %s steps" %
+              ("PASS" if ok else "FAIL", name, pct, where, steps))
+        fails += not ok
+    print("%d case(s) failed" % fails)
+    return 1 if fails else 0
+
+if __name__ == "__main__":
+    sys.exit(main())
