@@ -218,6 +218,17 @@ static const PlStrainNorm *StrainNormOf(N_Vector x, N_Vector w)
 static double StrainSqrSum(const PlStrainNorm *sn, const double *x, const double *id)
 {
   double s = 0.0;
+  if (sn->dir) {
+    for (int k = 0; k < sn->npairs; ++k) {
+      const double *xa = x + sn->a[k], *xb = x + sn->b[k], *u = sn->dir + 3 * k;
+      if (id && (id[sn->a[k]] <= 0.0 || id[sn->b[k]] <= 0.0 || id[sn->a[k] + 1] <= 0.0 || id[sn->b[k] + 1] <= 0.0 ||
+                 id[sn->a[k] + 2] <= 0.0 || id[sn->b[k] + 2] <= 0.0))
+        continue;
+      const double p = (u[0] * (xb[0] - xa[0]) + u[1] * (xb[1] - xa[1]) + u[2] * (xb[2] - xa[2])) * sn->winv[k];
+      s += p * p;
+    }
+    return s;
+  }
   for (int k = 0; k < sn->npairs; ++k) {
     const double *xa = x + sn->a[k], *xb = x + sn->b[k], wi = sn->winv[k];
     for (int c = 0; c < sn->nc[k]; ++c) {

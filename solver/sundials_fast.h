@@ -20,7 +20,8 @@ void PlSparseFastOps(SUNMatrix A);
  * strain norm registered for the vectors' SUNDIALS context, the norm of x with those weights
  * also holds, per rod element e between the unknowns a and b (nc_e components each: positions,
  * velocities, rotation parameters), the difference x_b - x_a against its own tolerance tol_e:
- *   |x|^2 = ( sum_i (x_i w_i)^2 + sum_e sum_c ((x_b+c - x_a+c) / tol_e)^2 ) / (n + sum_e nc_e).
+ *   |x|^2 = ( sum_i (x_i w_i)^2 + sum_e sum_c ((x_b+c - x_a+c) / tol_e)^2 ) / (n + sum_e nc_e),
+ * or with directions u_e (dir), ( sum_i (x_i w_i)^2 + sum_e (u_e . (x_b - x_a) / tol_e)^2 ) / (n + n_e).
  * Registered with the error-weight vector's data (ewt), recorded by the error-weight function
  * each time IDA computes the weights; any other weight vector gets the plain norm. */
 typedef struct {
@@ -30,6 +31,8 @@ typedef struct {
   const int *a, *b;   /* the first of the 3 unknowns at each end of a pair */
   const double *winv; /* 1 / tol_e per pair */
   const int *nc;      /* components per pair (3 or 4) */
+  const double *dir;  /* NULL, or per pair a unit vector (3) onto which the difference is
+                         projected: then each pair is one component, u_e . (x_b - x_a) */
 } PlStrainNorm;
 /* Registers sn (kept by the caller until unregistered); -1 if the table is full. */
 int PlStrainNormRegister(PlStrainNorm *sn);

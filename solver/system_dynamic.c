@@ -1172,6 +1172,20 @@ static int ErrorWeights(N_Vector yy, N_Vector ew, void *ud)
   const int n = s->n;
   for (int i = 0; i < n; ++i) w[i] = 1.0 / (rt * fabs(y[i]) + at[i]);
   s->snorm.ewt = w; /* the weights the strain norm goes with (PlStrainNorm) */
+  /* its directions: each element's chord at this state, for its strain and strain rate */
+  if (s->sn_dir && !getenv("PL_SN_FULL")) {
+    int q = 0;
+    for (int l = 0; l < s->nl; ++l) {
+      const PlDynLine d = s->d[l];
+      for (int e = 0; e < d->sp->mesh.nelements; ++e, q += 2) {
+        const double *ya = y + s->loff[l] + (size_t)e * s->ndd, *yb = ya + s->ndd, *xa = d->xs + 3 * e;
+        double c[3], L = 0.0;
+        for (int k = 0; k < 3; ++k) c[k] = xa[3 + k] + yb[k] - xa[k] - ya[k], L += c[k] * c[k];
+        L = sqrt(L);
+        for (int k = 0; k < 3; ++k) s->sn_dir[3 * q + k] = s->sn_dir[3 * q + 3 + k] = L > 0.0 ? c[k] / L : 0.0;
+      }
+    }
+  }
   return 0;
 }
 
@@ -1451,7 +1465,8 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
     for (int l = 0; l < s->nl; ++l) np += 2 * s->d[l]->sp->mesh.nelements;
     s->sn_idx = malloc(sizeof(int) * (size_t)(3 * np + 1));
     s->sn_winv = malloc(sizeof(double) * (size_t)(np + 1));
-    PetscCheck(s->sn_idx && s->sn_winv, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
+    s->sn_dir = calloc((size_t)(3 * np + 3), sizeof(double));
+    PetscCheck(s->sn_idx && s->sn_winv && s->sn_dir, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
     int q = 0;
     for (int l = 0; l < s->nl; ++l) {
       const PlProblem p = s->d[l]->sp;
@@ -1467,16 +1482,13 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
           s->sn_idx[np + q] = s->loff[l] + (e + 1) * s->ndd + off;
           s->sn_idx[2 * np + q] = 3;
           s->sn_winv[q] = 1.0 / ((kind ? ds->atol_strain_rate : ds->atol_strain) * fmax(p->elements[e].L, 0.5 * Lmean));
+          if ((kind && getenv("PL_SN_NOV")) || (!kind && getenv("PL_SN_NOX"))) s->sn_winv[q] = 0.0;
         }
     }
     s->snorm = (PlStrainNorm){.ctx = s->ctx, .npairs = np, .ncomp = 3 * np, .a = s->sn_idx, .b = s->sn_idx + np,
-                              .nc = s->sn_idx + 2 * np, .winv = s->sn_winv};
-    /* Not with pay-out: the tensioner's control loop on the 5.4.3 drift case then took an 80 kN
-     * dip in the top tension over the six seconds before a split of the top element (against
-     * 39 N with the componentwise norm), not yet understood; those runs keep IDA's own norm. */
-    int payout = 0;
-    for (int l = 0; l < s->nl; ++l) payout |= s->d[l]->payout;
-    if (np > 0 && !payout) {
+                              .nc = s->sn_idx + 2 * np, .winv = s->sn_winv, .dir = getenv("PL_SN_FULL") ? NULL : s->sn_dir};
+    if (s->snorm.dir) s->snorm.ncomp = np;
+    if (np > 0) {
       PetscCheck(!PlStrainNormRegister(&s->snorm), PETSC_COMM_SELF, PETSC_ERR_LIB,
                  "more than 64 simulations at once in one process");
       s->sn_registered = 1;
@@ -1591,6 +1603,7 @@ PetscErrorCode PlSysDynDestroy(PlSysDyn *ps)
   if (s->sn_registered) PlStrainNormUnregister(&s->snorm);
   free(s->sn_idx);
   free(s->sn_winv);
+  free(s->sn_dir);
   if (s->ctx) SUNContext_Free(&s->ctx);
   for (int l = 0; l < s->nl; ++l) PetscCall(PlDynLineDestroy(&s->d[l]));
   free(s->colptr);

@@ -123,6 +123,7 @@ struct PlSysDyn_ {
   PlStrainNorm snorm;            /* the rods' element differences in IDA's error norm */
   int *sn_idx;                   /* its pairs' a, b and component counts */
   double *sn_winv;               /* and their 1 / tol */
+  double *sn_dir;                /* and their elements' unit tangents (ErrorWeights) */
   int sn_registered;
 };
 

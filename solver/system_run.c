@@ -426,8 +426,9 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
        * the step there and change cj, costing steps and iteration matrices) and the output
        * state is interpolated (IDAGetDky); the duration is IDA's stop time */
       realtype tret = tida;
-      int rc = 0;
+      int rc = 0, stepped = 0;
       while (tret < tout * (1 - 1e-14) && rc >= 0) {
+        stepped = 1;
         rc = IDASolve(ida, tret + PL_IDA_FIRST_STEP_HORIZON, &tret, PlSysDynStateVector(s), PlSysDynRateVector(s),
                       IDA_ONE_STEP); /* tout: PL_IDA_FIRST_STEP_HORIZON */
         int stop = opt->stop && *opt->stop;
@@ -453,10 +454,18 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
         t = tret;
         break;
       }
-      /* IDA's state at its last step: what a checkpoint keeps */
+      /* IDA's state at its last step: what a checkpoint keeps. When IDA's last step had already
+       * reached this output (it stepped past two outputs at once, or to the duration), the
+       * state vectors still hold the previous output's interpolated state: IDA's own is put
+       * back before it is interpolated or written. */
       tida = tret;
-      memcpy(ycur, PlSysDynState(s), sizeof(double) * (size_t)n);
-      memcpy(ypcur, PlSysDynRate(s), sizeof(double) * (size_t)n);
+      if (stepped) {
+        memcpy(ycur, PlSysDynState(s), sizeof(double) * (size_t)n);
+        memcpy(ypcur, PlSysDynRate(s), sizeof(double) * (size_t)n);
+      } else {
+        memcpy(PlSysDynState(s), ycur, sizeof(double) * (size_t)n);
+        memcpy(PlSysDynRate(s), ypcur, sizeof(double) * (size_t)n);
+      }
       if (res->interrupted && tret < tout * (1 - 1e-14)) { /* else output k is written first */
         t = tret;
         break;
