@@ -256,7 +256,7 @@ static PetscErrorCode RunSystemCase(const char *file, int nsets, const char **se
   PlSysStaticReport srep;
   PlLines L = NULL;
   PlSysDyn S = NULL;
-  char warning[512];
+  char warning[1200]; /* the whole system's failure (PlSysStaticReport) and a few words */
   PetscCall(PlLinesCreate(PETSC_COMM_SELF, &m, &L));
   PetscCall(PlSystemStatics(L, &g_sweep_stop, 1, &rep, &srep, &S, warning, sizeof warning));
   if (warning[0]) fprintf(stderr, "pipelay sweep: %s = %.10g: warning: %s\n", vary, value, warning);

@@ -537,7 +537,7 @@ static PetscErrorCode RunLines(PlModel *m, const Args *a, PetscMPIInt rank, Pets
   /* the lines' own solves, then the whole system in one Newton from there (every rank alike) */
   PlSysDyn S = NULL;
   PlSysStaticReport srep;
-  char warning[512];
+  char warning[1200]; /* the whole system's failure (PlSysStaticReport) and a few words */
   PetscCall(PlSystemStatics(L, &g_stop, a->quiet, &rep, &srep, &S, warning, sizeof warning));
   signal(SIGINT, SIG_DFL);
   signal(SIGTERM, SIG_DFL);

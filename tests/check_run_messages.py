@@ -4,10 +4,16 @@
 1. `pipelay sweep FILE --vary A=... --vary B=...`: a sweep varies one key; a second --vary is
    refused with exit 2 and a message naming both (it used to be dropped, the first key's sweep
    run as if the second were not given).
+2. A failed static solve of a model of lines (tests/models/system_static.yaml, its tail line's
+   bottom end freed in x and pulled by 500 MN): the failure in stderr and in summary.json ends
+   with the static solve's whole suggestion ("... -snes_monitor shows every iteration."); it
+   was cut at 700 characters, mid-word. The same for a stalled one-line dynamic run
+   (tests/models/stall_linear.yaml with heave_jump.csv): its message ends with the whole
+   advice ("... or loosen analysis.dynamic.rtol") in stderr and in summary.json.
 
 usage: check_run_messages.py PIPELAY REPO_ROOT WORKDIR
 """
-import os, subprocess, sys
+import json, os, subprocess, sys
 
 def run(cmd):
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=600)
@@ -16,6 +22,7 @@ def run(cmd):
 def main():
     pipelay, root, work = sys.argv[1:4]
     os.makedirs(work, exist_ok=True)
+    models = os.path.join(root, "tests", "models")
     fails = 0
     def check(ok, what):
         nonlocal fails
@@ -30,6 +37,40 @@ def main():
           and len(err.strip().splitlines()) == 1 and not os.path.exists(os.path.join(work, "two_vary", "sweep.csv")),
           "sweep with two --vary: exit %d (want 2), stderr %r" % (rc, err.strip()[:300]))
 
+    # 2. a system's static failure, whole
+    out_dir = os.path.join(work, "system_fail")
+    rc, out, err = run([pipelay, "run", os.path.join(models, "system_static.yaml"), "--set",
+                        "lines[2].ends.bottom={position: [60, 20, -115], fixed: [y, z], force: [-5e8, 0, 0]}",
+                        "--output", out_dir, "--quiet", "--no-plots"])
+    tail = "-snes_monitor shows every iteration."
+    try:
+        failure = json.load(open(os.path.join(out_dir, "summary.json"))).get("failure", "")
+    except (OSError, ValueError):
+        failure = ""
+    check(rc == 3 and failure.startswith("line tail does not reach its ends") and failure.endswith(tail),
+          "a system's static failure in summary.json ends with the whole suggestion: exit %d, ...%r" %
+          (rc, failure[-160:]))
+    check(tail + "; the last state is written to" in err,
+          "a system's static failure on stderr ends with the whole suggestion: ...%r" % err.strip()[-220:])
+    try:
+        line_failure = json.load(open(os.path.join(out_dir, "line_tail", "summary.json"))).get("failure", "")
+    except (OSError, ValueError):
+        line_failure = ""
+    check(line_failure == failure, "the line's own summary.json repeats it whole (%d of %d characters)" %
+          (len(line_failure), len(failure)))
+
+    # 2. a one-line dynamic run's failure, whole
+    out_dir = os.path.join(work, "stall")
+    rc, out, err = run([pipelay, "run", os.path.join(models, "stall_linear.yaml"), "--set",
+                        "ends.top.motion.file=heave_jump.csv", "--output", out_dir, "--quiet", "--no-plots"])
+    tail = "or loosen analysis.dynamic.rtol"
+    try:
+        failure = json.load(open(os.path.join(out_dir, "summary.json"))).get("dynamic_failure", "")
+    except (OSError, ValueError):
+        failure = ""
+    check(rc == 3 and failure.startswith("the integration stalled") and failure.endswith(tail) and
+          ("stopped: " + failure + "; results up to") in err,
+          "a dynamic failure, whole in summary.json and on stderr: exit %d, ...%r" % (rc, failure[-120:]))
     print("%d failed" % fails)
     return 1 if fails else 0
 
