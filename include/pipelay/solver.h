@@ -470,11 +470,14 @@ typedef struct {
   int ida_flag;                   /* < 0: IDA could not continue (failure says why) */
   int interrupted;                /* stopped through *stop */
   int io_status;                  /* 0 or PL_EXIT_IO (err says why) */
-  double simulated_time_s, wall_time_s, real_time_factor;
+  double simulated_time_s;        /* the time reached [s] */
+  double wall_time_s;             /* this process's wall time [s] (a restart's own) */
+  double real_time_factor;        /* the time this process simulated (simulated_time_s - restarted_at_s)
+                                     over its wall time */
   double max_top_tension_N, min_top_tension_N, max_bending_moment_Nm;
   PlRunExtrema extrema;           /* over the whole run (restarts included) */
   PlDynamicStats stats;           /* counters over the whole run (restarts included) */
-  double restarted_at_s;          /* restart: the time it continued from */
+  double restarted_at_s;          /* restart: the time it continued from (0 otherwise) */
   int has_vessel;
   PlVesselOutput vessel_final;    /* the vessel at the end */
   double vessel_max_offset_m;     /* largest horizontal distance of O_b from the DP reference
