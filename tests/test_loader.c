@@ -396,7 +396,7 @@ static const char kDynamic[] =
     "    atol_velocity: 4.0e-3\n"
     "    max_step: 0.25\n"
     "    initial_step: 1.0e-3\n"
-    "    max_order: 3\n"
+    "    max_order: 1\n"
     "    max_steps: 5000\n"
     "output:\n"
     "  points:\n"
@@ -496,7 +496,7 @@ static void check_dynamic_values(Tally *t, const PlModel *m)
   check(t, d->duration == 60 && d->output_interval == 0.5 && d->rtol == 1e-5 &&
                d->atol_position == 2e-4 && d->atol_rotation == 3e-5 &&
                d->atol_velocity == 4e-3 && d->max_step == 0.25 && d->initial_step == 1e-3 &&
-               d->max_order == 3 && d->max_steps == 5000,
+               d->max_order == 1 && d->max_steps == 5000,
         "dynamic settings", NULL);
   check(t, m->noutput_points == 3, "three output points", NULL);
   check(t, strcmp(m->output_points[0].name, "touchdown") == 0 &&
