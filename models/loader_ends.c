@@ -315,6 +315,32 @@ int ld_get_load(const Scope *s, const char *key, const char *what, double out[3]
   return 0;
 }
 
+/* A force component on a translation the end holds (fixed) does nothing: the hold's reaction
+ * takes it, in statics and in dynamics alike (a DOF a motion moves but fixed leaves free is
+ * free in statics, where its force acts: the J-lay top with fixed [y, z] and force x). So a
+ * non-zero component there is an error at the force key. Returns 0 or 2. */
+static int check_held_force(const Scope *s, const PlEnd *e)
+{
+  char names[16] = "", values[96] = "";
+  int n = 0;
+  for (int i = 0; i < 3; i++) {
+    if (!e->fixed[i] || e->force[i] == 0.0) continue;
+    char v[40];
+    snprintf(v, sizeof v, "%s%s = %.6g N", n ? ", " : "", kDofNames[i], e->force[i]);
+    if (n++) ld_cat(names, sizeof names, ", ");
+    ld_cat(names, sizeof names, kDofNames[i]);
+    ld_cat(values, sizeof values, v);
+  }
+  if (!n) return 0;
+  char path[PATH_CAP];
+  ld_join_key(path, sizeof path, s->path, "force");
+  return ld_at(s->err, ld_pair_of(s, "force")->key, path,
+               "acts on %s, which %s.fixed holds (%s): the support takes it and the line never feels it; set %s to 0, "
+               "or free %s (remove %s from fixed) to pull the end by the force",
+               names, s->path, values, n > 1 ? "those components" : "that component", n > 1 ? "them" : "it",
+               n > 1 ? "them" : "it");
+}
+
 /* ends.*.connection and, with fixed, ends.*.orientation of an end on a body: the meaning and
  * angle convention of vessel.hang_off.connection and .orientation (loader_bodies.c,
  * read_hang_off; pipelay's body axes, as `at`). */
@@ -488,6 +514,7 @@ static int read_end(Ctx *c, const Scope *ends, int which, PlEnd *e)
               "component %s is held (fixed) and needs a value (no position given)",
               kDofNames[i]);
   }
+  if ((rc = check_held_force(&s, e))) return rc;
   if ((rc = read_motion(c, &s, e))) return rc;
   return read_payout(c, &s, which, e);
 }
