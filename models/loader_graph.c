@@ -318,6 +318,58 @@ static void unrestored_rotations(const Ctx *c, PlModel *m, int b)
   memcpy(m->warnings[m->nwarnings++], w.msg, sizeof w.msg);
 }
 
+/* The root of point k in the union-find parent[]. */
+static int point_root(int *parent, int k)
+{
+  while (parent[k] != k) k = parent[k] = parent[parent[k]];
+  return k;
+}
+
+/* Every free point must reach a support through its lines: the points joined by lines form
+ * groups, and a group is held when one of its lines ends at a fixed point, on a body, or at an
+ * end that holds a translation (fixed). A group of free points and free line ends only has no
+ * equilibrium (nothing takes its weight), and its solve reported zero tensions and positions.
+ * Returns 0 or the message at the first such point's name. */
+static int check_points_held(const Ctx *c, const PlModel *m, const PlYNode *const *point_nodes)
+{
+  int parent[PL_MAX_POINTS];
+  bool held[PL_MAX_POINTS];
+  for (int k = 0; k < m->npoints; k++) parent[k] = k;
+  for (int l = 0; l < m->nlines; l++) {
+    const int a = m->lines[l].ends[0].point, b = m->lines[l].ends[1].point;
+    if (a >= 0 && b >= 0) parent[point_root(parent, a)] = point_root(parent, b);
+  }
+  for (int k = 0; k < m->npoints; k++) held[k] = false;
+  for (int k = 0; k < m->npoints; k++)
+    if (m->points[k].fixed) held[point_root(parent, k)] = true;
+  for (int l = 0; l < m->nlines; l++)
+    for (int e = 0; e < 2; e++) {
+      const PlEnd *E = &m->lines[l].ends[e], *O = &m->lines[l].ends[1 - e];
+      const bool support = E->body >= 0 || (E->point < 0 && (E->fixed[0] || E->fixed[1] || E->fixed[2]));
+      if (support && O->point >= 0) held[point_root(parent, O->point)] = true;
+    }
+  for (int k = 0; k < m->npoints; k++) {
+    if (m->points[k].fixed || held[point_root(parent, k)]) continue;
+    char names[256] = "";
+    for (int l = 0; l < m->nlines; l++) {
+      const int a = m->lines[l].ends[0].point, b = m->lines[l].ends[1].point;
+      if ((a < 0 || point_root(parent, a) != point_root(parent, k)) &&
+          (b < 0 || point_root(parent, b) != point_root(parent, k)))
+        continue;
+      if (names[0]) ld_cat(names, sizeof names, ", ");
+      ld_cat(names, sizeof names, m->lines[l].name);
+    }
+    char np[PATH_CAP];
+    snprintf(np, sizeof np, "points[%d].name", k);
+    return ld_at(c->err, point_nodes[k], np,
+                 "free point '%s' reaches no support through its lines (%s): they end only at free points and free "
+                 "line ends, so nothing holds its weight and there is no equilibrium; join it by a line to a fixed "
+                 "point, a body or an end held in 'fixed'",
+                 m->points[k].name, names);
+  }
+  return 0;
+}
+
 /* A model of several lines (lines: and points:; statics today). */
 int ld_read_line_system(Ctx *c, const Scope *top, PlModel *m)
 {
@@ -383,5 +435,5 @@ int ld_read_line_system(Ctx *c, const Scope *top, PlModel *m)
     snprintf(np, sizeof np, "points[%d].name", k);
     if (!uses[k]) return ld_at(c->err, point_nodes[k], np, "point '%s' has no line attached to it", m->points[k].name);
   }
-  return 0;
+  return check_points_held(c, m, point_nodes);
 }
