@@ -371,6 +371,40 @@ static int read_end_connection(const Scope *s, PlEnd *e)
   return 0;
 }
 
+/* A body's size [m], for judging its attachment points: the largest of its radii of gyration
+ * about O_b (from M_RB), the side of its waterplane area, the cube root of its displaced
+ * volume, its centre of gravity's distance from O_b and its hull strips' reach along z. */
+static double body_size(const PlVesselModel *b, double rho_w)
+{
+  const PlVessel *V = &b->body;
+  double size = 0.0;
+  const double mass = V->MRB[0];
+  for (int k = 3; k < 6 && mass > 0.0; k++) size = fmax(size, sqrt(fmax(0.0, V->MRB[7 * k]) / mass));
+  size = fmax(size, sqrt(fmax(0.0, V->Awp)));
+  if (rho_w > 0.0) size = fmax(size, cbrt(fmax(0.0, V->displacement) / rho_w));
+  size = fmax(size, sqrt(V->r_g[0] * V->r_g[0] + V->r_g[1] * V->r_g[1] + V->r_g[2] * V->r_g[2]));
+  for (int k = 0; k < b->hull.n; k++) size = fmax(size, fabs(b->hull.z[k]) + 0.5 * b->hull.len[k]);
+  return size;
+}
+
+/* The body point `at` of an end on body b (body frame, from O_b): farther from O_b than
+ * PL_FAIRLEAD_SIZES times the body's size, and than PL_FAIRLEAD_MIN, it is no point of the
+ * body (a global position given in the body frame, or a unit slip). Returns 0 or 2. */
+static int check_fairlead(const Scope *s, const PlVesselModel *b, double rho_w, const double at[3],
+                          const PlYNode *at_node)
+{
+  const double r = sqrt(at[0] * at[0] + at[1] * at[1] + at[2] * at[2]), size = body_size(b, rho_w);
+  const double limit = fmax(PL_FAIRLEAD_MIN, PL_FAIRLEAD_SIZES * size);
+  if (r <= limit) return 0;
+  char path[PATH_CAP];
+  ld_join_key(path, sizeof path, s->path, "at");
+  return ld_at(s->err, at_node, path,
+               "the body point is %.6g m from the origin O_b of body '%s', more than %.6g m (%g times the body's size "
+               "%.3g m, and at least %g m): no fairlead is that far from its body; 'at' is in the body frame from "
+               "O_b, not a global position (check the frame and the unit, m)",
+               r, b->id, limit, PL_FAIRLEAD_SIZES, size, PL_FAIRLEAD_MIN);
+}
+
 /* One end (which = 0 bottom, 1 top). */
 /* ends.*.point or ends.*.body with at: the end attached to a point or a body of the model (a
  * line of lines:): held in x, y, z at the point or the body point, rotations free, nothing
@@ -431,8 +465,10 @@ static int read_end_point(Ctx *c, const Scope *s, PlEnd *e)
     c->point_uses[idx]++;
   } else {
     if (!pa) return ld_missing(s, "at", "m", " (the body point the end hangs from, body frame from O_b)");
-    int rc = ld_get_list(s, "at", e->at, NULL);
+    const PlYNode *at_node = NULL;
+    int rc = ld_get_list(s, "at", e->at, &at_node);
     if (rc) return rc;
+    if ((rc = check_fairlead(s, &c->graph->bodies[idx], c->graph->water_density, e->at, at_node))) return rc;
     e->body = idx;
     if ((rc = read_end_connection(s, e))) return rc;
     const PlVesselModel *b = &c->graph->bodies[idx];

@@ -230,6 +230,40 @@ static int read_gpoints(Ctx *c, const Scope *top, PlModel *m, const PlYNode **na
   return 0;
 }
 
+/* A line whose two ends are both where the model puts them (a fixed point, a body's point at
+ * the body's initial pose, an end holding x, y and z at its position; a free point's position
+ * is only where its solve starts) must reach between them: ends farther apart than its length
+ * (1 + PL_CHORD_STRAIN) ask more strain than any line takes (as the one-line model's check in
+ * loader.c). lm: the line as read (its ends' positions set), path: "lines[i]". 0 or 2. */
+static int check_line_reach(const Ctx *c, const PlModel *m, const PlModel *lm, const char *name, const char *path)
+{
+  const char *what[2];
+  char pt[2][PL_NAME_MAX + 40];
+  for (int e = 0; e < 2; e++) {
+    const PlEnd *E = &lm->ends[e];
+    if (E->point >= 0) {
+      if (!m->points[E->point].fixed) return 0;
+      snprintf(pt[e], sizeof pt[e], "fixed point '%s'", m->points[E->point].name);
+    } else if (E->body >= 0) {
+      snprintf(pt[e], sizeof pt[e], "body '%s' at its initial pose", m->bodies[E->body].id);
+    } else {
+      for (int i = 0; i < 3; i++)
+        if (!E->fixed[i] || !E->has_position[i]) return 0;
+      snprintf(pt[e], sizeof pt[e], "the held %s end", e ? "top" : "bottom");
+    }
+    what[e] = pt[e];
+  }
+  const double *a = lm->ends[0].position, *b = lm->ends[1].position;
+  const double chord = sqrt((b[0] - a[0]) * (b[0] - a[0]) + (b[1] - a[1]) * (b[1] - a[1]) + (b[2] - a[2]) * (b[2] - a[2]));
+  if (!(chord > lm->length * (1.0 + PL_CHORD_STRAIN))) return 0;
+  char lp[PATH_CAP];
+  ld_join_key(lp, sizeof lp, path, "line.length");
+  return ld_at(c->err, c->line_length, lp,
+               "line '%s': its ends (%s and %s) are %.10g m apart, %.3g %% more than the line's length %.10g m: no "
+               "pipe stretches that far (give a longer line or closer ends)",
+               name, what[0], what[1], chord, 100.0 * (chord / lm->length - 1.0), lm->length);
+}
+
 /* lines: each item a one-line model's line, mesh and ends, with a name. */
 static int read_lines(Ctx *c, const Scope *top, PlModel *m, const PlYNode **point_nodes)
 {
@@ -262,6 +296,7 @@ static int read_lines(Ctx *c, const Scope *top, PlModel *m, const PlYNode **poin
     PlModelInitDefaults(lm);
     c->end_z[0] = c->end_z[1] = NULL;
     if ((rc = ld_read_line(c, &s, lm)) || (rc = ld_read_mesh(c, &s, lm)) || (rc = ld_read_ends(c, &s, lm))) break;
+    if ((rc = check_line_reach(c, m, lm, L->name, ip))) break;
     PlLineFromModel(lm, L);
     if (L->ends[0].point >= 0 && L->ends[0].point == L->ends[1].point)
       rc = ld_at(c->err, s.anchor, ip, "both ends on point '%s': a line from a point back to it is not a connection",
