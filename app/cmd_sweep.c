@@ -69,7 +69,8 @@ static const char usage[] =
   "                          [--quiet] [--no-plots] [PETSc options]\n"
   "       pipelay sweep FILE --vary KEY=V1,V2,... ...\n"
   "Solves the static analysis of FILE for each value of KEY (any --set path, e.g.\n"
-  "ends.top.force[0]), each case started from the last converged one; writes DIR/case_NNN/,\n"
+  "ends.top.force[0]), each case started from the last converged one (one --vary: a sweep varies\n"
+  "one key; fix others with --set); writes DIR/case_NNN/,\n"
   "DIR/sweep.csv, DIR/sweep.json and DIR/plots/sweep_*.png (DIR: output.directory + _sweep).\n"
   "Exit status: 0 ok, 2 bad input, 3 a case did not converge, 4 output not written, 5 interrupted.\n";
 
@@ -255,7 +256,7 @@ static PetscErrorCode RunSystemCase(const char *file, int nsets, const char **se
   PlSysStaticReport srep;
   PlLines L = NULL;
   PlSysDyn S = NULL;
-  char warning[512];
+  char warning[1200]; /* the whole system's failure (PlSysStaticReport) and a few words */
   PetscCall(PlLinesCreate(PETSC_COMM_SELF, &m, &L));
   PetscCall(PlSystemStatics(L, &g_sweep_stop, 1, &rep, &srep, &S, warning, sizeof warning));
   if (warning[0]) fprintf(stderr, "pipelay sweep: %s = %.10g: warning: %s\n", vary, value, warning);
@@ -370,6 +371,15 @@ int PlCmdSweep(int argc, char **argv)
     } else if (!strcmp(argv[i], "--vary") || !strcmp(argv[i], "--set") || !strcmp(argv[i], "--output")) {
       if (i + 1 >= argc) {
         if (!rank) fprintf(stderr, "pipelay sweep: %s needs a value\n%s", argv[i], usage);
+        return PL_EXIT_BAD_INPUT;
+      }
+      if (argv[i][2] == 'v' && vary_arg) {
+        /* one key per sweep: each case continues from the last converged one along a single
+         * path of values; a second key would need a matrix of cases, which sweep does not run */
+        if (!rank)
+          fprintf(stderr, "pipelay sweep: --vary '%s': only one --vary is allowed (already --vary '%s'); a sweep "
+                  "varies one key, each case starting from the last converged; fix the other key with --set, or run "
+                  "one sweep per value of it\n", argv[i + 1], vary_arg);
         return PL_EXIT_BAD_INPUT;
       }
       if (argv[i][2] == 'v') vary_arg = argv[++i];

@@ -308,7 +308,10 @@ static PetscErrorCode RunDynamic(PlProblem prob, const PlStaticReport *rep, cons
              "%ld error-test failures\n", res.completed ? "completed" : "STOPPED", res.simulated_time_s,
              res.stats.steps, res.stats.nonlinear_iterations, res.stats.jacobian_evaluations,
              res.stats.error_test_failures);
-      printf("  wall time %.3f s, %.1fx real time\n", res.wall_time_s, res.real_time_factor);
+      if (a->restart)
+        printf("  wall time %.3f s for the %.6g s from the restart at %.6g s, %.1fx real time\n", res.wall_time_s,
+               res.simulated_time_s - res.restarted_at_s, res.restarted_at_s, res.real_time_factor);
+      else printf("  wall time %.3f s, %.1fx real time\n", res.wall_time_s, res.real_time_factor);
       if (isfinite(res.max_top_tension_N))
         printf("  top tension %.4f .. %.4f kN, max bending moment %.4f kN m\n", res.min_top_tension_N / 1e3,
                res.max_top_tension_N / 1e3, res.max_bending_moment_Nm / 1e3);
@@ -515,9 +518,12 @@ static PetscErrorCode RunLinesDynamic(PlModel *m, const Args *a, PlLines L, PlSy
       res.err = err;
     }
     *rc = EndStatus(&res, m->output_dir);
-    if (!*rc && !a->quiet)
-      printf("  dynamic: %.6g s in %.3g s wall (%.0fx real time), %ld steps -> %s/\n", res.simulated_time_s,
+    if (!*rc && !a->quiet) {
+      char from[64] = ""; /* a restart simulated from its restart time on */
+      if (a->restart) snprintf(from, sizeof from, " (from the restart at %.6g s)", res.restarted_at_s);
+      printf("  dynamic: %.6g s%s in %.3g s wall (%.0fx real time), %ld steps -> %s/\n", res.simulated_time_s, from,
              res.wall_time_s, res.real_time_factor, res.stats.steps, m->output_dir);
+    }
   }
   PetscCallMPI(MPI_Bcast(rc, 1, MPI_INT, 0, PETSC_COMM_WORLD));
   PetscFunctionReturn(0);
@@ -537,7 +543,7 @@ static PetscErrorCode RunLines(PlModel *m, const Args *a, PetscMPIInt rank, Pets
   /* the lines' own solves, then the whole system in one Newton from there (every rank alike) */
   PlSysDyn S = NULL;
   PlSysStaticReport srep;
-  char warning[512];
+  char warning[1200]; /* the whole system's failure (PlSysStaticReport) and a few words */
   PetscCall(PlSystemStatics(L, &g_stop, a->quiet, &rep, &srep, &S, warning, sizeof warning));
   signal(SIGINT, SIG_DFL);
   signal(SIGTERM, SIG_DFL);

@@ -126,7 +126,6 @@ static int read_model(PlError *err, const PlYNode *root, PlModel *m)
 #define PL_DIAMETER_MAX 5.0     /* m: no pipe, riser or cable is wider; a diameter in mm */
 #define PL_DEPTH_MAX 12000.0    /* m: the deepest ocean is 10 935 m */
 #define PL_HIGH_END 100.0       /* m above the sea surface: higher than any hang-off */
-#define PL_CHORD_STRAIN 0.05    /* ends farther apart than L (1 + this): no steel line reaches */
 
 /* The node at a key path of the tree ("line.sections[0].material.youngs_modulus"), or NULL. */
 static const PlYNode *node_at(const PlYNode *root, const char *path)

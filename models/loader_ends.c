@@ -315,6 +315,32 @@ int ld_get_load(const Scope *s, const char *key, const char *what, double out[3]
   return 0;
 }
 
+/* A force component on a translation the end holds (fixed) does nothing: the hold's reaction
+ * takes it, in statics and in dynamics alike (a DOF a motion moves but fixed leaves free is
+ * free in statics, where its force acts: the J-lay top with fixed [y, z] and force x). So a
+ * non-zero component there is an error at the force key. Returns 0 or 2. */
+static int check_held_force(const Scope *s, const PlEnd *e)
+{
+  char names[16] = "", values[96] = "";
+  int n = 0;
+  for (int i = 0; i < 3; i++) {
+    if (!e->fixed[i] || e->force[i] == 0.0) continue;
+    char v[40];
+    snprintf(v, sizeof v, "%s%s = %.6g N", n ? ", " : "", kDofNames[i], e->force[i]);
+    if (n++) ld_cat(names, sizeof names, ", ");
+    ld_cat(names, sizeof names, kDofNames[i]);
+    ld_cat(values, sizeof values, v);
+  }
+  if (!n) return 0;
+  char path[PATH_CAP];
+  ld_join_key(path, sizeof path, s->path, "force");
+  return ld_at(s->err, ld_pair_of(s, "force")->key, path,
+               "acts on %s, which %s.fixed holds (%s): the support takes it and the line never feels it; set %s to 0, "
+               "or free %s (remove %s from fixed) to pull the end by the force",
+               names, s->path, values, n > 1 ? "those components" : "that component", n > 1 ? "them" : "it",
+               n > 1 ? "them" : "it");
+}
+
 /* ends.*.connection and, with fixed, ends.*.orientation of an end on a body: the meaning and
  * angle convention of vessel.hang_off.connection and .orientation (loader_bodies.c,
  * read_hang_off; pipelay's body axes, as `at`). */
@@ -343,6 +369,40 @@ static int read_end_connection(const Scope *s, PlEnd *e)
   }
   ld_euler_zxy(deg, e->body_frame);
   return 0;
+}
+
+/* A body's size [m], for judging its attachment points: the largest of its radii of gyration
+ * about O_b (from M_RB), the side of its waterplane area, the cube root of its displaced
+ * volume, its centre of gravity's distance from O_b and its hull strips' reach along z. */
+static double body_size(const PlVesselModel *b, double rho_w)
+{
+  const PlVessel *V = &b->body;
+  double size = 0.0;
+  const double mass = V->MRB[0];
+  for (int k = 3; k < 6 && mass > 0.0; k++) size = fmax(size, sqrt(fmax(0.0, V->MRB[7 * k]) / mass));
+  size = fmax(size, sqrt(fmax(0.0, V->Awp)));
+  if (rho_w > 0.0) size = fmax(size, cbrt(fmax(0.0, V->displacement) / rho_w));
+  size = fmax(size, sqrt(V->r_g[0] * V->r_g[0] + V->r_g[1] * V->r_g[1] + V->r_g[2] * V->r_g[2]));
+  for (int k = 0; k < b->hull.n; k++) size = fmax(size, fabs(b->hull.z[k]) + 0.5 * b->hull.len[k]);
+  return size;
+}
+
+/* The body point `at` of an end on body b (body frame, from O_b): farther from O_b than
+ * PL_FAIRLEAD_SIZES times the body's size, and than PL_FAIRLEAD_MIN, it is no point of the
+ * body (a global position given in the body frame, or a unit slip). Returns 0 or 2. */
+static int check_fairlead(const Scope *s, const PlVesselModel *b, double rho_w, const double at[3],
+                          const PlYNode *at_node)
+{
+  const double r = sqrt(at[0] * at[0] + at[1] * at[1] + at[2] * at[2]), size = body_size(b, rho_w);
+  const double limit = fmax(PL_FAIRLEAD_MIN, PL_FAIRLEAD_SIZES * size);
+  if (r <= limit) return 0;
+  char path[PATH_CAP];
+  ld_join_key(path, sizeof path, s->path, "at");
+  return ld_at(s->err, at_node, path,
+               "the body point is %.6g m from the origin O_b of body '%s', more than %.6g m (%g times the body's size "
+               "%.3g m, and at least %g m): no fairlead is that far from its body; 'at' is in the body frame from "
+               "O_b, not a global position (check the frame and the unit, m)",
+               r, b->id, limit, PL_FAIRLEAD_SIZES, size, PL_FAIRLEAD_MIN);
 }
 
 /* One end (which = 0 bottom, 1 top). */
@@ -405,8 +465,10 @@ static int read_end_point(Ctx *c, const Scope *s, PlEnd *e)
     c->point_uses[idx]++;
   } else {
     if (!pa) return ld_missing(s, "at", "m", " (the body point the end hangs from, body frame from O_b)");
-    int rc = ld_get_list(s, "at", e->at, NULL);
+    const PlYNode *at_node = NULL;
+    int rc = ld_get_list(s, "at", e->at, &at_node);
     if (rc) return rc;
+    if ((rc = check_fairlead(s, &c->graph->bodies[idx], c->graph->water_density, e->at, at_node))) return rc;
     e->body = idx;
     if ((rc = read_end_connection(s, e))) return rc;
     const PlVesselModel *b = &c->graph->bodies[idx];
@@ -488,6 +550,7 @@ static int read_end(Ctx *c, const Scope *ends, int which, PlEnd *e)
               "component %s is held (fixed) and needs a value (no position given)",
               kDofNames[i]);
   }
+  if ((rc = check_held_force(&s, e))) return rc;
   if ((rc = read_motion(c, &s, e))) return rc;
   return read_payout(c, &s, which, e);
 }

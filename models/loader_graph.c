@@ -230,6 +230,40 @@ static int read_gpoints(Ctx *c, const Scope *top, PlModel *m, const PlYNode **na
   return 0;
 }
 
+/* A line whose two ends are both where the model puts them (a fixed point, a body's point at
+ * the body's initial pose, an end holding x, y and z at its position; a free point's position
+ * is only where its solve starts) must reach between them: ends farther apart than its length
+ * (1 + PL_CHORD_STRAIN) ask more strain than any line takes (as the one-line model's check in
+ * loader.c). lm: the line as read (its ends' positions set), path: "lines[i]". 0 or 2. */
+static int check_line_reach(const Ctx *c, const PlModel *m, const PlModel *lm, const char *name, const char *path)
+{
+  const char *what[2];
+  char pt[2][PL_NAME_MAX + 40];
+  for (int e = 0; e < 2; e++) {
+    const PlEnd *E = &lm->ends[e];
+    if (E->point >= 0) {
+      if (!m->points[E->point].fixed) return 0;
+      snprintf(pt[e], sizeof pt[e], "fixed point '%s'", m->points[E->point].name);
+    } else if (E->body >= 0) {
+      snprintf(pt[e], sizeof pt[e], "body '%s' at its initial pose", m->bodies[E->body].id);
+    } else {
+      for (int i = 0; i < 3; i++)
+        if (!E->fixed[i] || !E->has_position[i]) return 0;
+      snprintf(pt[e], sizeof pt[e], "the held %s end", e ? "top" : "bottom");
+    }
+    what[e] = pt[e];
+  }
+  const double *a = lm->ends[0].position, *b = lm->ends[1].position;
+  const double chord = sqrt((b[0] - a[0]) * (b[0] - a[0]) + (b[1] - a[1]) * (b[1] - a[1]) + (b[2] - a[2]) * (b[2] - a[2]));
+  if (!(chord > lm->length * (1.0 + PL_CHORD_STRAIN))) return 0;
+  char lp[PATH_CAP];
+  ld_join_key(lp, sizeof lp, path, "line.length");
+  return ld_at(c->err, c->line_length, lp,
+               "line '%s': its ends (%s and %s) are %.10g m apart, %.3g %% more than the line's length %.10g m: no "
+               "pipe stretches that far (give a longer line or closer ends)",
+               name, what[0], what[1], chord, 100.0 * (chord / lm->length - 1.0), lm->length);
+}
+
 /* lines: each item a one-line model's line, mesh and ends, with a name. */
 static int read_lines(Ctx *c, const Scope *top, PlModel *m, const PlYNode **point_nodes)
 {
@@ -262,6 +296,7 @@ static int read_lines(Ctx *c, const Scope *top, PlModel *m, const PlYNode **poin
     PlModelInitDefaults(lm);
     c->end_z[0] = c->end_z[1] = NULL;
     if ((rc = ld_read_line(c, &s, lm)) || (rc = ld_read_mesh(c, &s, lm)) || (rc = ld_read_ends(c, &s, lm))) break;
+    if ((rc = check_line_reach(c, m, lm, L->name, ip))) break;
     PlLineFromModel(lm, L);
     if (L->ends[0].point >= 0 && L->ends[0].point == L->ends[1].point)
       rc = ld_at(c->err, s.anchor, ip, "both ends on point '%s': a line from a point back to it is not a connection",
@@ -316,6 +351,58 @@ static void unrestored_rotations(const Ctx *c, PlModel *m, int b)
             "holds %s at initial.orientation: attach the lines at more than one body point to let it turn",
             m->bodies[b].id, P[0], P[1], P[2], r == 0.0 ? " (O_b)" : "", names, n > 1 ? "them" : "it");
   memcpy(m->warnings[m->nwarnings++], w.msg, sizeof w.msg);
+}
+
+/* The root of point k in the union-find parent[]. */
+static int point_root(int *parent, int k)
+{
+  while (parent[k] != k) k = parent[k] = parent[parent[k]];
+  return k;
+}
+
+/* Every free point must reach a support through its lines: the points joined by lines form
+ * groups, and a group is held when one of its lines ends at a fixed point, on a body, or at an
+ * end that holds a translation (fixed). A group of free points and free line ends only has no
+ * equilibrium (nothing takes its weight), and its solve reported zero tensions and positions.
+ * Returns 0 or the message at the first such point's name. */
+static int check_points_held(const Ctx *c, const PlModel *m, const PlYNode *const *point_nodes)
+{
+  int parent[PL_MAX_POINTS];
+  bool held[PL_MAX_POINTS];
+  for (int k = 0; k < m->npoints; k++) parent[k] = k;
+  for (int l = 0; l < m->nlines; l++) {
+    const int a = m->lines[l].ends[0].point, b = m->lines[l].ends[1].point;
+    if (a >= 0 && b >= 0) parent[point_root(parent, a)] = point_root(parent, b);
+  }
+  for (int k = 0; k < m->npoints; k++) held[k] = false;
+  for (int k = 0; k < m->npoints; k++)
+    if (m->points[k].fixed) held[point_root(parent, k)] = true;
+  for (int l = 0; l < m->nlines; l++)
+    for (int e = 0; e < 2; e++) {
+      const PlEnd *E = &m->lines[l].ends[e], *O = &m->lines[l].ends[1 - e];
+      const bool support = E->body >= 0 || (E->point < 0 && (E->fixed[0] || E->fixed[1] || E->fixed[2]));
+      if (support && O->point >= 0) held[point_root(parent, O->point)] = true;
+    }
+  for (int k = 0; k < m->npoints; k++) {
+    if (m->points[k].fixed || held[point_root(parent, k)]) continue;
+    char names[256] = "";
+    for (int l = 0; l < m->nlines; l++) {
+      const int a = m->lines[l].ends[0].point, b = m->lines[l].ends[1].point;
+      if ((a < 0 || point_root(parent, a) != point_root(parent, k)) &&
+          (b < 0 || point_root(parent, b) != point_root(parent, k)))
+        continue;
+      if (names[0]) ld_cat(names, sizeof names, ", ");
+      ld_cat(names, sizeof names, m->lines[l].name);
+    }
+    char np[PATH_CAP];
+    snprintf(np, sizeof np, "points[%d].name", k);
+    return ld_at(c->err, point_nodes[k], np,
+                 "free point '%s' reaches no support through its lines (%s): they end only at free points and free "
+                 "line ends, so nothing holds its weight and there is no equilibrium; join it by a line to a fixed "
+                 "point, a body or an end held in 'fixed'",
+                 m->points[k].name, names);
+  }
+  return 0;
 }
 
 /* A model of several lines (lines: and points:; statics today). */
@@ -383,5 +470,5 @@ int ld_read_line_system(Ctx *c, const Scope *top, PlModel *m)
     snprintf(np, sizeof np, "points[%d].name", k);
     if (!uses[k]) return ld_at(c->err, point_nodes[k], np, "point '%s' has no line attached to it", m->points[k].name);
   }
-  return 0;
+  return check_points_held(c, m, point_nodes);
 }

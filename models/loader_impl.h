@@ -32,6 +32,10 @@ static const double kPi = 3.14159265358979323846;
 #define PL_NUMBER_MIN 1e-15          /*   (in its SI unit): products and quotients of a few
                                         of them stay finite in the set-up and the solver */
 #define PL_ANGLE_MAX 360.0           /* [deg] |angle| of an orientation, direction or phase */
+#define PL_CHORD_STRAIN 0.05         /* ends farther apart than L (1 + this): no steel line reaches
+                                        (statics refuse |strain| > 5 %) */
+#define PL_FAIRLEAD_MIN 1000.0       /* [m] a body point (ends.*.at) may be this far from O_b, */
+#define PL_FAIRLEAD_SIZES 10.0       /*   or this many times the body's size if that is more */
 
 /* A short, printable rendering of a piece of user text for messages. */
 typedef struct {

@@ -240,9 +240,11 @@ int PlRestartRead(const char *dir, const PlRestartHeader *want, const char *text
   return 0;
 }
 
-static void Progress(double t, double T, long steps, double wall, int done)
+/* The progress line at t of [0, T]; t0 the time this process started from (a restart's), wall
+ * its wall time since. */
+static void Progress(double t, double t0, double T, long steps, double wall, int done)
 {
-  const double rtf = wall > 0 ? t / wall : 0.0, left = t > 0 ? wall * (T - t) / t : 0.0;
+  const double rtf = wall > 0 ? (t - t0) / wall : 0.0, left = rtf > 0 ? (T - t) / rtf : 0.0;
   fprintf(stdout, "\r  t = %8.3f / %.3f s   steps %7ld   %8.1fx real time   %6.1f s left   ", t, T, steps, rtf,
           left);
   if (done) fputc('\n', stdout);
@@ -550,7 +552,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
       PetscCall(PlDynamicGetRaw(d, &rh.t, yraw, ypraw));
       PetscCall(Stats(d, &base, &res->stats));
       res->wall_time_s = MPI_Wtime() - wall0;
-      res->real_time_factor = res->wall_time_s > 0 ? t / res->wall_time_s : 0.0;
+      res->real_time_factor = res->wall_time_s > 0 ? (t - res->restarted_at_s) / res->wall_time_s : 0.0;
       rh.noutputs = (int32_t)(k + 1);
       rh.t_out = t;
       if (!rank) io = Checkpoint(&sc, &w, &rh, yraw, ypraw, res, &res->err);
@@ -560,7 +562,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
     if (progress) {
       PlDynamicStats st;
       PetscCall(Stats(d, &base, &st));
-      Progress(t, T, st.steps, MPI_Wtime() - wall0, k == nout);
+      Progress(t, res->restarted_at_s, T, st.steps, MPI_Wtime() - wall0, k == nout);
     }
     if (opt->stop && *opt->stop) {
       res->interrupted = 1;
@@ -572,7 +574,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   PetscCall(Stats(d, &base, &res->stats));
   res->simulated_time_s = t;
   res->wall_time_s = MPI_Wtime() - wall0;
-  res->real_time_factor = res->wall_time_s > 0 ? t / res->wall_time_s : 0.0;
+  res->real_time_factor = res->wall_time_s > 0 ? (t - res->restarted_at_s) / res->wall_time_s : 0.0;
   res->completed = !res->ida_flag && !res->interrupted && !io && t >= T * (1 - 1e-12);
   res->max_top_tension_N = res->extrema.max_top_tension.value;
   res->min_top_tension_N = res->extrema.min_top_tension.value;

@@ -629,12 +629,12 @@ static PetscErrorCode ReSolve(PlLines s, const double *xt, const State *st, Stat
     else lr.converged = PETSC_TRUE;
     p->lambda = 1.0;
     if (!lr.converged) {
-      snprintf(why, len, "line %s: %.400s", s->m->lines[l].name, lr.failure);
+      snprintf(why, len, "line %s: %.*s", s->m->lines[l].name, PL_FAILURE_MAX - PL_FAILURE_QUOTE, lr.failure);
       *ok = 0;
     } else {
       PetscCall(PlStaticCheckStateOf(p, 0, &bad, w, sizeof w));
       if (bad) {
-        snprintf(why, len, "line %s is not physical there: %.400s", s->m->lines[l].name, w);
+        snprintf(why, len, "line %s is not physical there: %s", s->m->lines[l].name, w);
         *ok = 0;
       }
     }
@@ -796,8 +796,8 @@ PetscErrorCode PlLinesSolve(PlLines s, volatile sig_atomic_t *stop, int quiet, P
     rep->line[l] = lr;
     if (!lr.converged) {
       snprintf(rep->failure, sizeof rep->failure,
-               "line %s does not reach its ends at the points' given positions: %.700s", m->lines[l].name,
-               lr.failure);
+               "line %s does not reach its ends at the points' given positions: %.*s", m->lines[l].name,
+               PL_FAILURE_MAX - PL_FAILURE_QUOTE, lr.failure); /* (the whole account: static.c's Note) */
       PetscFunctionReturn(0);
     }
   }
@@ -870,7 +870,7 @@ PetscErrorCode PlLinesSolve(PlLines s, volatile sig_atomic_t *stop, int quiet, P
   phi_ref = fmax(sqrt(phi_ref), 1e-300);
   int it = 0, rejected = 0, coupled = 0;
   double phi_best = phi;
-  char last[512] = "";
+  char last[PL_FAILURE_MAX - 512] = ""; /* the last rejection; quoted in rep->failure after ~450 bytes */
   for (;;) {
     int lines_ok = 1;
     for (int l = 0; l < s->nl; ++l) lines_ok &= st.fnorm[l] <= atol[l] || dnorm[l] <= 1e-13 * unorm[l];
@@ -988,12 +988,12 @@ PetscErrorCode PlLinesSolve(PlLines s, volatile sig_atomic_t *stop, int quiet, P
   }
   /* a balance whose lines are not physical (strain, folding, through the seabed) is no
    * equilibrium of the model */
-  char unphysical[640] = "";
+  char unphysical[640] = ""; /* "line NAME: " and w */
   for (int l = 0; l < s->nl && !unphysical[0]; ++l) {
     int bad = 0;
     char w[512];
     PetscCall(PlStaticCheckState(s->p[l], &bad, w, sizeof w));
-    if (bad) snprintf(unphysical, sizeof unphysical, "line %s: %.500s", m->lines[l].name, w);
+    if (bad) snprintf(unphysical, sizeof unphysical, "line %s: %s", m->lines[l].name, w);
   }
   rep->iterations = it;
   rep->residual_rel = ev;

@@ -111,8 +111,8 @@ void *PlSummaryBuild(const PlModel *m, const PlStaticReport *rep, const PlStatic
                      const char *const *overrides);
 int PlSummaryWrite(const char *dir, void *root, PlError *err);
 /* system_run.c: a serial IDA run's counters, times and completion (t reached of duration T,
- * wall0 its MPI_Wtime at the start, io its file status) into res; ida_flag and interrupted
- * must be set. */
+ * wall0 its MPI_Wtime at the start, io its file status) into res; ida_flag, interrupted and
+ * restarted_at_s (the real-time factor counts the time from there) must be set. */
 void PlIdaRunResult(void *ida, double t, double T, double wall0, int io, PlDynamicResult *res);
 /* IDA's counters (its own Newton's), its last step and order and its current time. */
 void PlIdaStats(void *ida, PlDynamicStats *st);

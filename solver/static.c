@@ -51,11 +51,12 @@
 
 #define PL_HISTORY_MAX 200
 
-/* Appends printf-style text to rep->failure, never past its end (cut at a word). */
+/* Appends printf-style text to rep->failure, never past PL_FAILURE_QUOTE short of its end (cut
+ * at a word): a system's failure quotes the whole account with its own words before it. */
 static void Note(PlStaticReport *rep, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void Note(PlStaticReport *rep, const char *fmt, ...)
 {
-  const size_t used = strlen(rep->failure), cap = sizeof rep->failure;
+  const size_t used = strlen(rep->failure), cap = sizeof rep->failure - PL_FAILURE_QUOTE;
   if (used + 1 >= cap) return;
   va_list ap;
   va_start(ap, fmt);

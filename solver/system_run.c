@@ -97,7 +97,7 @@ void PlIdaRunResult(void *ida, double t, double T, double wall0, int io, PlDynam
   res->stats.t = t;
   res->simulated_time_s = t;
   res->wall_time_s = MPI_Wtime() - wall0;
-  res->real_time_factor = res->wall_time_s > 0 ? t / res->wall_time_s : 0.0;
+  res->real_time_factor = res->wall_time_s > 0 ? (t - res->restarted_at_s) / res->wall_time_s : 0.0;
   res->completed = !res->ida_flag && !res->interrupted && !io && t >= T * (1 - 1e-12);
 }
 

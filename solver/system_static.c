@@ -490,8 +490,8 @@ PetscErrorCode PlSystemStatics(PlLines L, volatile sig_atomic_t *stop, int quiet
   else if (fixed_ends) {
     rep->converged = PETSC_FALSE;
     snprintf(rep->failure, sizeof rep->failure,
-             "%.400s (a line end fixed to a body is held only by the whole system's Newton)", srep->failure);
+             "%s (a line end fixed to a body is held only by the whole system's Newton)", srep->failure);
   } else if (len)
-    snprintf(warning, len, "%.400s; the equilibrium of the lines at the bodies' held DOFs is reported", srep->failure);
+    snprintf(warning, len, "%s; the equilibrium of the lines at the bodies' held DOFs is reported", srep->failure);
   PetscFunctionReturn(0);
 }

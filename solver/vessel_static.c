@@ -93,7 +93,7 @@ PetscErrorCode PlVesselStaticSolve(PlProblem p, PlVesselStaticReport *rep)
     }
   }
   if (!srep.converged)
-    snprintf(rep->failure, sizeof rep->failure, "%.1000s", srep.failure);
+    snprintf(rep->failure, sizeof rep->failure, "%s", srep.failure);
   p->vessel_report = *rep;
   memcpy(p->vessel_y, y + S->moff, sizeof p->vessel_y);
   if (S->zoff[0] >= 0) memcpy(p->dp_z, y + S->zoff[0], sizeof p->dp_z);

@@ -9,7 +9,9 @@ final state must agree: positions (final rows) and displacement envelopes to 1e-
 line length; section forces, moments and curvature (final rows and envelopes) to 1e-4 of
 the largest value of that quantity in the run - the restarted IDA begins afresh at order 1,
 so the two runs agree to the integration tolerance (rtol 1e-7), not to round-off. The time
-series must have the same times and the ParaView collection as many frames.
+series must have the same times and the ParaView collection as many frames. The restart's
+real-time factor (summary.json and console) is the time it simulated itself (from the restart
+time to the end) over its own wall time.
 usage: check_restart.py PIPELAY EXAMPLES_DIR WORKDIR
 """
 import csv, os, shutil, signal, subprocess, sys, time
@@ -49,9 +51,12 @@ elif "interrupted" not in err:
     fails.append("interrupted run: no message on stderr: %r" % err)
 if not os.path.exists(os.path.join(a, "restart.bin")):
     fails.append("no restart file after the interruption")
-r = subprocess.run([pipelay, "run", model, "--restart", a] + sets, capture_output=True, text=True)
+# the restart prints its summary (not --quiet): its real-time factor is checked below
+r = subprocess.run([pipelay, "run", model, "--restart", a] + [x for x in sets if x != "--quiet"], capture_output=True,
+                   text=True)
 if r.returncode != 0:
     fails.append("restart: status %d: %s" % (r.returncode, r.stderr.strip()))
+restart_out = r.stdout
 r = subprocess.run([pipelay, "run", model, "--output", b] + sets, capture_output=True, text=True)
 if r.returncode != 0:
     fails.append("full run: status %d: %s" % (r.returncode, r.stderr.strip()))
@@ -91,6 +96,31 @@ for name in names:
             worst[u] = max(worst.get(u, 0.0), e)
             if e > tol:
                 fails.append("%s column %s: %s vs %s (%.2e of the run's largest, > %g)" % (name, rb[0][j], va, vb, e, tol))
+# the restart's real-time factor: the time this process simulated (from restarted_at_s to the
+# end) over this process's wall time, in summary.json (within 1 %) and on the console (within
+# 1 % and the rounding of its printed digits)
+import json, re
+try:
+    sj = json.load(open(os.path.join(a, "summary.json")))
+    sim = sj["simulated_time_s"] - sj["restarted_at_s"]
+    want = sim / sj["wall_time_s"]
+    if not (sj["restarted_at_s"] > 0 and abs(sj["real_time_factor"] - want) <= 0.01 * want):
+        fails.append("restart: summary.json real_time_factor %.4g, but (simulated_time_s %.6g - restarted_at_s %.6g) "
+                     "/ wall_time_s %.4g = %.4g" % (sj["real_time_factor"], sj["simulated_time_s"],
+                                                    sj["restarted_at_s"], sj["wall_time_s"], want))
+    m = re.search(r"wall time ([0-9.]+) s for the ([0-9.e+-]+) s from the restart at ([0-9.e+-]+) s, ([0-9.]+)x real "
+                  r"time", restart_out)
+    if not m:
+        fails.append("restart: the console does not say the wall time and the real-time factor of the restart's own "
+                     "simulated time: %r" % restart_out[-400:])
+    else:
+        wall, span, t0, rtf = (float(x) for x in m.groups())
+        if not (abs(span - sim) <= 1e-5 * span and abs(t0 - sj["restarted_at_s"]) <= 1e-5 * t0
+                and abs(rtf - span / wall) <= 0.01 * span / wall + 0.05 + span * 5e-4 / wall ** 2):
+            fails.append("restart: console %r: the factor is not the simulated time from the restart over the wall "
+                         "time" % m.group(0))
+except (OSError, ValueError, KeyError) as e:
+    fails.append("restart: summary.json: %s" % e)
 na = open(os.path.join(a, "dynamic.pvd")).read().count("<DataSet")
 nb = open(os.path.join(b, "dynamic.pvd")).read().count("<DataSet")
 if na != nb:

@@ -41,6 +41,13 @@ typedef struct {
                                only, NaN outside the rod's domain) */
 } PlStation;
 
+/* A failure's account: a static solve's (PlStaticReport) and a system's (PlLinesReport), which
+ * quotes a line's whole account after at most PL_FAILURE_QUOTE bytes of its own words; a static
+ * solve's notes stop that much short of PL_FAILURE_MAX, so the quote fits whole in either (a
+ * line's results repeat the system's failure in their PlStaticReport). */
+#define PL_FAILURE_MAX 8192
+#define PL_FAILURE_QUOTE 1024
+
 /* The strategy that produced the final state of a static solve (static.c). */
 typedef enum { PL_STATIC_NEWTON = 0, PL_STATIC_PTC = 1 } PlStaticStrategy;
 
@@ -59,7 +66,8 @@ typedef struct {
   double final_residual_norm;
   int nhistory;                /* entries in history */
   double history[64];          /* residual norms [N] of the last converged load step */
-  char failure[8192];          /* what was tried and where it stopped (whole lines) */
+  char failure[PL_FAILURE_MAX]; /* what was tried and where it stopped (whole lines; its notes
+                                  stop PL_FAILURE_QUOTE short of the end) */
 } PlStaticReport;
 
 PetscErrorCode PlProblemCreate(MPI_Comm comm, const PlModel *model, PlProblem *prob);
@@ -124,7 +132,7 @@ typedef struct {
   double joint_point[PL_MAX_JOINTS][3];  /* each joint's point (on its first body), global [m] */
   double joint_force[PL_MAX_JOINTS][3];  /* the joint's force and moment on its first body, */
   double joint_moment[PL_MAX_JOINTS][3]; /* global, about the joint point [N, N m] */
-  char failure[1024];
+  char failure[PL_FAILURE_MAX];          /* what stopped it; quotes a line's whole account */
 } PlLinesReport;
 /* One static problem per line of m->lines (m must outlive it). */
 PetscErrorCode PlLinesCreate(MPI_Comm comm, const PlModel *m, PlLines *s);
@@ -193,7 +201,7 @@ typedef struct {
   int converged, iterations, rejected;
   double force_scale;            /* [N] */
   double initial_residual, residual; /* largest force row over the force scale */
-  char failure[512];
+  char failure[1024];
 } PlSysStaticReport;
 int PlSysStaticSolve(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport *rep);
 /* Holds body b's pose components with held[i] != 0 (O_b's x, y, z; roll, pitch, yaw, zyx) at
@@ -462,11 +470,14 @@ typedef struct {
   int ida_flag;                   /* < 0: IDA could not continue (failure says why) */
   int interrupted;                /* stopped through *stop */
   int io_status;                  /* 0 or PL_EXIT_IO (err says why) */
-  double simulated_time_s, wall_time_s, real_time_factor;
+  double simulated_time_s;        /* the time reached [s] */
+  double wall_time_s;             /* this process's wall time [s] (a restart's own) */
+  double real_time_factor;        /* the time this process simulated (simulated_time_s - restarted_at_s)
+                                     over its wall time */
   double max_top_tension_N, min_top_tension_N, max_bending_moment_Nm;
   PlRunExtrema extrema;           /* over the whole run (restarts included) */
   PlDynamicStats stats;           /* counters over the whole run (restarts included) */
-  double restarted_at_s;          /* restart: the time it continued from */
+  double restarted_at_s;          /* restart: the time it continued from (0 otherwise) */
   int has_vessel;
   PlVesselOutput vessel_final;    /* the vessel at the end */
   double vessel_max_offset_m;     /* largest horizontal distance of O_b from the DP reference

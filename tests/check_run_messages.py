@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""What the command line says when it refuses an input or a run fails: whole, and not silent.
+
+1. `pipelay sweep FILE --vary A=... --vary B=...`: a sweep varies one key; a second --vary is
+   refused with exit 2 and a message naming both (it used to be dropped, the first key's sweep
+   run as if the second were not given).
+2. A failed static solve of a model of lines (tests/models/system_static.yaml, its tail line's
+   bottom end freed in x and pulled by 500 MN): the failure in stderr and in summary.json ends
+   with the static solve's whole suggestion ("... -snes_monitor shows every iteration."); it
+   was cut at 700 characters, mid-word. The same for a stalled one-line dynamic run
+   (tests/models/stall_linear.yaml with heave_jump.csv): its message ends with the whole
+   advice ("... or loosen analysis.dynamic.rtol") in stderr and in summary.json.
+
+usage: check_run_messages.py PIPELAY REPO_ROOT WORKDIR
+"""
+import json, os, subprocess, sys
+
+def run(cmd):
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=600)
+    return p.returncode, p.stdout, p.stderr
+
+def main():
+    pipelay, root, work = sys.argv[1:4]
+    os.makedirs(work, exist_ok=True)
+    models = os.path.join(root, "tests", "models")
+    fails = 0
+    def check(ok, what):
+        nonlocal fails
+        print(("PASS " if ok else "FAIL ") + what)
+        fails += not ok
+
+    # 1. a second --vary
+    rc, out, err = run([pipelay, "sweep", os.path.join(root, "examples", "jlay_900m.yaml"), "--vary",
+                        "ends.top.force[0]=300e3,400e3", "--vary", "mesh.elements=100,200", "--output",
+                        os.path.join(work, "two_vary"), "--quiet", "--no-plots"])
+    check(rc == 2 and "only one --vary" in err and "mesh.elements=100,200" in err and "ends.top.force[0]" in err
+          and len(err.strip().splitlines()) == 1 and not os.path.exists(os.path.join(work, "two_vary", "sweep.csv")),
+          "sweep with two --vary: exit %d (want 2), stderr %r" % (rc, err.strip()[:300]))
+
+    # 2. a system's static failure, whole
+    out_dir = os.path.join(work, "system_fail")
+    rc, out, err = run([pipelay, "run", os.path.join(models, "system_static.yaml"), "--set",
+                        "lines[2].ends.bottom={position: [60, 20, -115], fixed: [y, z], force: [-5e8, 0, 0]}",
+                        "--output", out_dir, "--quiet", "--no-plots"])
+    tail = "-snes_monitor shows every iteration."
+    try:
+        failure = json.load(open(os.path.join(out_dir, "summary.json"))).get("failure", "")
+    except (OSError, ValueError):
+        failure = ""
+    check(rc == 3 and failure.startswith("line tail does not reach its ends") and failure.endswith(tail),
+          "a system's static failure in summary.json ends with the whole suggestion: exit %d, ...%r" %
+          (rc, failure[-160:]))
+    check(tail + "; the last state is written to" in err,
+          "a system's static failure on stderr ends with the whole suggestion: ...%r" % err.strip()[-220:])
+    try:
+        line_failure = json.load(open(os.path.join(out_dir, "line_tail", "summary.json"))).get("failure", "")
+    except (OSError, ValueError):
+        line_failure = ""
+    check(line_failure == failure, "the line's own summary.json repeats it whole (%d of %d characters)" %
+          (len(line_failure), len(failure)))
+
+    # 2. a one-line dynamic run's failure, whole
+    out_dir = os.path.join(work, "stall")
+    rc, out, err = run([pipelay, "run", os.path.join(models, "stall_linear.yaml"), "--set",
+                        "ends.top.motion.file=heave_jump.csv", "--output", out_dir, "--quiet", "--no-plots"])
+    tail = "or loosen analysis.dynamic.rtol"
+    try:
+        failure = json.load(open(os.path.join(out_dir, "summary.json"))).get("dynamic_failure", "")
+    except (OSError, ValueError):
+        failure = ""
+    check(rc == 3 and failure.startswith("the integration stalled") and failure.endswith(tail) and
+          ("stopped: " + failure + "; results up to") in err,
+          "a dynamic failure, whole in summary.json and on stderr: exit %d, ...%r" % (rc, failure[-120:]))
+    print("%d failed" % fails)
+    return 1 if fails else 0
+
+if __name__ == "__main__":
+    sys.exit(main())
