@@ -426,9 +426,10 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
        * the step there and change cj, costing steps and iteration matrices) and the output
        * state is interpolated (IDAGetDky); the duration is IDA's stop time */
       realtype tret = tida;
-      int rc = 0;
+      int rc = 0, stepped = 0;
       while (tret < tout * (1 - 1e-14) && rc >= 0) {
         rc = IDASolve(ida, tout, &tret, PlSysDynStateVector(s), PlSysDynRateVector(s), IDA_ONE_STEP);
+        stepped = 1;
         int stop = opt->stop && *opt->stop;
         if (s->size > 1) MPI_Allreduce(MPI_IN_PLACE, &stop, 1, MPI_INT, MPI_MAX, s->comm);
         if (stop) {
@@ -452,15 +453,19 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
         t = tret;
         break;
       }
-      /* IDA's state at its last step: what a checkpoint keeps */
-      tida = tret;
-      memcpy(ycur, PlSysDynState(s), sizeof(double) * (size_t)n);
-      memcpy(ypcur, PlSysDynRate(s), sizeof(double) * (size_t)n);
+      /* IDA's state at its last step: what a checkpoint keeps. Without a step (the last one
+       * reached this output already: it landed on the stop time) the vectors hold the last
+       * output's interpolated state, and ycur IDA's step as copied then */
+      if (stepped) {
+        tida = tret;
+        memcpy(ycur, PlSysDynState(s), sizeof(double) * (size_t)n);
+        memcpy(ypcur, PlSysDynRate(s), sizeof(double) * (size_t)n);
+      }
       if (res->interrupted && tret < tout * (1 - 1e-14)) { /* else output k is written first */
         t = tret;
         break;
       }
-      if (tret > tout && (IDAGetDky(ida, tout, 0, PlSysDynStateVector(s)) != IDA_SUCCESS ||
+      if ((tret > tout || !stepped) && (IDAGetDky(ida, tout, 0, PlSysDynStateVector(s)) != IDA_SUCCESS ||
                           IDAGetDky(ida, tout, 1, PlSysDynRateVector(s)) != IDA_SUCCESS)) {
         res->ida_flag = -1;
         snprintf(res->failure, sizeof res->failure, "IDA could not interpolate the state at the output time %.6g s",
