@@ -645,8 +645,8 @@ int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const dou
       PlCurrentVelocity(&m->current, m->water_depth, z, t, vc[q], dvc[q]);
     }
     PlRodElementMorison(h, yA, ypA, yB, ypB, d->iV, vc, dvc, c, f6, Ke ? K6 : NULL);
-    if (pw) { /* the force on the pipe is -f6: its added-mass part m_a [C_an a_n + C_at a_t] at each
-                 node (rod_dynamics_kernel.inc), the rest the drag */
+    if (pw) { /* the force on the pipe is -f6: its added-mass part phi(z_a) m_a [C_an a_n + C_at a_t]
+                 at each node (rod_dynamics_kernel.inc), the rest the drag */
       const double ma = 0.5 * h->L * h->rho_w * M_PI * h->d_h * h->d_h / 4.0;
       double t[3], len = 0.0, ptot = 0.0, pam = 0.0;
       for (int k = 0; k < 3; ++k) t[k] = yB[k] - yA[k], len += t[k] * t[k];
@@ -654,9 +654,11 @@ int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const dou
       for (int a = 0; a < 2; ++a) {
         const double *v = (a ? yB : yA) + d->iV, *acc = (a ? ypB : ypA) + d->iV;
         const double at = (acc[0] * t[0] + acc[1] * t[1] + acc[2] * t[2]) / (len * len);
+        double phi, dphi;
+        PlWetFraction((a ? yB : yA)[2], h->d_o, &phi, &dphi);
         for (int k = 0; k < 3; ++k) {
           ptot -= f6[3 * a + k] * v[k];
-          pam -= ma * (h->Can * (acc[k] - at * t[k]) + h->Cat * at * t[k]) * v[k];
+          pam -= phi * ma * (h->Can * (acc[k] - at * t[k]) + h->Cat * at * t[k]) * v[k];
         }
       }
       pw[PL_WORK_DRAG] += ptot - pam;
@@ -768,6 +770,7 @@ PetscErrorCode PlDynLineSetUp(PlProblem sp, PlDynLine *out)
     h->Cdt = seg->hydro.drag_tangential;
     h->Can = seg->hydro.added_mass_normal;
     h->Cat = seg->hydro.added_mass_tangential;
+    h->d_o = s->outer_diameter;
   }
   PetscCall(PlGatherUnknowns(sp, &us));
   SetUpEnd(d, 0, us);

@@ -711,6 +711,10 @@ void PlShapeFree(PlShape *shape);
  * Wholly submerged: f = w L/2 each. */
 void PlElementWeight(const PlSection *s, double rho_w, double g, double L, double zA, double zB, double f[2],
                      double K[2][2]);
+/* The wetted (submerged) fraction phi of a section of outer diameter d whose centreline is at
+ * height z, and dphi/dz: 1 below z = -d/2, 0 above z = d/2, a C^1 smoothstep between
+ * (buoyancy.c). The buoyancy and the Morison loads (rod_dynamics_kernel.inc) act on it. */
+void PlWetFraction(double z, double d, double *phi, double *dphi);
 
 /* ---- the natural catenary (inextensible, rigid flat seabed) ---------------------------- */
 /* A line of submerged weight w [N/m] hangs from a top point h [m] above the point where
