@@ -158,24 +158,25 @@ int PlDynRowHeld(const PlDynLine d, int i, int r)
 }
 
 /* Seabed force per length F (along the seabed's normal n, models/seabed.c) with contact
- * damping along n at centreline x, velocity v: F = sigma(kappa) n - c h(kappa) (v.n) n, its
+ * damping c (PlSeabedDamping) along n at centreline x, velocity v: F = sigma(kappa) n -
+ * c h(kappa) (v.n) n, its
  * elastic part Fel = sigma n, and dF/dx, dF/dv (3 x 3, row-major). h(kappa) ramps the damping
  * in over the first d_o/40 of penetration so that the force stays continuous. On a plane
  * dkappa/dx = -n and dn/dx = 0; on a bathymetry grid both come from PlSeabedGeometry:
  *   dF/dx = sigma' n dk^T + sigma dn - c [dh (v.n) n dk^T + h (n (dn^T v)^T + (v.n) dn)]. */
-static void SeabedDyn(const PlModel *m, const PlSection *s, double w, const double x[3], const double v[3], double F[3],
-                      double dF_dx[9], double dF_dv[9], double Fel[3])
+static void SeabedDyn(const PlModel *m, const PlSection *s, double w, double c, const double x[3], const double v[3],
+                      double F[3], double dF_dx[9], double dF_dv[9], double Fel[3])
 {
   PlSeabedContact(m, s, w, x, F, dF_dx);
   memcpy(Fel, F, sizeof(double) * 3);
   memset(dF_dv, 0, sizeof(double) * 9);
-  if (m->seabed == PL_SEABED_NONE || m->seabed_damping <= 0.0) return;
+  if (m->seabed == PL_SEABED_NONE || c <= 0.0) return;
   double kappa, n[3], dk[3], dn[9];
   PlSeabedGeometry(m, s, x, &kappa, n, dk, dn);
   const double k0 = s->outer_diameter / 40.0;
   if (kappa <= 0.0) return;
   const double h = kappa < k0 ? kappa / k0 : 1.0, dh = kappa < k0 ? 1.0 / k0 : 0.0; /* dh/dkappa */
-  const double vn = n[0] * v[0] + n[1] * v[1] + n[2] * v[2], c = m->seabed_damping;
+  const double vn = n[0] * v[0] + n[1] * v[1] + n[2] * v[2];
   double vdn[3]; /* d(v.n)/dx = dn^T v */
   for (int j = 0; j < 3; ++j) vdn[j] = v[0] * dn[j] + v[1] * dn[3 + j] + v[2] * dn[6 + j];
   for (int i = 0; i < 3; ++i) {
@@ -614,7 +615,8 @@ int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const dou
       }
       if (!curved && PlSeabedPenetration(m, sec, x) <= 0.0) continue; /* off a plane: F, its
                                                                          derivatives 0 */
-      SeabedDyn(m, sec, w, x, v, F, Fx, Fv, Fel);
+      SeabedDyn(m, sec, w, d->at_rest ? 0.0 : PlSeabedDamping(m, &m->segments[p->mesh.segment[e]]), x, v, F, Fx, Fv,
+                Fel);
       if (pw) /* the force per length at the Gauss point (weight L/2) on the pipe there */
         for (int c = 0; c < 3; ++c) {
           pw[PL_WORK_SEABED] += 0.5 * L * Fel[c] * v[c];
