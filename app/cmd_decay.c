@@ -13,9 +13,12 @@
  * summed up in DIR/decay_NAME.json (per DOF: cycles, mean period, its spread, mean damping
  * ratio, and the first cycle's), with plots DIR/plots/decay_NAME_DOF.* (the signal, the
  * period per cycle, the damping ratio against the amplitude). A DOF with fewer than 4
- * extremes (no decay) is listed as such; asked for by --dof, it makes the exit status 3.
- * Exit status: 0; 2 bad arguments or files; 3 a DOF asked for has no decay; 4 a file could not
- * be written.
+ * extremes (no decay) is listed as such; one whose swings do not fall (PlDecayFitSwings: the
+ * decrement fitted to all its swings is not positive beyond their scatter, as a steady
+ * oscillation's) has its cycles written but is reported as not a decay, with "quality":
+ * "no_decay" in the summary ("decay" otherwise). Either, asked for by --dof, makes the exit
+ * status 3. Exit status: 0; 2 bad arguments or files; 3 a DOF asked for has no decay; 4 a file
+ * could not be written.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -33,6 +36,7 @@ static const char usage[] =
   "The natural periods and damping ratios of a body's free decay in the dynamic run in DIR:\n"
   "per DOF (all six by default) the cycles in DIR/decay_NAME_DOF.csv, a summary in\n"
   "DIR/decay_NAME.json and plots in DIR/plots/decay_NAME_DOF.*.\n"
+  "A DOF whose swings do not fall is reported as not a decay (\"quality\": \"no_decay\").\n"
   "Exit status: 0 ok, 2 bad arguments or files, 3 a DOF asked for has no decay, 4 output not written.\n";
 
 static const char *const kDof[6] = {"surge", "sway", "heave", "roll", "pitch", "yaw"};
@@ -188,7 +192,7 @@ int PlCmdDecay(int argc, char **argv)
   PlPlotOptions po;
   PlPlotOptionsDefault(&po);
   snprintf(po.name, sizeof po.name, "%.200s", dir);
-  for (int k = 0; k < 6 && !rc; ++k) {
+  for (int k = 0; k < 6 && (!rc || rc == PL_EXIT_NOT_CONVERGED); ++k) {
     if (!want[k]) continue;
     const double *x = PlTableData(&tab, PlTableColumn(&tab, kColumn[k])) + i0;
     int next = 0;
@@ -210,6 +214,8 @@ int PlCmdDecay(int argc, char **argv)
       }
     }
     zm = nz ? zm / nz : NAN;
+    PlDecayFit fit;
+    PlDecayFitSwings(ext, next, &fit);
     char cpath[PL_PATH_MAX + 600];
     snprintf(cpath, sizeof cpath, "%s/decay_%s_%s.csv", dir, name, kDof[k]);
     if (WriteCycles(cpath, kUnit[k], cyc, nc, &err)) {
@@ -219,6 +225,9 @@ int PlCmdDecay(int argc, char **argv)
     }
     cJSON *o = cJSON_AddObjectToObject(dofs, kDof[k]);
     cJSON_AddStringToObject(o, "column", kColumn[k]);
+    cJSON_AddStringToObject(o, "quality", fit.decays ? "decay" : "no_decay");
+    if (isfinite(fit.log_decrement)) cJSON_AddNumberToObject(o, "log_decrement", fit.log_decrement);
+    if (isfinite(fit.log_decrement_se)) cJSON_AddNumberToObject(o, "log_decrement_se", fit.log_decrement_se);
     cJSON_AddNumberToObject(o, "cycles", nc);
     cJSON_AddNumberToObject(o, "mean_period_s", pm);
     cJSON_AddNumberToObject(o, "min_period_s", pmin);
@@ -228,7 +237,13 @@ int PlCmdDecay(int argc, char **argv)
     cJSON_AddNumberToObject(o, "first_amplitude", cyc[0].amplitude);
     cJSON_AddStringToObject(o, "amplitude_unit", kUnit[k]);
     if (isfinite(cyc[0].damping_ratio)) cJSON_AddNumberToObject(o, "first_damping_ratio", cyc[0].damping_ratio);
-    if (!quiet)
+    if (!fit.decays) {
+      if (!quiet || asked)
+        printf("  %-5s not a decay: %d cycles of period %.5g s whose swings do not fall (logarithmic decrement "
+               "per period %.3g, standard error %.2g; a decay needs it above 6.3e-4 and 3 standard errors)\n",
+               kDof[k], nc, pm, fit.log_decrement, fit.log_decrement_se);
+      if (asked) rc = PL_EXIT_NOT_CONVERGED;
+    } else if (!quiet)
       printf("  %-5s %3d cycles: period %.5g s (%.5g to %.5g), damping ratio %.4g (first cycle %.4g at amplitude "
              "%.4g %s, last %.4g at %.4g %s)\n", kDof[k], nc, pm, pmin, pmax, zm, cyc[0].damping_ratio,
              cyc[0].amplitude, kUnit[k], cyc[nc - 1].damping_ratio, cyc[nc - 1].amplitude, kUnit[k]);

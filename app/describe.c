@@ -296,7 +296,14 @@ void PlDescribeModel(FILE *out, const PlModel *m, const PlMesh *mesh_, int finge
     fprintf(out, "    %-28s linear\n", "model");
     Line(out, "stiffness", m->seabed_stiffness, "N/m^2");
   }
-  if (m->seabed != PL_SEABED_NONE && dynamic) Line(out, "damping", m->seabed_damping, "N s/m^2 (dynamics)");
+  if (m->seabed != PL_SEABED_NONE && dynamic && !isnan(m->seabed_damping))
+    Line(out, "damping", m->seabed_damping, "N s/m^2 (dynamics)");
+  else if (m->seabed != PL_SEABED_NONE && dynamic) /* the default: each section's */
+    for (int k = 0; k < m->nsegments; ++k) {
+      char label[64];
+      snprintf(label, sizeof label, m->nsegments > 1 ? "damping, section %d" : "damping", k + 1);
+      Line(out, label, PlSeabedDamping(m, &m->segments[k]), "N s/m^2 (dynamics; 0.5 of critical)");
+    }
   if (m->bathymetry)
     fprintf(out, "    %-28s %s: %d x %d points from (%.10g, %.10g) m by (%.10g, %.10g) m\n", "bathymetry",
             m->bathymetry_file, m->bathymetry->nx, m->bathymetry->ny, m->bathymetry->x0, m->bathymetry->y0,

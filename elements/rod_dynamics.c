@@ -9,6 +9,7 @@
 #define KFN(name) PlDyn##name##_jac
 #define PL_DYN_COMMON
 #include "rod_dynamics_kernel.inc"
+#include "pipelay/models.h"
 
 /* The iteration matrix K (13 x 13, row-major) of a quaternion node's own rows without a dead
  * moment, derived by hand from the kernel's formulas (rod_dynamics_kernel.inc, NodeDynamics),
@@ -145,7 +146,9 @@ void PlNodeMapParamForceAD(PlParamKind kind, const double *p, const double *r_p,
  * and the load on node a is + L/2 N_a k_d (C_dn |v_n|_e v_n + C_dt a_t v_t t), k_d = rho d_h/2.
  * Added mass on node a: m_a (C_an (A_a - (A_a.t) t) + C_at (A_a.t) t), whose derivatives are
  * m_a (C_an (I - t t^T) + C_at t t^T) in A_a and m_a (C_at - C_an) s_b (t A_a^T + (A_a.t) I) P
- * in x_b. */
+ * in x_b. The wetted fractions scale both: the Gauss point's drag g by phi_q = phi(z_q), which
+ * adds phi'(z_q) N_b g to its column z_b, and node a's added-mass load h_a by phi(z_a), which
+ * adds phi'(z_a) h_a to its column z_a. */
 static void MorisonTangent(const PlMorison *h, const double *yA, const double *ypA, const double *yB,
                            const double *ypB, int iV, const double vc[2][3], const double dvc_dz[2][3], double c,
                            double *K)
@@ -164,10 +167,13 @@ static void MorisonTangent(const PlMorison *h, const double *yA, const double *y
 #define KX(a, i, b, j) K[(3 * (a) + (i)) * 12 + 6 * (b) + (j)]     /* d F_a,i / d x_b,j */
 #define KV(a, i, b, j) K[(3 * (a) + (i)) * 12 + 6 * (b) + 3 + (j)] /* d F_a,i / d v_b,j (+ c d/da) */
   const double L = h->L, g = 0.5 / sqrt(3.0), xi[2] = {0.5 - g, 0.5 + g};
-  const double kd = 0.5 * h->rho_w * h->d_h;
+  const double kd = 0.5 * h->rho_w * h->d_h, dw = h->d_o > 0.0 ? h->d_o : h->d_h;
   if (h->Cdn > 0.0 || h->Cdt > 0.0)
     for (int q = 0; q < 2; ++q) {
       const double N[2] = {1.0 - xi[q], xi[q]};
+      double phi, dphi;
+      PlWetFraction(N[0] * yA[2] + N[1] * yB[2], dw, &phi, &dphi);
+      if (phi == 0.0) continue; /* in the air */
       double vr[3], vn[3], vt = 0.0, nn = 1e-8;
       for (int i = 0; i < 3; ++i) {
         vr[i] = N[0] * ys[0][iV + i] + N[1] * ys[1][iV + i] - vc[q][i];
@@ -188,9 +194,12 @@ static void MorisonTangent(const PlMorison *h, const double *yA, const double *y
         ct += t[i] * dvc_dz[q][i];
         vP[i] = vr[0] * P[i] + vr[1] * P[3 + i] + vr[2] * P[6 + i];
       }
+      double g[3]; /* the drag per length before its weights: C_dn |v_n|_e v_n + C_dt a_t v_t t */
+      for (int i = 0; i < 3; ++i) g[i] = h->Cdn * nn * vn[i] + h->Cdt * at * vt * t[i];
       for (int b = 0; b < 2; ++b) {
         /* the Gauss point's drag force per length (before its weights) in node b's unknowns:
-         * C_dn Dn (dv_r - t dv_t - v_t dt) + C_dt (gt t dv_t + a_t v_t dt) */
+         * C_dn Dn (dv_r - t dv_t - v_t dt) + C_dt (gt t dv_t + a_t v_t dt), times phi_q, and
+         * phi'(z_q) N_b g in z_b */
         double Fx[9], Fv[9];
         for (int j = 0; j < 3; ++j) {
           /* column j of x_b: dv_r = -v_c' N_b [j = z], dv_t = t.dv_r + s_b vP_j, dt = s_b P e_j */
@@ -201,13 +210,14 @@ static void MorisonTangent(const PlMorison *h, const double *yA, const double *y
           for (int i = 0; i < 3; ++i) {
             double v = 0.0;
             for (int k = 0; k < 3; ++k) v += Dn[3 * i + k] * dvn[k];
-            Fx[3 * i + j] = h->Cdn * v + h->Cdt * (gt * t[i] * dvt + at * vt * sgn[b] * P[3 * i + j]);
+            Fx[3 * i + j] = phi * (h->Cdn * v + h->Cdt * (gt * t[i] * dvt + at * vt * sgn[b] * P[3 * i + j])) +
+                            (j == 2 ? dphi * N[b] * g[i] : 0.0);
           }
           /* column j of v_b: dv_r = N_b e_j, dv_t = N_b t_j, dv_n = N_b (e_j - t t_j) */
           for (int i = 0; i < 3; ++i) {
             double v = 0.0;
             for (int k = 0; k < 3; ++k) v += Dn[3 * i + k] * N[b] * ((k == j) - t[k] * t[j]);
-            Fv[3 * i + j] = h->Cdn * v + h->Cdt * gt * t[i] * N[b] * t[j];
+            Fv[3 * i + j] = phi * (h->Cdn * v + h->Cdt * gt * t[i] * N[b] * t[j]);
           }
         }
         for (int a = 0; a < 2; ++a) {
@@ -223,16 +233,21 @@ static void MorisonTangent(const PlMorison *h, const double *yA, const double *y
   if (h->Can > 0.0 || h->Cat > 0.0) {
     const double ma = 0.5 * L * h->rho_w * kPi * h->d_h * h->d_h / 4.0;
     for (int a = 0; a < 2; ++a) {
+      double phi, dphi;
+      PlWetFraction(ys[a][2], dw, &phi, &dphi);
+      if (phi == 0.0) continue; /* in the air */
       const double *A = yps[a] + iV;
       const double at = A[0] * t[0] + A[1] * t[1] + A[2] * t[2];
       double AP[3]; /* A^T P */
       for (int j = 0; j < 3; ++j) AP[j] = A[0] * P[j] + A[1] * P[3 + j] + A[2] * P[6 + j];
-      for (int i = 0; i < 3; ++i)
+      for (int i = 0; i < 3; ++i) {
         for (int j = 0; j < 3; ++j) {
-          KV(a, i, a, j) += c * ma * (h->Can * ((i == j) - t[i] * t[j]) + h->Cat * t[i] * t[j]);
-          const double dx = ma * (h->Cat - h->Can) * (t[i] * AP[j] + at * P[3 * i + j]);
+          KV(a, i, a, j) += c * phi * ma * (h->Can * ((i == j) - t[i] * t[j]) + h->Cat * t[i] * t[j]);
+          const double dx = phi * ma * (h->Cat - h->Can) * (t[i] * AP[j] + at * P[3 * i + j]);
           for (int b = 0; b < 2; ++b) KX(a, i, b, j) += sgn[b] * dx;
         }
+        KX(a, i, a, 2) += dphi * ma * (h->Can * (A[i] - at * t[i]) + h->Cat * at * t[i]);
+      }
     }
   }
 #undef KX

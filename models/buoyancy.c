@@ -18,7 +18,7 @@
 #include "pipelay/models.h"
 
 /* phi(z) and phi'(z) for the band [-d/2, d/2] */
-static void Fraction(double z, double d, double *phi, double *dphi)
+void PlWetFraction(double z, double d, double *phi, double *dphi)
 {
   const double r = (z + 0.5 * d) / d;
   if (r <= 0.0) {
@@ -67,7 +67,7 @@ void PlElementWeight(const PlSection *s, double rho_w, double g, double L, doubl
       const double xi = 0.5 * (a + b) + h * gx[q], wq = h * gw[q] * L;
       const double N[2] = {1.0 - xi, xi};
       double phi, dphi;
-      Fraction((1.0 - xi) * zA + xi * zB, d, &phi, &dphi);
+      PlWetFraction((1.0 - xi) * zA + xi * zB, d, &phi, &dphi);
       for (int i = 0; i < 2; ++i) {
         f[i] += wq * N[i] * (mg - Ab * phi);
         if (K)

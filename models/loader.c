@@ -341,7 +341,7 @@ static void InitDefaults(PlModel *m)
         PlSchemaDefault("line.sections[*].hydrodynamics.added_mass_tangential");
     for (int k = 0; k < 3; k++) h->rotational_damping[k] = 0.0; /* [0, 0, 0] */
   }
-  m->seabed_damping = PlSchemaDefault("seabed.damping");
+  m->seabed_damping = NAN; /* per section (PlSeabedDamping) */
   m->current.kind = PL_CURRENT_NONE; /* no current: block absent */
   m->current.direction_deg = PlSchemaDefault("current.direction");
   m->current.ntable = 0;

@@ -349,7 +349,7 @@ void PlProblemElementLoads(const PlProblem p, int e, const double *uA, const dou
   const PlSection *s = &seg->section;
   const PlMorison h = {.L = L, .rho_w = m->water_density,
                        .d_h = s->hydro_diameter > 0.0 ? s->hydro_diameter : s->outer_diameter,
-                       .Cdn = seg->hydro.drag_normal, .Cdt = seg->hydro.drag_tangential};
+                       .Cdn = seg->hydro.drag_normal, .Cdt = seg->hydro.drag_tangential, .d_o = s->outer_diameter};
   const double gq = 0.5 / sqrt(3.0), xi[2] = {0.5 - gq, 0.5 + gq};
   double yA[6] = {uA[0], uA[1], uA[2], 0, 0, 0}, yB[6] = {uB[0], uB[1], uB[2], 0, 0, 0}, yp[6] = {0};
   double vc[2][3], dvc[2][3], f6[6], K6[72];

@@ -75,6 +75,9 @@ struct PlDynLine_ {
   PlDynEnd ends[2];
   double t0;                /* start time [s] */
   bool payout;              /* ends.top.payout: the top element's length follows the pay-out */
+  bool at_rest;             /* the system's statics (solver/system_static.c): no seabed contact
+                               damping (0 at rest; in the pseudo-transient steps it would only
+                               slow the lines' contact DOFs) */
   double Ltop0;             /* its length at the set-up [m] (PlDynTopLength) */
   double s0;                /* the length paid out by the set-up [m] (0 at the start; a
                                remeshed line's at its remesh, solver/dynamic.c) */

@@ -158,24 +158,25 @@ int PlDynRowHeld(const PlDynLine d, int i, int r)
 }
 
 /* Seabed force per length F (along the seabed's normal n, models/seabed.c) with contact
- * damping along n at centreline x, velocity v: F = sigma(kappa) n - c h(kappa) (v.n) n, its
+ * damping c (PlSeabedDamping) along n at centreline x, velocity v: F = sigma(kappa) n -
+ * c h(kappa) (v.n) n, its
  * elastic part Fel = sigma n, and dF/dx, dF/dv (3 x 3, row-major). h(kappa) ramps the damping
  * in over the first d_o/40 of penetration so that the force stays continuous. On a plane
  * dkappa/dx = -n and dn/dx = 0; on a bathymetry grid both come from PlSeabedGeometry:
  *   dF/dx = sigma' n dk^T + sigma dn - c [dh (v.n) n dk^T + h (n (dn^T v)^T + (v.n) dn)]. */
-static void SeabedDyn(const PlModel *m, const PlSection *s, double w, const double x[3], const double v[3], double F[3],
-                      double dF_dx[9], double dF_dv[9], double Fel[3])
+static void SeabedDyn(const PlModel *m, const PlSection *s, double w, double c, const double x[3], const double v[3],
+                      double F[3], double dF_dx[9], double dF_dv[9], double Fel[3])
 {
   PlSeabedContact(m, s, w, x, F, dF_dx);
   memcpy(Fel, F, sizeof(double) * 3);
   memset(dF_dv, 0, sizeof(double) * 9);
-  if (m->seabed == PL_SEABED_NONE || m->seabed_damping <= 0.0) return;
+  if (m->seabed == PL_SEABED_NONE || c <= 0.0) return;
   double kappa, n[3], dk[3], dn[9];
   PlSeabedGeometry(m, s, x, &kappa, n, dk, dn);
   const double k0 = s->outer_diameter / 40.0;
   if (kappa <= 0.0) return;
   const double h = kappa < k0 ? kappa / k0 : 1.0, dh = kappa < k0 ? 1.0 / k0 : 0.0; /* dh/dkappa */
-  const double vn = n[0] * v[0] + n[1] * v[1] + n[2] * v[2], c = m->seabed_damping;
+  const double vn = n[0] * v[0] + n[1] * v[1] + n[2] * v[2];
   double vdn[3]; /* d(v.n)/dx = dn^T v */
   for (int j = 0; j < 3; ++j) vdn[j] = v[0] * dn[j] + v[1] * dn[3 + j] + v[2] * dn[6 + j];
   for (int i = 0; i < 3; ++i) {
@@ -614,7 +615,8 @@ int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const dou
       }
       if (!curved && PlSeabedPenetration(m, sec, x) <= 0.0) continue; /* off a plane: F, its
                                                                          derivatives 0 */
-      SeabedDyn(m, sec, w, x, v, F, Fx, Fv, Fel);
+      SeabedDyn(m, sec, w, d->at_rest ? 0.0 : PlSeabedDamping(m, &m->segments[p->mesh.segment[e]]), x, v, F, Fx, Fv,
+                Fel);
       if (pw) /* the force per length at the Gauss point (weight L/2) on the pipe there */
         for (int c = 0; c < 3; ++c) {
           pw[PL_WORK_SEABED] += 0.5 * L * Fel[c] * v[c];
@@ -645,8 +647,8 @@ int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const dou
       PlCurrentVelocity(&m->current, m->water_depth, z, t, vc[q], dvc[q]);
     }
     PlRodElementMorison(h, yA, ypA, yB, ypB, d->iV, vc, dvc, c, f6, Ke ? K6 : NULL);
-    if (pw) { /* the force on the pipe is -f6: its added-mass part m_a [C_an a_n + C_at a_t] at each
-                 node (rod_dynamics_kernel.inc), the rest the drag */
+    if (pw) { /* the force on the pipe is -f6: its added-mass part phi(z_a) m_a [C_an a_n + C_at a_t]
+                 at each node (rod_dynamics_kernel.inc), the rest the drag */
       const double ma = 0.5 * h->L * h->rho_w * M_PI * h->d_h * h->d_h / 4.0;
       double t[3], len = 0.0, ptot = 0.0, pam = 0.0;
       for (int k = 0; k < 3; ++k) t[k] = yB[k] - yA[k], len += t[k] * t[k];
@@ -654,9 +656,11 @@ int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const dou
       for (int a = 0; a < 2; ++a) {
         const double *v = (a ? yB : yA) + d->iV, *acc = (a ? ypB : ypA) + d->iV;
         const double at = (acc[0] * t[0] + acc[1] * t[1] + acc[2] * t[2]) / (len * len);
+        double phi, dphi;
+        PlWetFraction((a ? yB : yA)[2], h->d_o, &phi, &dphi);
         for (int k = 0; k < 3; ++k) {
           ptot -= f6[3 * a + k] * v[k];
-          pam -= ma * (h->Can * (acc[k] - at * t[k]) + h->Cat * at * t[k]) * v[k];
+          pam -= phi * ma * (h->Can * (acc[k] - at * t[k]) + h->Cat * at * t[k]) * v[k];
         }
       }
       pw[PL_WORK_DRAG] += ptot - pam;
@@ -768,6 +772,7 @@ PetscErrorCode PlDynLineSetUp(PlProblem sp, PlDynLine *out)
     h->Cdt = seg->hydro.drag_tangential;
     h->Can = seg->hydro.added_mass_normal;
     h->Cat = seg->hydro.added_mass_tangential;
+    h->d_o = s->outer_diameter;
   }
   PetscCall(PlGatherUnknowns(sp, &us));
   SetUpEnd(d, 0, us);

@@ -468,6 +468,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
     const PlProblem p = d->sp;
     const int nn = p->mesh.nnodes, ne = p->mesh.nelements, base = s->loff[l];
     double fe[2 * PL_DYN_DOF_MAX];
+    d->at_rest = s->statics;
     const int end0 = d->ends[0].node, end1 = d->ends[1].node;
     double qab[8]; /* the residual's node frames of the element (A, B) */
     int qnode = -1;  /* the node whose frame qab + 4 holds */

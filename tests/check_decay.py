@@ -14,8 +14,19 @@
    0.05 within 1e-3 relative, cycle by cycle.
 3. Bad input: a directory without a body's time series, an unknown DOF, --dof for a DOF that
    does not decay (exit 3) each give one message and their exit status.
+4. Complete cycles and decays only, on synthetic records of the damped cosine of 1. sampled
+   every 0.1 s: the record to 300 s (the reference), cut mid-cycle at 292 s, and cut there
+   with its last row repeated under the next time (a record that stops on a plateau, as the
+   runs of bodies on lines wrote their last row): each gives the reference's cycles up to the
+   cut (the last one with its four extremes inside), mean period 30 s and damping ratio 0.05
+   within 1e-3 relative. A pure cosine (amplitude 10 deg, no damping) and the same cut
+   mid-cycle are reported as not a decay ("quality": "no_decay" and the fitted logarithmic
+   decrement in decay_b.json; exit 3 for --dof pitch), the damped one as a decay.
+5. The command in the header of examples/oc3_hywind.yaml: its run (shortened to 300 s by
+   --set analysis.dynamic.duration=300, no plots) and then its `pipelay decay` line, as
+   written, exit 0 and report the platform's pitch cycles (about 30 s).
 
-usage: check_decay.py PIPELAY MODELS_DIR WORKDIR
+usage: check_decay.py PIPELAY MODELS_DIR WORKDIR [EXAMPLES_DIR]
 """
 import csv, json, math, os, shutil, subprocess, sys
 
@@ -25,8 +36,8 @@ HEADER = ("t_s,x_m,y_m,z_m,roll_deg,pitch_deg,yaw_deg,surge_velocity_mps,sway_ve
           "pipe_pitch_Nm,pipe_yaw_Nm,hang_off_x_m,hang_off_y_m,hang_off_z_m")
 
 
-def run(cmd):
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+def run(cmd, cwd=None):
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd)
     return p.returncode, p.stdout, p.stderr
 
 
@@ -101,6 +112,67 @@ def main():
     check(rc == 2 and "--dof 'swing'" in err, "unknown DOF: exit 2 (%d)" % rc)
     rc, out, err = run([pipelay, "decay", syn, "--dof", "yaw", "--no-plots"])
     check(rc == 3 and "no decay" in out, "a still DOF asked for: exit 3 (%d)" % rc)
+    # 4. complete cycles, and a decay at all
+    def record(name, f, tend, repeat_last=False):
+        d = os.path.join(work, name)
+        os.makedirs(d)
+        with open(os.path.join(d, "timeseries_b.csv"), "w") as o:
+            o.write(HEADER + "\n")
+            rws = []
+            for k in range(int(round(tend / 0.1)) + 1):
+                vals = [0.1 * k] + [0.0] * (ncols - 1)
+                vals[5] = f(0.1 * k)
+                rws.append(vals)
+            if repeat_last:
+                rws.append([rws[-1][0] + 0.1] + rws[-1][1:])
+            for vals in rws:
+                o.write(",".join("%.12g" % v for v in vals) + "\n")
+        rc, out, err = run([pipelay, "decay", d, "--dof", "pitch", "--no-plots"])
+        js = json.load(open(os.path.join(d, "decay_b.json"))) if rc in (0, 3) else {"dofs": {}}
+        return rc, out, js["dofs"].get("pitch", {}), (rows(os.path.join(d, "decay_b_pitch.csv"))
+                                                        if "pitch" in js["dofs"] else [])
+    damped = lambda t: 3 + 10 * math.exp(-zeta * wn * t) * math.cos(wd * t)
+    rc, out, ref, cref = record("full", damped, 300.0)
+    check(rc == 0 and ref.get("quality") == "decay", "complete record: a decay, exit 0 (%d, %s)" % (rc, ref.get("quality")))
+    for name, rep in (("mid_cycle", False), ("mid_cycle_repeated", True)):
+        rc, out, js, cyc = record(name, damped, 292.0, rep)
+        want = [c for c in cref if c["t_s"] + 1.5 * Td < 292.0]  # its fourth extreme inside the record
+        check(rc == 0 and len(cyc) == len(want),
+              "%s: exit 0 and the %d complete cycles (%d, exit %d)" % (name, len(want), len(cyc), rc))
+        ok = rc == 0 and abs(js["mean_period_s"] - Td) / Td <= 1e-3 and \
+            abs(js["mean_damping_ratio"] - zeta) / zeta <= 1e-3 and \
+            all(abs(c["damping_ratio"] - zeta) / zeta <= 1e-3 for c in cyc)
+        check(ok, "%s: mean period %.6g s (30), damping ratio %.6g (0.05; each cycle within 1e-3)"
+              % (name, js.get("mean_period_s", float("nan")), js.get("mean_damping_ratio", float("nan"))))
+    for name, tend in (("sine", 300.0), ("sine_mid_cycle", 292.0)):
+        rc, out, js, cyc = record(name, lambda t: 10 * math.cos(wd * t), tend)
+        check(rc == 3 and "not a decay" in out and js.get("quality") == "no_decay" and "log_decrement" in js,
+              "%s: not a decay (exit %d, quality %s, printed: %s)" % (name, rc, js.get("quality"), out.strip()[-160:]))
+    # 5. the OC3 example's header commands
+    if len(sys.argv) > 4:
+        examples = sys.argv[4]
+        head = []
+        for line in open(os.path.join(examples, "oc3_hywind.yaml")):
+            if not line.startswith("#"):
+                break
+            head.append(line[1:].strip())
+        text = " ".join(head)
+        cmds = [c.split(" for ")[0].split(" (")[0].strip(" ,.;")
+                for c in text.replace("then ", "\n").replace("Run: ", "\n").split("\n") if c.startswith("build/pipelay")]
+        runc = [c for c in cmds if c.startswith("build/pipelay run")]
+        decc = [c for c in cmds if c.startswith("build/pipelay decay")]
+        check(len(runc) == 1 and len(decc) == 1, "oc3_hywind.yaml's header: a run and a decay command (%s)" % cmds)
+        if len(runc) == 1 and len(decc) == 1:
+            root = os.path.dirname(os.path.abspath(examples))
+            ex = os.path.join(work, "oc3_header")
+            os.makedirs(ex)
+            argv = lambda c: [pipelay] + [os.path.join(root, a) if a.startswith("examples/") else a
+                                          for a in c.split()[1:]]
+            rc, out, err = run(argv(runc[0]) + ["--set", "analysis.dynamic.duration=300", "--quiet", "--no-plots"], cwd=ex)
+            check(rc == 0, "oc3 header: `%s` (300 s) exits 0 (%d: %s)" % (runc[0], rc, err.strip()[-200:]))
+            rc, out, err = run(argv(decc[0]), cwd=ex)
+            check(rc == 0 and "pitch" in out and "cycles" in out,
+                  "oc3 header: `%s` exits 0 with the pitch cycles (%d: %s)" % (decc[0], rc, (out + err).strip()[-300:]))
     print("check_decay: %d passed, %d failed" % (npass[0], len(fails)))
     return 1 if fails else 0
 

@@ -28,6 +28,16 @@
  *              the RMS difference of the top-tension history and the largest difference
  *              of the vertical-displacement envelope to the 100-node run fall as the node
  *              count grows.
+ *   seabed_ring a straight chain (20 m, d_o = 0.1 m, 20 kg/m, C_an = 1, no drag) lying on the
+ *              nonlinear seabed, its ends held in x, y and the rotations, set moving down at
+ *              0.05 m/s: every node moves as one mass on the contact spring at rest (k = 10 w/d_o
+ *              per length, m = m_p + C_an rho_w pi d_o^2/4; amplitude 2.4 mm, in the spring's
+ *              linear branch), so with the default contact damping (zeta = 0.5 of critical,
+ *              models/seabed.c) the extremes of the middle node about its rest fall by
+ *              exp(-pi zeta/sqrt(1 - zeta^2)) = 0.163 each half period and 0.027 a period
+ *              (within 20 %), at the damped period 2 pi/(omega sqrt(1 - zeta^2)) (2 %); the
+ *              default takes fewer than half the steps of seabed.damping = 0 (which rings on)
+ *              over 10 s at the default tolerances.
  * argv[2] is the examples/ directory.
  */
 #include <string.h>
@@ -729,6 +739,104 @@ static PetscErrorCode MotionCase(void)
   PetscFunctionReturn(0);
 }
 
+/* ---- a chain ringing on the seabed --------------------------------------------------------- */
+static const char *kSeabedChain =
+  "environment: {water_depth: 100, water_density: 1025, gravity: 9.81}\n"
+  "line:\n"
+  "  length: 20\n"
+  "  sections:\n"
+  "    - {outer_diameter: 0.1, EA: 1.0e8, EI: 1.0e3, GJ: 1.0e3, mass_per_length: 20,\n"
+  "       hydrodynamics: {drag_normal: 0, added_mass_normal: 1}}\n"
+  "seabed: {model: nonlinear}\n"
+  "mesh: {elements: 10}\n"
+  "ends:\n"
+  "  bottom: {position: [0, 0, -99.9625], fixed: [x, y, rx, ry, rz]}\n"
+  "  top: {position: [20, 0, -99.9625], fixed: [x, y, rx, ry, rz]}\n"
+  "analysis: {type: static, initial_guess: straight}\n";
+
+/* The chain of kSeabedChain (seabed.damping = damping unless NAN) set moving down at v0 from its
+ * rest, for duration: the middle node's height above its rest every dt into z[n + 1] (may be
+ * NULL), the IDA steps into *steps. */
+static PetscErrorCode SeabedChainRun(double damping, double duration, int tight, int n, double *z, long *steps)
+{
+  PlModel m;
+  PlProblem p;
+  PlDynamic d;
+  PlStaticReport rep;
+  PetscFunctionBeginUser;
+  if (LoadText(kSeabedChain, 0, NULL, &m)) PetscFunctionReturn(1);
+  if (!isnan(damping)) m.seabed_damping = damping;
+  if (tight) TightTolerances(&m, duration);
+  else SetDynamicDefaults(&m, duration);
+  PetscCall(PlProblemCreate(PETSC_COMM_WORLD, &m, &p));
+  PetscCall(PlStaticSolve(p, &rep));
+  CHECK_TRUE(rep.converged, "seabed chain: the static solve converged");
+  PetscCall(PlDynamicCreate(p, NULL, &d));
+  const int nn = PlProblemMesh(p)->nnodes, mid = nn / 2;
+  double *v0 = calloc(3 * nn, sizeof(double)), x[3];
+  for (int i = 0; i < nn; ++i) v0[3 * i + 2] = -0.05;
+  PetscCall(PlDynamicSetVelocity(d, v0));
+  free(v0);
+  PetscCall(NodePosition(d, mid, x));
+  const double z0 = x[2];
+  if (z) z[0] = 0.0;
+  for (int k = 1; k <= n; ++k) {
+    int flag;
+    char why[512];
+    PetscCall(PlDynamicAdvance(d, duration * k / n, &flag, why, sizeof why));
+    CHECK_TRUE(flag == 0, why);
+    if (flag) break;
+    PetscCall(NodePosition(d, mid, x));
+    if (z) z[k] = x[2] - z0;
+  }
+  PlDynamicStats st;
+  PetscCall(PlDynamicGetStats(d, &st));
+  *steps = st.steps;
+  PetscCall(PlDynamicDestroy(&d));
+  PetscCall(PlProblemDestroy(&p));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode SeabedRingCase(void)
+{
+  PetscFunctionBeginUser;
+  const double zeta = PL_SEABED_DAMPING_RATIO, rho = 1025.0, g = 9.81, d_o = 0.1, mp = 20.0;
+  const double ma = rho * PETSC_PI * d_o * d_o / 4.0, w = (mp - ma) * g, k = 10.0 * w / d_o;
+  const double omega = sqrt(k / (mp + ma)), Td = 2.0 * PETSC_PI / (omega * sqrt(1.0 - zeta * zeta));
+  const double duration = 2.0 * Td;
+  const int n = 4000;
+  double *z = calloc(n + 1, sizeof(double)), te[4], ze[4];
+  long steps;
+  PetscCall(SeabedChainRun(NAN, duration, 1, n, z, &steps));
+  /* the first extremes (the samples', refined by a parabola) */
+  int ne = 0;
+  for (int i = 1; i < n && ne < 4; ++i)
+    if ((z[i] - z[i - 1]) * (z[i + 1] - z[i]) < 0.0) {
+      const double h = duration / n, a = 0.5 * (z[i + 1] - 2.0 * z[i] + z[i - 1]), b = 0.5 * (z[i + 1] - z[i - 1]);
+      const double s = -b / (2.0 * a);
+      te[ne] = (i + s) * h;
+      ze[ne++] = z[i] + b * s + a * s * s;
+    }
+  CHECK_TRUE(ne >= 3, "seabed chain: three extremes in two damped periods");
+  if (ne >= 3) {
+    const double half = exp(-PETSC_PI * zeta / sqrt(1.0 - zeta * zeta)), full = half * half;
+    printf("seabed_ring: zeta %.2f, damped period %.4f s (computed %.4f s); extremes %.4g, %.4g, %.4g mm: "
+           "half-period ratio %.4f (expected %.4f), period ratio %.5f (expected %.5f)\n", zeta, Td,
+           te[2] - te[0], 1e3 * ze[0], 1e3 * ze[1], 1e3 * ze[2], -ze[1] / ze[0], half, ze[2] / ze[0], full);
+    CHECK_REL(-ze[1] / ze[0], half, 0.2, "seabed chain: the extremes fall by exp(-pi zeta/sqrt(1 - zeta^2)) a half period");
+    CHECK_REL(ze[2] / ze[0], full, 0.2, "seabed chain: and by its square a period");
+    CHECK_REL(te[2] - te[0], Td, 0.02, "seabed chain: the damped period");
+  }
+  free(z);
+  long s_default, s_zero;
+  PetscCall(SeabedChainRun(NAN, 10.0, 0, 100, NULL, &s_default));
+  PetscCall(SeabedChainRun(0.0, 10.0, 0, 100, NULL, &s_zero));
+  printf("seabed_ring: 10 s at the default tolerances: %ld steps with the default damping, %ld with damping 0\n",
+         s_default, s_zero);
+  CHECK_TRUE(2 * s_default < s_zero, "seabed chain: the default damping takes fewer than half the steps of none");
+  PetscFunctionReturn(0);
+}
+
 int main(int argc, char **argv)
 {
   PetscFunctionBeginUser;
@@ -761,6 +869,8 @@ int main(int argc, char **argv)
     ierr = QuatEulerCase();
   else if (!strcmp(c, "convergence"))
     ierr = ConvergenceCase();
+  else if (!strcmp(c, "seabed_ring"))
+    ierr = SeabedRingCase();
   else {
     fprintf(stderr, "unknown case %s\n", c);
     ierr = 1;

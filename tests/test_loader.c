@@ -565,7 +565,7 @@ static void test_dynamic(Tally *t, const char *dir)
                d.segments[i].hydro.rotational_damping[0] == 0.0 &&
                d.segments[i].hydro.rotational_damping[2] == 0.0;
   check(t, hydro_ok, "InitDefaults: hydrodynamics of every section", NULL);
-  check(t, d.seabed_damping == 0.0 && d.current.kind == PL_CURRENT_NONE &&
+  check(t, isnan(d.seabed_damping) && d.current.kind == PL_CURRENT_NONE &&
                d.current.start_time == 0.0 && d.current.ramp_time == 0.0 &&
                d.noutput_points == 0,
         "InitDefaults: seabed damping, current, output points", NULL);

@@ -25,8 +25,18 @@
  * 6. The Morison loads' hand-derived iteration matrix (PlRodElementMorison) against the
  *    forward-mode differentiation of their kernel (PlRodElementMorisonAD) on 2000 random states
  *    (drag with and without skin friction, added mass, a sheared current, relative velocities
- *    from 1e-3 to 3 m/s, c from 1 to 1e3): every entry within 1e-10 of its row's largest (seen:
- *    round-off; a wrong term is O(1)), the loads equal.
+ *    from 1e-3 to 3 m/s, c from 1 to 1e3), half of them deep and half with nodes in or about the
+ *    sea surface's band (horizontal and vertical chords; the wetted fractions and their slopes):
+ *    every entry within 1e-10 of its row's largest (seen: round-off; a wrong term is O(1)), the
+ *    loads equal.
+ * 6b. The Morison loads act on the wetted part only: an element of outer diameter d_o = 0.5 m
+ *    moving at 1 m/s across its axis with an acceleration (drag and added mass, no current)
+ *    wholly above the band (z >= d_o/2) has zero load and zero iteration matrix (it used to feel
+ *    the water's); lying horizontally at z = 0 (wetted fraction phi = 1/2 everywhere) it has
+ *    half the deep load, node by node; vertical from z = -L/2 to L/2 (L = 10 m >> d_o) its
+ *    loads are F_a = sum_q (L/2) N_a(xi_q) phi(z_q) f_q + phi(z_a) m_a a_n with f_q the deep
+ *    drag per length: the lower Gauss point and node wet, the upper dry, so the total is half
+ *    the deep total (1e-12), and with added mass alone the upper node has none, the lower all.
  * 7. The same for a quaternion node's own rows (PlNodeDynamics against PlNodeDynamicsAD; the
  *    hand-derived matrix serves nodes without a dead moment): 2000 random states with off-unit
  *    quaternions, rates, angular velocities up to 3 rad/s and c from 1 to 1e3: within 1e-10 of
@@ -229,13 +239,18 @@ static void TestMorisonTangent(unsigned seed)
   for (int trial = 0; trial < 2000; ++trial) {
     const double vs = trial % 4 == 0 ? 1e-3 : trial % 4 == 1 ? 0.1 : trial % 4 == 2 ? 1.0 : 3.0;
     PlMorison h = {1.0 + 10.0 * fabs(Rand(&seed)), 1025.0, 0.3 + 0.5 * fabs(Rand(&seed)), 1.2 * fabs(Rand(&seed)),
-                   trial % 2 ? 0.0 : 0.1 * fabs(Rand(&seed)), fabs(Rand(&seed)), 0.2 * fabs(Rand(&seed))};
+                   trial % 2 ? 0.0 : 0.1 * fabs(Rand(&seed)), fabs(Rand(&seed)), 0.2 * fabs(Rand(&seed)),
+                   0.3 + 0.5 * fabs(Rand(&seed))};
+    const int surface = (trial / 4) % 2, vertical = (trial / 8) % 2; /* nodes about z = 0 */
     double y[2][13], yp[2][13], vc[2][3], dvc[2][3];
     for (int a = 0; a < 2; ++a)
       for (int i = 0; i < ndd; ++i) {
         y[a][i] = i < 3 ? (a ? h.L * (i == 0) : 0.0) + 0.1 * h.L * Rand(&seed) - 900.0 * (i == 2) : vs * Rand(&seed);
         yp[a][i] = Rand(&seed);
       }
+    if (surface)
+      for (int a = 0; a < 2; ++a)
+        y[a][2] = (vertical ? (a ? 0.3 : -0.3) * h.L : 0.0) + 0.8 * h.d_o * Rand(&seed);
     for (int q = 0; q < 2; ++q)
       for (int i = 0; i < 3; ++i) {
         vc[q][i] = 0.5 * Rand(&seed);
@@ -257,6 +272,58 @@ static void TestMorisonTangent(unsigned seed)
   CHECK_ABS(worst, 0.0, 1e-10, "Morison: hand-derived iteration matrix against dual numbers (of the row's largest)");
   CHECK_ABS(fworst, 0.0, 1e-14, "Morison: the loads of the two");
   printf("Morison: hand-derived iteration matrix against dual numbers: %.2e of the row's largest entry\n", worst);
+}
+
+/* The Morison loads f[6] and their largest matrix entry for the element of h from z = zA to zB
+ * (horizontal along x when equal, else vertical), both nodes moving at 1 m/s in y and
+ * accelerating at 2 m/s^2 in y, no current. */
+static double MorisonAt(const PlMorison *h, double zA, double zB, double f[6])
+{
+  const int iV = 7;
+  double y[2][13] = {{0}}, yp[2][13] = {{0}}, vc[2][3] = {{0}}, dvc[2][3] = {{0}}, K[72];
+  y[1][0] = zA == zB ? h->L : 0.0;
+  y[0][2] = zA;
+  y[1][2] = zB;
+  for (int a = 0; a < 2; ++a) {
+    y[a][iV + 1] = 1.0;
+    yp[a][iV + 1] = 2.0;
+  }
+  PlRodElementMorison(h, y[0], yp[0], y[1], yp[1], iV, vc, dvc, 10.0, f, K);
+  double kmax = 0.0;
+  for (int i = 0; i < 72; ++i) kmax = fmax(kmax, fabs(K[i]));
+  return kmax;
+}
+
+static void TestMorisonSurface(void)
+{
+  const PlMorison h = {10.0, 1025.0, 0.5, 1.2, 0.0, 1.0, 0.0, 0.5};
+  double deep[6], air[6], half[6], vert[6], vdeep[6];
+  MorisonAt(&h, -900.0, -900.0, deep);
+  const double kair = MorisonAt(&h, 0.25, 0.25, air);
+  MorisonAt(&h, 0.0, 0.0, half);
+  MorisonAt(&h, -5.0, 5.0, vert);
+  MorisonAt(&h, -905.0, -895.0, vdeep);
+  double amax = 0.0, hworst = 0.0, tv = 0.0, tdeep = 0.0;
+  for (int i = 0; i < 6; ++i) {
+    amax = fmax(amax, fabs(air[i]));
+    hworst = fmax(hworst, fabs(half[i] - 0.5 * deep[i]));
+  }
+  for (int a = 0; a < 2; ++a) {
+    tv += vert[3 * a + 1];
+    tdeep += vdeep[3 * a + 1];
+  }
+  CHECK_TRUE(fabs(deep[1]) > 1e3, "Morison at the surface: the deep element has a load");
+  CHECK_ABS(amax, 0.0, 0.0, "Morison at the surface: no load on an element in the air");
+  CHECK_ABS(kair, 0.0, 0.0, "Morison at the surface: no iteration matrix in the air");
+  CHECK_ABS(hworst / fabs(deep[1]), 0.0, 1e-12, "Morison at the surface: half the deep load at z = 0");
+  CHECK_REL(tv, 0.5 * tdeep, 1e-12, "Morison at the surface: a vertical element half under water, half the load");
+  const PlMorison ham = {10.0, 1025.0, 0.5, 0.0, 0.0, 1.0, 0.0, 0.5}; /* added mass alone: at the nodes */
+  MorisonAt(&ham, -5.0, 5.0, vert);
+  MorisonAt(&ham, -905.0, -895.0, vdeep);
+  CHECK_ABS(vert[4], 0.0, 0.0, "Morison at the surface: no added mass on the dry upper node");
+  CHECK_REL(vert[1], vdeep[1], 1e-12, "Morison at the surface: the wet lower node's added mass");
+  printf("Morison at the surface: deep %.6g N per node, in the air %.3g N, at z = 0 %.6g N, vertical half wet "
+         "%.6g of %.6g N in all\n", deep[1], air[1], half[1], tv, tdeep);
 }
 
 static void TestNodeTangent(unsigned seed)
@@ -370,6 +437,7 @@ int main(void)
   TestNodeForces(PL_PARAM_QUATERNION, 17u);
   TestNodeForces(PL_PARAM_EULER_ZXY, 18u);
   TestMorisonTangent(19u);
+  TestMorisonSurface();
   TestNodeTangent(20u);
   TestRigidRotation(PL_PARAM_QUATERNION, 13u);
   TestRigidRotation(PL_PARAM_EULER_ZXY, 14u);

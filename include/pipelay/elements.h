@@ -171,6 +171,8 @@ typedef struct {
   double d_h;      /* hydrodynamic diameter [m] */
   double Cdn, Cdt; /* drag coefficients normal / tangential [-] */
   double Can, Cat; /* added mass coefficients normal / tangential [-] */
+  double d_o;      /* outer diameter [m]: the band of the wetted fraction at the sea surface
+                      (PlWetFraction; 0: d_h) */
 } PlMorison;
 
 /* Residual contributions f[6] to the linear-momentum rows of nodes A and B (minus the

@@ -497,7 +497,8 @@ typedef struct {
   /* seabed */
   PlSeabedKind seabed;
   double seabed_stiffness;     /* linear model: [N/m per m of pipe = N/m^2] */
-  double seabed_damping;       /* dynamic: contact damping along the normal [N s/m^2], default 0 */
+  double seabed_damping;       /* dynamic: contact damping along the normal [N s/m^2]; NAN (the
+                                  default): per section, PlSeabedDamping */
   double seabed_slope_deg;     /* the seabed plane's slope [deg] in [0, 45), 0: flat */
   double seabed_slope_dir_deg; /* the direction it rises towards [deg from +x towards +y] */
   double seabed_normal[3];     /* its upward unit normal (0, 0, 1 flat); the plane passes
@@ -673,6 +674,11 @@ void PlSeabedLaw(const PlModel *m, const PlSection *s, double w, double kappa, d
 /* The contact force per length F = sigma(kappa) n at centreline x, and dF/dx (row-major 3 x 3,
  * sigma' n dkappa/dx^T + sigma dn/dx, on a plane -sigma' n n^T; may be NULL). */
 void PlSeabedContact(const PlModel *m, const PlSection *s, double w, const double x[3], double F[3], double *dF_dx);
+/* The contact damping per length [N s/m^2] along n of segment seg's section: seabed.damping
+ * when given (m->seabed_damping not NAN), else half the critical damping of the contact spring
+ * at rest, 2 zeta sqrt(k m) with zeta = PL_SEABED_DAMPING_RATIO (formula in seabed.c). */
+#define PL_SEABED_DAMPING_RATIO 0.5
+double PlSeabedDamping(const PlModel *m, const PlSegment *seg);
 
 /* ---- seabed friction (models/friction.c: the law and its derivation) -------------------- */
 /* The mobilisation distances delta_a, delta_l [m] for a section (delta_l: 0.1 d_o unless given). */
@@ -714,6 +720,10 @@ void PlShapeFree(PlShape *shape);
  * Wholly submerged: f = w L/2 each. */
 void PlElementWeight(const PlSection *s, double rho_w, double g, double L, double zA, double zB, double f[2],
                      double K[2][2]);
+/* The wetted (submerged) fraction phi of a section of outer diameter d whose centreline is at
+ * height z, and dphi/dz: 1 below z = -d/2, 0 above z = d/2, a C^1 smoothstep between
+ * (buoyancy.c). The buoyancy and the Morison loads (rod_dynamics_kernel.inc) act on it. */
+void PlWetFraction(double z, double d, double *phi, double *dphi);
 
 /* ---- the natural catenary (inextensible, rigid flat seabed) ---------------------------- */
 /* A line of submerged weight w [N/m] hangs from a top point h [m] above the point where

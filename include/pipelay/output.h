@@ -216,6 +216,15 @@ typedef struct {
  * Returns the number of cycles (0: fewer than 4 extremes). */
 int PlDecayAnalyse(const double *t, const double *x, int n, PlDecayCycle *cycles, int max_cycles,
                    PlDecayExtreme *ext, int max_ext, int *next);
+/* Whether the extremes of PlDecayAnalyse are a decay (see decay.c): the logarithmic decrement
+ * per period fitted to all the swings and its standard error; decays is 1 when the decrement is
+ * positive (a damping ratio above 1e-4) and at least 3 standard errors. */
+typedef struct {
+  int decays;
+  double log_decrement;     /* fitted to every swing [-] (NAN: fewer than 3 swings) */
+  double log_decrement_se;  /* its standard error [-] */
+} PlDecayFit;
+void PlDecayFitSwings(const PlDecayExtreme *ext, int next, PlDecayFit *fit);
 /* Plots of the decay of a body's DOF dof (column `column`, in unit) of dir/timeseries_BODY.csv
  * and its cycles in dir/decay_BODY_DOF.csv: the signal, the period of each cycle against time,
  * the damping ratio against the amplitude (dir/plots/decay_BODY_DOF.*). Returns the number of
