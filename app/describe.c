@@ -197,7 +197,6 @@ static void PrintDynamic(FILE *out, const PlDynamicSettings *d, int fingerprint)
   Line(out, "IDA relative tolerance", d->rtol, "-");
   Line(out, "atol position", d->atol_position, "m");
   Line(out, "atol strain", d->atol_strain, "- (each element; x element length per node)");
-  Line(out, "atol strain rate", d->atol_strain_rate, "1/s (each element)");
   Line(out, "atol rotation", d->atol_rotation, "-");
   Line(out, "atol velocity", d->atol_velocity, "m/s, rad/s");
   if (d->max_step > 0.0) Line(out, "max step", d->max_step, "s");

@@ -41,7 +41,6 @@ static PetscErrorCode Run(const char *file, int nodes, double tighten, double **
   s->atol_rotation /= tighten;
   s->atol_velocity /= tighten;
   s->atol_strain /= tighten;
-  s->atol_strain_rate /= tighten;
   PetscCall(PlProblemCreate(PETSC_COMM_WORLD, &m, &p));
   PetscCall(PlStaticSolve(p, &rep));
   const double t0 = MPI_Wtime();

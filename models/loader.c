@@ -371,7 +371,6 @@ static void InitDefaults(PlModel *m)
   d->atol_rotation = PlSchemaDefault("analysis.dynamic.atol_rotation");
   d->atol_velocity = PlSchemaDefault("analysis.dynamic.atol_velocity");
   d->atol_strain = PlSchemaDefault("analysis.dynamic.atol_strain");
-  d->atol_strain_rate = PlSchemaDefault("analysis.dynamic.atol_strain_rate");
   d->max_step = PlSchemaDefault("analysis.dynamic.max_step");
   d->initial_step = PlSchemaDefault("analysis.dynamic.initial_step");
   d->max_order = (int)PlSchemaDefault("analysis.dynamic.max_order");

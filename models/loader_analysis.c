@@ -37,7 +37,6 @@ static int read_dynamic(const Ctx *c, const Scope *an, PlDynamicSettings *d)
   if ((rc = ld_get_number(&s, "atol_velocity", &d->atol_velocity, NULL)))
     return rc;
   if ((rc = ld_get_number(&s, "atol_strain", &d->atol_strain, NULL))) return rc;
-  if ((rc = ld_get_number(&s, "atol_strain_rate", &d->atol_strain_rate, NULL))) return rc;
   if ((rc = ld_get_number(&s, "atol_reaction", &d->atol_reaction, NULL))) return rc;
   if ((rc = ld_get_number(&s, "max_step", &d->max_step, NULL))) return rc;
   if ((rc = ld_get_number(&s, "initial_step", &d->initial_step, NULL)))

@@ -307,8 +307,6 @@ const PlKeySpec PlSchemaTable[] = {
     INT("analysis.dynamic.max_steps", 1, 2147483647, DEF, 1000000, "1000000", "time steps allowed"),
     NUM("analysis.dynamic.atol_strain", "-", R_POS, DEF, 5e-7, "5e-7",
         "absolute tolerance on each element's strain"),
-    NUM("analysis.dynamic.atol_strain_rate", "1/s", R_POS, DEF, 5e-6, "5e-6",
-        "absolute tolerance on each element's strain rate"),
     NUM("analysis.dynamic.atol_reaction", "N", R_POS, DEF, 1.0, "1",
         "absolute tolerance of joint reactions"),
 

@@ -212,28 +212,18 @@ static const PlStrainNorm *StrainNormOf(N_Vector x, N_Vector w)
   return sn;
 }
 
-/* sum over the pairs of ((x_b - x_a) / tol)^2; with a mask id, a component whose unknown at
- * either end is out of the error test (id 0: a velocity an end holds at a given function of
- * time, whose jumps carry no integration error) is left out as that unknown is */
+/* sum over the elements of |(x_b - x_a) / tol|^2; with a mask id, a component whose unknown
+ * at either end is out of the error test (id 0: a position an end holds at a given function of
+ * time) is left out as that unknown is */
 static double StrainSqrSum(const PlStrainNorm *sn, const double *x, const double *id)
 {
   double s = 0.0;
-  if (sn->dir) {
-    for (int k = 0; k < sn->npairs; ++k) {
-      const double *xa = x + sn->a[k], *xb = x + sn->b[k], *u = sn->dir + 3 * k;
-      if (id && (id[sn->a[k]] <= 0.0 || id[sn->b[k]] <= 0.0 || id[sn->a[k] + 1] <= 0.0 || id[sn->b[k] + 1] <= 0.0 ||
-                 id[sn->a[k] + 2] <= 0.0 || id[sn->b[k] + 2] <= 0.0))
-        continue;
-      const double p = (u[0] * (xb[0] - xa[0]) + u[1] * (xb[1] - xa[1]) + u[2] * (xb[2] - xa[2])) * sn->winv[k];
-      s += p * p;
-    }
-    return s;
-  }
   for (int k = 0; k < sn->npairs; ++k) {
-    const double *xa = x + sn->a[k], *xb = x + sn->b[k], wi = sn->winv[k];
-    for (int c = 0; c < sn->nc[k]; ++c) {
-      if (id && (id[sn->a[k] + c] <= 0.0 || id[sn->b[k] + c] <= 0.0)) continue;
-      const double p = (xb[c] - xa[c]) * wi;
+    const int a = sn->a[k], b = sn->b[k];
+    const double wi = sn->winv[k];
+    for (int c = 0; c < 3; ++c) {
+      if (id && (id[a + c] <= 0.0 || id[b + c] <= 0.0)) continue;
+      const double p = (x[b + c] - x[a + c]) * wi;
       s += p * p;
     }
   }
@@ -244,14 +234,14 @@ static realtype WrmsNorm(N_Vector x, N_Vector w)
 {
   const PlStrainNorm *sn = StrainNormOf(x, w);
   if (!sn) return sqrt(WSqrSumLocal(x, w) / (double)LEN(x));
-  return sqrt((WSqrSumLocal(x, w) + StrainSqrSum(sn, DATA(x), NULL)) / (double)(LEN(x) + sn->ncomp));
+  return sqrt((WSqrSumLocal(x, w) + StrainSqrSum(sn, DATA(x), NULL)) / (double)(LEN(x) + 3 * sn->npairs));
 }
 
 static realtype WrmsNormMask(N_Vector x, N_Vector w, N_Vector id)
 {
   const PlStrainNorm *sn = StrainNormOf(x, w);
   if (!sn) return sqrt(WSqrSumMaskLocal(x, w, id) / (double)LEN(x));
-  return sqrt((WSqrSumMaskLocal(x, w, id) + StrainSqrSum(sn, DATA(x), DATA(id))) / (double)(LEN(x) + sn->ncomp));
+  return sqrt((WSqrSumMaskLocal(x, w, id) + StrainSqrSum(sn, DATA(x), DATA(id))) / (double)(LEN(x) + 3 * sn->npairs));
 }
 
 static realtype DotProd(N_Vector x, N_Vector y)

@@ -18,21 +18,18 @@ void PlSparseFastOps(SUNMatrix A);
 /* The error norm of a system of rods (sundials_fast.c, PlStrainNorm): IDA measures every
  * error estimate and Newton update x in the weighted RMS norm of the error weights w. With a
  * strain norm registered for the vectors' SUNDIALS context, the norm of x with those weights
- * also holds, per rod element e between the unknowns a and b (nc_e components each: positions,
- * velocities, rotation parameters), the difference x_b - x_a against its own tolerance tol_e:
- *   |x|^2 = ( sum_i (x_i w_i)^2 + sum_e sum_c ((x_b+c - x_a+c) / tol_e)^2 ) / (n + sum_e nc_e),
- * or with directions u_e (dir), ( sum_i (x_i w_i)^2 + sum_e (u_e . (x_b - x_a) / tol_e)^2 ) / (n + n_e).
- * Registered with the error-weight vector's data (ewt), recorded by the error-weight function
- * each time IDA computes the weights; any other weight vector gets the plain norm. */
+ * also holds, per rod element e with the position unknowns a and b at its ends (3 each), the
+ * difference x_b - x_a against its own tolerance tol_e:
+ *   |x|^2 = ( sum_i (x_i w_i)^2 + sum_e sum_c ((x_b+c - x_a+c) / tol_e)^2 ) / (n + 3 n_e).
+ * A component whose unknown at either end is out of the error test (a masked norm's id 0) is
+ * left out. Registered with the error-weight vector's data (ewt), recorded by the error-weight
+ * function each time IDA computes the weights; any other weight vector gets the plain norm. */
 typedef struct {
   SUNContext ctx;
   const double *ewt;  /* IDA's current error weights (the data of its ewt vector) */
-  int npairs, ncomp;  /* element differences, their components in all */
-  const int *a, *b;   /* the first of the 3 unknowns at each end of a pair */
-  const double *winv; /* 1 / tol_e per pair */
-  const int *nc;      /* components per pair (3 or 4) */
-  const double *dir;  /* NULL, or per pair a unit vector (3) onto which the difference is
-                         projected: then each pair is one component, u_e . (x_b - x_a) */
+  int npairs;         /* rod elements */
+  const int *a, *b;   /* the first of the 3 position unknowns at each end of an element */
+  const double *winv; /* 1 / tol_e per element */
 } PlStrainNorm;
 /* Registers sn (kept by the caller until unregistered); -1 if the table is full. */
 int PlStrainNormRegister(PlStrainNorm *sn);

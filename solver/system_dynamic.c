@@ -1173,20 +1173,6 @@ static int ErrorWeights(N_Vector yy, N_Vector ew, void *ud)
   const int n = s->n;
   for (int i = 0; i < n; ++i) w[i] = 1.0 / (rt * fabs(y[i]) + at[i]);
   s->snorm.ewt = w; /* the weights the strain norm goes with (PlStrainNorm) */
-  /* its directions: each element's chord at this state, for its strain and strain rate */
-  if (s->sn_dir && !getenv("PL_SN_FULL")) {
-    int q = 0;
-    for (int l = 0; l < s->nl; ++l) {
-      const PlDynLine d = s->d[l];
-      for (int e = 0; e < d->sp->mesh.nelements; ++e, q += 2) {
-        const double *ya = y + s->loff[l] + (size_t)e * s->ndd, *yb = ya + s->ndd, *xa = d->xs + 3 * e;
-        double c[3], L = 0.0;
-        for (int k = 0; k < 3; ++k) c[k] = xa[3 + k] + yb[k] - xa[k] - ya[k], L += c[k] * c[k];
-        L = sqrt(L);
-        for (int k = 0; k < 3; ++k) s->sn_dir[3 * q + k] = s->sn_dir[3 * q + 3 + k] = L > 0.0 ? c[k] / L : 0.0;
-      }
-    }
-  }
   return 0;
 }
 
@@ -1452,22 +1438,21 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
   for (int l = 0; l < s->nl; ++l) fref += s->d[l]->sp->force_scale;
   for (int k = 0; k < s->nwork; ++k) at[s->woff + k] = s->nl > 0 ? ds->atol_position * fref : kWorkAtol;
   /* The rods' strains in IDA's error norm (PlStrainNorm, sundials_fast.h). A line's effective
-   * tension is EA times its elements' strains, which are differences of the nodes' positions
-   * over the element length: EA / L is about 1e9 N/m for a steel pipe with 2 m elements. IDA's
-   * weighted RMS norm of the components cannot see such a difference: the position weights
-   * rtol |u| + atol let a node that has moved 10 m carry a 1e-3 m error, and an error at a few
-   * nodes is averaged over all of them, so the tension at the defaults had one-sample spikes
-   * of 5 to 20 % on stiff lines (a 500 MN jumper, a 12-inch J-lay in heave). Each element e
-   * therefore adds to the norm its strain error (x_B - x_A) / L_e against atol_strain and its
-   * strain-rate error (v_B - v_A) / L_e against atol_strain_rate: the velocities' error becomes
-   * a strain error as the positions integrate it, so it is held in the same measure. */
+   * tension and shear forces are its elements' stiffnesses times their strains, which are
+   * differences of the nodes' positions over the element length (EA / L is about 1e9 N/m for a
+   * steel pipe with 2 m elements). IDA's weighted RMS norm of the components does not see such a
+   * difference: the weights rtol |u| + atol let a node that has moved 10 m carry 1e-3 m of error,
+   * and an error at a few nodes is averaged over all of them; on stiff lines the tension at the
+   * defaults had one-sample spikes of 5 to 20 %. Each element e therefore adds its strain error,
+   * the difference of its end positions over its length, against atol_strain. (The strain along
+   * the chord alone is not enough: with only that the spikes stayed, 9 to 10 %; nor the strain
+   * rate, whose stick-slip and contact ringing on a laid pipe cost 25 times the steps.) */
   {
     int np = 0;
-    for (int l = 0; l < s->nl; ++l) np += 2 * s->d[l]->sp->mesh.nelements;
-    s->sn_idx = malloc(sizeof(int) * (size_t)(3 * np + 1));
+    for (int l = 0; l < s->nl; ++l) np += s->d[l]->sp->mesh.nelements;
+    s->sn_idx = malloc(sizeof(int) * (size_t)(2 * np + 1));
     s->sn_winv = malloc(sizeof(double) * (size_t)(np + 1));
-    s->sn_dir = calloc((size_t)(3 * np + 3), sizeof(double));
-    PetscCheck(s->sn_idx && s->sn_winv && s->sn_dir, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
+    PetscCheck(s->sn_idx && s->sn_winv, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
     int q = 0;
     for (int l = 0; l < s->nl; ++l) {
       const PlProblem p = s->d[l]->sp;
@@ -1476,19 +1461,13 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
        * part of the line's tension and would otherwise set every step. */
       double Lmean = 0.0;
       for (int e = 0; e < p->mesh.nelements; ++e) Lmean += p->elements[e].L / p->mesh.nelements;
-      for (int e = 0; e < p->mesh.nelements; ++e)
-        for (int kind = 0; kind < 2; ++kind, ++q) {
-          const int off = kind ? s->iV : 0; /* x or v, 3 components at each end */
-          s->sn_idx[q] = s->loff[l] + e * s->ndd + off;
-          s->sn_idx[np + q] = s->loff[l] + (e + 1) * s->ndd + off;
-          s->sn_idx[2 * np + q] = 3;
-          s->sn_winv[q] = 1.0 / ((kind ? ds->atol_strain_rate : ds->atol_strain) * fmax(p->elements[e].L, 0.5 * Lmean));
-          if ((kind && getenv("PL_SN_NOV")) || (!kind && getenv("PL_SN_NOX"))) s->sn_winv[q] = 0.0;
-        }
+      for (int e = 0; e < p->mesh.nelements; ++e, ++q) {
+        s->sn_idx[q] = s->loff[l] + e * s->ndd;
+        s->sn_idx[np + q] = s->loff[l] + (e + 1) * s->ndd;
+        s->sn_winv[q] = 1.0 / (ds->atol_strain * fmax(p->elements[e].L, 0.5 * Lmean));
+      }
     }
-    s->snorm = (PlStrainNorm){.ctx = s->ctx, .npairs = np, .ncomp = 3 * np, .a = s->sn_idx, .b = s->sn_idx + np,
-                              .nc = s->sn_idx + 2 * np, .winv = s->sn_winv, .dir = getenv("PL_SN_FULL") ? NULL : s->sn_dir};
-    if (s->snorm.dir) s->snorm.ncomp = np;
+    s->snorm = (PlStrainNorm){.ctx = s->ctx, .npairs = np, .a = s->sn_idx, .b = s->sn_idx + np, .winv = s->sn_winv};
     if (np > 0) {
       PetscCheck(!PlStrainNormRegister(&s->snorm), PETSC_COMM_SELF, PETSC_ERR_LIB,
                  "more than 64 simulations at once in one process");
@@ -1604,7 +1583,6 @@ PetscErrorCode PlSysDynDestroy(PlSysDyn *ps)
   if (s->sn_registered) PlStrainNormUnregister(&s->snorm);
   free(s->sn_idx);
   free(s->sn_winv);
-  free(s->sn_dir);
   if (s->ctx) SUNContext_Free(&s->ctx);
   for (int l = 0; l < s->nl; ++l) PetscCall(PlDynLineDestroy(&s->d[l]));
   free(s->colptr);

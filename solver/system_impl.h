@@ -120,10 +120,9 @@ struct PlSysDyn_ {
   SUNNonlinearSolver NLS;        /* IDA's Newton with the convergence test of NewtonTest */
   double nls_ss, nls_oldnrm;     /* its rate estimate ss = rate / (1 - rate), the first update's norm */
   long jac_step;                 /* IDA's step count when the iteration matrix was assembled */
-  PlStrainNorm snorm;            /* the rods' element differences in IDA's error norm */
-  int *sn_idx;                   /* its pairs' a, b and component counts */
+  PlStrainNorm snorm;            /* the rods' element strains in IDA's error norm */
+  int *sn_idx;                   /* its elements' a and b */
   double *sn_winv;               /* and their 1 / tol */
-  double *sn_dir;                /* and their elements' unit tangents (ErrorWeights) */
   int sn_registered;
 };
 

@@ -68,7 +68,6 @@ static void Dynamic(PlModel *m, double duration, double rtol)
   s->atol_rotation = 0.1 * rtol;
   s->atol_velocity = rtol;
   s->atol_strain = 5e-7;
-  s->atol_strain_rate = 5e-6;
   s->max_order = 2;
   s->max_steps = 1000000;
 }

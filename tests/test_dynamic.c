@@ -68,7 +68,6 @@ static void SetDynamicDefaults(PlModel *m, double duration)
   s->atol_rotation = 1e-5;
   s->atol_velocity = 1e-3;
   s->atol_strain = 5e-7;
-  s->atol_strain_rate = 5e-6;
   s->max_step = 0.0;
   s->initial_step = 0.0;
   s->max_order = 2;

@@ -357,8 +357,6 @@ typedef struct {
                                  its length) in the error norm, and a node's position tolerance
                                  min(atol_position, atol_strain x the shorter adjacent element),
                                  default 5e-7: the axial force is EA times that strain */
-  double atol_strain_rate;    /* [1/s] each rod element's strain rate (end velocities'
-                                 difference over its length) in the error norm, default 5e-6 */
   double max_step;            /* [s] largest time step; 0 = no limit (default) */
   double initial_step;        /* [s] first step; 0 = IDA's choice (default) */
   int max_order;              /* BDF order limit 1..5 (default: the loader's, PlModelInitDefaults) */
