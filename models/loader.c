@@ -259,6 +259,24 @@ static int check_plausible(PlError *err, const PlYNode *root, PlModel *m)
       warn(m, n, root, path, "the end is %.6g m above the sea surface (z = 0 is mean sea level; depth is negative "
            "z)", e->position[2]);
   }
+  /* A harmonic heave of an end larger than the water depth moves it through the seabed
+   * or far out of the water: no vessel or buoy moves so (a 100-year heave is about 15 m). A
+   * warning: a line long and slack enough could follow it, and the run's plausibility check
+   * (PlSysDynPlausible) stops it where it cannot. */
+  for (int k = 0; k < 2 * (m->nlines + 1) && m->analysis.kind == PL_ANALYSIS_DYNAMIC; ++k) {
+    const PlMotion *mo = k < 2 ? &m->ends[k].motion : &m->lines[k / 2 - 1].ends[k % 2].motion;
+    if (mo->kind != PL_MOTION_HARMONIC) continue;
+    for (int c = 2; c < 3; ++c) { /* heave */
+      if (!mo->harmonic_dof[c] || fabs(mo->harmonic[c].amplitude) <= m->water_depth) continue;
+      if (k < 2) snprintf(path, sizeof path, "ends.%s.motion.dofs.%c.amplitude", k % 2 ? "top" : "bottom", "xyz"[c]);
+      else
+        snprintf(path, sizeof path, "lines[%d].ends.%s.motion.dofs.%c.amplitude", k / 2 - 1, k % 2 ? "top" : "bottom",
+                 "xyz"[c]);
+      warn(m, node_at(root, path), root, path, "%.6g m is more than the water depth (%.6g m): the end would move "
+           "through the seabed or far out of the water (a vessel's heave in a severe sea is about 15 m); the run "
+           "stops where the line's state leaves the plausible", mo->harmonic[c].amplitude, m->water_depth);
+    }
+  }
   /* a time series shorter than the run is held at its last row: said, not silent */
   for (int k = 0; k < 2 * (m->nlines + 1) && m->analysis.kind == PL_ANALYSIS_DYNAMIC; ++k) {
     const PlMotion *mo = k < 2 ? &m->ends[k].motion : &m->lines[k / 2 - 1].ends[k % 2].motion;

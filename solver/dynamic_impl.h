@@ -150,6 +150,10 @@ void PlDynEndJacobian(const PlDynLine d, const PlDynEnd *E, const double *y, dou
 /* ---- system_dynamic.c's parts that its run (system_run.c) reads ---- */
 const PlModel *PlSysDynModel(const PlSysDyn s);
 void *PlSysDynIDA(PlSysDyn s);
+/* The state y at time t within the plausible (stretch, seabed, bodies' norms, joints' gap:
+ * system_dynamic.c says the bounds and why): 0, or 1 with what, where, when and what to change
+ * in why. */
+int PlSysDynPlausible(const PlSysDyn s, double t, const double *y, char *why, size_t len);
 /* In IDA_ONE_STEP mode IDASolve's tout serves only the first step after a (re)start, which IDA
  * sizes as 0.001 of the distance to it (at most 0.5 / |y'|): IDASolve is called with tout this
  * far [s] beyond IDA's time, not at the next output time, so that the output interval does not

@@ -882,6 +882,12 @@ int PlIdaAdvance(void *ida, N_Vector y, N_Vector yp, double tout, volatile sig_a
       }
       return rc;
     }
+    void *ud = NULL;
+    IDAGetUserData(ida, &ud);
+    if (ud && PlSysDynPlausible((PlSysDyn)ud, (double)tret, N_VGetArrayPointer(y), why, len)) {
+      *t_reached = tret;
+      return PL_DYN_IMPLAUSIBLE;
+    }
     if (hook) hook->fn(hook->ctx, (double)tret, N_VGetArrayPointer(y));
     IDAGetLastStep(ida, &h);
     small = h < 1e-10 * (1.0 + fabs((double)tret)) ? small + 1 : 0;

@@ -1818,3 +1818,82 @@ int PlSysDynResumeRun(PlSysDyn s, double t, const double *y, const double *yp)
   const double T = s->m->analysis.dynamic.duration;
   return T > t && IDASetStopTime(s->ida, T) != IDA_SUCCESS;
 }
+
+/* The plausibility of a state in time, as the statics check theirs (solver/static.c): a state
+ * no pipe, rope or chain reaches is a runaway of the model (a prescribed motion the line cannot
+ * follow, a load in the wrong units), not a result. Checked after every step:
+ *   - each element's stretch |x_B - x_A| / L - 1 within +-5 %: the axial strain of the chord,
+ *     which bounds the rod's (steel yields near 0.2 %, fibre ropes break near 10 to 20 % but
+ *     carry working loads below 2 %); the statics refuse |strain| > 5 % too;
+ *   - a node no deeper below the seabed than max(5 d_o, 1 m): the contact rests at d_o/8, so
+ *     that much penetration means the contact has let the line through;
+ *   - each body's quaternion norm within 1e-2 of 1 (its rate term holds it to the integration's
+ *     tolerance) and the joints' gap below 0.01 m (their constraints hold it to atol).
+ * 0, or 1 with what, where and when, and what to change, in why. */
+int PlSysDynPlausible(const PlSysDyn s, double t, const double *y, char *why, size_t len)
+{
+  for (int l = 0; l < s->nl; ++l) {
+    const PlDynLine d = s->d[l];
+    const PlProblem p = d->sp;
+    const int ne = p->mesh.nelements;
+    char name[PL_NAME_MAX + 8];
+    if (l < s->m->nlines && (s->nl > 1 || strcmp(s->m->lines[l].name, "line")))
+      snprintf(name, sizeof name, "line %s's", s->m->lines[l].name);
+    else snprintf(name, sizeof name, "the line's");
+    for (int e = 0; e < ne; ++e) {
+      const double *ua = y + s->loff[l] + (size_t)e * s->ndd, *ub = ua + s->ndd, *xa = d->xs + 3 * e;
+      double c2 = 0.0;
+      for (int k = 0; k < 3; ++k) c2 += pow(xa[3 + k] + ub[k] - xa[k] - ua[k], 2);
+      const double L = d->payout && e == ne - 1 ? PlDynTopLength(d, t) : p->elements[e].L;
+      const double strain = sqrt(c2) / L - 1.0;
+      if (fabs(strain) > 0.05) {
+        snprintf(why, len,
+                 "the %s of %s element from S = %.6g to %.6g m reached %.2f %% at t = %.6g s, beyond the "
+                 "plausible 5 %% (steel yields near 0.2 %%): the line is %s. A prescribed motion larger or faster "
+                 "than the line can follow (ends.*.motion: its amplitude against the water depth and the line's "
+                 "slack), an end pulled beyond the line's length, or a load in the wrong units; check them",
+                 strain > 0 ? "axial strain" : "shortening of the chord", name, p->mesh.S[e], p->mesh.S[e + 1],
+                 100.0 * strain, t, strain > 0 ? "torn apart" : "folded onto itself");
+        return 1;
+      }
+    }
+    if (p->model.seabed == PL_SEABED_NONE) continue;
+    for (int i = 0; i <= ne; ++i) {
+      const PlSection *sec = &p->model.segments[p->mesh.segment[i < ne ? i : ne - 1]].section;
+      const double *u = y + s->loff[l] + (size_t)i * s->ndd, *x0 = d->xs + 3 * i;
+      const double x[3] = {x0[0] + u[0], x0[1] + u[1], x0[2] + u[2]};
+      const double pen = PlSeabedPenetration(&p->model, sec, x), lim = fmax(5.0 * sec->outer_diameter, 1.0);
+      if (pen > lim) {
+        snprintf(why, len,
+                 "%s node at S = %.6g m is %.3g m into the seabed at t = %.6g s (more than %.3g m: the contact "
+                 "rests at d_o/8): the seabed has let the line through. A motion or load driving the line into the "
+                 "seabed faster than its contact can hold (seabed.stiffness, or the default nonlinear seabed), or "
+                 "an end placed below the seabed; check them",
+                 name, p->mesh.S[i], pen, t, lim);
+        return 1;
+      }
+    }
+  }
+  for (int b = 0; b < s->m->nbodies && s->moff >= 0; ++b) {
+    const double *q = y + s->moff + PL_VESSEL_NY * b + PL_VESSEL_Q;
+    const double nq = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    if (fabs(nq - 1.0) > 1e-2) {
+      snprintf(why, len,
+               "body %s's attitude quaternion has norm %.6g at t = %.6g s (it should stay 1): the body spins faster "
+               "than its norm term holds it; give the body a larger norm_rate, or tighter analysis.dynamic "
+               "tolerances", s->m->bodies[b].id, nq, t);
+      return 1;
+    }
+  }
+  if (s->m->njoints && s->nmb) {
+    const double gap = PlMultibodyJointGap(&s->mb, y + s->moff);
+    if (gap > 0.01) {
+      snprintf(why, len,
+               "the joints have drifted %.3g m apart at t = %.6g s (more than 0.01 m): their constraints no longer "
+               "hold; tighter analysis.dynamic tolerances (atol_reaction) or a smaller max_step",
+               gap, t);
+      return 1;
+    }
+  }
+  return 0;
+}

@@ -441,6 +441,14 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
         IDAGetLastStep(ida, &h);
         stall = h < 1e-10 * (1.0 + tret) ? stall + 1 : 0;
         if (stall >= 100) break;
+        if (rc >= 0 && PlSysDynPlausible(s, (double)tret, PlSysDynState(s), res->failure, sizeof res->failure)) {
+          res->ida_flag = PL_DYN_IMPLAUSIBLE;
+          break;
+        }
+      }
+      if (res->ida_flag == PL_DYN_IMPLAUSIBLE) {
+        t = tret;
+        break;
       }
       if (rc < 0 || stall >= 100) {
         char *name = rc < 0 ? IDAGetReturnFlagName(rc) : NULL;

@@ -332,7 +332,7 @@ PetscErrorCode PlDynamicAdvance(PlDynamic dyn, double tout, int *flag, char *why
  * (*flag = PL_DYN_INTERRUPTED; the state stays at the last output) and detects a stalled
  * integration, 100 steps in a row shorter than 1e-10 (1 + |t|) s (*flag = PL_DYN_STALLED,
  * why says where and what to change). */
-enum { PL_DYN_INTERRUPTED = -1000, PL_DYN_STALLED = -1001, PL_DYN_PAYOUT_LIMIT = -1002 };
+enum { PL_DYN_INTERRUPTED = -1000, PL_DYN_STALLED = -1001, PL_DYN_PAYOUT_LIMIT = -1002, PL_DYN_IMPLAUSIBLE = -1003 };
 /* Pay-out: the top element, between the last material node and the tensioner's exit, is split
  * when it grows past PL_PAYOUT_SPLIT times the line's top element length at the start (l_ref:
  * a node is inserted at l_ref from its lower node) and merged into the element below when it
