@@ -212,6 +212,21 @@ static int WriteVtkFrame(void *ctx, double t, const PlStation *nodes, int nnodes
   return PlVtkSeriesWrite((PlVtkSeries)ctx, t, nodes, nnodes, err);
 }
 
+/* The extremes an engineer checks first after a dynamic run (over its outputs, x): the top
+ * tension's range, the least effective tension with where and when (a compression said so:
+ * the line may buckle there), the largest bending moment and fibre strain with where and when. */
+static void PrintRunExtrema(const PlRunExtrema *x, const char *in)
+{
+  printf("%stop tension %.4f .. %.4f kN (at t = %.6g and %.6g s)\n", in, x->min_top_tension.value / 1e3,
+         x->max_top_tension.value / 1e3, x->min_top_tension.t_s, x->max_top_tension.t_s);
+  printf("%smin effective tension %.4f kN at S = %.6g m, t = %.6g s%s\n", in, x->min_tension.value / 1e3,
+         x->min_tension.S_m, x->min_tension.t_s, x->min_tension.value < 0.0 ? " (compression)" : "");
+  printf("%smax bending moment %.4f kN m at S = %.6g m, t = %.6g s\n", in, x->max_moment.value / 1e3, x->max_moment.S_m,
+         x->max_moment.t_s);
+  printf("%smax fibre strain %.4e at S = %.6g m, t = %.6g s (axial strain up to %.4e)\n", in, x->max_fibre_strain.value,
+         x->max_fibre_strain.S_m, x->max_fibre_strain.t_s, x->max_axial_strain.value);
+}
+
 /* The exit status of a finished dynamic run, its failure said on stderr (dir: its results). */
 static int EndStatus(const PlDynamicResult *res, const char *dir)
 {
@@ -312,9 +327,7 @@ static PetscErrorCode RunDynamic(PlProblem prob, const PlStaticReport *rep, cons
         printf("  wall time %.3f s for the %.6g s from the restart at %.6g s, %.1fx real time\n", res.wall_time_s,
                res.simulated_time_s - res.restarted_at_s, res.restarted_at_s, res.real_time_factor);
       else printf("  wall time %.3f s, %.1fx real time\n", res.wall_time_s, res.real_time_factor);
-      if (isfinite(res.max_top_tension_N))
-        printf("  top tension %.4f .. %.4f kN, max bending moment %.4f kN m\n", res.min_top_tension_N / 1e3,
-               res.max_top_tension_N / 1e3, res.max_bending_moment_Nm / 1e3);
+      if (isfinite(res.max_top_tension_N)) PrintRunExtrema(&res.extrema, "  ");
     }
     *rc = EndStatus(&res, m->output_dir);
   }
@@ -523,6 +536,10 @@ static PetscErrorCode RunLinesDynamic(PlModel *m, const Args *a, PlLines L, PlSy
       if (a->restart) snprintf(from, sizeof from, " (from the restart at %.6g s)", res.restarted_at_s);
       printf("  dynamic: %.6g s%s in %.3g s wall (%.0fx real time), %ld steps -> %s/\n", res.simulated_time_s, from,
              res.wall_time_s, res.real_time_factor, res.stats.steps, m->output_dir);
+    }
+    for (int l = 0; !a->quiet && l < res.nlines && l < m->nlines; ++l) {
+      printf("  line %s:\n", m->lines[l].name);
+      PrintRunExtrema(&res.line_extrema[l], "    ");
     }
   }
   PetscCallMPI(MPI_Bcast(rc, 1, MPI_INT, 0, PETSC_COMM_WORLD));

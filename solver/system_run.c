@@ -602,6 +602,8 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
    * envelopes over the outputs written and summary.json are written all the same. */
   const double tnext = k >= nout ? INFINITY : k * dt;
   if (root && started) {
+    res->nlines = nl;
+    for (int l = 0; l < nl; ++l) res->line_extrema[l] = x.ext[l];
     PlError e2;
     int fio = 0;
     if (wrote && !res->ida_flag && !io && tida < tnext * (1 - 1e-14)) {

@@ -12,6 +12,9 @@
    within 10 s naming the axial strain (at least 5 %), the element's arc lengths and the time.
 3. The J-lay as the file has it (1.5 m of heave) runs through: the check does not fire on a
    plausible state.
+4. The console's least effective tension (where, when, "compression" when negative) is
+   summary.json's, on the J-lay and on the SCR in heave (tests/models/scr_current_heave.yaml),
+   which compresses at its touchdown.
 
 usage: check_dynamic_plausible.py PIPELAY WORKDIR SOURCE_DIR
 """
@@ -66,6 +69,22 @@ def main():
     p, wall = run(pipelay, os.path.join(src, "tests", "models", "accuracy_jlay12.yaml"), os.path.join(work, "heave15"),
                   ["analysis.dynamic.duration=20"])
     check(p.returncode == 0, "1.5 m heave runs through: exit %d %s" % (p.returncode, p.stderr.strip()[-200:]))
+    # the console's extremes are summary.json's: the least effective tension with where and
+    # when, and a compression said so (the SCR in heave compresses at its touchdown)
+    for name, model, sets, comp in (("heave15", "accuracy_jlay12.yaml", ["analysis.dynamic.duration=20"], False),
+                                    ("scr", "scr_current_heave.yaml", [], True)):
+        out = os.path.join(work, name + "_console")
+        p, wall = run(pipelay, os.path.join(src, "tests", "models", model), out, sets)
+        summ = json.load(open(os.path.join(out, "summary.json")))
+        m = re.search(r"min effective tension ([0-9.e+-]+) kN at S = ([0-9.e+-]+) m, t = ([0-9.e+-]+) s( \(compression\))?",
+                      p.stdout)
+        ok = (m is not None and abs(float(m.group(1)) * 1e3 - summ["min_effective_tension_N"]) < 1e-4 * 1e3 + 1.0 and
+              abs(float(m.group(2)) - summ["min_effective_tension_arc_length_m"]) < 1e-3 and
+              abs(float(m.group(3)) - summ["min_effective_tension_time_s"]) < 1e-3 and
+              (m.group(4) is not None) == comp == (summ["min_effective_tension_N"] < 0))
+        check(ok, "%s: the console's least effective tension is summary.json's (%s; %.6g N at S = %.6g m, t = %.6g s)"
+              % (name, m.group(0) if m else "not printed", summ["min_effective_tension_N"],
+                 summ["min_effective_tension_arc_length_m"], summ["min_effective_tension_time_s"]))
     print("%d failure(s)" % fails)
     return 1 if fails else 0
 

@@ -476,6 +476,8 @@ typedef struct {
                                      over its wall time */
   double max_top_tension_N, min_top_tension_N, max_bending_moment_Nm;
   PlRunExtrema extrema;           /* over the whole run (restarts included) */
+  int nlines;                     /* a system of lines: its lines' extrema over the run */
+  PlRunExtrema line_extrema[PL_MAX_LINES];
   PlDynamicStats stats;           /* counters over the whole run (restarts included) */
   double restarted_at_s;          /* restart: the time it continued from (0 otherwise) */
   int has_vessel;
