@@ -629,17 +629,30 @@ static PetscErrorCode PseudoTransient(PlProblem p, Vec start, int ramp, PlStatic
   PetscFunctionReturn(0);
 }
 
-/* A suggestion for a failed solve, from what the report shows. */
-static const char *Suggestion(const PlProblem p, const PlStaticReport *rep)
+/* A suggestion for a failed solve, from what the report shows, in buf[len]: only what can
+ * help after what was tried. Load stepping is not suggested: it ran with cut-backs already
+ * (and is given up when halving does not lower the starting residual). More PTC steps help
+ * only when PTC ran and stopped at its step limit; when it was switched off, running it does.
+ * A start from a converged run is "a nearer one" when this start already was one; a straight
+ * start that was asked for can be replaced by the catenary. */
+static const char *Suggestion(const PlProblem p, const PlStaticReport *rep, PetscBool ptc_ran, char *buf, size_t len)
 {
+  const char *start = p->mesh.guess_used == PL_GUESS_RESULTS
+                        ? "start from a converged run of a model nearer to this one (--start-from DIR)"
+                      : p->model.analysis.initial_guess == PL_GUESS_STRAIGHT
+                        ? "start from the catenary (analysis.initial_guess: catenary) or from a nearby converged run "
+                          "(--start-from DIR)"
+                        : "start from a nearby converged run (--start-from DIR)";
   if (rep->unphysical)
-    return "check the ends' positions and the applied forces (a line pulled or pushed beyond what a pipe can take "
-           "has no physical equilibrium), and start from a nearby converged run (--start-from DIR)";
-  if (p->mesh.guess_note[0])
-    return "the start shape fell back to a straight line (see the note above): give the top end's position or "
-           "force so that a catenary start exists, or start from a nearby converged run (--start-from DIR)";
-  return "start from a nearby converged run (--start-from DIR), raise -pipelay_ptc_max_steps, or refine the mesh "
-         "where the curvature is high (mesh.zones)";
+    snprintf(buf, len, "check the ends' positions and the applied forces (a line pulled or pushed beyond what a pipe "
+             "can take has no physical equilibrium), and %s", start);
+  else if (p->mesh.guess_note[0])
+    snprintf(buf, len, "the start shape fell back to a straight line (see the note above): give the top end's position "
+             "or force so that a catenary start exists, or %s", start);
+  else
+    snprintf(buf, len, "%s, %s, or refine the mesh where the curvature is high (mesh.zones)", start,
+             ptc_ran ? "raise -pipelay_ptc_max_steps" : "let pseudo-transient continuation run (drop -pipelay_ptc 0)");
+  return buf;
 }
 
 /* With seabed friction, a failed solve whose last state has the friction mobilised (rho > 2:
@@ -723,9 +736,11 @@ PetscErrorCode PlStaticSolve(PlProblem p, PlStaticReport *rep)
     if (!rep->interrupted) PetscCall(Sliding(p, &slides, what, sizeof what));
     if (rep->interrupted) Note(rep, "interrupted by a signal; the last state reached is written.");
     else if (slides) Note(rep, "No static equilibrium: %s.", what);
-    else
+    else {
+      char advice[512];
       Note(rep, "No strategy converged to a physical equilibrium. Suggestion: %s; -snes_monitor shows every "
-           "iteration.", Suggestion(p, rep));
+           "iteration.", Suggestion(p, rep, use_ptc && rep->ptc_steps > 0, advice, sizeof advice));
+    }
   }
   p->lambda = ok ? 1.0 : rep->lambda;
   PetscCall(VecDestroy(&start));
