@@ -999,10 +999,14 @@ PetscErrorCode PlLinesSolve(PlLines s, volatile sig_atomic_t *stop, int quiet, P
   rep->residual_rel = ev;
   rep->converged =
     ev <= 1e-9 && lines_ok && !st.bad && !unphysical[0] && !rep->failure[0] ? PETSC_TRUE : PETSC_FALSE;
+  /* a finer mesh near the seabed helps only a line through the seabed (elements longer than
+   * the contact's curvature let nodes pass through it); a torn or folded line needs other data */
   if (!rep->converged && !rep->failure[0] && unphysical[0] && ev <= 1e-9 && lines_ok)
     snprintf(rep->failure, sizeof rep->failure,
              "the lines and points balance, but not physically (%s): check the lines' lengths, the points' weights and "
-             "positions, or refine the mesh where a line meets the seabed (mesh.elements)", unphysical);
+             "positions%s", unphysical,
+             strstr(unphysical, "passes through the seabed") ? ", or refine the mesh where a line meets the seabed "
+                                                                "(mesh.elements)" : "");
   if (!rep->converged && !rep->failure[0])
     snprintf(rep->failure, sizeof rep->failure,
              "the equilibrium of the lines and points did not converge in %d Newton iterations (largest scaled point "

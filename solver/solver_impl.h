@@ -26,6 +26,8 @@ struct PlProblem_ {
                              midpoint as laid: the start shape's) and frame e_a, e_l there
                              (PlFrictionFrame), else NULL */
   double force_scale;     /* reference force for the absolute tolerance [N] */
+  double resolution;      /* [N] the residual norm's floor set by the unknowns' precision, as
+                             the static solve's last Newton iteration measured it (static.c) */
   double lambda;          /* load factor in F */
   double current_time;    /* [s] the time at which the static solve takes the current */
   double hold_factor;     /* < 0: held DOFs move with lambda; else ubar = start + hold_factor

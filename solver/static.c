@@ -167,6 +167,64 @@ static PetscErrorCode FrictionStepLimit(SNESLineSearch ls, Vec X, Vec Y, PetscBo
   PetscFunctionReturn(0);
 }
 
+/* The resolution of the residual at U [N]. The unknowns are doubles: an iterate is the
+ * Newton update rounded to within half a unit in the last place, ulp(u_j) (about 2.2e-16
+ * |u_j|), of each unknown, and that update was computed from a residual of a state rounded
+ * in the same way, so an iterate can be off the exact equilibrium by up to ulp(u_j) in each
+ * unknown, and its residual by J e_j ulp(u_j) per unknown: in quadrature
+ *     r_res = sqrt( sum_j ( ||J e_j||_2 ulp(u_j) )^2 ).
+ * No iteration can be trusted to get the residual norm below this. It matters for a stiff
+ * line in absolute coordinates: a node 1000 m from the origin has ulp 1.1e-13 m, and an
+ * element of axial stiffness EA/L_e = 7.5e12 N / 2 m turns that into 0.4 N per node and
+ * about 10 N over 740 nodes, against the automatic tolerance 1e-9 of the line's weight or
+ * of 1e-6 EA (7.5e-3 N for EA = 7.51e12 N), which then cannot be met: Newton stalls at the
+ * resolution (measured: 5-6 N) until its iteration limit. J is the tangent SNES assembled at
+ * the last iterate (the columns' norms change little in a step). */
+static PetscErrorCode ResidualResolution(PlProblem p, Vec U, Mat J, double *res)
+{
+  PetscInt n, lo, hi;
+  PetscReal *cn;
+  const PetscScalar *u;
+  double sum = 0.0;
+  PetscFunctionBeginUser;
+  PetscCall(MatGetSize(J, NULL, &n));
+  PetscCall(PetscMalloc1(n, &cn));
+  PetscCall(MatGetColumnNorms(J, NORM_2, cn));
+  PetscCall(VecGetOwnershipRange(U, &lo, &hi));
+  PetscCall(VecGetArrayRead(U, &u));
+  for (PetscInt i = lo; i < hi; ++i) {
+    const double a = fabs(u[i - lo]), r = cn[i] * (nextafter(a, INFINITY) - a);
+    sum += r * r;
+  }
+  PetscCall(VecRestoreArrayRead(U, &u));
+  PetscCall(PetscFree(cn));
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &sum, 1, MPI_DOUBLE, MPI_SUM, p->comm));
+  *res = sqrt(sum);
+  PetscFunctionReturn(0);
+}
+
+/* SNES's test (atol, rtol, stol, iteration limit), and converged as well once the residual is
+ * within the resolution of the unknowns (ResidualResolution) after at least one Newton step:
+ * the state is then as balanced as double precision can represent it. */
+static PetscErrorCode ConvergedToResolution(SNES snes, PetscInt it, PetscReal xnorm, PetscReal snorm, PetscReal fnorm,
+                                            SNESConvergedReason *reason, void *ctx)
+{
+  PlProblem p = (PlProblem)ctx;
+  PetscFunctionBeginUser;
+  PetscCall(SNESConvergedDefault(snes, it, xnorm, snorm, fnorm, reason, NULL));
+  if (*reason == SNES_CONVERGED_ITERATING && it > 0) {
+    Vec U;
+    Mat J;
+    double res;
+    PetscCall(SNESGetSolution(snes, &U));
+    PetscCall(SNESGetJacobian(snes, &J, NULL, NULL, NULL));
+    PetscCall(ResidualResolution(p, U, J, &res));
+    p->resolution = res;
+    if (fnorm <= res) *reason = SNES_CONVERGED_FNORM_ABS;
+  }
+  PetscFunctionReturn(0);
+}
+
 static PetscErrorCode SetUpSNES(PlProblem p)
 {
   KSP ksp;
@@ -194,6 +252,7 @@ static PetscErrorCode SetUpSNES(PlProblem p)
   const double atol = p->model.analysis.atol > 0.0 ? p->model.analysis.atol : 1e-9 * p->force_scale;
   PetscCall(SNESSetTolerances(p->snes, atol, p->model.analysis.rtol, 1e-13,
                               p->model.analysis.max_iterations, 100000));
+  PetscCall(SNESSetConvergenceTest(p->snes, ConvergedToResolution, p, NULL));
   PetscCall(SNESGetKSP(p->snes, &ksp));
   PetscCall(KSPSetType(ksp, KSPPREONLY));
   PetscCall(KSPGetPC(ksp, &pc));
@@ -475,7 +534,10 @@ static PetscErrorCode PseudoTransient(PlProblem p, Vec start, int ramp, PlStatic
   const double atol = p->model.analysis.atol > 0.0 ? p->model.analysis.atol : 1e-9 * p->force_scale;
   while (steps < max_steps && !StopRequested(p)) {
     /* end game at full load: Newton when PTC has done its work */
-    if (lam >= 1.0 && (fn < 1e-3 * fn_start || sigma < 1e-8 * sigma0 || fn < 10.0 * atol)) {
+    /* the residual's floor: the tolerance, or the resolution of the unknowns when the tolerance
+     * is below it (as the last Newton iteration measured it: PTC's tangent has the shift) */
+    const double floor_ = fmax(atol, p->resolution);
+    if (lam >= 1.0 && (fn < 1e-3 * fn_start || sigma < 1e-8 * sigma0 || fn < 10.0 * floor_)) {
       PetscCall(VecCopy(p->u, ut));
       p->ptc_shift = 0.0;
       p->lambda = 1.0;
@@ -484,6 +546,9 @@ static PetscErrorCode PseudoTransient(PlProblem p, Vec start, int ramp, PlStatic
       PetscCall(NewtonSolve(p, rep, &reason, &its));
       polishes++;
       if (reason > 0) {
+        PetscReal fe;
+        PetscCall(SNESGetFunctionNorm(p->snes, &fe));
+        fn = fe; /* the report's final residual: the end game's, not the last PTC step's */
         *ok = PETSC_TRUE;
         break;
       }
@@ -564,17 +629,30 @@ static PetscErrorCode PseudoTransient(PlProblem p, Vec start, int ramp, PlStatic
   PetscFunctionReturn(0);
 }
 
-/* A suggestion for a failed solve, from what the report shows. */
-static const char *Suggestion(const PlProblem p, const PlStaticReport *rep)
+/* A suggestion for a failed solve, from what the report shows, in buf[len]: only what can
+ * help after what was tried. Load stepping is not suggested: it ran with cut-backs already
+ * (and is given up when halving does not lower the starting residual). More PTC steps help
+ * only when PTC ran and stopped at its step limit; when it was switched off, running it does.
+ * A start from a converged run is "a nearer one" when this start already was one; a straight
+ * start that was asked for can be replaced by the catenary. */
+static const char *Suggestion(const PlProblem p, const PlStaticReport *rep, PetscBool ptc_ran, char *buf, size_t len)
 {
+  const char *start = p->mesh.guess_used == PL_GUESS_RESULTS
+                        ? "start from a converged run of a model nearer to this one (--start-from DIR)"
+                      : p->model.analysis.initial_guess == PL_GUESS_STRAIGHT
+                        ? "start from the catenary (analysis.initial_guess: catenary) or from a nearby converged run "
+                          "(--start-from DIR)"
+                        : "start from a nearby converged run (--start-from DIR)";
   if (rep->unphysical)
-    return "check the ends' positions and the applied forces (a line pulled or pushed beyond what a pipe can take "
-           "has no physical equilibrium), and start from a nearby converged run (--start-from DIR)";
-  if (p->mesh.guess_note[0])
-    return "the start shape fell back to a straight line (see the note above): give the top end's position or "
-           "force so that a catenary start exists, or start from a nearby converged run (--start-from DIR)";
-  return "start from a nearby converged run (--start-from DIR), raise -pipelay_ptc_max_steps, or refine the mesh "
-         "where the curvature is high (mesh.zones)";
+    snprintf(buf, len, "check the ends' positions and the applied forces (a line pulled or pushed beyond what a pipe "
+             "can take has no physical equilibrium), and %s", start);
+  else if (p->mesh.guess_note[0])
+    snprintf(buf, len, "the start shape fell back to a straight line (see the note above): give the top end's position "
+             "or force so that a catenary start exists, or %s", start);
+  else
+    snprintf(buf, len, "%s, %s, or refine the mesh where the curvature is high (mesh.zones)", start,
+             ptc_ran ? "raise -pipelay_ptc_max_steps" : "let pseudo-transient continuation run (drop -pipelay_ptc 0)");
+  return buf;
 }
 
 /* With seabed friction, a failed solve whose last state has the friction mobilised (rho > 2:
@@ -658,9 +736,11 @@ PetscErrorCode PlStaticSolve(PlProblem p, PlStaticReport *rep)
     if (!rep->interrupted) PetscCall(Sliding(p, &slides, what, sizeof what));
     if (rep->interrupted) Note(rep, "interrupted by a signal; the last state reached is written.");
     else if (slides) Note(rep, "No static equilibrium: %s.", what);
-    else
+    else {
+      char advice[512];
       Note(rep, "No strategy converged to a physical equilibrium. Suggestion: %s; -snes_monitor shows every "
-           "iteration.", Suggestion(p, rep));
+           "iteration.", Suggestion(p, rep, use_ptc && rep->ptc_steps > 0, advice, sizeof advice));
+    }
   }
   p->lambda = ok ? 1.0 : rep->lambda;
   PetscCall(VecDestroy(&start));

@@ -8,6 +8,9 @@ twin's reference (the misalignment bends the laid pipe near the clamp, not the s
 span) with the same tolerances.
 
 usage: check.py --pipelay PATH [--work DIR] [--write-table FILE] [--only SUBSTRING] [--jobs N]
+                [--set KEY=VALUE ...]
+--set passes each override to every run (e.g. analysis.initial_guess=straight: the same models
+must converge to the same references from a straight start).
 Prints one line per case and 'N passed, M failed'; exit 1 if any failed.
 """
 import argparse, csv, json, os, shutil, subprocess, sys, time
@@ -17,13 +20,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 TOL_ANGLE, TOL_REL, STRAIN = 0.1, 0.005, 0.05
 
 
-def run_case(pipelay, work, c):
+def run_case(pipelay, work, c, sets):
     name = c["name"]
     out = os.path.join(work, name)
     shutil.rmtree(out, ignore_errors=True)
     t0 = time.monotonic()
-    p = subprocess.run([pipelay, "run", os.path.join(HERE, "models", name + ".yaml"), "--output", out, "--quiet",
-                        "--no-plots"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    cmd = [pipelay, "run", os.path.join(HERE, "models", name + ".yaml"), "--output", out, "--quiet", "--no-plots"]
+    for kv in sets:
+        cmd += ["--set", kv]
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     wall = time.monotonic() - t0
     s = {}
     try:
@@ -40,6 +45,7 @@ def main():
     ap.add_argument("--write-table")
     ap.add_argument("--only")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE")
     a = ap.parse_args()
     cases = json.load(open(os.path.join(HERE, "manifest.json")))
     if a.only:
@@ -47,7 +53,7 @@ def main():
     refs = {r["case"]: r for r in csv.DictReader(open(os.path.join(HERE, "references.csv")))}
     os.makedirs(a.work, exist_ok=True)
     with ThreadPoolExecutor(max_workers=a.jobs) as ex:
-        results = list(ex.map(lambda c: run_case(a.pipelay, a.work, c), cases))
+        results = list(ex.map(lambda c: run_case(a.pipelay, a.work, c, a.set), cases))
     rows, nfail = [], 0
     for c, (name, rc, s, wall, err) in zip(cases, results):
         ref = refs.get(c.get("aligned_twin", name), {})
