@@ -299,6 +299,8 @@ const PlKeySpec PlSchemaTable[] = {
         "absolute tolerance on rotation parameters"),
     NUM("analysis.dynamic.atol_velocity", "m/s", R_POS, DEF, 1e-3, "1e-3",
         "absolute tolerance on velocities"),
+    NUM("analysis.dynamic.atol_angular_velocity", "rad/s", R_POS, DEF, 1e-3, "1e-3",
+        "absolute tolerance on angular velocities"),
     NUM("analysis.dynamic.max_step", "s", R_NONNEG, DEF, 0.0, "0", "largest time step (0: no limit)"),
     NUM("analysis.dynamic.initial_step", "s", R_NONNEG, DEF, 0.0, "0",
         "first time step (0: chosen by IDA)"),
