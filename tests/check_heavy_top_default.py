@@ -22,7 +22,9 @@ Checked:
   3. the same model with the tolerances 1000 times tighter (rtol 1e-7, atol_position 1e-8 m,
      atol_rotation 1e-8, atol_velocity 1e-6 m/s, atol_angular_velocity 1e-6 rad/s, BDF up to
      order 5) and still the default norm rate: within 1e-3 over the whole 10 s (measured 1.1e-4,
-     19496 steps); the default rate serves the short steps of tight tolerances too.
+     19496 steps); the default rate serves the short steps of tight tolerances too;
+  4. with norm_rate 1 given, the run stops (IDA_CONV_FAIL, exit 3) and its message names the
+     bodies' causes (the norm rate, the joints, the tolerances), not the lines' rods.
 Usage: check_heavy_top_default.py PIPELAY VERIFICATION_DIR WORKDIR
 """
 import csv, json, math, os, re, subprocess, sys
@@ -94,4 +96,10 @@ print("tolerances 1000 times tighter, default norm rate: exit %d, %s steps; Eule
       (rc, summary.get("steps"), e_all))
 check(rc == 0 and summary.get("completed") and e_all <= 1e-3,
       "with tight tolerances and the default norm rate, within 1e-3 over the 10 s")
+r = subprocess.run([pipelay, "run", model, "--output", os.path.join(work, "k1"), "--quiet", "--no-plots",
+                    "--set", "bodies[0].norm_rate=1"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+msg = r.stdout.replace("\n", " ")
+print("norm_rate 1: exit %d: %s" % (r.returncode, msg[:400]))
+check(r.returncode == 3 and "IDA_CONV_FAIL" in msg and "norm_rate" in msg and "joint" in msg and "rod" not in msg,
+      "the failure names the bodies' causes, not the rods'")
 sys.exit(1 if failures else 0)
