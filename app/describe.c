@@ -198,7 +198,8 @@ static void PrintDynamic(FILE *out, const PlDynamicSettings *d, int fingerprint)
   Line(out, "atol position", d->atol_position, "m");
   Line(out, "atol strain", d->atol_strain, "- (each element; x element length per node)");
   Line(out, "atol rotation", d->atol_rotation, "-");
-  Line(out, "atol velocity", d->atol_velocity, "m/s, rad/s");
+  Line(out, "atol velocity", d->atol_velocity, "m/s");
+  Line(out, "atol angular velocity", d->atol_angular_velocity, "rad/s");
   if (d->max_step > 0.0) Line(out, "max step", d->max_step, "s");
   else fprintf(out, "    %-28s none\n", "max step");
   if (d->initial_step > 0.0) Line(out, "initial step", d->initial_step, "s");

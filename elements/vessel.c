@@ -35,8 +35,9 @@
  *         tangential ones. The radial direction turns with the body, so an iteration
  *         matrix reused over steps (modified Newton) is misaligned by c * (angle turned
  *         since it was formed) ~ |w| * (steps since); Newton contracts when that is small
- *         against k. k = 1 suits slow bodies (a vessel); a body spinning at tens of rad/s
- *         needs k ~ 1e3 (with k = 1 IDA needs ~25x more steps on Giusti's spinning sphere)
+ *         against k (and k not far above c). The loader's default follows the body's
+ *         initial spin, k = max(1, 100 |w0|) (PlVesselNormRateDefault, derived there): 1 for
+ *         a vessel, ~1e3 for a body spinning at tens of rad/s
  *   7-12  M nudot + C_RB(nu) nu + C_A(nu) nu + D_p nu + D_v(nu) nu + g(r, R) + s(r, R)
  *           - tau_body - [R^T f_e ; R^T m_e]                   Newton-Euler (5.52), body frame
  * with
@@ -156,6 +157,38 @@ void PlVesselInit(PlVessel *V)
   V->rho_w = 1025.0;
   V->gravity = 9.80665;
   V->norm_rate = 1.0;
+}
+
+/* The default norm rate k = max(1, 100 |w0|) [1/s], |w0| the initial spin [rad/s].
+ *
+ * On the unit sphere the attitude rows' iteration matrix is J = c (I - q q^T) + k q q^T: IDA's
+ * c = alpha/h (alpha about 1 to 2 at BDF orders 1 to 5) along the three tangent directions, k
+ * along the radius q. Modified Newton reuses J formed at q_0 while the radius turns with the
+ * body by theta ~ |w| (steps since J was formed) h (IDA renews J when c moves by 25 % or Newton
+ * fails, and system_dynamic.c at least every 20 steps). The error of the reused matrix is
+ * (k - c)(q q^T - q_0 q_0^T), of size |k - c| theta, and J_0^-1 scales it by 1/c tangentially
+ * and 1/k radially, so each Newton iteration contracts by about theta max(c/k, k/c):
+ *   k << c: the radial correction is c/k too large; Newton stalls when the body spins (the heavy
+ *           top, 17 rad/s, k = 1: IDA_CONV_FAIL at t = 0.027 s with steps cut to 1e-19 s);
+ *   k >> c: the tangential one is k/c too large, and since c = alpha/h, this ratio only falls
+ *           by shortening the step: the stiffness limits the step.
+ * k = c is best. The step the error test allows turns a spinning body by a roughly fixed angle
+ * phi = |w| h per step (at the default rtol 1e-4, phi = 0.039 rad on the heavy top), so c =
+ * alpha |w| / phi ~ 40 |w|, larger at tighter tolerances. k = 100 |w0| sits at it; the steps
+ * are flat within a factor of about 3 either way and rise beyond. Measured at the default
+ * tolerances with k = K |w0| (IDA steps; K = 30, 100, 300, 1000):
+ *   heavy top (verification/multibody_joints, |w0| = 17.3 rad/s, 10 s): 4564, 4445, 4600, 4947
+ *     (K = 3: 11026, K = 10: 6424; k = 1: stops at 0.027 s, k = 1e5: 5813);
+ *   Giusti's sphere and axisymmetric body (verification/giusti_rigid_bodies, 5 s): 3080/897,
+ *     3135/908, 3236/973, 3707/1036 (k = 1: 12975/3553);
+ *   OC3 rotor at 1.27 rad/s on its shaft (verification/oc3_turbine shaft, 20 s): 274, 252, 255,
+ *     251 (k = 1: 1349).
+ * The floor 1 1/s keeps bodies that start without spin (a vessel, a platform: rates of
+ * 0.01 rad/s) as before. A body that spins up from rest under a load keeps k = 1: give it
+ * norm_rate. k does not change the solution (|q| = 1 is held exactly), only Newton's work. */
+double PlVesselNormRateDefault(const double w0[3])
+{
+  return fmax(1.0, 100.0 * sqrt(w0[0] * w0[0] + w0[1] * w0[1] + w0[2] * w0[2]));
 }
 
 void PlVesselRigidBodyMass(double m, const double r_g[3], const double I_g[9], double MRB[36])

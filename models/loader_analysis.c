@@ -36,6 +36,7 @@ static int read_dynamic(const Ctx *c, const Scope *an, PlDynamicSettings *d)
     return rc;
   if ((rc = ld_get_number(&s, "atol_velocity", &d->atol_velocity, NULL)))
     return rc;
+  if ((rc = ld_get_number(&s, "atol_angular_velocity", &d->atol_angular_velocity, NULL))) return rc;
   if ((rc = ld_get_number(&s, "atol_strain", &d->atol_strain, NULL))) return rc;
   if ((rc = ld_get_number(&s, "atol_reaction", &d->atol_reaction, NULL))) return rc;
   if ((rc = ld_get_number(&s, "max_step", &d->max_step, NULL))) return rc;

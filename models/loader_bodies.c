@@ -622,12 +622,14 @@ static int read_body(Ctx *c, const Scope *bs, const PlModel *m, bool listed, PlV
   const ListSpec dq = ld_split_list(ld_spec_of(&s, "quadratic_damping"), "N s^2/m^2", "N m s^2",
                                  "N s^2/m^2 for surge, sway, heave; N m s^2 for roll, pitch, yaw");
   if ((rc = ld_get_list_spec(&s, "quadratic_damping", 6, &dq, V->Dq, NULL))) return rc;
-  if ((rc = ld_get_number(&s, "norm_rate", &V->norm_rate, NULL))) return rc;
+  const PlYNode *norm_rate_given = NULL;
+  if ((rc = ld_get_number(&s, "norm_rate", &V->norm_rate, &norm_rate_given))) return rc;
   if ((rc = read_restoring(&s, V))) return rc;
   if ((rc = read_spring(&s, V))) return rc;
   if ((rc = read_yaw_spring(&s, V))) return rc;
   if ((rc = read_hull(&s, v))) return rc;
   if ((rc = read_vessel_initial(c, &s, ned, v))) return rc;
+  if (!norm_rate_given) V->norm_rate = PlVesselNormRateDefault(v->angular_velocity);
   if ((rc = read_hang_off(c, &s, ned, v))) return rc;
   if ((rc = read_environment_load(c, &s, ned, v))) return rc;
   if ((rc = read_dp(&s, v))) return rc;

@@ -119,16 +119,25 @@ int PlBodiesRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynam
     if (k > 0) {
       char why[900];
       double tr;
+      /* Newton's failures in a model of bodies alone: a spin that has outgrown the quaternion's
+       * norm rate (its default follows the initial spin only, elements/vessel.c), a joint the
+       * bodies cannot stay assembled on, or reactions converged against a tolerance far below
+       * their size (their updates grow as 1/h as the step is cut, solver/multibody.c) */
+      static const char kBodiesHint[] =
+        "the Newton iteration kept failing as the step was cut. On rigid bodies: a body spinning too fast for "
+        "its quaternion norm rate (norm_rate; its default, 100 x the initial spin in rad/s, does not follow a body "
+        "that spins up: give norm_rate about 100 x the largest spin), joints that drift apart or cannot be "
+        "assembled (check the joint points and axes; the run reports the largest joint gap), atol_reaction far "
+        "below the joint reactions, or tolerances too loose for the motion (docs/model-file.md)";
       const int rc = PlIdaAdvance(PlSysDynIDA(s), PlSysDynStateVector(s), PlSysDynRateVector(s), tout, opt->stop,
-                                  PETSC_COMM_SELF, NULL, &tr, why, sizeof why);
+                                  PETSC_COMM_SELF, NULL, kBodiesHint, &tr, why, sizeof why);
       if (rc == PL_DYN_INTERRUPTED) {
         res->interrupted = 1;
         break;
       }
       if (rc) {
         res->ida_flag = rc;
-        snprintf(res->failure, sizeof res->failure, "%s (on fast-spinning bodies a larger norm_rate may help, "
-                 "docs/model-file.md)", why);
+        snprintf(res->failure, sizeof res->failure, "%s", why);
         break;
       }
     }

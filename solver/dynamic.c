@@ -480,7 +480,7 @@ PetscErrorCode PlDynamicAdvance(PlDynamic d, double tout, int *flag, char *why, 
   *flag = 0;
   if (!d->S->d[0]->payout) {
     *flag = PlIdaAdvance(PlSysDynIDA(d->S), PlSysDynStateVector(d->S), PlSysDynRateVector(d->S), tout, d->stop,
-                         d->p->comm, NULL, &tr, why, len);
+                         d->p->comm, NULL, NULL, &tr, why, len);
     if (!*flag || *flag == PL_DYN_INTERRUPTED) d->t_out = tr;
     d->loads = 0;
     PetscFunctionReturn(0);
@@ -522,7 +522,7 @@ PetscErrorCode PlDynamicAdvance(PlDynamic d, double tout, int *flag, char *why, 
                                                     while the last output was interpolated) */
     const PlStepHook hook = {PayoutStep, d};
     *flag = PlIdaAdvance(ida, PlSysDynStateVector(d->S), PlSysDynRateVector(d->S), next, d->stop, d->p->comm, &hook,
-                         &tr, why, len);
+                         NULL, &tr, why, len);
     if (!*flag || *flag == PL_DYN_INTERRUPTED) d->t_out = tr;
     d->loads = 0;
     if (*flag) break;

@@ -191,13 +191,15 @@ void PlDynFixedTieMap(const double q0[4], const double T[9], PlParamKind kind, c
  * (agreed over comm's ranks: PL_DYN_INTERRUPTED, y at the last step) and the stall test (100
  * steps in a row shorter than 1e-10 (1 + |t|) s: PL_DYN_STALLED). Returns 0, those, or IDA's
  * negative flag, with the reason and what to change in why; *t_reached the time of y. With a
- * hook (may be NULL) hook->fn(hook->ctx, t, y) after every step, with IDA's state at its end. */
+ * hook (may be NULL) hook->fn(hook->ctx, t, y) after every step, with IDA's state at its end.
+ * conv_hint (may be NULL: the lines' causes) says what makes Newton fail (IDA_CONV_FAIL) in
+ * what is integrated. */
 typedef struct {
   void (*fn)(void *ctx, double t, const double *y);
   void *ctx;
 } PlStepHook;
 int PlIdaAdvance(void *ida, N_Vector y, N_Vector yp, double tout, volatile sig_atomic_t *stop, MPI_Comm comm,
-                 const PlStepHook *hook, double *t_reached, char *why, size_t len);
+                 const PlStepHook *hook, const char *conv_hint, double *t_reached, char *why, size_t len);
 
 /* ---- line_series.c: a line's time series at its ends and named points, its envelopes and
  * extrema over a run (one-line runs and each line of a system) ---- */

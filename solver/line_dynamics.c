@@ -844,7 +844,7 @@ void PlDynFixedTieMap(const double q0[4], const double T[9], PlParamKind kind, c
  * same interpolation as IDA_NORMAL's, so the results do not change). Between steps: a stop
  * request (agreed over the ranks) and the stall test. */
 int PlIdaAdvance(void *ida, N_Vector y, N_Vector yp, double tout, volatile sig_atomic_t *stop, MPI_Comm comm,
-                 const PlStepHook *hook, double *t_reached, char *why, size_t len)
+                 const PlStepHook *hook, const char *conv_hint, double *t_reached, char *why, size_t len)
 {
   realtype tret = 0.0, tcur = 0.0, h = 0.0;
   int small = 0;
@@ -870,7 +870,8 @@ int PlIdaAdvance(void *ida, N_Vector y, N_Vector yp, double tout, volatile sig_a
       if (why && len) {
         const char *name = IDAGetReturnFlagName(rc);
         const char *hint =
-          rc == IDA_CONV_FAIL   ? "the Newton iteration kept failing as the step was cut (a state the rod cannot take, e.g. an end driven too hard, or too loose tolerances)"
+          rc == IDA_CONV_FAIL && conv_hint ? conv_hint
+          : rc == IDA_CONV_FAIL ? "the Newton iteration kept failing as the step was cut (a state the rod cannot take, e.g. an end driven too hard, or too loose tolerances)"
           : rc == IDA_ERR_FAIL  ? "the error test kept failing as the step was cut (a discontinuity in the loads or the prescribed motion, or tolerances too tight)"
           : rc == IDA_TOO_MUCH_WORK ? "analysis.dynamic.max_steps reached"
           : rc == IDA_TOO_MUCH_ACC ? "the tolerances are below machine precision for this state"

@@ -1416,8 +1416,10 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
       const double ax = ds->atol_strain > 0.0 ? fmin(ds->atol_position, ds->atol_strain * Lmin) : ds->atol_position;
       axmin = fmin(axmin, ax);
       for (int r = 0; r < s->ndd; ++r)
-        at[s->loff[l] + i * s->ndd + r] =
-          r < 3 || (s->iA >= 0 && r >= s->iA) ? ax : (r < s->iV ? ds->atol_rotation : ds->atol_velocity);
+        at[s->loff[l] + i * s->ndd + r] = r < 3 || (s->iA >= 0 && r >= s->iA) ? ax
+                                          : r < s->iV                        ? ds->atol_rotation
+                                          : r < s->iW                        ? ds->atol_velocity
+                                                                             : ds->atol_angular_velocity;
     }
   }
   for (int k = 0; k < m->npoints; ++k)
@@ -1425,8 +1427,10 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
       for (int c = 0; c < 6; ++c) at[s->poff[k] + c] = c < 3 ? axmin : ds->atol_velocity;
   for (int b = 0; b < m->nbodies; ++b)
     for (int k = 0; k < PL_VESSEL_NY; ++k)
-      at[s->moff + PL_VESSEL_NY * b + k] = k < PL_VESSEL_Q ? ds->atol_position
-                                          : k < PL_VESSEL_V ? ds->atol_rotation : ds->atol_velocity;
+      at[s->moff + PL_VESSEL_NY * b + k] = k < PL_VESSEL_Q   ? ds->atol_position
+                                          : k < PL_VESSEL_V ? ds->atol_rotation
+                                          : k < PL_VESSEL_W ? ds->atol_velocity
+                                                            : ds->atol_angular_velocity;
   for (int k = s->moff + PL_VESSEL_NY * m->nbodies; k < s->moff + s->nmb; ++k) at[k] = ds->atol_reaction; /* multipliers */
   for (int k = s->moff + s->nmb; k < n; ++k) at[k] = ds->atol_position; /* DP integral states [m s, rad s] */
   /* The work integrals' absolute tolerance: bodies alone kWorkAtol (in the error test); with

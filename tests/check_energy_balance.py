@@ -114,7 +114,7 @@ def main():
     shape(laid, [(L * i / nel, L * i / nel, 0.0, ZREST, 1.0, 0.0) for i in range(nel + 1)])
     fric = "{axial: %g, lateral: %g}" % (MUA, MUL)
     dyn = ("analysis:\n  type: dynamic\n  dynamic: {duration: %g, output_interval: 0.5, rtol: %g, atol_position: %g, "
-           "atol_velocity: 1e-7, atol_rotation: 1e-8}\noutput:\n  points:\n    - {name: mid, arc_length: %g}\n")
+           "atol_velocity: 1e-7, atol_angular_velocity: 1e-7, atol_rotation: 1e-8}\noutput:\n  points:\n    - {name: mid, arc_length: %g}\n")
     pull = os.path.join(work, "pull.csv")
     with open(pull, "w") as f:
         f.write("t,x,y,z\n")
@@ -187,6 +187,7 @@ def main():
             "--set", "line.sections[0].hydrodynamics.rotational_damping=[100,100,100]"]
     tight = ["--set", "analysis.dynamic.rtol=1e-6", "--set", "analysis.dynamic.atol_position=1e-9",
              "--set", "analysis.dynamic.atol_velocity=1e-8", "--set", "analysis.dynamic.atol_rotation=1e-9",
+             "--set", "analysis.dynamic.atol_angular_velocity=1e-8",
              "--set", "analysis.dynamic.atol_strain=1e-12"]
     closure = {}
     for tag, extra, rt, at in (("example", [], 1e-4, 1e-5), ("tight", tight, 1e-6, 1e-9)):

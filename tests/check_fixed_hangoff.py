@@ -141,7 +141,7 @@ def tight_sets():
         w = line.split()
         if w and w[0].startswith("analysis.dynamic.atol_"):
             sets.append("%s=%.6g" % (w[0], float(w[3]) / 100.0))
-    assert len(sets) == 6, "the absolute tolerances of pipelay info --keys"
+    assert len(sets) == 7, "the absolute tolerances of pipelay info --keys"
     return sets
 
 

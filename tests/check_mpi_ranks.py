@@ -35,7 +35,7 @@ pipelay, mpiexec, out, example, duration = sys.argv[1:6]
 ranks = [int(k) for k in sys.argv[6:]] or [2, 3]
 name = os.path.splitext(os.path.basename(example))[0]
 TIGHT = ["analysis.dynamic.rtol=1e-5", "analysis.dynamic.atol_position=1e-6", "analysis.dynamic.atol_rotation=1e-6",
-         "analysis.dynamic.atol_velocity=1e-4", "analysis.dynamic.atol_strain=5e-8"]
+         "analysis.dynamic.atol_velocity=1e-4", "analysis.dynamic.atol_angular_velocity=1e-4", "analysis.dynamic.atol_strain=5e-8"]
 env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
 
 

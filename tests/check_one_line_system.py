@@ -48,7 +48,8 @@ PIPELAY, SRC, WORK = sys.argv[1:4]
 sys.path.insert(0, os.path.join(SRC, "scripts"))
 from one_line_as_lines import as_lines  # noqa: E402
 TIGHT = ["analysis.dynamic.rtol=1e-8", "analysis.dynamic.atol_strain=5e-9", "analysis.dynamic.atol_position=1e-7",
-         "analysis.dynamic.atol_rotation=1e-7", "analysis.dynamic.atol_velocity=1e-5"]
+         "analysis.dynamic.atol_rotation=1e-7", "analysis.dynamic.atol_velocity=1e-5",
+         "analysis.dynamic.atol_angular_velocity=1e-5"]
 failures = []
 
 

@@ -38,7 +38,8 @@ failures = 0
 env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
            OMPI_MCA_rmaps_base_oversubscribe="1")
 TIGHT = ["analysis.dynamic.rtol=1e-8", "analysis.dynamic.atol_strain=5e-9", "analysis.dynamic.atol_position=1e-7",
-         "analysis.dynamic.atol_rotation=1e-7", "analysis.dynamic.atol_velocity=1e-5"]  # check_one_line_system.py's
+         "analysis.dynamic.atol_rotation=1e-7", "analysis.dynamic.atol_velocity=1e-5",
+         "analysis.dynamic.atol_angular_velocity=1e-5"]  # check_one_line_system.py's
 DT = 0.05
 
 

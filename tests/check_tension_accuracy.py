@@ -22,7 +22,7 @@ pipelay, examples, work = sys.argv[1:4]
 os.makedirs(work, exist_ok=True)
 model = os.path.join(examples, "jlay_circle.yaml")
 tight = ["analysis.dynamic.rtol=1e-5", "analysis.dynamic.atol_position=1e-6", "analysis.dynamic.atol_rotation=1e-6",
-         "analysis.dynamic.atol_velocity=1e-4", "analysis.dynamic.atol_strain=5e-8"]
+         "analysis.dynamic.atol_velocity=1e-4", "analysis.dynamic.atol_angular_velocity=1e-4", "analysis.dynamic.atol_strain=5e-8"]
 failures = []
 
 

@@ -394,6 +394,7 @@ static const char kDynamic[] =
     "    atol_position: 2.0e-4\n"
     "    atol_rotation: 3.0e-5\n"
     "    atol_velocity: 4.0e-3\n"
+    "    atol_angular_velocity: 6.0e-4\n"
     "    max_step: 0.25\n"
     "    initial_step: 1.0e-3\n"
     "    max_order: 1\n"
@@ -495,7 +496,8 @@ static void check_dynamic_values(Tally *t, const PlModel *m)
   const PlDynamicSettings *d = &m->analysis.dynamic;
   check(t, d->duration == 60 && d->output_interval == 0.5 && d->rtol == 1e-5 &&
                d->atol_position == 2e-4 && d->atol_rotation == 3e-5 &&
-               d->atol_velocity == 4e-3 && d->max_step == 0.25 && d->initial_step == 1e-3 &&
+               d->atol_velocity == 4e-3 && d->atol_angular_velocity == 6e-4 && d->max_step == 0.25 &&
+               d->initial_step == 1e-3 &&
                d->max_order == 1 && d->max_steps == 5000,
         "dynamic settings", NULL);
   check(t, m->noutput_points == 3, "three output points", NULL);
@@ -552,7 +554,8 @@ static void test_dynamic(Tally *t, const char *dir)
   check(t, d.analysis.dynamic.duration == 0.0 && d.analysis.dynamic.output_interval == 0.1 &&
                d.analysis.dynamic.rtol == 1e-4 && d.analysis.dynamic.atol_position == 1e-5 &&
                d.analysis.dynamic.atol_rotation == 1e-5 &&
-               d.analysis.dynamic.atol_velocity == 1e-3 && d.analysis.dynamic.max_step == 0.0 &&
+               d.analysis.dynamic.atol_velocity == 1e-3 && d.analysis.dynamic.atol_angular_velocity == 1e-3 &&
+               d.analysis.dynamic.max_step == 0.0 &&
                d.analysis.dynamic.initial_step == 0.0 && d.analysis.dynamic.max_order == 2 &&
                d.analysis.dynamic.max_steps == 1000000,
         "InitDefaults: dynamic settings", NULL);

@@ -234,13 +234,17 @@ typedef struct {
                           body's weight is in its restoring law, balanced at z_eq) */
   double r_g[3];       /* centre of gravity from O_b, body frame [m] (with weight_mass) */
   double norm_rate;    /* k [1/s] > 0 of the unit-norm term k q (|q|^2 - 1)/2 of the attitude
-                          rows (default 1, as the rod nodes): no effect on the solution, only on
-                          Newton with a reused matrix; ~1e3 for bodies spinning at tens of rad/s */
+                          rows (PlVesselInit: 1, as the rod nodes; the loader's default follows
+                          the initial spin, PlVesselNormRateDefault): no effect on the solution,
+                          only on Newton with a reused matrix */
 } PlVessel;
 
 /* Defaults: everything zero (no mass, no water terms) except rho_w = 1025, gravity = 9.80665,
  * norm_rate = 1. */
 void PlVesselInit(PlVessel *V);
+/* The loader's norm_rate of a body that does not give one: max(1, 100 |w0|) [1/s], w0 its initial
+ * angular velocity (body frame) [rad/s] (the derivation at its definition, vessel.c). */
+double PlVesselNormRateDefault(const double w0[3]);
 /* M_RB = [m I, -m S(r_g); m S(r_g), I_g - m S(r_g)^2] (Fossen 2011, eq 3.44) from the mass
  * m [kg], the centre of gravity r_g (body frame, from O_b) [m] and the inertia I_g about
  * the centre of gravity, body axes, row-major 3x3 [kg m^2]. */

@@ -352,7 +352,9 @@ typedef struct {
   double atol_position;       /* [m] absolute tolerance on positions (default: the loader's,
                                  PlModelInitDefaults; docs/model-file.md) */
   double atol_rotation;       /* [-] on rotation parameters, default 1e-5 */
-  double atol_velocity;       /* [m/s, rad/s] on velocities, default 1e-3 */
+  double atol_velocity;       /* [m/s] on translational velocities, default 1e-3 */
+  double atol_angular_velocity; /* [rad/s] on angular velocities (the bodies' w, the line nodes'),
+                                   default: the loader's (PlModelInitDefaults; schema_table.c) */
   double atol_strain;         /* [-] each rod element's strain (end positions' difference over
                                  its length) in the error norm, and a node's position tolerance
                                  min(atol_position, atol_strain x the shorter adjacent element),

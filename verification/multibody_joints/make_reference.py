@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """make_reference.py - the reference paths of the multibody_joints case, by a method unlike
 pipelay's (minimal coordinates or Euler's equations, classical RK4 at a fixed step), run once
-by hand: python3 make_reference.py. Writes heavy_top.csv and double_pendulum_{upper,lower}.csv
+by hand: python3 make_reference.py. Writes heavy_top.csv, heavy_top_euler.csv (its Euler
+parameters, the unit quaternion body -> global) and double_pendulum_{upper,lower}.csv
 (every 0.01 s) and prints the RK4 convergence: the largest difference between the runs at
 steps h, h/2 and h/4 must fall by ~16 (order 4), and the last one is the reference's error
 estimate.
@@ -89,6 +90,11 @@ def top_record(t, s):
     return (t, R[0][2], R[1][2], R[2][2])  # R u with u = e3
 
 
+def top_euler_record(t, s):
+    n = math.sqrt(sum(c * c for c in s[:4]))
+    return (t,) + tuple(c / n for c in s[:4])  # the Euler parameters (unit quaternion) q0..q3
+
+
 # ---- double pendulum ----
 L, M1, M2, G = 2.0, 10.0, 5.0, 9.81
 I1, I2 = M1 * L * L / 12, M2 * L * L / 12
@@ -133,6 +139,9 @@ if __name__ == "__main__":
     rows, d1, d2 = converged(top_rate, [1, 0, 0, 0, 10, 10, 10], 10.0, 1e-3, top_record)
     print("heavy top: |h - h/2| %.3e m, |h/2 - h/4| %.3e m, ratio %.2f" % (d1, d2, d1 / d2))
     write("heavy_top.csv", "t_s,x_m,y_m,z_m", rows)
+    rows, d1, d2 = converged(top_rate, [1, 0, 0, 0, 10, 10, 10], 10.0, 1e-3, top_euler_record)
+    print("heavy top, Euler parameters: |h - h/2| %.3e, |h/2 - h/4| %.3e, ratio %.2f" % (d1, d2, d1 / d2))
+    write("heavy_top_euler.csv", "t_s,q0,q1,q2,q3", rows)
     rows, d1, d2 = converged(dp_rate, [math.radians(60), 0.0, 0.0, 0.0], 5.0, 1e-3, dp_record)
     print("double pendulum: |h - h/2| %.3e m, |h/2 - h/4| %.3e m, ratio %.2f" % (d1, d2, d1 / d2))
     write("double_pendulum_upper.csv", "t_s,x_m,z_m", [(r[0], r[1], r[2]) for r in rows])

@@ -255,7 +255,7 @@ def analysis_yaml(duration, dt, name):
     return ["analysis:",
             "  type: dynamic",
             "  dynamic: {duration: %s, output_interval: %s, rtol: 1.0e-10, atol_position: 1.0e-9, "
-            "atol_rotation: 1.0e-10, atol_velocity: 1.0e-9, atol_reaction: 1, max_order: 5}" % (fmt(duration), fmt(dt)),
+            "atol_rotation: 1.0e-10, atol_velocity: 1.0e-9, atol_angular_velocity: 1.0e-9, atol_reaction: 1, max_order: 5}" % (fmt(duration), fmt(dt)),
             "output: {directory: %s_out, vtk_interval: 10}" % name]
 
 
