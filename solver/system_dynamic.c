@@ -1832,7 +1832,8 @@ int PlSysDynResumeRun(PlSysDyn s, double t, const double *y, const double *yp)
  *   - a node no deeper below the seabed than max(5 d_o, 1 m): the contact rests at d_o/8, so
  *     that much penetration means the contact has let the line through;
  *   - each body's quaternion norm within 1e-2 of 1 (its rate term holds it to the integration's
- *     tolerance) and the joints' gap below 0.01 m (their constraints hold it to atol).
+ *     tolerance) and the joints' gap below 0.1 m (their constraints hold it to the tolerances:
+ *     the OC3 turbine's drifts 6 mm over 100 s at the defaults; a decimetre is a joint let go).
  * 0, or 1 with what, where and when, and what to change, in why. */
 int PlSysDynPlausible(const PlSysDyn s, double t, const double *y, char *why, size_t len)
 {
@@ -1891,9 +1892,9 @@ int PlSysDynPlausible(const PlSysDyn s, double t, const double *y, char *why, si
   }
   if (s->m->njoints && s->nmb) {
     const double gap = PlMultibodyJointGap(&s->mb, y + s->moff);
-    if (gap > 0.01) {
+    if (gap > 0.1) {
       snprintf(why, len,
-               "the joints have drifted %.3g m apart at t = %.6g s (more than 0.01 m): their constraints no longer "
+               "the joints have drifted %.3g m apart at t = %.6g s (more than 0.1 m): their constraints no longer "
                "hold; tighter analysis.dynamic tolerances (atol_reaction) or a smaller max_step",
                gap, t);
       return 1;
