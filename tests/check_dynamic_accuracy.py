@@ -29,6 +29,8 @@ lines, some shortened. Not yet here, measured at 1 rank:
   - the bodies-only verification cases (no line).
 """
 import json, os, re, subprocess, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import series
 import numpy as np
 
 TOL = dict(rtol=1e-4, atol_position=1e-5, atol_rotation=1e-5, atol_velocity=1e-3, atol_angular_velocity=1e-3,
@@ -55,13 +57,6 @@ def run(pipelay, model, out, sets):
     p = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=os.path.dirname(model))
     return p.returncode, p.stderr
 
-def series(d):
-    out = {}
-    for root, _, files in os.walk(d):
-        for f in files:
-            if f.startswith("timeseries") and f.endswith(".csv"):
-                out[os.path.relpath(os.path.join(root, f), d)] = os.path.join(root, f)
-    return out
 
 def read(path):
     a = np.genfromtxt(path, delimiter=",", names=True)

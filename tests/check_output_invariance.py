@@ -15,6 +15,8 @@ bodies (tests/models/system_bodies.yaml).
 usage: check_output_invariance.py PIPELAY WORKDIR SOURCE_DIR
 """
 import json, os, subprocess, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import series
 
 def run(pipelay, model, out, sets, plots=False):
     args = [pipelay, "run", model, "--quiet", "--output", out] + ([] if plots else ["--no-plots"])
@@ -25,13 +27,6 @@ def run(pipelay, model, out, sets, plots=False):
         print(p.stderr[-500:])
     return p.returncode
 
-def series(d):
-    out = {}
-    for root, _, files in os.walk(d):
-        for f in files:
-            if f.startswith("timeseries") and f.endswith(".csv"):
-                out[os.path.relpath(os.path.join(root, f), d)] = os.path.join(root, f)
-    return out
 
 def rows(path):
     with open(path) as f:

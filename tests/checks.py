@@ -25,3 +25,14 @@ class Checks:
             self.check(False, "%s: exit %d %s" % (name, p.returncode, p.stderr[-600:]))
             return None
         return out
+
+
+def series(d):
+    """Every time-series file below the run folder d (timeseries*.csv, the lines' folders
+    included): relative path -> path."""
+    out = {}
+    for root, _, files in os.walk(d):
+        for f in files:
+            if f.startswith("timeseries") and f.endswith(".csv"):
+                out[os.path.relpath(os.path.join(root, f), d)] = os.path.join(root, f)
+    return out
