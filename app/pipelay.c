@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <petscsys.h>
 #include "pipelay/solver.h"
 #include "pipelay/output.h"
@@ -200,6 +201,10 @@ static int KeptFrames(const PlModel *m, int nkeep, double **times, int *cap, PlE
 }
 
 static volatile sig_atomic_t g_stop = 0;
+
+/* The communicator a run of one model computes on: PETSC_COMM_SELF of rank 0 when the command
+ * has several ranks (main says why), else PETSC_COMM_WORLD (one rank). */
+static MPI_Comm g_run_comm;
 static void OnSignal(int sig)
 {
   (void)sig;
@@ -225,6 +230,22 @@ static void PrintRunExtrema(const PlRunExtrema *x, const char *in)
          x->max_moment.t_s);
   printf("%smax fibre strain %.4e at S = %.6g m, t = %.6g s (axial strain up to %.4e)\n", in, x->max_fibre_strain.value,
          x->max_fibre_strain.S_m, x->max_fibre_strain.t_s, x->max_axial_strain.value);
+}
+
+/* rc broadcast from rank 0 over PETSC_COMM_WORLD, the other ranks polling every 20 ms rather
+ * than spinning in the broadcast while rank 0 computes. */
+static PetscErrorCode BcastWaiting(int *rc)
+{
+  MPI_Request req;
+  int done = 0;
+  PetscFunctionBeginUser;
+  PetscCallMPI(MPI_Ibcast(rc, 1, MPI_INT, 0, PETSC_COMM_WORLD, &req));
+  for (;;) {
+    PetscCallMPI(MPI_Test(&req, &done, MPI_STATUS_IGNORE));
+    if (done) break;
+    nanosleep(&(struct timespec){0, 20000000}, NULL);
+  }
+  PetscFunctionReturn(0);
 }
 
 /* The exit status of a finished dynamic run, its failure said on stderr (dir: its results). */
@@ -331,7 +352,7 @@ static PetscErrorCode RunDynamic(PlProblem prob, const PlStaticReport *rep, cons
     }
     *rc = EndStatus(&res, m->output_dir);
   }
-  PetscCallMPI(MPI_Bcast(rc, 1, MPI_INT, 0, PETSC_COMM_WORLD));
+  PetscCallMPI(MPI_Bcast(rc, 1, MPI_INT, 0, g_run_comm));
   PetscFunctionReturn(0);
 }
 
@@ -542,7 +563,7 @@ static PetscErrorCode RunLinesDynamic(PlModel *m, const Args *a, PlLines L, PlSy
       PrintRunExtrema(&res.line_extrema[l], "    ");
     }
   }
-  PetscCallMPI(MPI_Bcast(rc, 1, MPI_INT, 0, PETSC_COMM_WORLD));
+  PetscCallMPI(MPI_Bcast(rc, 1, MPI_INT, 0, g_run_comm));
   PetscFunctionReturn(0);
 }
 
@@ -554,7 +575,7 @@ static PetscErrorCode RunLines(PlModel *m, const Args *a, PetscMPIInt rank, Pets
   static PlLinesReport rep;
   PlError err;
   PetscFunctionBeginUser;
-  PetscCall(PlLinesCreate(PETSC_COMM_WORLD, m, &L));
+  PetscCall(PlLinesCreate(g_run_comm, m, &L));
   signal(SIGINT, OnSignal);
   signal(SIGTERM, OnSignal);
   /* the lines' own solves, then the whole system in one Newton from there (every rank alike) */
@@ -666,7 +687,7 @@ static PetscErrorCode RunLines(PlModel *m, const Args *a, PetscMPIInt rank, Pets
       if (!*rc) *rc = g_stop ? PL_EXIT_INTERRUPTED : PL_EXIT_NOT_CONVERGED;
     }
   }
-  PetscCallMPI(MPI_Bcast(rc, 1, MPI_INT, 0, PETSC_COMM_WORLD));
+  PetscCallMPI(MPI_Bcast(rc, 1, MPI_INT, 0, g_run_comm));
   if (!*rc && S && m->analysis.kind == PL_ANALYSIS_DYNAMIC) PetscCall(RunLinesDynamic(m, a, L, S, &rep, rank, rc));
   PetscCall(PlSysDynDestroy(&S));
   PetscCall(PlLinesDestroy(&L));
@@ -683,7 +704,7 @@ static PetscErrorCode RunStatic(PlModel *m, const Args *a, PetscMPIInt rank, Pet
   PlError err;
   int nn, ne;
   PetscFunctionBeginUser;
-  PetscCall(PlProblemCreate(PETSC_COMM_WORLD, m, &prob));
+  PetscCall(PlProblemCreate(g_run_comm, m, &prob));
   PlProblemSetStopFlag(prob, &g_stop);
   PlProblemSetQuiet(prob, a->quiet);
   signal(SIGINT, OnSignal);
@@ -753,7 +774,7 @@ static PetscErrorCode RunStatic(PlModel *m, const Args *a, PetscMPIInt rank, Pet
       if (!*rc) *rc = rep.interrupted ? PL_EXIT_INTERRUPTED : PL_EXIT_NOT_CONVERGED;
     }
   }
-  PetscCallMPI(MPI_Bcast(rc, 1, MPI_INT, 0, PETSC_COMM_WORLD));
+  PetscCallMPI(MPI_Bcast(rc, 1, MPI_INT, 0, g_run_comm));
   if (!*rc && m->analysis.kind == PL_ANALYSIS_DYNAMIC) PetscCall(RunDynamic(prob, &rep, &sum, a, rank, rc));
   free(nodes);
   free(els);
@@ -857,13 +878,27 @@ int main(int argc, char **argv)
     if (orc) rc = orc;
   }
   const int ran = !rc;
-  if (!rc && m->rigid_body) { /* no line: the bodies and joints */
-    rc = RunBody(m, &a, rank);
-    PetscCallMPI(MPI_Bcast(&rc, 1, MPI_INT, 0, PETSC_COMM_WORLD));
-  }
+  /* A run of one model is computed by rank 0 alone, the others wait for its exit status: an
+   * assembly split over K ranks sums each row's parts in another order than one rank does, and
+   * the static solve distributed over them (MUMPS) rounds otherwise too, so that K ranks took
+   * other steps and gave other answers than one rank (within the tolerances, not to the bit),
+   * and they were slower than one rank for every model here (bench/README.md,
+   * system_ranks.sh). Ranks serve `pipelay sweep`, a case per block of ranks. */
+  g_run_comm = size > 1 ? PETSC_COMM_SELF : PETSC_COMM_WORLD;
+  if (size > 1 && !rc && !rank && !a.quiet)
+    printf("pipelay: a run of one model is computed on one rank; %d rank(s) wait (pipelay sweep spreads cases "
+           "over ranks)\n", size - 1);
   PetscErrorCode ierr = 0;
-  if (!rc && m->nlines > 0) ierr = RunLines(m, &a, rank, size, &rc);
-  else if (!rc && !m->rigid_body) ierr = RunStatic(m, &a, rank, size, &rc);
+  if (!rank) {
+    if (!rc && m->rigid_body) rc = RunBody(m, &a, 0); /* no line: the bodies and joints */
+    if (!rc && m->nlines > 0) ierr = RunLines(m, &a, 0, 1, &rc);
+    else if (!rc && !m->rigid_body) ierr = RunStatic(m, &a, 0, 1, &rc);
+  } else if (size > 1) {
+    /* the waiting ranks leave a signal to rank 0 (which stops at its next step and writes what
+     * it has) and do not spin on the broadcast */
+    signal(SIGINT, SIG_IGN);
+    signal(SIGTERM, SIG_IGN);
+  }
   if (ierr) {
     if (!rank)
       fprintf(stderr, "pipelay: PETSc error %d (described above)%s\n", (int)ierr,
@@ -888,7 +923,7 @@ int main(int argc, char **argv)
       printf("  written to %s/: %s\n", m->output_dir, files[0] ? files : "nothing");
     }
   }
-  PetscCallMPI(MPI_Bcast(&rc, 1, MPI_INT, 0, PETSC_COMM_WORLD));
+  PetscCall(BcastWaiting(&rc));
   PlModelFree(m);
   PetscCall(PetscFree(m));
   StdoutDone();
