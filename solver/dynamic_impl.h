@@ -154,6 +154,10 @@ void *PlSysDynIDA(PlSysDyn s);
  * system_dynamic.c says the bounds and why): 0, or 1 with what, where, when and what to change
  * in why. */
 int PlSysDynPlausible(const PlSysDyn s, double t, const double *y, char *why, size_t len);
+/* analysis.dynamic.max_steps reached by IDA (its steps since its last start: the run's, or
+ * since a pay-out's remesh): 1 with what to change in why. IDA's own limit counts the steps of
+ * one IDASolve call, one step in the runners' one-step mode, so it never fires there. */
+int PlSysDynStepLimit(const PlSysDyn s, void *ida, double t, char *why, size_t len);
 /* In IDA_ONE_STEP mode IDASolve's tout serves only the first step after a (re)start, which IDA
  * sizes as 0.001 of the distance to it (at most 0.5 / |y'|): IDASolve is called with tout this
  * far [s] beyond IDA's time, not at the next output time, so that the output interval does not

@@ -889,6 +889,10 @@ int PlIdaAdvance(void *ida, N_Vector y, N_Vector yp, double tout, volatile sig_a
       *t_reached = tret;
       return PL_DYN_IMPLAUSIBLE;
     }
+    if (ud && PlSysDynStepLimit((PlSysDyn)ud, ida, (double)tret, why, len)) {
+      *t_reached = tret;
+      return IDA_TOO_MUCH_WORK;
+    }
     if (hook) hook->fn(hook->ctx, (double)tret, N_VGetArrayPointer(y));
     IDAGetLastStep(ida, &h);
     small = h < 1e-10 * (1.0 + fabs((double)tret)) ? small + 1 : 0;

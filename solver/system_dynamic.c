@@ -1902,3 +1902,19 @@ int PlSysDynPlausible(const PlSysDyn s, double t, const double *y, char *why, si
   }
   return 0;
 }
+
+int PlSysDynStepLimit(const PlSysDyn s, void *ida, double t, char *why, size_t len)
+{
+  long nst = 0;
+  realtype h = 0.0;
+  IDAGetNumSteps(ida, &nst);
+  IDAGetLastStep(ida, &h);
+  const int max_steps = s->m->analysis.dynamic.max_steps;
+  if (max_steps <= 0 || nst < max_steps) return 0;
+  snprintf(why, len,
+           "analysis.dynamic.max_steps (%d) reached at t = %.6g s, the last step %.3g s: raise it for a long run, or "
+           "look at what keeps the steps short (a stiff contact or a fast motion: analysis.dynamic tolerances, "
+           "seabed.damping)",
+           max_steps, t, (double)h);
+  return 1;
+}

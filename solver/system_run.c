@@ -445,8 +445,12 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
           res->ida_flag = PL_DYN_IMPLAUSIBLE;
           break;
         }
+        if (rc >= 0 && PlSysDynStepLimit(s, ida, (double)tret, res->failure, sizeof res->failure)) {
+          res->ida_flag = IDA_TOO_MUCH_WORK;
+          break;
+        }
       }
-      if (res->ida_flag == PL_DYN_IMPLAUSIBLE) {
+      if (res->ida_flag == PL_DYN_IMPLAUSIBLE || res->ida_flag == IDA_TOO_MUCH_WORK) {
         t = tret;
         break;
       }

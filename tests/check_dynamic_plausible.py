@@ -12,7 +12,9 @@
    within 10 s naming the axial strain (at least 5 %), the element's arc lengths and the time.
 3. The J-lay as the file has it (1.5 m of heave) runs through: the check does not fire on a
    plausible state.
-4. The console's least effective tension (where, when, "compression" when negative) is
+4. analysis.dynamic.max_steps stops a run at that many steps (exit 3, said so): IDA's own
+   limit counts one IDASolve call's steps, one in the runners' one-step mode.
+5. The console's least effective tension (where, when, "compression" when negative) is
    summary.json's, on the J-lay and on the SCR in heave (tests/models/scr_current_heave.yaml),
    which compresses at its touchdown.
 
@@ -66,6 +68,11 @@ def main():
                   r"at t = ([0-9.e+-]+) s", p.stderr)
     check(p.returncode == 3 and wall < 10.0 and m is not None and float(m.group(3)) >= 5.0,
           "500 m motion of the jumper: exit %d after %.1f s, %s" % (p.returncode, wall, last[:300]))
+    # analysis.dynamic.max_steps holds: the jumper allowed 50 steps stops at the 50th
+    p, wall = run(pipelay, os.path.join(src, "tests", "models", "accuracy_jumper.yaml"), os.path.join(work, "steps50"),
+                  ["analysis.dynamic.max_steps=50"])
+    check(p.returncode == 3 and "analysis.dynamic.max_steps (50) reached at t = " in p.stderr,
+          "max_steps 50: exit %d, %s" % (p.returncode, p.stderr.strip().splitlines()[-1][:200] if p.stderr.strip() else ""))
     p, wall = run(pipelay, os.path.join(src, "tests", "models", "accuracy_jlay12.yaml"), os.path.join(work, "heave15"),
                   ["analysis.dynamic.duration=20"])
     check(p.returncode == 0, "1.5 m heave runs through: exit %d %s" % (p.returncode, p.stderr.strip()[-200:]))
