@@ -64,6 +64,10 @@ typedef struct {
   klu_l_symbolic *sym;
   klu_l_numeric *num;
   sunindextype last; /* the last flag */
+  Long nnzA;         /* A's entries */
+  double *afull;     /* A's values at the factorisation whose pivots num keeps */
+  double *acur;      /* A's values at the last set-up */
+  int fresh;         /* the last set-up factorised afresh (acur is afull) */
 } Content;
 
 #define CONTENT(S) ((Content *)(S)->content)
@@ -76,6 +80,7 @@ static void Free(Content *c)
   free(c->prow), free(c->pv), free(c->pax), free(c->pav), free(c->px), free(c->coef), free(c->t), free(c->rinv);
   free(c->rowsrc), free(c->colsrc), free(c->cp), free(c->ri), free(c->val), free(c->direct);
   free(c->opk), free(c->opsrc), free(c->opq), free(c->oprows), free(c->opptr), free(c->opval), free(c->b);
+  free(c->afull), free(c->acur);
   free(c);
 }
 
@@ -130,11 +135,14 @@ static int Setup(SUNLinearSolver S, SUNMatrix A)
       if (c->common.condest > 1.0 / small) klu_l_free_numeric(&c->num, &c->common);
     }
   }
+  c->fresh = !c->num;
   if (!c->num) {
     c->num = klu_l_factor(c->cp, c->ri, c->val, c->sym, &c->common);
     if (!c->num) /* singular: IDA may retry with a smaller step; out of memory: it may not */
       return c->last = c->common.status == KLU_SINGULAR ? SUNLS_PACKAGE_FAIL_REC : SUNLS_PACKAGE_FAIL_UNREC;
+    memcpy(c->afull, a, sizeof(double) * (size_t)c->nnzA);
   }
+  memcpy(c->acur, a, sizeof(double) * (size_t)c->nnzA);
   return c->last = SUNLS_SUCCESS;
 }
 
@@ -312,7 +320,10 @@ SUNLinearSolver PlCondensedKLU(SUNMatrix A, const int *row, const int *vcol, int
   Content *c = calloc(1, sizeof *c);
   if (!c) return NULL;
   c->n = SUNSparseMatrix_Rows(A);
-  if (!klu_l_defaults(&c->common) || Build(c, A, row, vcol, ncand)) {
+  c->nnzA = SUNSparseMatrix_NNZ(A);
+  c->afull = malloc(sizeof(double) * (size_t)(c->nnzA + 1));
+  c->acur = malloc(sizeof(double) * (size_t)(c->nnzA + 1));
+  if (!c->afull || !c->acur || !klu_l_defaults(&c->common) || Build(c, A, row, vcol, ncand)) {
     Free(c);
     return NULL;
   }
@@ -332,4 +343,30 @@ SUNLinearSolver PlCondensedKLU(SUNMatrix A, const int *row, const int *vcol, int
   S->content = c;
   if (ncondensed) *ncondensed = (int)c->np;
   return S;
+}
+
+/* The factors' state as the matrices that made them: KLU is deterministic, so factorising
+ * afull and refactorising acur on its pivots gives the same numbers again. */
+long PlCondensedKLUStateSize(SUNLinearSolver S) { return 2 + 2 * (long)CONTENT(S)->nnzA; }
+
+void PlCondensedKLUStateSave(SUNLinearSolver S, double *buf)
+{
+  const Content *c = CONTENT(S);
+  buf[0] = c->num != NULL;
+  buf[1] = c->fresh;
+  memcpy(buf + 2, c->afull, sizeof(double) * (size_t)c->nnzA);
+  memcpy(buf + 2 + c->nnzA, c->acur, sizeof(double) * (size_t)c->nnzA);
+}
+
+int PlCondensedKLUStateRestore(SUNLinearSolver S, SUNMatrix A, const double *buf)
+{
+  Content *c = CONTENT(S);
+  if (c->num) klu_l_free_numeric(&c->num, &c->common);
+  if (buf[0] == 0.0) return 0; /* no factors yet */
+  double *a = SUNSparseMatrix_Data(A);
+  memcpy(a, buf + 2, sizeof(double) * (size_t)c->nnzA);
+  if (Setup(S, A) != SUNLS_SUCCESS) return 1;
+  memcpy(a, buf + 2 + c->nnzA, sizeof(double) * (size_t)c->nnzA);
+  if (buf[1] == 0.0 && Setup(S, A) != SUNLS_SUCCESS) return 1;
+  return 0;
 }

@@ -16,3 +16,10 @@
  * how many were condensed. NULL out of memory or when KLU cannot start. */
 SUNLinearSolver PlCondensedKLU(SUNMatrix A, const int *row, const int *vcol, int ncand, int *ncondensed,
                                SUNContext ctx);
+
+/* The solver's factors, saved as the matrices that made them (a restart continues with the
+ * same bits): the size in doubles, the save, and the restore into S (A's values are
+ * overwritten: they end as those of the last set-up). Restore returns 0, or 1 when KLU fails. */
+long PlCondensedKLUStateSize(SUNLinearSolver S);
+void PlCondensedKLUStateSave(SUNLinearSolver S, double *buf);
+int PlCondensedKLUStateRestore(SUNLinearSolver S, SUNMatrix A, const double *buf);

@@ -171,10 +171,17 @@ PetscErrorCode PlDynamicSetVelocity(PlDynamic d, const double *v)
 
 PetscErrorCode PlDynamicSetRaw(PlDynamic d, double t, const double *y, const double *yp)
 {
+  return PlDynamicSetRawState(d, t, y, yp, NULL, 0);
+}
+
+PetscErrorCode PlDynamicSetRawState(PlDynamic d, double t, const double *y, const double *yp, const double *state,
+                                    long count)
+{
   PetscFunctionBeginUser;
   d->t_out = t;
   d->loads = 0;
-  PetscCheck(!PlSysDynResumeRun(d->S, t, y, yp), d->p->comm, PETSC_ERR_LIB, "IDA refused the restart state");
+  PetscCheck(!PlSysDynResumeRunState(d->S, t, y, yp, state, count), d->p->comm, PETSC_ERR_LIB,
+             "IDA refused the restart state");
   PetscFunctionReturn(0);
 }
 

@@ -150,6 +150,14 @@ void PlDynEndJacobian(const PlDynLine d, const PlDynEnd *E, const double *y, dou
 /* ---- system_dynamic.c's parts that its run (system_run.c) reads ---- */
 const PlModel *PlSysDynModel(const PlSysDyn s);
 void *PlSysDynIDA(PlSysDyn s);
+/* The integrator's whole state after its last step (IDA's history, its matrix and Newton data,
+ * the factors of the iteration matrix): its size in doubles, and the save into buf; a restart
+ * from it (PlSysDynResumeRunState: y, y' at IDA's last step, at its time t) continues with the
+ * steps and values of the run that saved it. 1 when state is not this system's; NULL state: IDA
+ * restarts at order 1 (PlSysDynResumeRun). */
+long PlSysDynIntegratorSize(const PlSysDyn s);
+void PlSysDynIntegratorSave(const PlSysDyn s, double *buf);
+int PlSysDynResumeRunState(PlSysDyn s, double t, const double *y, const double *yp, const double *state, long count);
 /* The state y at time t within the plausible (stretch, seabed, bodies' norms, joints' gap:
  * system_dynamic.c says the bounds and why): 0, or 1 with what, where, when and what to change
  * in why. */
@@ -272,7 +280,8 @@ int PlAsLaidWrite(const char *dir, const PlProblem p, const PlStation *N, int nn
  * One layout for a one-line run and a system of lines (system_run.c): the header below, then
  * y and y' (nnodes ndd + nextra each: the raw IDA state at t), naux further doubles (a one-line
  * run: its envelopes, 12 per node; a system: its running extrema and each line's envelopes and
- * extrema) and the model as text (the fingerprint). Written atomically (tmp + rename), host
+ * extrema), nint doubles of the integrator's state (PlSysDynIntegratorSave: a restart
+ * continues with the uninterrupted run's steps) and the model as text (the fingerprint). Written atomically (tmp + rename), host
  * byte order. kind: the parametrisation of a one-line run, PL_RESTART_SYSTEM for a system
  * (nnodes: its unknowns, ndd 1). */
 #define PL_RESTART_SYSTEM (-1)
@@ -280,6 +289,7 @@ typedef struct {
   char magic[8];
   int32_t nnodes, ndd, kind, noutputs, nextra, naux;
   int64_t text_len;
+  int64_t nint;            /* the integrator's state (PlSysDynIntegratorSave), doubles */
   double t;                /* the time of the state (IDA's, >= t_out) */
   double t_out;            /* the time of the last output written (output noutputs - 1) */
   PlDynamicStats stats;    /* the counters up to t */
@@ -290,11 +300,12 @@ typedef struct {
 void PlRestartHeaderInit(PlRestartHeader *h, int nnodes, int ndd, int nextra, int kind, int naux, const char *text);
 /* DIR/restart.bin from h, y, yp, aux and text (h->text_len bytes). 0 or PL_EXIT_IO. */
 int PlRestartWrite(const char *dir, const PlRestartHeader *h, const double *y, const double *yp, const double *aux,
-                   const char *text, PlError *err);
-/* Reads DIR/restart.bin into in, y, yp, aux, checked against want (its sizes and kind) and the
- * model text (NULL: not checked; a different text is refused naming the lines that differ).
- * 0 or PL_EXIT_BAD_INPUT with a message naming the file. */
+                   const double *integ, const char *text, PlError *err);
+/* Reads DIR/restart.bin into in, y, yp, aux and *integ (malloc'd, in->nint doubles; NULL when
+ * none), checked against want (its sizes and kind) and the model text (NULL: not checked; a
+ * different text is refused naming the lines that differ). 0 or PL_EXIT_BAD_INPUT with a
+ * message naming the file. */
 int PlRestartRead(const char *dir, const PlRestartHeader *want, const char *text, PlRestartHeader *in, double *y,
-                  double *yp, double *aux, PlError *err);
+                  double *yp, double *aux, double **integ, PlError *err);
 /* st += base, counter by counter (the runs before a restart). */
 void PlDynamicStatsAdd(PlDynamicStats *st, const PlDynamicStats *base);

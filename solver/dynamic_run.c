@@ -87,7 +87,7 @@ static int OpenSeries(Writer *w, const char *dir, const PlProblem p, const char 
 /* ---- restart files ----------------------------------------------------------------------
  * DIR/restart.bin (PlRestartHeader in dynamic_impl.h), rewritten atomically at every
  * checkpoint; a one-line run keeps its envelopes (12 per node) as the aux block. */
-static const char kRestartMagic[8] = "PLRST05";
+static const char kRestartMagic[8] = "PLRST06";
 
 void PlRestartHeaderInit(PlRestartHeader *h, int nnodes, int ndd, int nextra, int kind, int naux, const char *text)
 {
@@ -102,7 +102,7 @@ void PlRestartHeaderInit(PlRestartHeader *h, int nnodes, int ndd, int nextra, in
 }
 
 int PlRestartWrite(const char *dir, const PlRestartHeader *h, const double *y, const double *yp, const double *aux,
-                   const char *text, PlError *err)
+                   const double *integ, const char *text, PlError *err)
 {
   char path[PL_PATH_MAX + 64], tmp[PL_PATH_MAX + 80];
   const size_t n = (size_t)h->nnodes * h->ndd + (size_t)h->nextra;
@@ -115,6 +115,7 @@ int PlRestartWrite(const char *dir, const PlRestartHeader *h, const double *y, c
     bad |= fwrite(y, sizeof(double), n, f) != n;
     bad |= fwrite(yp, sizeof(double), n, f) != n;
     bad |= fwrite(aux, sizeof(double), (size_t)h->naux, f) != (size_t)h->naux;
+    if (h->nint) bad |= fwrite(integ, sizeof(double), (size_t)h->nint, f) != (size_t)h->nint;
     if (h->text_len) bad |= fwrite(text, 1, (size_t)h->text_len, f) != (size_t)h->text_len;
   }
   return PlFileCommit(f, bad, tmp, path, err);
@@ -124,7 +125,7 @@ static int ReadHeader(FILE *f, PlRestartHeader *h)
 {
   return fread(h, sizeof *h, 1, f) == 1 && !memcmp(h->magic, kRestartMagic, 8) && h->noutputs > 0 &&
          h->nnodes > 0 && h->ndd > 0 && h->nextra >= 0 && h->naux >= 0 && h->text_len >= 0 &&
-         h->text_len < (1 << 24);
+         h->text_len < (1 << 24) && h->nint >= 0 && h->nint < ((int64_t)1 << 34);
 }
 
 int PlDynamicRestartInfo(const char *dir, int *noutputs, double *t, PlError *err)
@@ -195,8 +196,9 @@ static void TextDiff(const char *was, const char *now, char *out, size_t len)
 }
 
 int PlRestartRead(const char *dir, const PlRestartHeader *want, const char *text, PlRestartHeader *h, double *y,
-                  double *yp, double *aux, PlError *err)
+                  double *yp, double *aux, double **integ, PlError *err)
 {
+  if (integ) *integ = NULL;
   char path[PL_PATH_MAX + 64];
   snprintf(path, sizeof path, "%s/restart.bin", dir);
   FILE *f = fopen(path, "rb");
@@ -212,8 +214,10 @@ int PlRestartRead(const char *dir, const PlRestartHeader *want, const char *text
   const size_t n = (size_t)want->nnodes * want->ndd + (size_t)want->nextra;
   const size_t nsaved = (size_t)h->nnodes * h->ndd + (size_t)h->nextra;
   char *saved = calloc((size_t)h->text_len + 1, 1);
-  int ok = saved && n == nsaved && h->naux == want->naux && fread(y, sizeof(double), n, f) == n &&
+  double *st = h->nint ? malloc(sizeof(double) * (size_t)h->nint) : NULL;
+  int ok = saved && (!h->nint || st) && n == nsaved && h->naux == want->naux && fread(y, sizeof(double), n, f) == n &&
            fread(yp, sizeof(double), n, f) == n && fread(aux, sizeof(double), (size_t)h->naux, f) == (size_t)h->naux &&
+           (!h->nint || fread(st, sizeof(double), (size_t)h->nint, f) == (size_t)h->nint) &&
            (h->text_len == 0 || fread(saved, 1, (size_t)h->text_len, f) == (size_t)h->text_len);
   fclose(f);
   if (ok && text && strcmp(saved, text)) {
@@ -224,6 +228,7 @@ int PlRestartRead(const char *dir, const PlRestartHeader *want, const char *text
              "(only analysis.dynamic.duration may change); restart with the model file and --set options of that "
              "run, or start a new run. What differs (pipelay info shows the whole model):%s", path, diff);
     free(saved);
+    free(st);
     return PL_EXIT_BAD_INPUT;
   }
   free(saved);
@@ -231,12 +236,16 @@ int PlRestartRead(const char *dir, const PlRestartHeader *want, const char *text
     snprintf(err->msg, sizeof err->msg,
              "%.700s: the restart file belongs to another model (%lld unknowns); restart with the model file and --set "
              "options of the interrupted run", path, (long long)nsaved);
+    free(st);
     return PL_EXIT_BAD_INPUT;
   }
   if (!ok) {
     snprintf(err->msg, sizeof err->msg, "%.900s: not a pipelay restart file of this model (or cut short)", path);
+    free(st);
     return PL_EXIT_BAD_INPUT;
   }
+  if (integ) *integ = st;
+  else free(st);
   return 0;
 }
 
@@ -323,13 +332,21 @@ typedef struct {
   double T, dt;
 } SummaryContext;
 
-static int Checkpoint(const SummaryContext *c, const Writer *w, PlRestartHeader *rh, const double *y,
+static int Checkpoint(const SummaryContext *c, const Writer *w, PlRestartHeader *rh, PlSysDyn S, const double *y,
                       const double *yp, const PlDynamicResult *res, PlError *err)
 {
   const char *dir = c->p->model.output_dir;
   rh->stats = res->stats;
   rh->ext = res->extrema;
-  int io = PlRestartWrite(dir, rh, y, yp, w->ls.env, c->opt->fingerprint, err);
+  rh->nint = PlSysDynIntegratorSize(S);
+  double *integ = malloc(sizeof(double) * (size_t)rh->nint);
+  if (!integ) {
+    snprintf(err->msg, sizeof err->msg, "out of memory for the checkpoint");
+    return PL_EXIT_FAILURE;
+  }
+  PlSysDynIntegratorSave(S, integ);
+  int io = PlRestartWrite(dir, rh, y, yp, w->ls.env, integ, c->opt->fingerprint, err);
+  free(integ);
   if (!io) io = PlLineSeriesEnvelopes(&w->ls, dir, err);
   if (!io) {
     cJSON *root = DynamicSummary(c->p, c->srep, c->ssum, c->opt, res, c->nranks, c->T, c->dt);
@@ -422,6 +439,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   if (opt->restart) {
     /* continue an interrupted run from its last checkpoint (every rank reads the file) */
     PlRestartHeader in;
+    double *integ = NULL; /* the integrator's state (PlSysDynIntegratorSave) */
     if (m->ends[1].payout) { /* the tensioner's state and the pay-out's work are not in restart.bin */
       snprintf(res->err.msg, sizeof res->err.msg,
                "%.700s/restart.bin: a restart of a run with pay-out (ends.top.payout) is not built yet: the "
@@ -429,16 +447,18 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
                "guidance and the pay-out's work are not in the checkpoint; run it again from the start", dir);
       io = PL_EXIT_BAD_INPUT;
     } else
-      io = PlRestartRead(dir, &rh, opt->fingerprint, &in, yraw, ypraw, w.ls.env, &res->err);
+      io = PlRestartRead(dir, &rh, opt->fingerprint, &in, yraw, ypraw, w.ls.env, &integ, &res->err);
     PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &io, 1, MPI_INT, MPI_MAX, p->comm));
     if (!io) {
-      PetscCall(PlDynamicSetRaw(d, in.t, yraw, ypraw));
+      PetscCall(PlDynamicSetRawState(d, in.t, yraw, ypraw, integ, in.nint));
       k0 = in.noutputs;
       res->extrema = in.ext;
       E0 = in.e0;
       res->restarted_at_s = in.t;
       base = in.stats;
+      if (integ) memset(&base, 0, sizeof base); /* IDA's restored counters hold the runs before */
     }
+    free(integ);
   }
   const int started = !io; /* else nothing of this run is written (a refused restart keeps its files) */
   if (!rank) {
@@ -555,7 +575,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
       res->real_time_factor = res->wall_time_s > 0 ? (t - res->restarted_at_s) / res->wall_time_s : 0.0;
       rh.noutputs = (int32_t)(k + 1);
       rh.t_out = t;
-      if (!rank) io = Checkpoint(&sc, &w, &rh, yraw, ypraw, res, &res->err);
+      if (!rank) io = Checkpoint(&sc, &w, &rh, PlDynamicSystem(d), yraw, ypraw, res, &res->err);
       PetscCallMPI(MPI_Bcast(&io, 1, MPI_INT, 0, p->comm));
       last_checkpoint = MPI_Wtime();
     }
@@ -602,7 +622,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
       /* outputs 0 .. k-1 are in the files; the state is at rh.t >= their last time */
       rh.noutputs = (int32_t)k;
       rh.t_out = t;
-      final_io = Checkpoint(&sc, &w, &rh, yraw, ypraw, res, e);
+      final_io = Checkpoint(&sc, &w, &rh, PlDynamicSystem(d), yraw, ypraw, res, e);
     } else if (started) {
       if (have_state) final_io = PlLineSeriesEnvelopes(&w.ls, dir, e);
       if (!final_io) {

@@ -1918,3 +1918,75 @@ int PlSysDynStepLimit(const PlSysDyn s, void *ida, double t, char *why, size_t l
            max_steps, t, (double)h);
   return 1;
 }
+
+/* ---- the integrator's whole state, for a restart that continues with the same bits ----
+ * IDA's own restart (IDAReInit) starts again at order 1 from y, y' and a fresh matrix: another
+ * step sequence than the uninterrupted run's. The state that decides the next steps is IDA's
+ * history (its divided differences phi and the step data), its Newton and matrix-age data,
+ * ours (the matrix's step, the Newton rate estimate) and the factors of the iteration matrix
+ * (condensed_klu.c, as the matrices that made them). IDA's memory layout comes from
+ * ida_impl.h, installed with SUNDIALS 6.4 (Debian 12's libsundials-dev); IDAInitialSetup, the
+ * set-up IDASolve runs at its first step, is an exported symbol of that library. */
+#include <ida/ida_impl.h>
+#include <ida/ida_ls_impl.h>
+int IDAInitialSetup(IDAMem IDA_mem);
+
+enum { kIntegScalars = 32 };
+
+long PlSysDynIntegratorSize(const PlSysDyn s)
+{
+  const IDAMem im = (IDAMem)s->ida;
+  return kIntegScalars + 5L * MXORDP1 + (long)(im->ida_maxord_alloc + 1) * s->n + PlCondensedKLUStateSize(s->LS);
+}
+
+void PlSysDynIntegratorSave(const PlSysDyn s, double *b)
+{
+  const IDAMem im = (IDAMem)s->ida;
+  const IDALsMem lm = (IDALsMem)im->ida_lmem;
+  double *x = b;
+  const double sc[kIntegScalars] = {
+    im->ida_kk, im->ida_kused, im->ida_knew, im->ida_phase, im->ida_ns, im->ida_hin, im->ida_h0u, im->ida_hh,
+    im->ida_hused, im->ida_eta, im->ida_tn, im->ida_tretlast, im->ida_cj, im->ida_cjlast, im->ida_cjold,
+    im->ida_cjratio, im->ida_ss, im->ida_oldnrm, im->ida_epsNewt, im->ida_toldel, (double)im->ida_nst,
+    (double)im->ida_nre, (double)im->ida_ncfn, (double)im->ida_netf, (double)im->ida_nni, (double)im->ida_nnf,
+    (double)im->ida_nsetups, im->ida_tolsf, (double)lm->nje, (double)s->jac_step, s->nls_ss, s->nls_oldnrm};
+  memcpy(x, sc, sizeof sc);
+  x += kIntegScalars;
+  const realtype *arr[5] = {im->ida_psi, im->ida_alpha, im->ida_beta, im->ida_sigma, im->ida_gamma};
+  for (int k = 0; k < 5; ++k, x += MXORDP1) memcpy(x, arr[k], sizeof(double) * MXORDP1);
+  for (int j = 0; j <= im->ida_maxord_alloc; ++j, x += s->n)
+    memcpy(x, N_VGetArrayPointer(im->ida_phi[j]), sizeof(double) * (size_t)s->n);
+  PlCondensedKLUStateSave(s->LS, x);
+}
+
+/* After IDAReInit at the state's time (PlSysDynResumeRun): IDA's first-step set-up, then its
+ * history, ours and the factors put back. 0, or 1 when the buffer is not this system's. */
+static int IntegratorRestore(PlSysDyn s, const double *b, long count)
+{
+  const IDAMem im = (IDAMem)s->ida;
+  if (count != PlSysDynIntegratorSize(s)) return 1;
+  if (IDAInitialSetup(im) != IDA_SUCCESS) return 1;
+  im->ida_SetupDone = SUNTRUE;
+  const IDALsMem lm = (IDALsMem)im->ida_lmem;
+  const double *x = b;
+  im->ida_kk = (int)x[0], im->ida_kused = (int)x[1], im->ida_knew = (int)x[2], im->ida_phase = (int)x[3];
+  im->ida_ns = (int)x[4], im->ida_hin = x[5], im->ida_h0u = x[6], im->ida_hh = x[7], im->ida_hused = x[8];
+  im->ida_eta = x[9], im->ida_tn = x[10], im->ida_tretlast = x[11], im->ida_cj = x[12], im->ida_cjlast = x[13];
+  im->ida_cjold = x[14], im->ida_cjratio = x[15], im->ida_ss = x[16], im->ida_oldnrm = x[17];
+  im->ida_epsNewt = x[18], im->ida_toldel = x[19], im->ida_nst = (long)x[20], im->ida_nre = (long)x[21];
+  im->ida_ncfn = (long)x[22], im->ida_netf = (long)x[23], im->ida_nni = (long)x[24], im->ida_nnf = (long)x[25];
+  im->ida_nsetups = (long)x[26], im->ida_tolsf = x[27], lm->nje = (long)x[28], s->jac_step = (long)x[29];
+  s->nls_ss = x[30], s->nls_oldnrm = x[31];
+  x += kIntegScalars;
+  realtype *arr[5] = {im->ida_psi, im->ida_alpha, im->ida_beta, im->ida_sigma, im->ida_gamma};
+  for (int k = 0; k < 5; ++k, x += MXORDP1) memcpy(arr[k], x, sizeof(double) * MXORDP1);
+  for (int j = 0; j <= im->ida_maxord_alloc; ++j, x += s->n)
+    memcpy(N_VGetArrayPointer(im->ida_phi[j]), x, sizeof(double) * (size_t)s->n);
+  return PlCondensedKLUStateRestore(s->LS, s->A, x);
+}
+
+int PlSysDynResumeRunState(PlSysDyn s, double t, const double *y, const double *yp, const double *state, long count)
+{
+  if (PlSysDynResumeRun(s, t, y, yp)) return 1;
+  return state && count > 0 ? IntegratorRestore(s, state, count) : 0;
+}

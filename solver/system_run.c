@@ -28,7 +28,8 @@
  * after the first output, then every output.checkpoint_interval s of wall time, and at the
  * end (also after a signal; after an IDA failure restart.bin stays at the last checkpoint).
  * A checkpoint is taken only while IDA's last step is before the next output, so that the
- * restarted run (PlSysDynResumeRun: IDAReInit at that time, order 1) reaches every output
+ * restarted run (PlSysDynResumeRunState: IDA's whole state as it was, so that it takes the
+ * uninterrupted run's steps) reaches every output
  * after it. --restart (opt->restart): the same model text required (PlRestartRead names what
  * differs), every series trimmed to the last output written and appended.
  */
@@ -256,7 +257,15 @@ static int Checkpoint(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunOp
   const PlModel *m = PlSysDynModel(s);
   h->stats = res->stats;
   PackAux(aux, x, ls, m->nlines, 1);
-  int io = PlRestartWrite(m->output_dir, h, y, yp, aux, opt->fingerprint, err);
+  h->nint = PlSysDynIntegratorSize(s);
+  double *integ = malloc(sizeof(double) * (size_t)h->nint);
+  if (!integ) {
+    snprintf(err->msg, sizeof err->msg, "out of memory for the checkpoint");
+    return PL_EXIT_FAILURE;
+  }
+  PlSysDynIntegratorSave(s, integ);
+  int io = PlRestartWrite(m->output_dir, h, y, yp, aux, integ, opt->fingerprint, err);
+  free(integ);
   for (int l = 0; l < m->nlines && !io; ++l) {
     char ldir[PL_PATH_MAX + 64];
     snprintf(ldir, sizeof ldir, "%s/line_%s", m->output_dir, m->lines[l].name);
@@ -307,19 +316,21 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
   PlDynamicStats base;
   memset(&base, 0, sizeof base);
   long k0 = 0;
-  double t_out = 0.0; /* a restart: the last output written */
+  double t_out = 0.0;    /* a restart: the last output written */
+  double *integ = NULL;  /* a restart: the integrator's state (PlSysDynIntegratorSave) */
   if (opt->restart) {
     /* every rank reads the state; nothing is written before it is accepted */
-    io = PlRestartRead(dir, &rh, opt->fingerprint, &in, ycur, ypcur, aux, &res->err);
+    io = PlRestartRead(dir, &rh, opt->fingerprint, &in, ycur, ypcur, aux, &integ, &res->err);
     MPI_Allreduce(MPI_IN_PLACE, &io, 1, MPI_INT, MPI_MAX, s->comm);
     if (io) {
-      free(ycur), free(ypcur), free(aux);
+      free(ycur), free(ypcur), free(aux), free(integ);
       res->io_status = io;
       return 0;
     }
     k0 = in.noutputs;
     t_out = in.t_out;
     base = in.stats;
+    if (integ) memset(&base, 0, sizeof base); /* IDA's restored counters hold the runs before */
     res->restarted_at_s = in.t;
   } else if (PlSysDynPrepareRun(s)) {
     free(ycur), free(ypcur), free(aux);
@@ -404,10 +415,12 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
   if (root && !io && opt->restart) PackAux(aux, &x, ls, nl, 0);
   void *ida = PlSysDynIDA(s);
   MPI_Bcast(&io, 1, MPI_INT, 0, s->comm);
-  if (!io && opt->restart && PlSysDynResumeRun(s, in.t, ycur, ypcur)) {
+  if (!io && opt->restart && PlSysDynResumeRunState(s, in.t, ycur, ypcur, integ, in.nint)) {
     snprintf(res->failure, sizeof res->failure, "IDA refused the state of the restart file at t = %.6g s", in.t);
     res->ida_flag = -1;
   }
+  free(integ);
+  integ = NULL;
   const int started = !io; /* the files are open: the end writes summary.json */
   const double dt = ds->output_interval, T = ds->duration;
   const long nout = (long)ceil(T / dt - 1e-9);

@@ -364,6 +364,10 @@ PetscErrorCode PlDynamicGatherState(PlDynamic dyn, double **y, int *ndd);
  * tolerance). */
 PetscErrorCode PlDynamicGetRaw(PlDynamic dyn, double *t, double *y, double *yp);
 PetscErrorCode PlDynamicSetRaw(PlDynamic dyn, double t, const double *y, const double *yp);
+/* The same with the integrator's whole state (count doubles of PlSysDynIntegratorSave; NULL:
+ * IDA restarts at order 1), so that the run continues with the steps it would have taken. */
+PetscErrorCode PlDynamicSetRawState(PlDynamic dyn, double t, const double *y, const double *yp, const double *state,
+                                    long count);
 /* The line's load on its top support at the output state, global frame [N] (collective). */
 PetscErrorCode PlDynamicTopLoad(PlDynamic dyn, double load[3]);
 /* The vessel at the current output state (every rank; zeros without a vessel). */
