@@ -545,7 +545,6 @@ PetscErrorCode PlDynamicAdvance(PlDynamic d, double tout, int *flag, char *why, 
     }
     if (d->t_out >= tout) break; /* a remesh due now waits for the next call */
   }
-  IDASetStopTime(PlSysDynIDA(d->S), T);
   PetscFunctionReturn(0);
 }
 

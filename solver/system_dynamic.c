@@ -1565,7 +1565,10 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
   if (ds->initial_step > 0.0) IDASetInitStep(s->ida, ds->initial_step);
   IDASetMaxConvFails(s->ida, 20);
   IDASetMaxErrTestFails(s->ida, 20);
-  if (ds->duration > 0.0) IDASetStopTime(s->ida, ds->duration);
+  /* No stop time at the duration: IDA steps past it and the last output is interpolated, as
+   * every other (the ends' motions and the loads are defined beyond it: a time series holds
+   * its last row). So the state at the run's end is a step of the sequence a longer run takes,
+   * and a run continued to a longer duration (--restart) takes that run's steps. */
   *out = s;
   PetscFunctionReturn(0);
 }
@@ -1818,9 +1821,7 @@ int PlSysDynResumeRun(PlSysDyn s, double t, const double *y, const double *yp)
   /* the state may be s's own (PlSysDynPrepareRun) */
   if (y != N_VGetArrayPointer(s->y)) memcpy(N_VGetArrayPointer(s->y), y, sizeof(double) * (size_t)s->n);
   if (yp != N_VGetArrayPointer(s->yp)) memcpy(N_VGetArrayPointer(s->yp), yp, sizeof(double) * (size_t)s->n);
-  if (IDAReInit(s->ida, t, s->y, s->yp) != IDA_SUCCESS) return 1;
-  const double T = s->m->analysis.dynamic.duration;
-  return T > t && IDASetStopTime(s->ida, T) != IDA_SUCCESS;
+  return IDAReInit(s->ida, t, s->y, s->yp) != IDA_SUCCESS; /* no stop time: PlSysDynCreate */
 }
 
 /* The plausibility of a state in time, as the statics check theirs (solver/static.c): a state
