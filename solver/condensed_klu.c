@@ -321,8 +321,8 @@ SUNLinearSolver PlCondensedKLU(SUNMatrix A, const int *row, const int *vcol, int
   if (!c) return NULL;
   c->n = SUNSparseMatrix_Rows(A);
   c->nnzA = SUNSparseMatrix_NNZ(A);
-  c->afull = malloc(sizeof(double) * (size_t)(c->nnzA + 1));
-  c->acur = malloc(sizeof(double) * (size_t)(c->nnzA + 1));
+  c->afull = calloc((size_t)(c->nnzA + 1), sizeof(double));
+  c->acur = calloc((size_t)(c->nnzA + 1), sizeof(double));
   if (!c->afull || !c->acur || !klu_l_defaults(&c->common) || Build(c, A, row, vcol, ncand)) {
     Free(c);
     return NULL;

@@ -78,6 +78,8 @@
  * bench/README.md; the state, the factorisation and the vector operations are not split.
  */
 #include <ida/ida.h>
+#include <ida/ida_impl.h>
+#include <ida/ida_ls_impl.h>
 #include <nvector/nvector_serial.h>
 #include <sunlinsol/sunlinsol_klu.h>
 #include <sunnonlinsol/sunnonlinsol_newton.h>
@@ -1514,6 +1516,12 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
                IDA_SUCCESS && IDASetUserData(s->ida, s) == IDA_SUCCESS &&
                IDASetLinearSolver(s->ida, s->LS, s->A) == IDA_SUCCESS && IDASetJacFn(s->ida, IdaJac) == IDA_SUCCESS,
              PETSC_COMM_SELF, PETSC_ERR_LIB, "cannot set up IDA for the system of lines");
+  { /* IDA writes its divided differences phi[j] only as the order reaches them, and reads none
+     * before it has written it; zeroed here, the slots a run has not reached are defined bytes
+     * in a checkpoint (PlSysDynIntegratorSave), restored as they were */
+    const IDAMem im = (IDAMem)s->ida;
+    for (int j = 0; j <= im->ida_maxord_alloc; ++j) N_VConst(0.0, im->ida_phi[j]);
+  }
   /* Newton's stopping test: IDA's modified Newton keeps one KLU factorisation for as long as
    * cj is steady (15 matrices in 7820 steps of the 5.4.3 J-lay at rtol 1e-9), and with its
    * default coefficient 0.33 the corrector's remaining error (a third of the error weights,
@@ -1928,8 +1936,7 @@ int PlSysDynStepLimit(const PlSysDyn s, void *ida, double t, char *why, size_t l
  * (condensed_klu.c, as the matrices that made them). IDA's memory layout comes from
  * ida_impl.h, installed with SUNDIALS 6.4 (Debian 12's libsundials-dev); IDAInitialSetup, the
  * set-up IDASolve runs at its first step, is an exported symbol of that library. */
-#include <ida/ida_impl.h>
-#include <ida/ida_ls_impl.h>
+
 int IDAInitialSetup(IDAMem IDA_mem);
 
 enum { kIntegScalars = 32 };
