@@ -1516,11 +1516,12 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
                IDA_SUCCESS && IDASetUserData(s->ida, s) == IDA_SUCCESS &&
                IDASetLinearSolver(s->ida, s->LS, s->A) == IDA_SUCCESS && IDASetJacFn(s->ida, IdaJac) == IDA_SUCCESS,
              PETSC_COMM_SELF, PETSC_ERR_LIB, "cannot set up IDA for the system of lines");
-  { /* IDA writes its divided differences phi[j] only as the order reaches them, and reads none
-     * before it has written it; zeroed here, the slots a run has not reached are defined bytes
-     * in a checkpoint (PlSysDynIntegratorSave), restored as they were */
+  { /* IDA writes its divided differences phi[j], j >= 2, only as the order reaches them (IDAInit
+     * sets phi[0] = y and phi[1] = y'), and reads none before it has written it; zeroed here, the
+     * slots a run has not reached are defined bytes in a checkpoint (PlSysDynIntegratorSave),
+     * restored as they were */
     const IDAMem im = (IDAMem)s->ida;
-    for (int j = 0; j <= im->ida_maxord_alloc; ++j) N_VConst(0.0, im->ida_phi[j]);
+    for (int j = 2; j <= im->ida_maxord_alloc; ++j) N_VConst(0.0, im->ida_phi[j]);
   }
   /* Newton's stopping test: IDA's modified Newton keeps one KLU factorisation for as long as
    * cj is steady (15 matrices in 7820 steps of the 5.4.3 J-lay at rtol 1e-9), and with its
