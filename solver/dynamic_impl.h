@@ -298,9 +298,10 @@ typedef struct {
 } PlRestartHeader;
 /* A header for this layout (magic set, counts zero). */
 void PlRestartHeaderInit(PlRestartHeader *h, int nnodes, int ndd, int nextra, int kind, int naux, const char *text);
-/* DIR/restart.bin from h, y, yp, aux and text (h->text_len bytes). 0 or PL_EXIT_IO. */
-int PlRestartWrite(const char *dir, const PlRestartHeader *h, const double *y, const double *yp, const double *aux,
-                   const double *integ, const char *text, PlError *err);
+/* DIR/restart.bin from h, y, yp, aux, S's integrator state (PlSysDynIntegratorSave; h->nint
+ * set here) and text (h->text_len bytes). 0, PL_EXIT_IO, or PL_EXIT_FAILURE out of memory. */
+int PlRestartWrite(const char *dir, PlRestartHeader *h, PlSysDyn S, const double *y, const double *yp,
+                   const double *aux, const char *text, PlError *err);
 /* Reads DIR/restart.bin into in, y, yp, aux and *integ (malloc'd, in->nint doubles; NULL when
  * none), checked against want (its sizes and kind) and the model text (NULL: not checked; a
  * different text is refused naming the lines that differ). 0 or PL_EXIT_BAD_INPUT with a

@@ -101,9 +101,16 @@ void PlRestartHeaderInit(PlRestartHeader *h, int nnodes, int ndd, int nextra, in
   h->text_len = text ? (int64_t)strlen(text) : 0;
 }
 
-int PlRestartWrite(const char *dir, const PlRestartHeader *h, const double *y, const double *yp, const double *aux,
-                   const double *integ, const char *text, PlError *err)
+int PlRestartWrite(const char *dir, PlRestartHeader *h, PlSysDyn S, const double *y, const double *yp,
+                   const double *aux, const char *text, PlError *err)
 {
+  h->nint = PlSysDynIntegratorSize(S);
+  double *integ = malloc(sizeof(double) * (size_t)h->nint);
+  if (!integ) {
+    snprintf(err->msg, sizeof err->msg, "out of memory for the checkpoint");
+    return PL_EXIT_FAILURE;
+  }
+  PlSysDynIntegratorSave(S, integ);
   char path[PL_PATH_MAX + 64], tmp[PL_PATH_MAX + 80];
   const size_t n = (size_t)h->nnodes * h->ndd + (size_t)h->nextra;
   snprintf(path, sizeof path, "%s/restart.bin", dir);
@@ -118,7 +125,9 @@ int PlRestartWrite(const char *dir, const PlRestartHeader *h, const double *y, c
     if (h->nint) bad |= fwrite(integ, sizeof(double), (size_t)h->nint, f) != (size_t)h->nint;
     if (h->text_len) bad |= fwrite(text, 1, (size_t)h->text_len, f) != (size_t)h->text_len;
   }
-  return PlFileCommit(f, bad, tmp, path, err);
+  const int rc = PlFileCommit(f, bad, tmp, path, err);
+  free(integ);
+  return rc;
 }
 
 static int ReadHeader(FILE *f, PlRestartHeader *h)
@@ -338,15 +347,7 @@ static int Checkpoint(const SummaryContext *c, const Writer *w, PlRestartHeader 
   const char *dir = c->p->model.output_dir;
   rh->stats = res->stats;
   rh->ext = res->extrema;
-  rh->nint = PlSysDynIntegratorSize(S);
-  double *integ = malloc(sizeof(double) * (size_t)rh->nint);
-  if (!integ) {
-    snprintf(err->msg, sizeof err->msg, "out of memory for the checkpoint");
-    return PL_EXIT_FAILURE;
-  }
-  PlSysDynIntegratorSave(S, integ);
-  int io = PlRestartWrite(dir, rh, y, yp, w->ls.env, integ, c->opt->fingerprint, err);
-  free(integ);
+  int io = PlRestartWrite(dir, rh, S, y, yp, w->ls.env, c->opt->fingerprint, err);
   if (!io) io = PlLineSeriesEnvelopes(&w->ls, dir, err);
   if (!io) {
     cJSON *root = DynamicSummary(c->p, c->srep, c->ssum, c->opt, res, c->nranks, c->T, c->dt);

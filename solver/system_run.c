@@ -257,15 +257,7 @@ static int Checkpoint(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunOp
   const PlModel *m = PlSysDynModel(s);
   h->stats = res->stats;
   PackAux(aux, x, ls, m->nlines, 1);
-  h->nint = PlSysDynIntegratorSize(s);
-  double *integ = malloc(sizeof(double) * (size_t)h->nint);
-  if (!integ) {
-    snprintf(err->msg, sizeof err->msg, "out of memory for the checkpoint");
-    return PL_EXIT_FAILURE;
-  }
-  PlSysDynIntegratorSave(s, integ);
-  int io = PlRestartWrite(m->output_dir, h, y, yp, aux, integ, opt->fingerprint, err);
-  free(integ);
+  int io = PlRestartWrite(m->output_dir, h, s, y, yp, aux, opt->fingerprint, err);
   for (int l = 0; l < m->nlines && !io; ++l) {
     char ldir[PL_PATH_MAX + 64];
     snprintf(ldir, sizeof ldir, "%s/line_%s", m->output_dir, m->lines[l].name);
