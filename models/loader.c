@@ -57,7 +57,7 @@ static int read_model(PlError *err, const PlYNode *root, PlModel *m)
     const PlYPair *p = pbodies ? pbodies : pjoints;
     return ld_at(err, p->key, p->key->text,
               "is not yet available with a line: a line's top hangs from vessel: today; lines attached to "
-              "bodies and joints come with the system core (docs/design-system-core.md, step 2)");
+              "bodies and joints come with the system core (docs/design-system-core.md §6)");
   }
   if (pjoints && !pbodies && !c.has_vessel)
     return ld_at(err, pjoints->key, "joints", "joins bodies: give them under bodies: (a model without line:)");

@@ -10,7 +10,7 @@
  * initial pose and the load left in them is reported, as for the vessel, vessel_static.c).
  * Equations: each line's static rows F_l(u_l; xi) = 0 (the held rows s (x_end - target(xi)),
  * target a point's position or a body point r + R a), and the masters' balance (the line-end
- * attachment of docs/design-system-core.md §2.1: the end node's unconstrained residual f,
+ * attachment of docs/design-system-core.md §5.1: the end node's unconstrained residual f,
  * PlProblemEndReactionLocal, goes to the master's rows, Newton's third law):
  *     point k   R_k = sum over the line ends on k of f_end + (0, 0, (mass - rho_w volume) g),
  *     body b    its Newton-Euler rows at rest (elements/vessel.c: restoring, spring, weight, the

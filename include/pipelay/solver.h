@@ -161,7 +161,7 @@ int PlPartitionGraph(int nv, const int *xadj, const int *adj, const int *vwgt, i
 
 /* ---- the dynamics of several lines, points and bodies (solver/system_dynamic.c) -------- *
  * One residual over every line, free point and body (the attachments of
- * docs/design-system-core.md §2.1), started from the static equilibrium of PlLinesSolve at
+ * docs/design-system-core.md §5.1), started from the static equilibrium of PlLinesSolve at
  * rest. On K ranks every rank holds the whole state and runs the same integration; the
  * assembly is split by METIS parts of the components (rod elements, free points, the bodies'
  * block) and each residual and matrix summed on rank 0 and broadcast, so every evaluation is
@@ -543,7 +543,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
 /* ---- rigid bodies joined by joints (solver/multibody.c; issue 14) ------------------------
  * The residual of nbodies bodies (PlVessel each, 13 unknowns) and njoints joints (lambda and
  * mu, m rows each, after the bodies' unknowns) in the stabilised index-2 form of
- * docs/design-system-core.md §2.2. load_global[b] (may be NULL): a dead force and moment at
+ * docs/design-system-core.md §5.2. load_global[b] (may be NULL): a dead force and moment at
  * body b's origin, global frame (its weight when O_b is the centre of gravity). */
 #define PL_MULTIBODY_MAX_BODIES PL_MAX_BODIES
 typedef struct {
