@@ -6,7 +6,8 @@
  *
  * KEY is any override path of --set (e.g. ends.top.force[0], line.sections[0].wall_thickness,
  * environment.water_depth); START:STOP:COUNT gives COUNT values evenly spaced from START to
- * STOP (either direction). The cases are solved in order, each started from the static shape
+ * STOP (either direction). Each case is the static analysis `pipelay run` solves
+ * (PlStaticAnalysis: with a vessel, the vessel's equilibrium with the line). The cases are solved in order, each started from the static shape
  * of the last converged case (natural-parameter continuation: --start-from the neighbour's
  * folder, mapped onto the case's own mesh), every --set applied to all. With K MPI ranks the
  * cases are split into K contiguous blocks, each continued on its own rank (PETSC_COMM_SELF);
@@ -153,7 +154,9 @@ static PetscErrorCode RunCase(const char *file, int nsets, const char **sets, co
   PetscCall(PlProblemCreate(PETSC_COMM_SELF, &m, &p));
   PlProblemSetQuiet(p, quiet);
   PlProblemSetStopFlag(p, &g_sweep_stop);
-  PetscCall(PlStaticSolve(p, &rep));
+  PlVesselStaticReport vrep;
+  bool converged;
+  PetscCall(PlStaticAnalysis(p, &rep, &vrep, &converged));
   PetscCall(PlProblemStations(p, &nodes, &nn, &els, &ne));
   PetscCall(PlStaticSummarize(p, nodes, nn, els, ne, &sum));
   const char *echo[1] = {ov};
@@ -163,7 +166,7 @@ static PetscErrorCode RunCase(const char *file, int nsets, const char **sets, co
     fprintf(stderr, "pipelay: %s\n", err.msg);
     *status = wrc;
   }
-  row[C_CONVERGED] = rep.converged ? 1 : 0;
+  row[C_CONVERGED] = converged ? 1 : 0;
   row[C_PTC] = rep.strategy == PL_STATIC_PTC ? 1 : 0;
   row[C_NEWTON] = rep.newton_iterations;
   row[C_WALL] = rep.wall_time_s;
@@ -178,9 +181,11 @@ static PetscErrorCode RunCase(const char *file, int nsets, const char **sets, co
   row[C_EPS_FIB] = sum.max_fibre_strain;
   row[C_MAXT] = sum.max_tension_N;
   row[C_MAXK] = sum.max_curvature_1pm;
-  if (!*status && !rep.converged) {
+  if (!*status && !converged) {
     *status = rep.interrupted ? PL_EXIT_INTERRUPTED : PL_EXIT_NOT_CONVERGED;
-    if (!rep.interrupted) fprintf(stderr, "pipelay sweep: %s = %.10g did not converge:\n%s\n", vary, value, rep.failure);
+    if (!rep.interrupted)
+      fprintf(stderr, "pipelay sweep: %s = %.10g did not converge:\n%s\n", vary, value,
+              rep.converged ? vrep.failure : rep.failure);
   }
   free(nodes);
   free(els);

@@ -709,12 +709,11 @@ static PetscErrorCode RunStatic(PlModel *m, const Args *a, PetscMPIInt rank, Pet
   PlProblemSetQuiet(prob, a->quiet);
   signal(SIGINT, OnSignal);
   signal(SIGTERM, OnSignal);
-  PetscCall(PlStaticSolve(prob, &rep));
+  PlVesselStaticReport vrep;
+  bool converged;
+  PetscCall(PlStaticAnalysis(prob, &rep, &vrep, &converged));
   signal(SIGINT, SIG_DFL);
   signal(SIGTERM, SIG_DFL);
-  PlVesselStaticReport vrep;
-  memset(&vrep, 0, sizeof vrep);
-  if (m->vessel.present && rep.converged) PetscCall(PlVesselStaticSolve(prob, &vrep));
   PetscCall(PlProblemStations(prob, &nodes, &nn, &els, &ne));
   PetscCall(PlStaticSummarize(prob, nodes, nn, els, ne, &sum));
   if (!rank && a->restart) {
@@ -728,7 +727,7 @@ static PetscErrorCode RunStatic(PlModel *m, const Args *a, PetscMPIInt rank, Pet
     int wrc = PlWriteStaticResults(m->output_dir, m, &rep, &sum, nodes, nn, els, ne, size,
                                    a->nsets, a->sets, &err);
     /* VTK, plots: a dynamic run's static plots are drawn while it integrates */
-    PlPlotInBackground(m->analysis.kind == PL_ANALYSIS_DYNAMIC && rep.converged);
+    PlPlotInBackground(m->analysis.kind == PL_ANALYSIS_DYNAMIC && converged);
     if (!wrc) wrc = PlOutputWriteStatic(m->output_dir, m, nodes, nn, !a->no_plots, &err);
     PlPlotInBackground(0);
     if (wrc) {

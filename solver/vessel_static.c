@@ -106,3 +106,16 @@ PetscErrorCode PlVesselStaticSolve(PlProblem p, PlVesselStaticReport *rep)
   PetscCall(PlLinesDestroy(&L));
   PetscFunctionReturn(0);
 }
+
+PetscErrorCode PlStaticAnalysis(PlProblem p, PlStaticReport *rep, PlVesselStaticReport *vrep, bool *converged)
+{
+  PetscFunctionBeginUser;
+  memset(vrep, 0, sizeof *vrep);
+  PetscCall(PlStaticSolve(p, rep));
+  *converged = rep->converged;
+  if (p->model.vessel.present && rep->converged) {
+    PetscCall(PlVesselStaticSolve(p, vrep));
+    *converged = vrep->converged;
+  }
+  PetscFunctionReturn(0);
+}

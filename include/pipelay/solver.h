@@ -284,6 +284,11 @@ typedef struct {
  * and pipe balance, moving the pipe with it; the result is the dynamic run's start. See
  * vessel_static.c. */
 PetscErrorCode PlVesselStaticSolve(PlProblem prob, PlVesselStaticReport *rep);
+/* The static analysis of a one-line model, the one sequence `pipelay run` and `pipelay sweep`
+ * both solve: the line's equilibrium (PlStaticSolve) and, with a vessel, the coupled
+ * equilibrium of line and vessel from it (PlVesselStaticSolve; vrep zeroed without a vessel or
+ * when the line's solve failed). *converged: the line's and (with a vessel) the vessel's. */
+PetscErrorCode PlStaticAnalysis(PlProblem prob, PlStaticReport *rep, PlVesselStaticReport *vrep, bool *converged);
 
 /* ---- the dynamic run of a one-line model (solver/dynamic.c) ------------------------------
  * The line (and its vessel, body 0 with the top end on the hang-off point) lent to the system
