@@ -21,6 +21,7 @@
 #include <string.h>
 #include "commands.h"
 #include "pipelay/output.h"
+#include "../tools/verify/verify.h"
 
 static const char usage[] =
   "usage: pipelay compare RESULT REFERENCE [--tol [COLUMN=]TYPE:VALUE]... [--x COLUMN]\n"

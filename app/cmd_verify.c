@@ -9,7 +9,7 @@
  * --quiet --no-plots", with its output in REPORT/CASE/runs/ID.log and its exit status in
  * REPORT/CASE/runs/ID.status (children keep runs isolated: a crash or an MPI abort in one
  * run does not take the others down). Then the checks are evaluated on the run files and
- * the plots drawn (output/verify.c). --reuse evaluates the runs already in REPORT
+ * the plots drawn (tools/verify/verify.c). --reuse evaluates the runs already in REPORT
  * instead of running them again (to redraw a report). --ranks K runs each model on K MPI
  * ranks: "COMMAND -n K pipelay run ...", COMMAND from --mpiexec (default mpiexec, found in
  * PATH), so that the same checks test K ranks against the references (issue 13, item 5).
@@ -34,6 +34,7 @@
 #include <unistd.h>
 #include "commands.h"
 #include "pipelay/output.h"
+#include "../tools/verify/verify.h"
 
 static const char usage[] =
   "usage: pipelay verify [DIR] [--case NAME]... [--report DIR] [--skip-slow] [--reuse]\n"

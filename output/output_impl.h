@@ -11,10 +11,6 @@ int PlOutputMakeDirs(const char *dir, PlError *err);
  * XML attributes and gnuplot strings), else 0. */
 int PlOutputNameValid(const char *name);
 
-/* The gnuplot program: $PIPELAY_GNUPLOT (a path, or a name looked up on PATH), else
- * "gnuplot" on PATH; "" when not found or not executable. (plot.c) */
-void PlOutputFindGnuplot(char *out, size_t len);
-
 /* dir/summary.json parsed (a cJSON *, free with cJSON_Delete), or NULL when it is missing,
  * larger than 64 MiB or not JSON. (ownership.c) */
 void *PlOutputSummaryRead(const char *dir);
