@@ -8,8 +8,6 @@
 #include <sys/stat.h>
 #include "output_impl.h"
 
-int PlOutputMakeDirs(const char *dir, PlError *err) { return PlMakeDirs(dir, err); }
-
 int PlOutputNameValid(const char *name)
 {
   if (!name || !name[0] || strlen(name) > 100) return 0;

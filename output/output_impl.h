@@ -4,8 +4,6 @@
 #pragma once
 #include "pipelay/output.h"
 
-/* mkdir -p dir. Returns 0, or PL_EXIT_IO with a message. */
-int PlOutputMakeDirs(const char *dir, PlError *err);
 
 /* 1 when name is non-empty, at most 100 characters of [A-Za-z0-9_-] (safe in file names,
  * XML attributes and gnuplot strings), else 0. */

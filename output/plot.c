@@ -214,7 +214,7 @@ static int PlotterInit(Plotter *P, const char *dir, const PlPlotOptions *o)
   snprintf(P->dir, sizeof P->dir, "%s", dir);
   snprintf(P->plots, sizeof P->plots, "%s/plots", dir);
   PlError err;
-  if (PlOutputMakeDirs(P->plots, &err)) {
+  if (PlMakeDirs(P->plots, &err)) {
     Warn(o, "no plots: %s", err.msg);
     return -1;
   }

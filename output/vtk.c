@@ -230,14 +230,10 @@ static const char kPvdTail[] = "  </Collection>\n</VTKFile>\n";
 static int WriteCollection(const char *dir, const char *stem, const char *entries, size_t n, long *head,
                            PlError *err)
 {
-  char path[PL_PATH_MAX + 64], tmp[PL_PATH_MAX + 80];
-  snprintf(path, sizeof path, "%s/%s.pvd", dir, stem);
-  snprintf(tmp, sizeof tmp, "%s/.%s.pvd.tmp", dir, stem);
-  FILE *f = fopen(tmp, "w");
-  if (!f) {
-    snprintf(err->msg, sizeof err->msg, "%.900s: cannot write: %s", tmp, strerror(errno));
-    return PL_EXIT_IO;
-  }
+  char path[PL_PATH_MAX + 64], tmp[PL_PATH_MAX + 80], name[PL_PATH_MAX];
+  snprintf(name, sizeof name, "%s.pvd", stem);
+  FILE *f = PlFileOpenAtomic(dir, name, path, sizeof path, tmp, sizeof tmp, err);
+  if (!f) return PL_EXIT_IO;
   int bad = fprintf(f, "<?xml version=\"1.0\"?>\n<!-- written by pipelay %s: open in ParaView -->\n"
                        "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"%s\">\n  <Collection>\n",
                     PIPELAY_VERSION, HostByteOrder()) < 0;
@@ -320,7 +316,7 @@ static int SeriesCreate(const char *dir, PlVtkSeriesKind kind, const PlModel *m,
     return PL_EXIT_IO;
   }
   snprintf(vtkdir, sizeof vtkdir, "%s/vtk", dir);
-  int rc = PlOutputMakeDirs(vtkdir, err);
+  int rc = PlMakeDirs(vtkdir, err);
   if (rc) return rc;
   PlVtkSeries vs = calloc(1, sizeof *vs);
   if (!vs) {

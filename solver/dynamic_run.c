@@ -113,18 +113,17 @@ int PlRestartWrite(const char *dir, PlRestartHeader *h, PlSysDyn S, const double
   PlSysDynIntegratorSave(S, integ);
   char path[PL_PATH_MAX + 64], tmp[PL_PATH_MAX + 80];
   const size_t n = (size_t)h->nnodes * h->ndd + (size_t)h->nextra;
-  snprintf(path, sizeof path, "%s/restart.bin", dir);
-  snprintf(tmp, sizeof tmp, "%s/.restart.bin.tmp", dir);
-  FILE *f = fopen(tmp, "wb");
-  int bad = !f;
-  if (f) {
-    bad |= fwrite(h, sizeof *h, 1, f) != 1;
-    bad |= fwrite(y, sizeof(double), n, f) != n;
-    bad |= fwrite(yp, sizeof(double), n, f) != n;
-    bad |= fwrite(aux, sizeof(double), (size_t)h->naux, f) != (size_t)h->naux;
-    if (h->nint) bad |= fwrite(integ, sizeof(double), (size_t)h->nint, f) != (size_t)h->nint;
-    if (h->text_len) bad |= fwrite(text, 1, (size_t)h->text_len, f) != (size_t)h->text_len;
+  FILE *f = PlFileOpenAtomic(dir, "restart.bin", path, sizeof path, tmp, sizeof tmp, err);
+  if (!f) {
+    free(integ);
+    return PL_EXIT_IO;
   }
+  int bad = fwrite(h, sizeof *h, 1, f) != 1;
+  bad |= fwrite(y, sizeof(double), n, f) != n;
+  bad |= fwrite(yp, sizeof(double), n, f) != n;
+  bad |= fwrite(aux, sizeof(double), (size_t)h->naux, f) != (size_t)h->naux;
+  if (h->nint) bad |= fwrite(integ, sizeof(double), (size_t)h->nint, f) != (size_t)h->nint;
+  if (h->text_len) bad |= fwrite(text, 1, (size_t)h->text_len, f) != (size_t)h->text_len;
   const int rc = PlFileCommit(f, bad, tmp, path, err);
   free(integ);
   return rc;

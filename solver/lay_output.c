@@ -27,18 +27,6 @@
 #include <string.h>
 #include "dynamic_impl.h"
 
-/* DIR/.NAME.tmp opened for writing (PlFileCommit renames it to DIR/NAME); NULL with the
- * reason in err. */
-static FILE *OpenResult(const char *dir, const char *name, char *path, size_t plen, char *tmp, size_t tlen,
-                        PlError *err)
-{
-  snprintf(path, plen, "%s/%s", dir, name);
-  snprintf(tmp, tlen, "%s/.%s.tmp", dir, name);
-  FILE *f = fopen(tmp, "w");
-  if (!f) snprintf(err->msg, sizeof err->msg, "%.900s: cannot write: %s", tmp, strerror(errno));
-  return f;
-}
-
 const char *PlLaySeriesHeader(void)
 {
   return "t_s,paid_out_m,touchdown_arc_length_m,touchdown_station_m,touchdown_offset_m,vessel_station_m,"
@@ -138,7 +126,7 @@ int PlAsLaidWrite(const char *dir, const PlProblem p, const PlStation *N, int nn
   const PlModel *m = &p->model;
   const int ne = p->mesh.nelements;
   char path[PL_PATH_MAX + 64], tmp[PL_PATH_MAX + 80];
-  FILE *f = OpenResult(dir, "as_laid.csv", path, sizeof path, tmp, sizeof tmp, err);
+  FILE *f = PlFileOpenAtomic(dir, "as_laid.csv", path, sizeof path, tmp, sizeof tmp, err);
   if (!f) return PL_EXIT_IO;
   fputs("S_m,x_m,y_m,z_m,station_m,offset_m,effective_tension_N,on_seabed,landed_t_s,moved_m,moved_offset_m\n", f);
   for (int i = 0; i < nn; ++i) {
@@ -160,7 +148,7 @@ int PlAsLaidWrite(const char *dir, const PlProblem p, const PlStation *N, int nn
 int PlRouteWrite(const char *dir, const PlRoute *r, PlError *err)
 {
   char path[PL_PATH_MAX + 64], tmp[PL_PATH_MAX + 80];
-  FILE *f = OpenResult(dir, "route.csv", path, sizeof path, tmp, sizeof tmp, err);
+  FILE *f = PlFileOpenAtomic(dir, "route.csv", path, sizeof path, tmp, sizeof tmp, err);
   if (!f) return PL_EXIT_IO;
   fputs("station_m,x_m,y_m\n", f);
   for (int k = 0; k < r->npieces; ++k) {

@@ -251,53 +251,6 @@ PetscErrorCode PlStaticSummarize(PlProblem p, const PlStation *N, int nn, const 
   PetscFunctionReturn(0);
 }
 
-/* ---- files ------------------------------------------------------------------------------ */
-int PlMakeDirs(const char *dir, PlError *err)
-{
-  char buf[PL_PATH_MAX];
-  if (!dir[0]) {
-    snprintf(err->msg, sizeof err->msg, "the output directory is an empty path");
-    return PL_EXIT_IO;
-  }
-  if (snprintf(buf, sizeof buf, "%s", dir) >= (int)sizeof buf) {
-    snprintf(err->msg, sizeof err->msg, "%s: output directory path too long", dir);
-    return PL_EXIT_IO;
-  }
-  for (char *c = buf + 1; ; ++c) {
-    const char save = *c;
-    if (save == '/' || save == '\0') {
-      *c = '\0';
-      if (mkdir(buf, 0777) && errno != EEXIST) {
-        snprintf(err->msg, sizeof err->msg, "%.900s: cannot create the output directory: %s", buf, strerror(errno));
-        return PL_EXIT_IO;
-      }
-      *c = save;
-    }
-    if (save == '\0') break;
-  }
-  struct stat sb;
-  if (stat(dir, &sb) || !S_ISDIR(sb.st_mode)) {
-    snprintf(err->msg, sizeof err->msg, "%s: the output path is not a directory", dir);
-    return PL_EXIT_IO;
-  }
-  return 0;
-}
-
-int PlFileCommit(FILE *f, int bad, const char *tmp, const char *path, PlError *err)
-{
-  if (!f) bad = 1;
-  else {
-    bad |= ferror(f) != 0;
-    bad |= fclose(f) != 0;
-  }
-  if (bad || rename(tmp, path)) {
-    snprintf(err->msg, sizeof err->msg, "%.900s: write failed: %s", path, strerror(errno));
-    remove(tmp);
-    return PL_EXIT_IO;
-  }
-  return 0;
-}
-
 static const char *kStationHeader =
   "S_m,x_m,y_m,z_m,effective_tension_N,shear_force_2_N,shear_force_3_N,torque_Nm,"
   "bending_moment_2_Nm,bending_moment_3_Nm,curvature_1pm,axial_strain,seabed_force_Npm,"
@@ -306,13 +259,8 @@ static const char *kStationHeader =
 static int WriteStations(const char *dir, const char *name, const PlStation *s, int n, PlError *err)
 {
   char path[PL_PATH_MAX + 64], tmp[PL_PATH_MAX + 80];
-  snprintf(path, sizeof path, "%s/%s", dir, name);
-  snprintf(tmp, sizeof tmp, "%s/.%s.tmp", dir, name);
-  FILE *f = fopen(tmp, "w");
-  if (!f) {
-    snprintf(err->msg, sizeof err->msg, "%.900s: cannot write: %s", tmp, strerror(errno));
-    return PL_EXIT_IO;
-  }
+  FILE *f = PlFileOpenAtomic(dir, name, path, sizeof path, tmp, sizeof tmp, err);
+  if (!f) return PL_EXIT_IO;
   fputs(kStationHeader, f);
   for (int i = 0; i < n; ++i) {
     const PlStation *a = &s[i];
@@ -413,14 +361,11 @@ int PlSummaryWrite(const char *dir, void *root_, PlError *err)
     return PL_EXIT_IO;
   }
   char path[PL_PATH_MAX + 64], tmp[PL_PATH_MAX + 80];
-  snprintf(path, sizeof path, "%s/summary.json", dir);
-  snprintf(tmp, sizeof tmp, "%s/.summary.json.tmp", dir);
-  FILE *f = fopen(tmp, "w");
+  FILE *f = PlFileOpenAtomic(dir, "summary.json", path, sizeof path, tmp, sizeof tmp, err);
   const int bad = !f || fputs(text, f) < 0 || fputc('\n', f) == EOF;
   free(text);
-  return PlFileCommit(f, bad, tmp, path, err);
+  return f ? PlFileCommit(f, bad, tmp, path, err) : PL_EXIT_IO;
 }
-
 
 int PlWriteStaticResults(const char *dir, const PlModel *m, const PlStaticReport *rep,
                          const PlStaticSummary *s, const PlStation *nodes, int nnodes,

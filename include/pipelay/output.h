@@ -16,7 +16,8 @@
 #pragma once
 #include <stdint.h>
 #include <stdio.h>
-#include "pipelay/solver.h"
+#include "pipelay/models.h"
+#include "pipelay/results.h"
 
 /* ---- VTK XML unstructured grids (.vtu) and collections (.pvd) ---------------------------- */
 

@@ -12,34 +12,10 @@
 #include "pipelay/elements.h"
 #include "pipelay/meshes.h"
 #include "pipelay/models.h"
-
-/* Exit statuses of the command-line program (documented in the README). */
-enum {
-  PL_EXIT_OK = 0,
-  PL_EXIT_FAILURE = 1,       /* internal error (a bug): please report */
-  PL_EXIT_BAD_INPUT = 2,
-  PL_EXIT_NOT_CONVERGED = 3,
-  PL_EXIT_IO = 4,
-  PL_EXIT_INTERRUPTED = 5
-};
+#include "pipelay/results.h"
 
 typedef struct PlProblem_ *PlProblem;
 
-/* Sections of the post-processed state, one per element midpoint and per node. */
-typedef struct {
-  double S;                 /* arc length [m] */
-  double x[3];              /* position [m] */
-  double tension;           /* effective tension n1 [N] */
-  double shear[2];          /* n2, n3 [N] */
-  double torque;            /* m1 [N m] */
-  double moment[2];         /* m2, m3 [N m] */
-  double curvature;         /* |(kappa2, kappa3)| [1/m] */
-  double axial_strain;      /* gamma1 [-] */
-  double seabed_force;      /* contact force per length [N/m] (nodes only) */
-  double t2[3], t3[3];      /* section axes in the global frame */
-  double strain_energy;     /* the element's strain energy [J] (PlRodSectionEnergy; elements
-                               only, NaN outside the rod's domain) */
-} PlStation;
 
 /* A failure's account: a static solve's (PlStaticReport) and a system's (PlLinesReport), which
  * quotes a line's whole account after at most PL_FAILURE_QUOTE bytes of its own words; a static
@@ -412,15 +388,6 @@ double PlTouchdown(const PlProblem prob, const PlStation *N, int nn, double xt[3
 PetscErrorCode PlStaticSummarize(PlProblem prob, const PlStation *nodes, int nnodes,
                                  const PlStation *elements, int nelements, PlStaticSummary *s);
 
-/* Creates dir and its parents (mkdir -p). 0, or PL_EXIT_IO with "DIR: cannot create the
- * output directory: REASON" or "DIR: the output path is not a directory" in err. */
-int PlMakeDirs(const char *dir, PlError *err);
-
-/* Finishes an atomic file write: closes f (NULL: the open failed), and when neither bad nor
- * the stream's error flag is set renames tmp to path. Else removes tmp and returns
- * PL_EXIT_IO with "PATH: write failed: REASON" in err. Every result file goes through it, so
- * that a reader never sees a half-written file. */
-int PlFileCommit(FILE *f, int bad, const char *tmp, const char *path, PlError *err);
 
 /* Writes static.csv, static_elements.csv and summary.json (atomically) into dir (created
  * if missing), on rank 0. Returns 0, or PL_EXIT_IO with a message in err. */
