@@ -28,7 +28,8 @@
  * A body is 13 unknowns (and its joints' rows), so its steps are cheap: the heavy top's 10 s
  * take about 19000 steps against 4445 at the lines' defaults, the OC3 turbine's 200 s
  * (verification/oc3_turbine/energy.yaml) 20000 against 2800, seconds at most. Bodies on
- * joints have no stiff undamped modes, so BDF3-5 do not creep as on a line: at the lines'
+ * joints have none of a line's many stiff, lightly damped modes (a joint is a constraint, not
+ * a stiff spring), so BDF3-5 do not creep as on a line: at the lines'
  * tolerances BDF5 took fewer steps than BDF2 on 11 of the 14 models of rigid bodies in
  * verification/ (at most 25 % more on the other three). */
 static void bodies_defaults(PlDynamicSettings *d)
