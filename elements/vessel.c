@@ -173,10 +173,12 @@ void PlVesselInit(PlVessel *V)
  *   k >> c: the tangential one is k/c too large, and since c = alpha/h, this ratio only falls
  *           by shortening the step: the stiffness limits the step.
  * k = c is best. The step the error test allows turns a spinning body by a roughly fixed angle
- * phi = |w| h per step (at the default rtol 1e-4, phi = 0.039 rad on the heavy top), so c =
- * alpha |w| / phi ~ 40 |w|, larger at tighter tolerances. k = 100 |w0| sits at it; the steps
- * are flat within a factor of about 3 either way and rise beyond. Measured at the default
- * tolerances with k = K |w0| (IDA steps; K = 30, 100, 300, 1000):
+ * phi = |w| h per step (at rtol 1e-4 and BDF2, the lines' defaults, phi = 0.039 rad on the heavy
+ * top; at the defaults of rigid bodies alone, rtol 1e-7 and BDF up to 5, 0.009 rad), so c =
+ * alpha |w| / phi ~ 40 |w| and ~ 200 |w|, larger at tighter tolerances. k = 100 |w0| sits
+ * between; the steps are flat within a factor of about 3 either way and rise beyond (the heavy
+ * top at the bodies' defaults: 32272, 19764, 14701, 14037 steps at K = 30, 100, 300, 1000).
+ * Measured at the lines' default tolerances with k = K |w0| (IDA steps; K = 30, 100, 300, 1000):
  *   heavy top (verification/multibody_joints, |w0| = 17.3 rad/s, 10 s): 4564, 4445, 4600, 4947
  *     (K = 3: 11026, K = 10: 6424; k = 1: stops at 0.027 s, k = 1e5: 5813);
  *   Giusti's sphere and axisymmetric body (verification/giusti_rigid_bodies, 5 s): 3080/897,

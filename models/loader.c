@@ -381,6 +381,8 @@ static void InitDefaults(PlModel *m)
   }
   m->checkpoint_interval = PlSchemaDefault("output.checkpoint_interval"); /* [s] wall clock */
   m->vtk_interval = PlSchemaDefault("output.vtk_interval"); /* [s] simulated */
+  /* the time integration's defaults as a line takes them; a model of rigid bodies alone has its
+   * own tolerances and max_order (loader_analysis.c, bodies_defaults) */
   PlDynamicSettings *d = &m->analysis.dynamic;
   d->duration = 0.0; /* required: unset */
   d->output_interval = PlSchemaDefault("analysis.dynamic.output_interval");
@@ -390,7 +392,7 @@ static void InitDefaults(PlModel *m)
   d->atol_velocity = PlSchemaDefault("analysis.dynamic.atol_velocity");
   /* 1e-3 rad/s: atol_rotation's quaternion component of 1e-5 is an angle of 2e-5 rad, and over the
    * 0.01 s that the atol_position / atol_velocity pair implies that is 2e-3 rad/s. Tighter buys
-   * little at the default rtol: a spinning body's weight is rtol |w| (the heavy top's Euler-
+   * little at rtol 1e-4 and BDF2: a spinning body's weight is rtol |w| (the heavy top's Euler-
    * parameter error over its first second 2.2e-3 at 1e-3, 1.5e-3 at 1e-6); the OC3 turbine's
    * platform pitch error against a tight run halves at 1e-6 (0.14 to 0.07 deg) for 1.2 to 1.5
    * times the steps (docs/model-file.md). */

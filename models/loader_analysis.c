@@ -6,6 +6,42 @@
 
 /* ---- analysis, output ----------------------------------------------------------------- */
 
+/* The integration defaults of a model of rigid bodies alone (no line), set before its keys are
+ * read: every error tolerance a thousandth of the lines' default (the schema's), BDF up to
+ * order 5.
+ *
+ * The lines' defaults (rtol 1e-4, BDF2) are set by a line's cost and by its stiff, lightly
+ * damped modes, which only the A-stable BDF1 and BDF2 do not amplify (read_dynamic). A body's
+ * error is of another kind: a spinning body's local errors shift its phase and, through
+ * BDF's dissipation, its energy and so its spin rate, and neither is restored, so its attitude
+ * error grows with the angle it turns through, Theta = integral of |w| dt: about
+ * c rtol Theta, with c from 2 to 10 on the heavy top of verification/multibody_joints
+ * (17.3 rad/s for 10 s, Theta = 173 rad; the Euler parameters' largest error against RK4:
+ * 8.9e-2 at the lines' defaults, 4.2e-2 with BDF5 at the same tolerances, 3e-4 to 1.7e-3 and
+ * 8e-5 to 1.7e-4 with BDF5 and every tolerance 100 and 1000 times tighter; the spreads over
+ * small changes of the norm rate, which move the steps but not the solution). Within 1e-3
+ * over tens of turns needs rtol below 1e-3 / (10 Theta), 6e-7 there: a thousandth of the
+ * lines' rtol, 1e-7, holds it with a margin of 6, and up to Theta of about 1000 rad. The
+ * absolute tolerances follow rtol by the same factor, so that they keep their balance
+ * (loader.c) and none of them sets the steps alone.
+ *
+ * A body is 13 unknowns (and its joints' rows), so its steps are cheap: the heavy top's 10 s
+ * take about 19000 steps against 4445 at the lines' defaults, the OC3 turbine's 200 s
+ * (verification/oc3_turbine/energy.yaml) 20000 against 2800, seconds at most. Bodies on
+ * joints have none of a line's many stiff, lightly damped modes (a joint is a constraint, not
+ * a stiff spring), so BDF3-5 do not creep as on a line: at the lines'
+ * tolerances BDF5 took fewer steps than BDF2 on 11 of the 14 models of rigid bodies in
+ * verification/ (at most 25 % more on the other three). */
+static void bodies_defaults(PlDynamicSettings *d)
+{
+  d->rtol = 1e-7;
+  d->atol_position = 1e-8;         /* [m] */
+  d->atol_rotation = 1e-8;         /* [-] */
+  d->atol_velocity = 1e-6;         /* [m/s] */
+  d->atol_angular_velocity = 1e-6; /* [rad/s] */
+  d->max_order = 5;
+}
+
 /* analysis.dynamic: settings of the time integration (c: whether the model has a line). */
 static int read_dynamic(const Ctx *c, const Scope *an, PlDynamicSettings *d)
 {
@@ -13,6 +49,7 @@ static int read_dynamic(const Ctx *c, const Scope *an, PlDynamicSettings *d)
   bool present;
   int rc = ld_open_child(an, "dynamic", &s, &present);
   if (rc) return rc;
+  if (c->body_only) bodies_defaults(d);
   const PlYNode *ndur = NULL, *nout = NULL;
   if ((rc = ld_get_number(&s, "duration", &d->duration, &ndur))) return rc;
   if ((rc = ld_get_number(&s, "output_interval", &d->output_interval, &nout)))

@@ -1625,6 +1625,46 @@ static void test_example(Tally *t, const char *path)
         "example seabed, rotation, guess", NULL);
 }
 
+/* ---- the integration defaults of a model of rigid bodies alone -------------------------- */
+
+static const char kBodiesOnly[] =
+    "name: a top on a spherical joint\n"
+    "environment: {water_depth: 100, gravity: 1}\n"
+    "bodies:\n"
+    "  - name: top\n"
+    "    mass: 1\n"
+    "    inertia: [[999, 0, 0], [0, 4999, 0], [0, 0, 6000]]\n"
+    "    initial: {position: [0, 0, 1]}\n"
+    "joints:\n"
+    "  - {name: pivot, type: spherical, bodies: [top, ground], point: [0, 0, 0]}\n"
+    "analysis:\n"
+    "  type: dynamic\n"
+    "  dynamic: {duration: 1}\n";
+
+/* docs/model-file.md: without a line, the tolerances default to a thousandth of the lines'
+ * (rtol 1e-7, atol_position 1e-8 m, atol_rotation 1e-8, atol_velocity 1e-6 m/s,
+ * atol_angular_velocity 1e-6 rad/s) and max_order to 5; keys given keep their values. */
+static void test_bodies_defaults(Tally *t)
+{
+  PlModel m;
+  if (load(t, "bodies.yaml", kBodiesOnly, 0, NULL, &m, "bodies-only model loads") == 0) {
+    const PlDynamicSettings *d = &m.analysis.dynamic;
+    check(t, d->rtol == 1e-7 && d->atol_position == 1e-8 && d->atol_rotation == 1e-8 && d->atol_velocity == 1e-6 &&
+                 d->atol_angular_velocity == 1e-6 && d->max_order == 5,
+          "bodies alone: tolerances a thousandth of the lines' defaults, BDF up to order 5", NULL);
+    check(t, d->atol_reaction == 1.0 && d->atol_strain == 5e-7 && d->max_steps == 1000000,
+          "bodies alone: the other dynamic defaults as the lines'", NULL);
+    PlModelFree(&m);
+  }
+  const char *const ov[] = {"analysis.dynamic.rtol=1e-5", "analysis.dynamic.max_order=2"};
+  if (load(t, "bodies.yaml", kBodiesOnly, 2, ov, &m, "bodies-only model with rtol and max_order given") == 0) {
+    const PlDynamicSettings *d = &m.analysis.dynamic;
+    check(t, d->rtol == 1e-5 && d->max_order == 2 && d->atol_position == 1e-8,
+          "bodies alone: keys given override the bodies' defaults, the others stay", NULL);
+    PlModelFree(&m);
+  }
+}
+
 int main(int argc, char **argv)
 {
   if (argc < 2) {
@@ -1650,6 +1690,7 @@ int main(int argc, char **argv)
     check(&t, 0, "create a temporary directory", tmp);
   }
   test_bad_models(&t, argv[1]);
+  test_bodies_defaults(&t);
   test_limits(&t);
   test_example(&t, example);
   if (t.failed) {
