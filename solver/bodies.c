@@ -114,6 +114,11 @@ int PlBodiesRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynam
   const double dt = d->output_interval, T = d->duration;
   const long nout = (long)ceil(T / dt - 1e-9);
   double t = 0.0, e0 = NAN;
+  double *ymb = malloc(sizeof(double) * (size_t)s->nmb); /* the bodies' block with the reactions */
+  if (!ymb && !io) {
+    snprintf(res->err.msg, sizeof res->err.msg, "out of memory for the joints' reactions");
+    io = PL_EXIT_FAILURE;
+  }
   for (long k = 0; !io && k <= nout; ++k) {
     const double tout = k == nout ? T : k * dt;
     if (k > 0) {
@@ -143,6 +148,12 @@ int PlBodiesRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynam
     }
     t = tout;
     const double *y = PlSysDynState(s), *yp = PlSysDynRate(s), *yb0 = y + s->moff;
+    if (nj && PlSysDynJointReactions(s, t, y, yp, ymb)) { /* the reactions the state implies */
+      res->ida_flag = -1;
+      snprintf(res->failure, sizeof res->failure, "the joints' reactions at t = %.6g s: a singular saddle-point "
+               "matrix (a joint's rows dependent on another's) or out of memory", t);
+      break;
+    }
     PlSysDynOutputLoads(s, t, y, yp); /* the loads at (t, y) for the output */
     for (int b = 0; b < nb; ++b) {
       PlVesselOutput vo;
@@ -158,7 +169,7 @@ int PlBodiesRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynam
     }
     for (int j = 0; j < nj; ++j) {
       double *P = rep->joint_point[j], *F = rep->joint_force[j], *M = rep->joint_moment[j];
-      PlMultibodyJointLoad(&s->mb, yb0, j, P, F, M);
+      PlMultibodyJointLoad(&s->mb, ymb, j, P, F, M);
       PlJointSeriesRow(fj[j], t, P, F, M);
       rep->joint_max_force_N[j] = fmax(rep->joint_max_force_N[j], sqrt(F[0] * F[0] + F[1] * F[1] + F[2] * F[2]));
       rep->joint_max_moment_Nm[j] = fmax(rep->joint_max_moment_Nm[j], sqrt(M[0] * M[0] + M[1] * M[1] + M[2] * M[2]));
@@ -181,6 +192,7 @@ int PlBodiesRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynam
     }
   }
   PlIdaRunResult(PlSysDynIDA(s), t, T, wall0, io, res);
+  free(ymb);
   for (int k = 0; k < nb + nj + 1; ++k) {
     FILE *f = k < nb ? fb[k] : k < nb + nj ? fj[k - nb] : fe;
     if (f && fclose(f) && !io) {

@@ -1701,49 +1701,41 @@ void PlSysDynBodyPose(const PlSysDyn s, int b, const double *y, double r[3], dou
   PlQuatToMatrix(qn, R);
 }
 
-/* The consistent start of bodies without lines (their initial velocities are given, not a
- * rest): each body's accelerations under its loads at t = 0 (PlVesselConsistentRate: exact
- * without joints), the DP integral states' rates z' = f, and with joints the accelerations
- * nu' and reactions lambda of the index-2 system from the Newton-Euler rows and the time
- * derivative of the velocity constraint,
+/* The joints' reactions lambda and the bodies' accelerations nu' consistent with the poses,
+ * the velocities and the rest of the state at t: the index-2 system's Newton-Euler rows and
+ * the time derivative of its velocity constraint,
  *   M nu' + G^T lambda = -F_NE(nu' = 0, lambda = 0),   G nu' = -(dG/dt) nu,
  * with M = dF_NE/dnu', G^T = dF_NE/dlambda, G = dF_vel/dnu and (dG/dt) nu = dF_vel/dp p' (p
- * the poses, p' their kinematic rates), read off the bodies' block of the iteration matrix at
- * c = 0 and c = 1; mu = 0. IDACalcIC cannot do this: F = 0 holds already with any lambda (the
- * index-2 form has no row that fixes it at t = 0). Every rank alike (the bodies' block is
- * assembled whole). Returns 0, 1 when a body's mass matrix or the saddle-point matrix is
- * singular, 2 out of memory. */
-static int BodiesStart(PlSysDyn s, double *y, double *yp)
+ * the poses, p' their rates in yp), read off the bodies' block of the iteration matrix at
+ * c = 0 and c = 1. Writes nu' into yp, lambda into y, and mu = 0 (its value on the solution).
+ * lambda is a function of the differential state, which IDA's error test controls: the
+ * multipliers IDA carries (out of that test, index 2) are not, so this is how a reported
+ * reaction is computed. Every rank alike (the bodies' block is assembled whole). Returns 0, 1
+ * when the saddle-point matrix is singular, 2 out of memory. */
+static int JointReactions(PlSysDyn s, double t, double *y, double *yp)
 {
   const PlModel *m = s->m;
   const int n = s->n, nmb = s->nmb, nb = m->nbodies, nv = PL_VESSEL_NY, mo = s->moff;
   const int nlam = (nmb - nv * nb) / 2, k = 6 * nb + nlam;
   double *F = malloc(sizeof(double) * (size_t)n), *J0 = malloc(sizeof(double) * (size_t)nmb * nmb),
+         *J1 = malloc(sizeof(double) * (size_t)nmb * nmb), *Fb = malloc(sizeof(double) * (size_t)nmb),
          *A = calloc((size_t)k * k, sizeof(double)), *b = calloc((size_t)k, sizeof(double));
   int *cols = malloc(sizeof(int) * (size_t)k), rc = 2;
   const int keep = s->nosplit;
-  double *keepval = s->val;
   s->nosplit = 1;
-  s->val = NULL;
-  if (!F || !J0 || !A || !b || !cols) goto done;
-  rc = 1;
-  PlSysDynEval(s, 0.0, y, yp, 0.0, F, 0); /* the loads at t = 0: s->tb, s->lg */
-  for (int bb = 0; bb < nb; ++bb)
-    if (PlVesselConsistentRate(&s->V[bb], y + mo + nv * bb, s->tb[bb], s->lg[bb], yp + mo + nv * bb)) goto done;
-  PlSysDynEval(s, 0.0, y, yp, 0.0, F, 0);
-  for (int bb = 0; bb < nb; ++bb)
-    if (s->zoff[bb] >= 0)
-      for (int i = 0; i < 6; ++i) yp[s->zoff[bb] + i] -= F[s->zoff[bb] + i];
-  for (int i = 0; i < s->nwork; ++i) yp[s->woff + i] -= F[s->woff + i];
-  rc = 0;
-  if (!m->njoints) goto done;
+  if (!F || !J0 || !J1 || !Fb || !A || !b || !cols) goto done;
   rc = 1;
   for (int bb = 0; bb < nb; ++bb)
     for (int i = 0; i < 6; ++i) yp[mo + nv * bb + PL_VESSEL_V + i] = 0.0;
   for (int i = nv * nb; i < nmb; ++i) y[mo + i] = yp[mo + i] = 0.0;
-  if (PlSysDynEval(s, 0.0, y, yp, 0.0, F, 1)) goto done; /* F and the block at c = 0 */
-  memcpy(J0, s->Jmb, sizeof(double) * (size_t)nmb * nmb);
-  if (PlSysDynEval(s, 0.0, y, yp, 1.0, NULL, 1)) goto done; /* the block at c = 1 */
+  /* F: the bodies' rows take the lines' loads from the end elements and nodes alone
+   * (PlSysDynOutputLoads); the block is multibody's own (PlSysDynEval puts it as it is) */
+  s->ends_only = 1;
+  const int bad = PlSysDynEval(s, t, y, yp, 0.0, F, 0);
+  s->ends_only = 0;
+  if (bad || PlMultibodyEvaluate(&s->mb, t, y + mo, yp + mo, 0.0, Fb, J0) ||
+      PlMultibodyEvaluate(&s->mb, t, y + mo, yp + mo, 1.0, Fb, J1))
+    goto done;
   /* the unknowns: nu' of each body (columns of yp), then lambda of each joint (columns of y);
    * the rows: each body's Newton-Euler rows, then each joint's velocity rows (block indices) */
   int off = nv * nb, e = 0;
@@ -1758,7 +1750,7 @@ static int BodiesStart(PlSysDyn s, double *y, double *yp)
     const int row = cols[r], is_ne = r < 6 * nb;
     for (int c = 0; c < k; ++c) {
       const int col = cols[c], is_acc = c < 6 * nb;
-      const double j0 = J0[(size_t)row * nmb + col], j1 = s->Jmb[(size_t)row * nmb + col];
+      const double j0 = J0[(size_t)row * nmb + col], j1 = J1[(size_t)row * nmb + col];
       A[(size_t)r * k + c] = is_ne ? (is_acc ? j1 - j0 : j0) : (is_acc ? j0 : 0.0);
     }
     if (is_ne) b[r] = -F[mo + row];
@@ -1776,8 +1768,54 @@ static int BodiesStart(PlSysDyn s, double *y, double *yp)
   rc = 0;
 done:
   s->nosplit = keep;
+  free(F), free(J0), free(J1), free(Fb), free(A), free(b), free(cols);
+  return rc;
+}
+
+/* The consistent start of bodies without lines (their initial velocities are given, not a
+ * rest): each body's accelerations under its loads at t = 0 (PlVesselConsistentRate: exact
+ * without joints), the DP integral states' rates z' = f, and with joints the accelerations
+ * and reactions of JointReactions. IDACalcIC cannot do this: F = 0 holds already with any
+ * lambda (the index-2 form has no row that fixes it at t = 0). Returns 0, 1 when a body's mass
+ * matrix or the saddle-point matrix is singular, 2 out of memory. */
+static int BodiesStart(PlSysDyn s, double *y, double *yp)
+{
+  const PlModel *m = s->m;
+  const int nb = m->nbodies, nv = PL_VESSEL_NY, mo = s->moff;
+  double *F = malloc(sizeof(double) * (size_t)s->n);
+  if (!F) return 2;
+  const int keep = s->nosplit;
+  double *keepval = s->val;
+  s->nosplit = 1;
+  s->val = NULL;
+  int rc = 1;
+  PlSysDynEval(s, 0.0, y, yp, 0.0, F, 0); /* the loads at t = 0: s->tb, s->lg */
+  for (int bb = 0; bb < nb; ++bb)
+    if (PlVesselConsistentRate(&s->V[bb], y + mo + nv * bb, s->tb[bb], s->lg[bb], yp + mo + nv * bb)) goto done;
+  PlSysDynEval(s, 0.0, y, yp, 0.0, F, 0);
+  for (int bb = 0; bb < nb; ++bb)
+    if (s->zoff[bb] >= 0)
+      for (int i = 0; i < 6; ++i) yp[s->zoff[bb] + i] -= F[s->zoff[bb] + i];
+  for (int i = 0; i < s->nwork; ++i) yp[s->woff + i] -= F[s->woff + i];
+  rc = 0;
+done:
+  s->nosplit = keep;
   s->val = keepval;
-  free(F), free(J0), free(A), free(b), free(cols);
+  free(F);
+  return rc ? rc : m->njoints ? JointReactions(s, 0.0, y, yp) : 0;
+}
+
+int PlSysDynJointReactions(PlSysDyn s, double t, const double *y, const double *yp, double *ymb)
+{
+  double *yc = malloc(sizeof(double) * (size_t)s->n), *ypc = malloc(sizeof(double) * (size_t)s->n);
+  int rc = 2;
+  if (yc && ypc) {
+    memcpy(yc, y, sizeof(double) * (size_t)s->n);
+    memcpy(ypc, yp, sizeof(double) * (size_t)s->n);
+    rc = JointReactions(s, t, yc, ypc);
+    if (!rc) memcpy(ymb, yc + s->moff, sizeof(double) * (size_t)s->nmb);
+  }
+  free(yc), free(ypc);
   return rc;
 }
 

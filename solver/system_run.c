@@ -217,9 +217,14 @@ static cJSON *Summary(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunOp
   }
   if (nj) {
     cJSON *joints = cJSON_AddObjectToObject(dy, "joints");
+    /* the reactions the final state implies (PlSysDynJointReactions), IDA's if that fails */
+    double *ymb = malloc(sizeof(double) * (size_t)s->nmb);
+    const double *yb = ymb && !PlSysDynJointReactions(s, t, PlSysDynState(s), PlSysDynRate(s), ymb)
+                         ? ymb
+                         : PlSysDynState(s) + s->moff;
     for (int j = 0; j < nj; ++j) {
       double P[3], Fj[3], Mj[3];
-      PlMultibodyJointLoad(&s->mb, PlSysDynState(s) + s->moff, j, P, Fj, Mj);
+      PlMultibodyJointLoad(&s->mb, yb, j, P, Fj, Mj);
       cJSON *o = cJSON_AddObjectToObject(joints, m->joints[j].name);
       cJSON_AddItemToObject(o, "final_force_N", cJSON_CreateDoubleArray(Fj, 3));
       cJSON_AddItemToObject(o, "final_moment_Nm", cJSON_CreateDoubleArray(Mj, 3));
@@ -227,6 +232,7 @@ static cJSON *Summary(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunOp
       cJSON_AddNumberToObject(o, "max_moment_Nm", x->jmmax[j]);
     }
     cJSON_AddNumberToObject(dy, "max_joint_gap_m", x->jgap);
+    free(ymb);
   }
   if (res->ida_flag) cJSON_AddStringToObject(dy, "failure", res->failure);
   if (res->interrupted) cJSON_AddStringToObject(dy, "failure", "interrupted by a signal");
@@ -298,9 +304,9 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
   PlRestartHeader rh, in;
   PlRestartHeaderInit(&rh, n, 1, 0, PL_RESTART_SYSTEM, (int)naux, opt->fingerprint);
   double *ycur = malloc(sizeof(double) * (size_t)n), *ypcur = malloc(sizeof(double) * (size_t)n),
-         *aux = malloc(sizeof(double) * naux);
-  if (!ycur || !ypcur || !aux) {
-    free(ycur), free(ypcur), free(aux);
+         *aux = malloc(sizeof(double) * naux), *ymb = malloc(sizeof(double) * (size_t)(s->nmb + 1));
+  if (!ycur || !ypcur || !aux || !ymb) {
+    free(ycur), free(ypcur), free(aux), free(ymb);
     snprintf(res->err.msg, sizeof res->err.msg, "out of memory for the restart state");
     res->io_status = PL_EXIT_FAILURE;
     return 0;
@@ -315,7 +321,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
     io = PlRestartRead(dir, &rh, opt->fingerprint, &in, ycur, ypcur, aux, &integ, &res->err);
     MPI_Allreduce(MPI_IN_PLACE, &io, 1, MPI_INT, MPI_MAX, s->comm);
     if (io) {
-      free(ycur), free(ypcur), free(aux), free(integ);
+      free(ycur), free(ypcur), free(aux), free(integ), free(ymb);
       res->io_status = io;
       return 0;
     }
@@ -325,7 +331,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
     if (integ) memset(&base, 0, sizeof base); /* IDA's restored counters hold the runs before */
     res->restarted_at_s = in.t;
   } else if (PlSysDynPrepareRun(s)) {
-    free(ycur), free(ypcur), free(aux);
+    free(ycur), free(ypcur), free(aux), free(ymb);
     snprintf(res->failure, sizeof res->failure, "IDA refused the start state");
     res->ida_flag = -1;
     return 0;
@@ -498,6 +504,12 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
       t = tout;
     }
     const double *y = PlSysDynState(s), *yp = PlSysDynRate(s);
+    if (nj && PlSysDynJointReactions(s, t, y, yp, ymb)) { /* the reactions the state implies (every rank) */
+      res->ida_flag = -1;
+      snprintf(res->failure, sizeof res->failure, "the joints' reactions at t = %.6g s: a singular saddle-point "
+               "matrix (a joint's rows dependent on another's) or out of memory", t);
+      break;
+    }
     PlSysDynOutputLoads(s, t, y, yp); /* the end forces and the bodies' loads at (t, y) (collective) */
     if (root) {
       fprintf(fl, "%.17g", t);
@@ -531,7 +543,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
       }
       for (int j = 0; j < nj; ++j) {
         double P[3], Fj[3], Mj[3];
-        PlMultibodyJointLoad(&s->mb, y + s->moff, j, P, Fj, Mj);
+        PlMultibodyJointLoad(&s->mb, ymb, j, P, Fj, Mj);
         PlJointSeriesRow(fj[j], t, P, Fj, Mj);
         x.jfmax[j] = fmax(x.jfmax[j], Norm3(Fj));
         x.jmmax[j] = fmax(x.jmmax[j], Norm3(Mj));
@@ -639,7 +651,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
   }
   for (int l = 0; root && l < nl; ++l) PlLineSeriesFree(&ls[l]);
   FreeStations(nl, stat, sels);
-  free(ycur), free(ypcur), free(aux);
+  free(ycur), free(ypcur), free(aux), free(ymb);
   MPI_Bcast(&io, 1, MPI_INT, 0, s->comm);
   res->io_status = io;
   return 0;

@@ -1,54 +1,149 @@
 #!/usr/bin/env python3
-"""dynamic_accuracy: every tension, bending moment, curvature and end force a dynamic run
-reports is, at the default settings, within 1 % of the converged answer at every output time.
+"""dynamic_accuracy: every tension, bending moment, curvature, end force, body motion and joint
+reaction a dynamic run reports is, at the model's settings, within 1 % of the converged answer
+at every output time.
 
-The converged answer is the same model with every integration tolerance (rtol, atol_position,
-atol_rotation, atol_velocity, atol_angular_velocity, atol_strain) 100 times tighter. For every
-time-series file of the run (each end, output point, body and line) and every column that is
-a tension, a moment, a curvature or a force, the largest difference over all common output
-times must be at most 1 % of the quantity's scale:
-  - a tension or a curvature: the peak of that column in the tight run;
-  - a force or moment given by components (NAME_x/y/z_UNIT, bending_moment_2/3): the peak of
-    the vector's magnitude at that place;
-  - a bending moment or curvature of a line is also held against the line's peak moment or
-    curvature over the run (the tight run's summary.json or envelopes.csv) when that is larger: at a hinge or a clamp on
-    the seabed the local moment is a few per cent of the line's and carries the ringing of
-    the end's bending modes, which only the tight run resolves; 1 % of the line's peak is the
-    accuracy a design reads.
-The cases: three stiff lines of this test (tests/models/accuracy_*.yaml: a 500 MN flexible
-jumper whose top moves 10 m at 27 s, a 12-inch J-lay in surge and heave, a steel catenary
-riser with heave, surge and a current) and the dynamic examples and verification cases of
-lines, some shortened. Not yet here, measured at 1 rank:
-  - verification/scr_riflex: 1.4 % (its bottom tension in the start's axial ringing at t = 2.5 s,
-    which the defaults damp: EA 5.8e9 N, so atol_strain 5e-7 is 2.9 kN; atol_strain 1e-7 gives
-    0.81 % at 1.7 times the steps);
-  - examples/oc3_hywind.yaml: the joints' reactions (out of IDA's error test, index 2) up to
-    3 times their peak, the chains' bending moments (EI near zero) 2.8 % of their peak;
-  - verification/free_vibration: the string's bending moment and the cantilever's free-end
-    load are zero but for rounding, so their own peak is no scale (7.4 % and far more);
-  - the bodies-only verification cases (no line).
+The runs: every dynamic example (examples/*.yaml of analysis.type dynamic), every dynamic run of
+every verification case (verification/*/case.yaml's runs, with their --set options, whose model
+is dynamic after them), and three stiff lines of this test (tests/models/accuracy_*.yaml: a
+500 MN flexible jumper whose top moves 10 m at 27 s, a 12-inch J-lay in surge and heave, a
+steel catenary riser with heave, surge and a current). The lists are read from the files, so a
+new example or case is covered without an edit here. SHORT shortens a few (why: beside each).
+
+The converged answer is the same run with every integration tolerance (rtol, atol_position,
+atol_rotation, atol_velocity, atol_angular_velocity, atol_strain) 100 times tighter than the
+run's own (pipelay info's). For every time-series file of the run (each end, output point, body,
+joint and line) and every column that is a tension, a moment, a curvature, a force or load, or
+a body's motion, the largest difference over all common output times must be at most 1 % of
+the quantity's scale, from the tight run:
+  - a scalar (a tension, a curvature): its peak |value|;
+  - a vector given by components (NAME_x/y/z_UNIT, bending_moment_2/3, a body's pipe_ or
+    thrust_ force and moment): the peak of its magnitude;
+  - a line's bending moment or curvature: at least the line's peak moment or curvature over
+    the run (summary.json, envelopes.csv): at a hinge, a pinned end or a clamp on the seabed
+    the local moment is a few per cent of the line's, or zero but for rounding; 1 % of the
+    line's peak is the accuracy a design reads;
+  - a line's tension and end force: at least the line's largest force, the peak of its
+    tensions and end forces, and its peak moment over its length (the end force that makes
+    that moment): a free end carries no tension and no load (a cantilever's tip, a pendulum's
+    lower end), so their own peak is rounding and the vibration's second-order terms, and the
+    shear at a cantilever's root is of the moment's size; as with the moments, 1 % of the
+    line's largest force is the accuracy a design reads;
+  - a body's position (x, y, z, its hang-off point) and its rotation (roll, pitch, yaw; the
+    differences wrapped to +-180 deg): the peak of the change from t = 0 as one vector (the
+    angles unwrapped: a rotor's spin is its turns, so its phase is held to 1 % of them); its
+    velocities and angular rates, in the global frame: the peak of their magnitude;
+  - a body's motion and a joint's reaction: at least 100 times the run's absolute tolerance of
+    it (atol_position, 2 atol_rotation rad, atol_velocity, atol_angular_velocity,
+    atol_reaction): a body held still, or a reaction zero but for rounding (a planar
+    pendulum's hinge moment), has no motion or load of its own to scale its 1 % with, and
+    these tolerances are the run's declared resolution of what stays near zero.
+Left out: what restates the positions above (a body's offset from its DP reference, a joint's
+point) and the DP reference itself (an input).
+A joint's reported reaction is the one the bodies' poses and velocities imply
+(PlSysDynJointReactions), not IDA's multiplier, which is out of its error test (index 2).
+KNOWN lists the runs that still miss 1 %, each with its measured figure and what is known of
+it: they are run and printed, and do not fail the test; a listed run that passes is printed
+so, to be taken off the list.
 """
-import json, os, re, subprocess, sys
+import concurrent.futures, glob, json, os, re, subprocess, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from checks import series
 import numpy as np
+import yaml
 
-TOL = dict(rtol=1e-4, atol_position=1e-5, atol_rotation=1e-5, atol_velocity=1e-3, atol_angular_velocity=1e-3,
-           atol_strain=5e-7)
-KINDS = ("tension", "moment", "curvature", "force", "load")
+# pipelay info's lines of the integration tolerances -> their keys (analysis.dynamic.KEY)
+TOL_KEYS = {"IDA relative tolerance": "rtol", "atol position": "atol_position", "atol rotation": "atol_rotation",
+            "atol velocity": "atol_velocity", "atol angular velocity": "atol_angular_velocity",
+            "atol strain": "atol_strain"}
+# and the joints' reactions' absolute tolerance (Newton's test on them) [N, N m]
+REACTION_KEY = ("atol reaction", "atol_reaction")
+# the step limit: the tight run's is 10 times the run's (it takes 2.5 to 4 times the steps)
+STEPS_KEY = ("max steps", "max_steps")
+# Runs shortened (analysis.dynamic.duration [s]), each with why; every other run is whole.
+SHORT = {
+    "examples/lay_route_dp.yaml": (60, "2200 s of lay, 35,000 steps; the first 60 s hold the DP's start, "
+                                       "the payout and the laid pipe's stick-slip"),
+    "examples/dp_sec44.yaml": (30, "the DP's transient from rest is in the first 30 s of its 200"),
+    "examples/jlay_circle_dp.yaml": (30, "the vessel's turn onto the circle is in the first 30 s of its 60"),
+    "verification/scr_riflex/scr.yaml": (40, "the start and the first 40 s of RIFLEX's 300 s record"),
+    "verification/pendulum_energy/pendulum.yaml": (6, "the pulse (1.49 s) and 2 swings of the 6: 100 times "
+                                                      "tighter takes about 500,000 steps a swing"),
+}
+# Runs that still miss 1 %, measured at one rank, with what is known; they are run and reported
+# (KNOWN instead of FAIL), and one that passes is reported so that it leaves this list.
+KNOWN = {
+    "oc3_hywind": "the yaw bearing's moment_y 12.1 % at t = 54.5 s: a spurious yaw oscillation of the "
+                  "platform (0.15 deg/s against 0.003 deg/s in the tight run) as the thrust ramps up; the "
+                  "rotor's translational velocity tolerance 100 times tighter alone removes it (2.6 %, the "
+                  "chains' moments, below), atol_angular_velocity 100 times tighter leaves 3.6 %",
+    "oc3_hywind/decay_surge": "the chains' curvature and moment at the anchors (EI 1e4 N m^2, a "
+                              "regularisation of a chain) up to 10.7 % of the line's peak",
+    "oc3_hywind/decay_heave": "the spar's pipe_pitch moment, zero by symmetry in a heave decay but "
+                              "for the lines' rounding: 87 % of its own peak; the chains' moments as above",
+    "oc3_hywind/decay_pitch": "the chains' moment at the anchor 2.6 % of the line's peak",
+    "oc3_hywind/decay_yaw": "the spar's position 2.9 % of its (millimetre) motion in a yaw decay",
+    "dp_sec44/pd": "the vessel's velocity 1.9 % at t = 30 s under the PD controller",
+    "dynamic_convergence/n10": "the 10-node mesh of the convergence study (100 m elements): top "
+                               "tension 5.1 % at t = 55 s",
+    "free_vibration/cantilever": "the tip's tension (a free end) 2.1 % of the line's largest force",
+    "free_vibration/string": "the bending moment of a string (EI 1 N m^2) 7.7 % of the line's peak "
+                             "moment, itself a rounding-size quantity",
+    "pendulum_energy/undamped": "the top's bending moment (a hinge) 4.7 % of the line's peak at t = 5.2 s",
+    "pendulum_energy/damped": "the lower end's curvature (a free end) 2.0 % of the line's peak at t = 2.3 s",
+    "quaternion_euler/quaternion": "the top tension 6.3 % at t = 3.46 s (the pulses' end)",
+    "quaternion_euler/euler": "the top tension 6.2 % at t = 3.46 s (the pulses' end)",
+    "scr_riflex/scr_linear": "the diagnostic run of linearly interpolated top motion, whose velocity "
+                             "jumps every 0.1 s are impulses on a stiff riser (verification/scr_riflex/case.yaml): "
+                             "22 % of the top tension; the checked run (cubic) is held to 1 %",
+}
+KINDS = ("tension", "moment", "curvature", "force", "load", "pipe_", "thrust_")
+BODY_VECTORS = (("x_m", "y_m", "z_m"), ("hang_off_x_m", "hang_off_y_m", "hang_off_z_m"))
+ANGLES = ("roll_deg", "pitch_deg", "yaw_deg")
+RATES = (("surge_velocity_mps", "sway_velocity_mps", "heave_velocity_mps"),
+         ("roll_rate_degps", "pitch_rate_degps", "yaw_rate_degps"))
 
-def cases(src):
-    t = lambda *p: os.path.join(src, *p)
-    return [
-        ("jumper", t("tests", "models", "accuracy_jumper.yaml"), []),
-        ("jlay12", t("tests", "models", "accuracy_jlay12.yaml"), []),
-        ("scr_heave", t("tests", "models", "scr_current_heave.yaml"), []),
-        ("jlay_circle", t("examples", "jlay_circle.yaml"), []),
-        ("jlay_circle_dp", t("examples", "jlay_circle_dp.yaml"), ["analysis.dynamic.duration=30"]),
-        ("dp_sec44", t("examples", "dp_sec44.yaml"), ["analysis.dynamic.duration=30"]),
-        ("lay_route_dp", t("examples", "lay_route_dp.yaml"), ["analysis.dynamic.duration=60"]),
-        ("dynamic_convergence", t("verification", "dynamic_convergence", "jlay_circle.yaml"), []),
-    ]
+
+def runs(src):
+    """(name, model, sets, why shortened or None): the test's stiff lines, the dynamic examples
+    and the dynamic runs of the verification cases."""
+    out = [("jumper", os.path.join(src, "tests", "models", "accuracy_jumper.yaml"), []),
+           ("jlay12", os.path.join(src, "tests", "models", "accuracy_jlay12.yaml"), []),
+           ("scr_heave", os.path.join(src, "tests", "models", "scr_current_heave.yaml"), [])]
+    dynamic = lambda model, sets: (yaml.safe_load(open(model)).get("analysis") or {}).get("type") == "dynamic" \
+        or "analysis.type=dynamic" in sets
+    for f in sorted(glob.glob(os.path.join(src, "examples", "*.yaml"))):
+        if dynamic(f, []):
+            out.append((os.path.splitext(os.path.basename(f))[0], f, []))
+    for c in sorted(glob.glob(os.path.join(src, "verification", "*", "case.yaml"))):
+        d = os.path.dirname(c)
+        for r in yaml.safe_load(open(c)).get("runs", []):
+            model, sets = os.path.join(d, r["model"]), list(r.get("set", []))
+            if dynamic(model, sets):
+                out.append(("%s/%s" % (os.path.basename(d), r["id"]), model, sets))
+    res = []
+    for name, model, sets in out:
+        short = SHORT.get(os.path.relpath(model, src))
+        if short:
+            sets = sets + ["analysis.dynamic.duration=%g" % short[0]]
+        res.append((name, model, sets, short[1] if short else None))
+    return res
+
+
+def tolerances(pipelay, model, sets):
+    """The run's integration tolerances as pipelay info prints them (the model's or the defaults)."""
+    args = [pipelay, "info", model]
+    for s in sets:
+        args += ["--set", s]
+    p = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=os.path.dirname(model))
+    tol = {}
+    for line in p.stdout.splitlines():
+        for label, key in list(TOL_KEYS.items()) + [REACTION_KEY, STEPS_KEY]:
+            m = re.match(r"^\s*%s\s+(\S+)" % label, line)
+            if m:
+                tol[key] = float(m.group(1))
+    return tol
+
 
 def run(pipelay, model, out, sets):
     args = [pipelay, "run", model, "--quiet", "--no-plots", "--output", out]
@@ -62,83 +157,169 @@ def read(path):
     a = np.genfromtxt(path, delimiter=",", names=True)
     return np.atleast_1d(a)
 
+
 def line_peaks(ref, rel):
-    """The line's peak |moment| and curvature over the run: summary.json of a one-line run, or
-    the envelopes beside a series file (moments only)."""
-    m = k = 0.0
-    summary = os.path.join(ref, os.path.dirname(rel), "summary.json")
+    """A line's peak |moment|, curvature and force over the run: summary.json of a one-line run,
+    the envelopes and the series files of its folder. None for a file outside a line's folder
+    of a run with several lines or bodies (a body's, a joint's, the lines' ends)."""
+    folder = os.path.join(ref, os.path.dirname(rel))
+    summary, env = os.path.join(folder, "summary.json"), os.path.join(folder, "envelopes.csv")
+    if not os.path.exists(env):
+        return None
+    m = k = f = 0.0
     if os.path.exists(summary):
         j = json.load(open(summary))
         m, k = abs(j.get("max_bending_moment_Nm", 0.0)), abs(j.get("max_curvature_1pm", 0.0))
-    env = os.path.join(ref, os.path.dirname(rel), "envelopes.csv")
-    if os.path.exists(env):
-        e = read(env)
-        m = max([m] + [np.max(np.abs(e[c])) for c in e.dtype.names if c.startswith("bending_moment")])
-    return m, k
+    e = read(env)
+    m = max([m] + [np.max(np.abs(e[c])) for c in e.dtype.names if c.startswith("bending_moment")])
+    length = np.max(e["S_m"]) - np.min(e["S_m"])
+    for p in os.listdir(folder):
+        if p.startswith("timeseries") and p.endswith(".csv"):
+            b = read(os.path.join(folder, p))
+            for c in b.dtype.names:
+                if c.startswith("effective_tension"):
+                    f = max(f, np.max(np.abs(b[c])))
+            comps = [c for c in b.dtype.names if c.startswith("top_load_")]
+            if comps:
+                f = max(f, np.max(np.sqrt(sum(b[c] ** 2 for c in comps))))
+    return m, k, max(f, m / length if length > 0 else 0.0)
+
 
 def vector_of(c, names):
-    """The columns of the vector c is a component of: NAME_x_UNIT, NAME_y_UNIT, NAME_z_UNIT, or
-    bending_moment_2 and _3 (their magnitude is the vector's); None for a scalar."""
+    """The columns of the vector c is a component of: NAME_x/y/z_UNIT, bending_moment_2 and _3, a
+    body's pipe_ or thrust_ force or moment; None for a scalar."""
     if c.startswith("bending_moment_"):
         return [x for x in names if x.startswith("bending_moment_")]
+    for group in (("pipe_surge_N", "pipe_sway_N", "pipe_heave_N"), ("pipe_roll_Nm", "pipe_pitch_Nm", "pipe_yaw_Nm"),
+                  ("thrust_surge_N", "thrust_sway_N")):
+        if c in group:
+            return [x for x in group if x in names]
     m = re.match(r"^(.*)_([xyz])_([A-Za-z]+)$", c)
     if not m:
         return None
     comps = ["%s_%s_%s" % (m.group(1), a, m.group(3)) for a in "xyz"]
     return comps if all(x in names for x in comps) else None
 
-def compare(ref, run_dir):
+
+def to_global(a, cols, n):
+    """A body's velocities or rates (its frame) in the global frame, R = Rz(yaw) Ry(pitch) Rx(roll)
+    (elements/vessel.c's angles): a spinning body's frame turns with the spin, and its phase
+    is compared as the angles' (a rotor's surge and sway velocities swap at its spin rate)."""
+    r, p, y = (np.radians(a[c][:n]) for c in ANGLES)
+    cr, sr, cp, sp, cy, sy = np.cos(r), np.sin(r), np.cos(p), np.sin(p), np.cos(y), np.sin(y)
+    R = np.array([[cy * cp, cy * sp * sr - sy * cr, cy * sp * cr + sy * sr],
+                  [sy * cp, sy * sp * sr + cy * cr, sy * sp * cr - cy * sr],
+                  [-sp, cp * sr, cp * cr]])  # 3 x 3 x n
+    v = np.array([a[c][:n] for c in cols])
+    return np.einsum("ijn,jn->ni", R, v)
+
+
+def wrap(d):
+    return (d + 180.0) % 360.0 - 180.0
+
+
+def differences(a, b, n, line, tol):
+    """(column or group, the largest |a - b| over the first n rows / its scale, its row)."""
+    names = b.dtype.names
+    out = []
+    deg = 180.0 / np.pi
+    # the floors of a body's motion and a joint's reaction: 100 times the run's absolute
+    # tolerance of that unknown (a quaternion component's atol_rotation is 2 atol_rotation rad)
+    floor = {RATES[0]: tol["atol_velocity"], RATES[1]: tol["atol_angular_velocity"] * deg,
+             ANGLES: 2.0 * tol["atol_rotation"] * deg}
+    for cols in BODY_VECTORS:
+        floor[cols] = tol["atol_position"]
+    joint = "force_x_N" in names and "moment_x_Nm" in names
+    def add(label, diff, scale, low=0.0):
+        scale = max(scale, 100.0 * low)
+        if scale > 0.0:
+            e = np.asarray(diff) / scale
+            i = int(np.argmax(e))
+            out.append((label, e[i], i))
+    for cols in BODY_VECTORS + RATES + (ANGLES,):
+        if not all(c in names for c in cols):
+            continue
+        if cols == ANGLES:
+            d = np.sqrt(sum(wrap(a[c][:n] - b[c][:n]) ** 2 for c in cols))
+            scale = np.max(np.sqrt(sum((np.unwrap(b[c], period=360.0) - b[c][0]) ** 2 for c in cols)))
+        elif cols in RATES and all(c in names for c in ANGLES):
+            ga, gb = to_global(a, cols, n), to_global(b, cols, len(b))
+            d = np.sqrt(np.sum((ga - gb[:n]) ** 2, axis=1))
+            scale = np.max(np.sqrt(np.sum(gb ** 2, axis=1)))
+        else:
+            d = np.sqrt(sum((a[c][:n] - b[c][:n]) ** 2 for c in cols))
+            moved = cols not in RATES
+            scale = np.max(np.sqrt(sum((b[c] - (b[c][0] if moved else 0.0)) ** 2 for c in cols)))
+        add("/".join(cols), d, scale, floor[cols])
+    for c in names[1:]:
+        if not any(k in c for k in KINDS):
+            continue
+        scale = np.max(np.abs(b[c]))
+        comps = vector_of(c, names)
+        if comps:
+            scale = np.max(np.sqrt(sum(b[x] ** 2 for x in comps)))
+        if line:
+            if "moment" in c:
+                scale = max(scale, line[0])
+            elif c.startswith("curvature"):
+                scale = max(scale, line[1])
+            else:
+                scale = max(scale, line[2])
+        add(c, np.abs(a[c][:n] - b[c][:n]), scale, tol["atol_reaction"] if joint else 0.0)
+    return out
+
+
+def compare(ref, run_dir, tol):
     worst, where = 0.0, ""
     for rel, path in sorted(series(ref).items()):
         b, a = read(path), read(os.path.join(run_dir, rel))
         n = min(len(a), len(b))
         if n < 2 or np.any(np.abs(a["t_s"][:n] - b["t_s"][:n]) > 1e-9):
             return 1e9, rel + ": output times differ"
-        names = b.dtype.names
-        mline = line_peaks(ref, rel)
-        for c in names[1:]:
-            if not any(k in c for k in KINDS):
-                continue
-            scale = np.max(np.abs(b[c]))
-            comps = vector_of(c, names)
-            if comps:
-                scale = np.max(np.sqrt(sum(b[x] ** 2 for x in comps)))
-            if c.startswith("bending_moment_"):
-                scale = max(scale, mline[0])
-            if c.startswith("curvature"):
-                scale = max(scale, mline[1])
-            if scale == 0.0:
-                continue
-            e = np.abs(a[c][:n] - b[c][:n]) / scale
-            i = int(np.argmax(e))
-            if e[i] > worst:
-                worst, where = e[i], "%s %s at t = %.2f s" % (rel, c, b["t_s"][i])
+        for label, e, i in differences(a, b, n, line_peaks(ref, rel), tol):
+            if e > worst:
+                worst, where = e, "%s %s at t = %.2f s" % (rel, label, b["t_s"][i])
     return 100.0 * worst, where
+
+
+def one(pipelay, work, case):
+    name, model, sets, _ = case
+    tol = tolerances(pipelay, model, sets)
+    tol.setdefault("atol_reaction", 0.0)  # printed for a model with joints only
+    if len(tol) != len(TOL_KEYS) + 2:
+        return name, None, "pipelay info did not give the tolerances (%s)" % sorted(tol), "-"
+    tight = ["analysis.dynamic.%s=%.17g" % (k, v / 100.0) for k, v in tol.items() if k in TOL_KEYS.values()]
+    tight.append("analysis.dynamic.max_steps=%d" % (10 * tol["max_steps"]))
+    tag = name.replace("/", "_")
+    d, r = os.path.join(work, tag + "_default"), os.path.join(work, tag + "_tight")
+    rc1, err1 = run(pipelay, model, d, sets)
+    rc2, err2 = run(pipelay, model, r, sets + tight)
+    if rc1 or rc2:
+        return name, None, "exit %d / %d %s %s" % (rc1, rc2, err1.strip()[-300:], err2.strip()[-300:]), "-"
+    pct, where = compare(r, d, tol)
+    j = json.load(open(os.path.join(d, "summary.json")))
+    steps = j.get("steps", j.get("dynamic", {}).get("steps", "-"))
+    return name, pct, where, steps
+
 
 def main():
     pipelay, work, src = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2]), os.path.abspath(sys.argv[3])
     os.makedirs(work, exist_ok=True)
-    tight = ["analysis.dynamic.%s=%g" % (k, v / 100.0) for k, v in TOL.items()]
-    fails = 0
     only = sys.argv[4:]
-    for name, model, sets in cases(src):
-        if only and name not in only:
-            continue
-        d, r = os.path.join(work, name + "_default"), os.path.join(work, name + "_tight")
-        rc1, err1 = run(pipelay, model, d, sets)
-        rc2, err2 = run(pipelay, model, r, sets + tight)
-        if rc1 or rc2:
-            print("FAIL %s: exit %d / %d %s %s" % (name, rc1, rc2, err1.strip()[-300:], err2.strip()[-300:]))
-            fails += 1
-            continue
-        pct, where = compare(r, d)
-        ok = pct <= 1.0
-        steps = json.load(open(os.path.join(d, "summary.json"))).get("steps", "-")
-        print("%s %-20s largest difference %.3f %% of the scale (%s); %s steps" %
-              ("PASS" if ok else "FAIL", name, pct, where, steps))
-        fails += not ok
-    print("%d case(s) failed" % fails)
+    cases = [c for c in runs(src) if not only or c[0] in only]
+    fails = 0
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        for name, pct, where, steps in pool.map(lambda c: one(pipelay, work, c), cases):
+            ok = pct is not None and pct <= 1.0
+            known = not ok and pct is not None and name in KNOWN
+            print("%s %-28s largest difference %s %% of the scale (%s); %s steps%s" %
+                  ("PASS" if ok else "KNOWN" if known else "FAIL", name, "-" if pct is None else "%.3f" % pct,
+                   where, steps, " (listed as KNOWN: it leaves the list)" if ok and name in KNOWN else ""),
+                  flush=True)
+            fails += not ok and not known
+    print("%d of %d run(s) failed" % (fails, len(cases)))
     return 1 if fails else 0
+
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -167,6 +167,11 @@ int PlSysDynResidual(PlSysDyn s, double t, const double *y, const double *yp, do
  * the elements and nodes at the lines' ends only (an output costs two elements per line, not
  * a residual). Returns as PlSysDynResidual. Collective. */
 int PlSysDynOutputLoads(PlSysDyn s, double t, const double *y, const double *yp);
+/* The bodies' block of the state at (t, y, y') with the joints' reactions lambda consistent with
+ * the bodies' poses and velocities (and the lines' state), as the outputs report them (IDA's
+ * multipliers are index-2 unknowns out of its error test): ymb[PlMultibodySize]. Returns 0, 1
+ * (a singular saddle-point matrix) or 2 (out of memory). Every rank alike, not collective. */
+int PlSysDynJointReactions(PlSysDyn s, double t, const double *y, const double *yp, double *ymb);
 /* The iteration matrix dF/dy + c dF/dy' as a dense n x n row-major array (for tests). */
 int PlSysDynMatrixDense(PlSysDyn s, double t, const double *y, const double *yp, double c, double *J);
 /* The static equilibrium of the whole system in one Newton (solver/system_static.c): the
