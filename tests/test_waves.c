@@ -97,6 +97,19 @@ static void TestAiry(void)
     CHECK_ABS(-k0.a[2], az_n[i], 5e-6, "Airy a_z (notes)");
   }
   PlWavesDestroy(w);
+  /* height H = 2 a is the same wave */
+  {
+    PlWaveTrain th = Airy(0.0, 10.0, 0.0, 0.0);
+    th.height = 2.0;
+    PlWaves *wa = Make(100.0, PL_STRETCH_VERTICAL, &tr, 1), *wh = Make(100.0, PL_STRETCH_VERTICAL, &th, 1);
+    const double x[3] = {7.0, 3.0, -12.0};
+    PlWaveKin ka, kh;
+    PlWavesKinematics(wa, x, 1.7, &ka);
+    PlWavesKinematics(wh, x, 1.7, &kh);
+    CHECK_TRUE(memcmp(&ka, &kh, sizeof ka) == 0, "Airy: height 2 m = amplitude 1 m");
+    PlWavesDestroy(wa);
+    PlWavesDestroy(wh);
+  }
   /* every output at arbitrary points, headings and depths against cosh/sinh closed forms */
   const double depths[] = {10.0, 20.0, 100.0, 1000.0};
   for (size_t d = 0; d < sizeof depths / sizeof *depths; ++d) {
@@ -632,6 +645,30 @@ static void TestStream(void)
   CheckDerivatives(w, NULL, xq, 1.3, "stream at -5 m");
   PlWavesDestroy(w);
   PlWavesDestroy(w2);
+  /* heading and phase: a train travelling towards 30 deg with phase 20 deg is the 0-deg wave
+   * at the distance along the heading, shifted by the phase */
+  {
+    PlWaveTrain t0, t1;
+    memset(&t0, 0, sizeof t0);
+    t0.kind = PL_WAVE_STREAM, t0.height = 6.0, t0.period = 9.0, t0.stream_terms = 24;
+    t1 = t0, t1.heading_deg = 30.0, t1.phase_deg = 20.0;
+    PlWaves *a = Make(30.0, PL_STRETCH_VERTICAL, &t0, 1), *b = Make(30.0, PL_STRETCH_VERTICAL, &t1, 1);
+    PlWavesInfo ia;
+    PlWavesGetInfo(a, &ia);
+    const double be = 30.0 * kPi / 180.0, xb[3] = {12.0, -31.0, -4.0}, t = 2.2;
+    const double s1 = xb[0] * cos(be) + xb[1] * sin(be) + (20.0 * kPi / 180.0) / ia.k;
+    const double xa[3] = {s1, 0.0, -4.0};
+    PlWaveKin ka, kb;
+    PlWavesKinematics(a, xa, t, &ka);
+    PlWavesKinematics(b, xb, t, &kb);
+    CHECK_ABS(kb.eta, ka.eta, 1e-12, "stream heading: eta");
+    CHECK_ABS(kb.u[0], ka.u[0] * cos(be), 1e-12, "stream heading: u_x");
+    CHECK_ABS(kb.u[1], ka.u[0] * sin(be), 1e-12, "stream heading: u_y");
+    CHECK_ABS(kb.u[2], ka.u[2], 1e-12, "stream heading: w");
+    CheckDerivatives(b, NULL, xb, t, "stream heading 30 deg");
+    PlWavesDestroy(a);
+    PlWavesDestroy(b);
+  }
   /* too steep: refused with a message */
   PlWaveTrain tr;
   memset(&tr, 0, sizeof tr);
