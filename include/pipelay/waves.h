@@ -18,8 +18,9 @@
  *                Ursell numbers above ~25-40), its accuracy is set by the number of terms and can
  *                be checked (the free-surface conditions' residual), and it needs no long
  *                tables of closed-form coefficients. Stokes' first definition of the wave speed
- *                (no Eulerian mean current); the current is added separately. A stream-function
- *                train must be the only train of its sea (a nonlinear wave is not superposable).
+ *                (no Eulerian mean current); the current is added separately (PlWavesFluid) without the
+ *                Doppler shift of the wave's period. A stream-function train must be the only
+ *                train of its sea (a nonlinear wave is not superposable).
  *   JONSWAP, PM  DNV-RP-C205 s3.5.5 spectra, synthesised as a sum of linear components.
  *   table        a user spectrum S(omega) (linear interpolation, zero outside the table).
  *   series       a measured elevation record at a reference point, as its Fourier components.
@@ -56,10 +57,11 @@
  * Above eta everything is zero (dry). The stream-function wave is not stretched (it is valid
  * up to its own surface). Below the seabed the seabed's values are returned.
  *
- * Cost (bench/bench_waves.c, bench/README.md): per point and component one sincos of the phase
- * and one exp(k z) (a second exp, exp(-k (z + 2h)), only where it is not negligible:
- * 2 k (z + h) < 40, i.e. near the seabed in shallow water); everything else per component is
- * precomputed (a omega, a omega^2, rho g a, k cos beta, k sin beta, 1/(1 - e^{-2kh}), ...).
+ * Cost (bench/bench_waves.c, bench/README.md): about 27 ns of CPU per point per component
+ * (2-core AMD EPYC, -O3; 11 ns for the elevation alone): one sincos of the phase, one exp(k z)
+ * (the seabed term e^{-k(z+2h)} is e^{-2kh}/e^{kz}, a division, and is skipped where it is
+ * below rounding: 2 k (z + h) >= 40), and the accumulation; everything else per component is
+ * precomputed (a omega, a omega^2, rho g a, k cos beta, k sin beta, 1/(1 -+ e^{-2kh}), ...).
  * A per-time-step cache of cos/sin(omega t - phi) is not used: the phase's spatial part
  * k (x cos beta + y sin beta) differs at every point and costs the same sincos as the whole
  * phase, so the cache would save only a multiply-add. Components whose depth factor exp(k z)
