@@ -59,11 +59,16 @@
  *      k eta_0 - k eta_N = (H/h) kh                    (height)
  *      c sqrt(kh) T sqrt(g/h) = 2 pi                   (period: c T = L)
  *      c - Ubar = 0                                    (no Eulerian mean current, Stokes' first)
- *    by Newton's method with a forward-difference Jacobian (as Fenton 1988), from linear
+ *    by Newton's method with a central-difference Jacobian (Fenton 1988 uses differences), from linear
  *    theory, in height steps (more for steeper waves, each started from the linear
  *    extrapolation of the previous two). The surface is the cosine interpolant through the
  *    k eta_m. In the fixed frame u_h = c + sqrt(g/k) u, w = sqrt(g/k) v, d/dt = -omega d/dX,
  *    and Bernoulli gives the dynamic pressure p_d = p + rho g z = rho (g/k)(R - kh - (u^2+v^2)/2).
+ *    The collocation satisfies the surface conditions at the N + 1 points only; between them
+ *    the error falls spectrally with N. Unless N is given, N = 16, 24, 32, 48, 64 are solved
+ *    in turn until the larger of |psi + Q| and |(u^2+v^2)/2 + k eta - R| at the midpoints
+ *    (relative to kH; the second is the surface pressure over rho g H) is 1e-8 or less; the
+ *    value reached is reported (PlWavesInfo.surface_error).
  *    Breaking limit for the height steps (Fenton 1990, after Williams 1981):
  *      H_max/h = (0.141063 L/h + 0.0095721 (L/h)^2 + 0.0077829 (L/h)^3)
  *              / (1 + 0.0788340 L/h + 0.0317567 (L/h)^2 + 0.0093407 (L/h)^3).
@@ -91,7 +96,7 @@ typedef struct {
 #define STREAM_MAX 64
 typedef struct {
   int n;
-  double k, c, omega, V, kd, ubar, R, Q, phi, ex, ey, residual;
+  double k, c, omega, V, kd, ubar, R, Q, phi, ex, ey, residual, surface_error;
   double B[STREAM_MAX + 1];       /* B_j, j = 1..n */
   double Yc[STREAM_MAX + 1];      /* cosine coefficients of k eta (from the seabed) */
   double inv_den[STREAM_MAX + 1]; /* 1/(1 + e^{-2 j kh}) */
@@ -339,18 +344,23 @@ static int SynthesiseSeries(PlWaves *w, const PlWaveTrain *tr, Comp *c, int nh, 
 
 /* ---- stream function ------------------------------------------------------------------------- */
 /* Residuals of the 2N + 6 equations at the unknowns z (layout: kh, k eta_0..N, B_1..N, Ubar, c,
- * Q, R), for height ratio hd = H/h and tau = T sqrt(g/h). */
-static void StreamResidual(int n, double hd, double tau, const double *z, double *f)
+ * Q, R), for height ratio hd = H/h and tau = T sqrt(g/h). trig[2 (m (n+1) + j)] holds
+ * cos, sin(j m pi/n). sinh(jY)/cosh(jkh) and cosh(jY)/cosh(jkh) in their exponential forms
+ * (r^j -+ q^j)/(1 + e^{-2jkh}), r = e^{Y - kh}, q = e^{-(Y + kh)}, by powers. */
+static void StreamResidual(int n, double hd, double tau, const double *trig, const double *z, double *f)
 {
   const double kd = z[0], *eta = z + 1, *B = z + n + 1; /* B[j], j = 1..n */
   const double ubar = z[2 * n + 2], c = z[2 * n + 3], Q = z[2 * n + 4], R = z[2 * n + 5];
+  double inv_den[STREAM_MAX + 1];
+  for (int j = 1; j <= n; ++j) inv_den[j] = 1.0 / (1.0 + exp(-2.0 * j * kd));
   double mean = 0.5 * (eta[0] + eta[n]);
   for (int m = 0; m <= n; ++m) {
-    const double X = m * kPi / n, Y = eta[m];
-    double psi = -ubar * Y, u = -ubar, v = 0.0;
+    const double Y = eta[m], r = exp(Y - kd), q = exp(-(Y + kd));
+    const double *tc = trig + 2 * m * (n + 1);
+    double psi = -ubar * Y, u = -ubar, v = 0.0, rj = 1.0, qj = 1.0;
     for (int j = 1; j <= n; ++j) {
-      const double e1 = exp(j * (Y - kd)), e2 = exp(-j * (Y + kd)), id = 1.0 / (1.0 + exp(-2.0 * j * kd));
-      const double sh = (e1 - e2) * id, ch = (e1 + e2) * id, cj = cos(j * X), sj = sin(j * X);
+      rj *= r, qj *= q;
+      const double sh = (rj - qj) * inv_den[j], ch = (rj + qj) * inv_den[j], cj = tc[2 * j], sj = tc[2 * j + 1];
       psi += B[j] * sh * cj;
       u += j * B[j] * ch * cj;
       v += j * B[j] * sh * sj;
@@ -405,36 +415,61 @@ static double MaxAbs(const double *v, int n)
   return m;
 }
 
-static int StreamSolve(PlWaves *w, const PlWaveTrain *tr, char *err, size_t errlen)
+/* k eta (from the seabed) of the stream-function wave at phase X, and d/dX. */
+static void StreamEta(const Stream *s, double X, double *ke, double *dke);
+
+/* psi and the moving-frame velocity (u, v) at phase X and height Y = k(z + h) (scaled). */
+static void StreamField(const Stream *s, double X, double Y, double *psi, double *u, double *v)
 {
-  Stream *s = &w->s;
-  const int n = tr->stream_terms > 0 ? tr->stream_terms : 24, nu = 2 * n + 6;
-  if (n < 4 || n > STREAM_MAX) {
-    snprintf(err, errlen, "waves: stream_terms %d outside 4..%d", n, STREAM_MAX);
-    return -1;
+  const double c1 = cos(X), s1 = sin(X), r = exp(Y - s->kd), q = exp(-(Y + s->kd));
+  double cj = 1.0, sj = 0.0, rj = 1.0, qj = 1.0, p = -s->ubar * Y, uu = -s->ubar, vv = 0.0;
+  for (int j = 1; j <= s->n; ++j) {
+    const double cn = cj * c1 - sj * s1;
+    sj = sj * c1 + cj * s1, cj = cn;
+    rj *= r, qj *= q;
+    const double ch = (rj + qj) * s->inv_den[j], sh = (rj - qj) * s->inv_den[j];
+    p += s->B[j] * sh * cj, uu += j * s->B[j] * ch * cj, vv += j * s->B[j] * sh * sj;
   }
+  *psi = p, *u = uu, *v = vv;
+}
+
+/* The largest residual of the two surface conditions at the midpoints between the
+ * collocation points, on the interpolated surface, relative to kH (for the dynamic condition
+ * it is the surface pressure in units of rho g H). */
+static double StreamSurfaceError(const Stream *s, double kH)
+{
+  double e = 0.0;
+  for (int m = 0; m < s->n; ++m) {
+    const double X = (m + 0.5) * kPi / s->n;
+    double ke, dke, psi, u, v;
+    StreamEta(s, X, &ke, &dke);
+    StreamField(s, X, ke, &psi, &u, &v);
+    e = fmax(e, fmax(fabs(psi + s->Q), fabs(0.5 * (u * u + v * v) + ke - s->R)) / kH);
+  }
+  return e;
+}
+
+/* Solves the wave with n terms into s (heading and phase not set). Returns 0, or -1 with a
+ * message. */
+static int StreamSolveN(const PlWaves *w, const PlWaveTrain *tr, int n, double hmax, Stream *s, char *err,
+                        size_t errlen)
+{
+  const int nu = 2 * n + 6;
   const double h = w->h, g = w->g, H = tr->height, T = tr->period;
-  if (!(H > 0.0) || !(T > 0.0)) {
-    snprintf(err, errlen, "waves: a stream-function wave needs height > 0 and period > 0");
-    return -1;
-  }
-  const double kd0 = PlWaveNumber(2.0 * kPi / T, h, g) * h, Ld = 2.0 * kPi / kd0;
-  const double hmax = (0.141063 * Ld + 0.0095721 * Ld * Ld + 0.0077829 * Ld * Ld * Ld) /
-                      (1.0 + 0.0788340 * Ld + 0.0317567 * Ld * Ld + 0.0093407 * Ld * Ld * Ld);
-  if (H / h > 0.95 * hmax) {
-    snprintf(err, errlen,
-             "waves: stream-function wave H = %g m is %.0f %% of the breaking height %g m (at most 95 %%)", H,
-             100.0 * H / h / hmax, hmax * h);
-    return -1;
-  }
+  const double kd0 = PlWaveNumber(2.0 * kPi / T, h, g) * h;
   const int nsteps = 1 + (int)floor(8.0 * (H / h) / hmax);
   const double tau = T * sqrt(g / h);
-  double *z = calloc((size_t)nu * (nu + 5), sizeof *z);
+  double *z = calloc((size_t)nu * (nu + 6) + 2 * (size_t)(n + 1) * (n + 1), sizeof *z);
   if (!z) {
     snprintf(err, errlen, "waves: out of memory");
     return -1;
   }
-  double *zp = z + nu, *zpp = zp + nu, *f = zpp + nu, *fp = f + nu, *J = fp + nu;
+  double *zp = z + nu, *zpp = zp + nu, *f = zpp + nu, *fp = f + nu, *J = fp + nu, *trig = J + nu * (nu + 1);
+  for (int m = 0; m <= n; ++m)
+    for (int j = 0; j <= n; ++j) {
+      const int jm = (j * m) % (2 * n); /* cos, sin(jm pi/n) with the angle reduced exactly */
+      trig[2 * (m * (n + 1) + j)] = cos(jm * kPi / n), trig[2 * (m * (n + 1) + j) + 1] = sin(jm * kPi / n);
+    }
   /* linear theory at the first height */
   {
     const double hd = H / h / nsteps, ka = 0.5 * hd * kd0, th = tanh(kd0), c0 = sqrt(th);
@@ -451,35 +486,33 @@ static int StreamSolve(PlWaves *w, const PlWaveTrain *tr, char *err, size_t errl
     else if (step == 2)
       for (int i = 0; i < nu; ++i) z[i] = zp[i];
     int ok = 0;
+    double res_prev = INFINITY;
     for (int it = 0; it < 60; ++it) {
-      StreamResidual(n, hd, tau, z, f);
+      StreamResidual(n, hd, tau, trig, z, f);
       res = MaxAbs(f, nu);
       if (!isfinite(res)) break;
-      if (res < 1e-14 * (1.0 + z[0])) { /* solved to rounding */
+      /* solved to rounding, or Newton no longer gains (the rounding floor of an
+       * ill-conditioned system of many terms) at a small residual */
+      if (res < 1e-14 * (1.0 + z[0]) || (res < 1e-9 && res > 0.25 * res_prev)) {
         ok = 1;
         break;
       }
+      res_prev = res;
+      /* Jacobian by central differences: steps of 1e-6 in kh and k eta (the harmonics
+       * e^{j(Y - kh)} vary on the scale 1/j), relative 1e-6 in the others (in which the
+       * equations are linear or quadratic) */
       for (int c = 0; c < nu; ++c) {
-        const double zc = z[c], dz = 1e-7 * (fabs(zc) > 1e-3 ? fabs(zc) : 1e-3);
+        const double zc = z[c], dz = c <= n + 1 ? 1e-6 : 1e-6 * (fabs(zc) > 1e-3 ? fabs(zc) : 1e-3);
         z[c] = zc + dz;
-        StreamResidual(n, hd, tau, z, fp);
+        StreamResidual(n, hd, tau, trig, z, fp);
+        z[c] = zc - dz;
+        StreamResidual(n, hd, tau, trig, z, J + (size_t)nu * nu); /* scratch row block */
         z[c] = zc;
-        for (int r = 0; r < nu; ++r) J[r * nu + c] = (fp[r] - f[r]) / dz;
+        for (int r = 0; r < nu; ++r) J[r * nu + c] = (fp[r] - J[(size_t)nu * nu + r]) / (2.0 * dz);
       }
       for (int r = 0; r < nu; ++r) f[r] = -f[r];
       if (SolveDense(nu, J, f)) break;
-      double dmax = 0.0;
-      for (int i = 0; i < nu; ++i) {
-        z[i] += f[i];
-        const double d = fabs(f[i]) / (1.0 + fabs(z[i]));
-        if (d > dmax) dmax = d;
-      }
-      if (dmax < 1e-13) { /* the step is at rounding: accept a residual at rounding too */
-        StreamResidual(n, hd, tau, z, f);
-        res = MaxAbs(f, nu);
-        ok = res < 1e-10;
-        break;
-      }
+      for (int i = 0; i < nu; ++i) z[i] += f[i];
     }
     if (!ok || !(z[0] > 0.0)) {
       snprintf(err, errlen, "waves: the stream-function solution (H %g m, T %g s, h %g m, N %d) did not converge "
@@ -496,12 +529,56 @@ static int StreamSolve(PlWaves *w, const PlWaveTrain *tr, char *err, size_t errl
   for (int j = 1; j <= n; ++j) s->B[j] = z[n + 1 + j], s->inv_den[j] = 1.0 / (1.0 + exp(-2.0 * j * s->kd));
   for (int j = 0; j <= n; ++j) {
     double y = 0.5 * (z[1] + z[1 + n] * (j % 2 ? -1.0 : 1.0));
-    for (int m = 1; m < n; ++m) y += z[1 + m] * cos(j * m * kPi / n);
+    for (int m = 1; m < n; ++m) y += z[1 + m] * trig[2 * (m * (n + 1) + j)];
     s->Yc[j] = 2.0 * y / n;
   }
-  const double beta = tr->heading_deg * kPi / 180.0;
-  s->ex = cos(beta), s->ey = sin(beta), s->phi = tr->phase_deg * kPi / 180.0;
+  s->surface_error = StreamSurfaceError(s, s->k * H);
   free(z);
+  return 0;
+}
+
+/* The stream-function train: with stream_terms given, that many terms; otherwise N = 16, 24,
+ * 32, 48, 64 in turn until the surface conditions hold between the collocation points to
+ * 1e-8 (relative to kH), keeping the best converged solution. */
+static int StreamSolve(PlWaves *w, const PlWaveTrain *tr, char *err, size_t errlen)
+{
+  const double h = w->h, g = w->g, H = tr->height, T = tr->period;
+  if (!(H > 0.0) || !(T > 0.0)) {
+    snprintf(err, errlen, "waves: a stream-function wave needs height > 0 and period > 0");
+    return -1;
+  }
+  if (tr->stream_terms && (tr->stream_terms < 4 || tr->stream_terms > STREAM_MAX)) {
+    snprintf(err, errlen, "waves: stream_terms %d outside 4..%d", tr->stream_terms, STREAM_MAX);
+    return -1;
+  }
+  const double kd0 = PlWaveNumber(2.0 * kPi / T, h, g) * h, Ld = 2.0 * kPi / kd0;
+  const double hmax = (0.141063 * Ld + 0.0095721 * Ld * Ld + 0.0077829 * Ld * Ld * Ld) /
+                      (1.0 + 0.0788340 * Ld + 0.0317567 * Ld * Ld + 0.0093407 * Ld * Ld * Ld);
+  if (H / h > 0.95 * hmax) {
+    snprintf(err, errlen,
+             "waves: stream-function wave H = %g m is %.0f %% of the breaking height %g m (at most 95 %%)", H,
+             100.0 * H / h / hmax, hmax * h);
+    return -1;
+  }
+  if (tr->stream_terms) return StreamSolveN(w, tr, tr->stream_terms, hmax, &w->s, err, errlen);
+  static const int ladder[] = {16, 24, 32, 48, 64};
+  Stream *trial = malloc(sizeof *trial);
+  if (!trial) {
+    snprintf(err, errlen, "waves: out of memory");
+    return -1;
+  }
+  int have = 0;
+  for (size_t i = 0; i < sizeof ladder / sizeof *ladder; ++i) {
+    if (StreamSolveN(w, tr, ladder[i], hmax, trial, err, errlen)) {
+      if (have) break; /* keep the fewer terms' solution */
+      continue;
+    }
+    if (!have || trial->surface_error < w->s.surface_error) w->s = *trial, have = 1;
+    if (w->s.surface_error <= 1e-8) break;
+  }
+  free(trial);
+  if (!have) return -1;
+  err[0] = '\0';
   return 0;
 }
 
@@ -841,6 +918,8 @@ PlWaves *PlWavesCreate(double depth, double g, double rho, PlWaveStretching stre
     case PL_WAVE_STREAM:
       if (StreamSolve(w, tr, err, errlen)) goto fail;
       w->has_stream = 1;
+      w->s.ex = cos(tr->heading_deg * kPi / 180.0), w->s.ey = sin(tr->heading_deg * kPi / 180.0);
+      w->s.phi = tr->phase_deg * kPi / 180.0;
       break;
     case PL_WAVE_SERIES: {
       const int nh = SeriesHarmonics(tr);
@@ -880,6 +959,7 @@ void PlWavesGetInfo(const PlWaves *w, PlWavesInfo *info)
     const Stream *s = &w->s;
     double ke, dke;
     info->stream = 1, info->k = s->k, info->c = s->c, info->residual = s->residual;
+    info->stream_terms = s->n, info->surface_error = s->surface_error;
     StreamEta(s, 0.0, &ke, &dke);
     info->crest = (ke - s->kd) / s->k;
     StreamEta(s, kPi, &ke, &dke);

@@ -595,20 +595,24 @@ static void TestStream(void)
     PlWavesDestroy(w);
   } else ++pl_check_failures;
 
-  /* a steep wave: H = 8 m, T = 10 s, h = 20 m (65 % of the breaking height) */
+  /* a steep wave: H = 8 m, T = 10 s, h = 20 m (65 % of the breaking height), N chosen by the
+   * module (the surface conditions between the collocation points to 1e-8) */
   const double H = 8.0, h = 20.0;
-  w = Stream(H, 10.0, h, 32, &in);
+  w = Stream(H, 10.0, h, 0, &in);
   if (!w) {
     ++pl_check_failures;
     return;
   }
   PlWavesInfo in2;
-  PlWaves *w2 = Stream(H, 10.0, h, 24, &in2);
+  PlWaves *w2 = Stream(H, 10.0, h, 48, &in2);
   CHECK_TRUE(in.residual < 1e-10, "stream: collocation equations solved");
+  CHECK_TRUE(in.surface_error <= 1e-8, "stream: automatic N meets 1e-8 between the collocation points");
   CHECK_ABS(in.crest - in.trough, H, 1e-9, "stream: crest - trough = H");
-  CHECK_REL(in2.c, in.c, 1e-6, "stream: wave speed converged in N (24 against 32 terms)");
-  printf("stream H 8 m T 10 s h 20 m: L %.4f m (Airy %.4f), c %.5f m/s, crest %.4f m, trough %.4f m\n",
-         2.0 * kPi / in.k, 2.0 * kPi / KBisect(om, h, 9.81), in.c, in.crest, in.trough);
+  CHECK_REL(in2.c, in.c, 1e-9, "stream: wave speed converged in N (against 48 terms)");
+  CHECK_REL(in2.crest, in.crest, 1e-7, "stream: crest converged in N (against 48 terms)");
+  printf("stream H 8 m T 10 s h 20 m: N %d, L %.4f m (Airy %.4f), c %.6f m/s (N 48: %.6f), crest %.4f m, "
+         "trough %.4f m\n", in.stream_terms, 2.0 * kPi / in.k, 2.0 * kPi / KBisect(om, h, 9.81), in.c, in2.c, in.crest,
+         in.trough);
   const double L = 2.0 * kPi / in.k, rho = 1025.0, g = 9.81;
   double pmax = 0.0, kmax = 0.0, mean = 0.0;
   const int nq = 2000;
@@ -625,10 +629,32 @@ static void TestStream(void)
     kmax = fmax(kmax, fabs(psi + in.flux_q) / (in.c * H));
   }
   CHECK_ABS(mean, 0.0, 1e-10 * H, "stream: mean level z = 0");
-  CHECK_ABS(pmax, 0.0, 1e-4, "stream: surface pressure |p|/(rho g H) along the wavelength");
-  CHECK_ABS(kmax, 0.0, 1e-4, "stream: kinematic condition |psi + Q|/(c H) along the wavelength");
+  CHECK_ABS(pmax, 0.0, 1e-7, "stream: surface pressure |p|/(rho g H) along the wavelength");
+  CHECK_ABS(kmax, 0.0, 1e-7, "stream: kinematic condition |psi + Q|/(c H) along the wavelength");
   printf("stream surface conditions along the wavelength: |p|/(rho g H) <= %.2e, |psi + Q|/(c H) <= %.2e\n", pmax,
          kmax);
+  /* near breaking: 90 % of the breaking height at h = 20 m, T = 10 s (L/h ~ 6.7) */
+  {
+    PlWavesInfo ib;
+    const double ld = 2.0 * kPi / (KBisect(om, h, 9.81) * h);
+    const double hb = h * (0.141063 * ld + 0.0095721 * ld * ld + 0.0077829 * ld * ld * ld) /
+                      (1.0 + 0.0788340 * ld + 0.0317567 * ld * ld + 0.0093407 * ld * ld * ld);
+    PlWaves *wb = Stream(0.9 * hb, 10.0, h, 0, &ib);
+    if (wb) {
+      const double Lb = 2.0 * kPi / ib.k;
+      double pb = 0.0;
+      for (int i = 0; i < nq; ++i) {
+        const double x = Lb * i / nq, xs[3] = {x, 0.0, PlWavesElevation(wb, x, 0.0, 0.0) - 1e-12};
+        PlWavesKinematics(wb, xs, 0.0, &ks);
+        pb = fmax(pb, fabs(ks.p - rho * g * xs[2]) / (rho * g * 0.9 * hb));
+      }
+      CHECK_ABS(pb, 0.0, 1e-6, "stream near breaking: surface pressure along the wavelength");
+      CHECK_TRUE(ib.crest > 0.65 * 0.9 * hb, "stream near breaking: the crest well above H/2");
+      printf("stream at 0.9 H_break = %.3f m: N %d, surface error %.1e (sampled %.1e), crest %.3f H\n", 0.9 * hb,
+             ib.stream_terms, ib.surface_error, pb, ib.crest / (0.9 * hb));
+      PlWavesDestroy(wb);
+    } else ++pl_check_failures;
+  }
   /* no Eulerian mean current: the time mean of u below the trough is zero; incompressible and
    * irrotational (trace and the antisymmetric part of the gradient) */
   double um = 0.0;

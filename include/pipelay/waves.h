@@ -96,7 +96,9 @@ typedef struct {
   double amplitude; /* Airy: a [m] (used when > 0, else a = H/2) */
   double period;    /* T [s] */
   double phase_deg; /* phi [deg]: crest at the origin at t = phi/omega */
-  int stream_terms; /* stream: Fourier terms N (default 24; 4..64) */
+  int stream_terms; /* stream: Fourier terms N (4..64; 0: the fewest of 16, 24, 32, 48, 64
+                       that satisfy the surface conditions between the collocation points to
+                       1e-8 of kH, else the best of those that converge: PlWavesInfo) */
   /* spectra (JONSWAP, PM, table) */
   double hs, tp;              /* [m], [s] */
   double gamma;               /* JONSWAP peak enhancement; <= 0: DNV's rule from Hs, Tp */
@@ -170,7 +172,10 @@ typedef struct {
   int stream;        /* 1 when a stream-function train exists; then: */
   double k, c;       /* its wave number [1/m] and speed [m/s] */
   double crest, trough; /* its crest and trough elevations [m] (crest - trough = H) */
-  double residual;   /* its largest free-surface equation residual at the collocation points */
+  double residual;   /* its largest equation residual at the collocation points (scaled) */
+  int stream_terms;  /* its number of Fourier terms N */
+  double surface_error; /* its largest surface-condition residual between the collocation
+                           points, relative to kH (the surface pressure over rho g H) */
   double bernoulli_r, flux_q; /* R [m^2/s^2] (datum: the seabed) and Q [m^2/s] in the wave's frame */
 } PlWavesInfo;
 void PlWavesGetInfo(const PlWaves *w, PlWavesInfo *info);
