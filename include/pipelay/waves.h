@@ -42,8 +42,10 @@
  * period (a grid of step d_omega would repeat after 2 pi/d_omega: 200 components over
  * 0.3-3.8 rad/s after 359 s). A record of duration T resolves 2 pi/T: while the components
  * are further apart than that near the peak (n n_dir up to ~200-300 for a 3-hour JONSWAP) the
- * 3-hour sample variance at a point stays within ~1-2 % of m0 for any seed; with many more
- * components it scatters like a real Gaussian sea's (~4 % for Hs 4 m, Tp 10 s, gamma 3.3).
+ * 3-hour sample variance at a point scatters little from seed to seed (Hs 4 m, Tp 10 s,
+ * gamma 3.3, 200 components: standard deviation 1.0 % over 30 seeds, the worst 2.5 %); with
+ * many more components it scatters like a real Gaussian sea's (2.3 % over 12 seeds at 900
+ *  components, the worst 4.4 %; a Gaussian sea: sqrt(2 pi int S^2 d omega / T)/m0 = 3.7 %).
  * m0 is NOT rescaled to Hs^2/16:
  * the spectrum is DNV's as written (with gamma = 3.3 its m0 is 0.24 % above Hs^2/16 because
  * A_gamma is an approximation); the energy outside [omega_min, omega_max] is left out (the
