@@ -773,8 +773,8 @@ double PlWavesElevation(PlWaves *w, double x, double y, double t)
 void PlWavesFluid(PlWaves *w, const PlCurrent *c, const double x[3], double t, PlWaveKin *k)
 {
   PlWavesKinematics(w, x, t, k);
-  if (!k->wet || !c || c->kind == PL_CURRENT_NONE) return;
-  const double depth = w ? w->h : INFINITY;
+  if (!w || !k->wet || !c || c->kind == PL_CURRENT_NONE) return;
+  const double depth = w->h;
   double v[3], dv[3];
   PlCurrentVelocity(c, depth, x[2] < -depth ? -depth : x[2], t, v, dv);
   /* the ramp s(t): v = s U(z) e, so dv/dt = (ds/dt / s) v */

@@ -726,6 +726,17 @@ static void TestFluid(void)
   PlWavesFluid(w, &cur, xdry, 4.0, &kf);
   CHECK_TRUE(!kf.wet && kf.u[1] == 0.0, "fluid: nothing above the surface");
   PlWavesDestroy(w);
+  /* a calm sea (no trains): the current alone, to z = 0 */
+  w = Make(100.0, PL_STRETCH_VERTICAL, NULL, 0);
+  PlWavesFluid(w, &cur, x, 4.0, &kf);
+  CHECK_TRUE(kf.wet && kf.eta == 0.0, "calm sea: wet, eta = 0");
+  CHECK_ABS(kf.u[0], 0.0, 1e-15, "calm sea: u_x");
+  CHECK_ABS(kf.u[1], 0.5, 1e-15, "calm sea: u_y = the current");
+  CHECK_ABS(kf.u[2], 0.0, 0.0, "calm sea: w");
+  const double xa[3] = {0.0, 0.0, 0.1};
+  PlWavesFluid(w, &cur, xa, 4.0, &kf);
+  CHECK_TRUE(!kf.wet && kf.u[1] == 0.0, "calm sea: dry above z = 0");
+  PlWavesDestroy(w);
 }
 
 int main(void)

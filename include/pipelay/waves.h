@@ -45,7 +45,7 @@
  * 3-hour sample variance at a point scatters little from seed to seed (Hs 4 m, Tp 10 s,
  * gamma 3.3, 200 components: standard deviation 1.0 % over 30 seeds, the worst 2.5 %); with
  * many more components it scatters like a real Gaussian sea's (2.3 % over 12 seeds at 900
- *  components, the worst 4.4 %; a Gaussian sea: sqrt(2 pi int S^2 d omega / T)/m0 = 3.7 %).
+ * components, the worst 4.4 %; a Gaussian sea: sqrt(2 pi int S^2 d omega / T)/m0 = 3.7 %).
  * m0 is NOT rescaled to Hs^2/16:
  * the spectrum is DNV's as written (with gamma = 3.3 its m0 is 0.24 % above Hs^2/16 because
  * A_gamma is an approximation); the energy outside [omega_min, omega_max] is left out (the
@@ -150,7 +150,9 @@ void PlWavesKinematics(PlWaves *w, const double x[3], double t, PlWaveKin *k);
 double PlWavesElevation(PlWaves *w, double x, double y, double t);
 /* Current + waves: the waves' kinematics plus PlCurrentVelocity (and the current's ramp's
  * time derivative in a, its dv/dz in du_dx's z column). The current is added wherever the
- * point is in the water (z >= -depth, z <= eta; the current above z = 0 is its z = 0 value). */
+ * point is wet (z <= eta; above z = 0 the current's z = 0 value, below the seabed its seabed
+ * value). w is a sea from PlWavesCreate (a calm sea: ntrains = 0), which carries the depth;
+ * with w NULL (and in the other calls) the kinematics are zero, wet for z <= 0. */
 void PlWavesFluid(PlWaves *w, const PlCurrent *c, const double x[3], double t, PlWaveKin *k);
 /* The fraction in [0, 1] of the straight segment xa-xb below the instantaneous surface
  * (eta evaluated along the segment: 8 sub-intervals, the crossing by bisection). */
