@@ -1,0 +1,193 @@
+/*
+ * waves.h - the sea's kinematics: one environment service (models/waves.c) that every load
+ * asks for the water particle velocity, its local acceleration, its gradient, the dynamic
+ * pressure and the surface elevation at a point x (global) and time t. Pure C, no solver.
+ *
+ * Frames and units: SI; global frame z up, mean sea level z = 0, seabed z = -depth (flat).
+ * Heading beta of a wave train: the direction the waves travel towards, in degrees from +x
+ * towards +y (beta = 0: crests travel along +x). A component of amplitude a, circular frequency
+ * omega, wave number k and phase phi has the elevation
+ *     eta = a cos(theta),   theta = k (x cos beta + y sin beta) - omega t + phi,
+ * so phi = 0 puts a crest at the origin at t = 0.
+ *
+ * Theories (formulation and sources in models/waves.c):
+ *   Airy         linear regular wave; dispersion omega^2 = g k tanh(k h) solved to rounding.
+ *   stream       Fourier stream-function theory (Rienecker & Fenton 1981; Fenton 1988) for steep
+ *                regular design waves. Chosen over Stokes 5th order (Fenton 1985) because it is
+ *                valid at every depth up to near breaking (Stokes 5th fails in shallow water,
+ *                Ursell numbers above ~25-40), its accuracy is set by the number of terms and can
+ *                be checked (the free-surface conditions' residual), and it needs no long
+ *                tables of closed-form coefficients. Stokes' first definition of the wave speed
+ *                (no Eulerian mean current); the current is added separately (PlWavesFluid) without the
+ *                Doppler shift of the wave's period. A stream-function train must be the only
+ *                train of its sea (a nonlinear wave is not superposable).
+ *   JONSWAP, PM  DNV-RP-C205 s3.5.5 spectra, synthesised as a sum of linear components.
+ *   table        a user spectrum S(omega) (linear interpolation, zero outside the table).
+ *   series       a measured elevation record at a reference point, as its Fourier components.
+ * Several trains are superposed (wind sea + swell, ...).
+ *
+ * Irregular synthesis (JONSWAP, PM, table): the spectrum on [omega_min, omega_max] is cut into
+ * n_components bins of equal energy m0/n, each bin into n_dir sub-bins of equal energy, one
+ * per direction (a random permutation per bin). Each component takes the frequency
+ * omega = centre + (U - 1/2)/2 * width of its sub-bin (uniform in its middle half: random, so
+ * the frequencies are not multiples of a common step, yet never closer than half a sub-bin, so
+ * no two components beat slower than the record), the equal amplitude
+ * a = sqrt(2 m0 / (n n_dir)) (or, with rayleigh set, a Rayleigh amplitude of the same mean
+ * square), a phase uniform in [0, 2 pi), and one of n_dir directions that each carry 1/n_dir
+ * of the energy of the cos^2s spreading (the midpoints in probability of n_dir equal shares of
+ * D(th) = Gamma(s+1)/(sqrt(pi) Gamma(s+1/2)) cos^2s(th - beta), |th - beta| < pi/2,
+ * DNV-RP-C205 s3.5.8). Equal amplitudes reproduce the target spectrum in every realisation
+ * (Rayleigh amplitudes scatter the realised spectrum, by 1/sqrt(n n_dir) in m0; they make a
+ * sea of few components Gaussian); the default is equal amplitudes. The signal has no repeat
+ * period (a grid of step d_omega would repeat after 2 pi/d_omega: 200 components over
+ * 0.3-3.8 rad/s after 359 s). A record of duration T resolves 2 pi/T: while the components
+ * are further apart than that near the peak (n n_dir up to ~200-300 for a 3-hour JONSWAP) the
+ * 3-hour sample variance at a point scatters little from seed to seed (Hs 4 m, Tp 10 s,
+ * gamma 3.3, 200 components: standard deviation 1.0 % over 30 seeds, the worst 2.5 %); with
+ * many more components it scatters like a real Gaussian sea's (2.3 % over 12 seeds at 900
+ * components, the worst 4.4 %; a Gaussian sea: sqrt(2 pi int S^2 d omega / T)/m0 = 3.7 %).
+ * m0 is NOT rescaled to Hs^2/16:
+ * the spectrum is DNV's as written (with gamma = 3.3 its m0 is 0.24 % above Hs^2/16 because
+ * A_gamma is an approximation); the energy outside [omega_min, omega_max] is left out (the
+ * defaults [0.5, 6] omega_p leave out 0.1 % of a PM spectrum). The realised m0 is reported.
+ * Random numbers: splitmix64 seeded by the train's seed (same seed: bit-identical sea).
+ *
+ * Stretching of the linear components above the mean level (z > 0, wet up to eta):
+ *   vertical       the kinematics at z = 0 held constant up to eta;
+ *   Wheeler        the kinematics at z_s = h (z - eta)/(h + eta) (Wheeler 1970);
+ *   extrapolation  f(z) = f(0) + z df/dz(0) (linear extrapolation, as OrcaFlex).
+ * Above eta everything is zero (dry). The stream-function wave is not stretched (it is valid
+ * up to its own surface). Below the seabed the seabed's values are returned.
+ *
+ * Cost (bench/bench_waves.c, bench/README.md): about 27 ns of CPU per point per component
+ * (2-core AMD EPYC, -O3; 11 ns for the elevation alone): one sincos of the phase, one exp(k z)
+ * (the seabed term e^{-k(z+2h)} is e^{-2kh}/e^{kz}, a division, and is skipped where it is
+ * below rounding: 2 k (z + h) >= 40), and the accumulation; everything else per component is
+ * precomputed (a omega, a omega^2, rho g a, k cos beta, k sin beta, 1/(1 -+ e^{-2kh}), ...).
+ * A per-time-step cache of cos/sin(omega t - phi) is not used: the phase's spatial part
+ * k (x cos beta + y sin beta) differs at every point and costs the same sincos as the whole
+ * phase, so the cache would save only a multiply-add. Components whose depth factor exp(k z)
+ * is below 1e-16 contribute only their elevation (a deep point pays one sincos for them).
+ * Wheeler stretching needs eta (and its gradient) before the kinematics: two passes over the
+ * components, the phases kept in a scratch buffer between them.
+ *
+ * Thread safety: a PlWaves holds a scratch buffer: one PlWaves per thread.
+ */
+#pragma once
+#include <stddef.h>
+#include <stdint.h>
+#include "pipelay/models.h"
+
+typedef enum {
+  PL_WAVE_AIRY = 0, /* linear regular wave */
+  PL_WAVE_STREAM,   /* Fourier stream-function regular wave */
+  PL_WAVE_JONSWAP,  /* DNV-RP-C205 JONSWAP */
+  PL_WAVE_PM,       /* Pierson-Moskowitz */
+  PL_WAVE_TABLE,    /* user spectrum table (omega, S) */
+  PL_WAVE_SERIES    /* measured elevation record at a reference point */
+} PlWaveKind;
+
+typedef enum { PL_STRETCH_VERTICAL = 0, PL_STRETCH_WHEELER, PL_STRETCH_EXTRAPOLATION } PlWaveStretching;
+
+/* One wave train. Zero-initialise, then set what the kind needs; 0 selects the defaults. */
+typedef struct {
+  PlWaveKind kind;
+  double heading_deg; /* direction of travel, degrees from +x towards +y */
+  /* regular (Airy, stream) */
+  double height;    /* H [m] crest to trough */
+  double amplitude; /* Airy: a [m] (used when > 0, else a = H/2) */
+  double period;    /* T [s] */
+  double phase_deg; /* phi [deg]: crest at the origin at t = phi/omega */
+  int stream_terms; /* stream: Fourier terms N (4..64; 0: the fewest of 16, 24, 32, 48, 64
+                       that satisfy the surface conditions between the collocation points to
+                       1e-8 of kH, else the best of those that converge: PlWavesInfo) */
+  /* spectra (JONSWAP, PM, table) */
+  double hs, tp;              /* [m], [s] */
+  double gamma;               /* JONSWAP peak enhancement; <= 0: DNV's rule from Hs, Tp */
+  double sigma_a, sigma_b;    /* JONSWAP widths below / above omega_p (0: 0.07, 0.09) */
+  int n_components;           /* frequency bins (default 200) */
+  double omega_min, omega_max; /* [rad/s] range synthesised (0: 0.5 and 6 omega_p; the table's) */
+  int n_directions;           /* directions per bin (default 1: long-crested) */
+  double spreading_s;         /* s of cos^2s spreading (n_directions > 1) */
+  uint64_t seed;              /* random frequencies within bins, phases (and amplitudes) */
+  int rayleigh;               /* 1: Rayleigh amplitudes; 0: equal amplitudes (default) */
+  int n_table;                /* table rows (>= 2), omega strictly increasing */
+  const double *table_omega;  /* [rad/s] (copied at PlWavesCreate) */
+  const double *table_s;      /* [m^2 s/rad] */
+  /* measured series: eta(t0 + i dt), i = 0..n_series-1, at (ref_x, ref_y) */
+  int n_series;
+  const double *series_eta; /* [m] (copied at PlWavesCreate; its mean is removed) */
+  double series_dt, series_t0; /* [s] */
+  double ref_x, ref_y;         /* [m] */
+  double series_omega_max;     /* [rad/s] harmonics kept up to here (0: up to Nyquist) */
+} PlWaveTrain;
+
+typedef struct PlWaves_ PlWaves;
+
+/* Builds the sea: depth h [m] > 0, g [m/s^2], rho [kg/m^3] (dynamic pressure), stretching,
+ * ntrains trains (0 allowed: calm sea). Returns NULL with a message in err on bad input or
+ * when the stream-function solution does not converge. */
+PlWaves *PlWavesCreate(double depth, double g, double rho, PlWaveStretching stretching,
+                       const PlWaveTrain *trains, int ntrains, char *err, size_t errlen);
+void PlWavesDestroy(PlWaves *w); /* accepts NULL */
+
+/* The kinematics at one point. */
+typedef struct {
+  double u[3];     /* particle velocity [m/s] */
+  double a[3];     /* local acceleration du/dt at the fixed point [m/s^2] (the convective
+                      part (grad u) u is available from du_dx) */
+  double du_dx[9]; /* du_i/dx_j, row-major (i*3 + j) [1/s]; consistent with the stretching */
+  double p;        /* dynamic pressure [Pa]: total pressure = p - rho g z (zero at the surface
+                      for vertical and Wheeler stretching) */
+  double eta;      /* surface elevation above (x, y) [m] */
+  int wet;         /* 1 when z <= eta (else u, a, du_dx, p are zero). Below the seabed the
+                      seabed's values (z clamped to -depth; du/dz = 0) */
+} PlWaveKin;
+
+/* Kinematics of the waves alone at x (global) and t. */
+void PlWavesKinematics(PlWaves *w, const double x[3], double t, PlWaveKin *k);
+/* Surface elevation eta(x, y, t) [m]. */
+double PlWavesElevation(PlWaves *w, double x, double y, double t);
+/* Current + waves: the waves' kinematics plus PlCurrentVelocity (and the current's ramp's
+ * time derivative in a, its dv/dz in du_dx's z column). The current is added wherever the
+ * point is wet (z <= eta; above z = 0 the current's z = 0 value, below the seabed its seabed
+ * value). w is a sea from PlWavesCreate (a calm sea: ntrains = 0), which carries the depth;
+ * with w NULL (and in the other calls) the kinematics are zero, wet for z <= 0. */
+void PlWavesFluid(PlWaves *w, const PlCurrent *c, const double x[3], double t, PlWaveKin *k);
+/* The fraction in [0, 1] of the straight segment xa-xb below the instantaneous surface
+ * (eta evaluated along the segment: 8 sub-intervals, the crossing by bisection). */
+double PlWavesWettedFraction(PlWaves *w, const double xa[3], const double xb[3], double t);
+
+/* ---- building blocks (also used by the tests) ------------------------------------------- */
+/* Wave number k [1/m] of omega [rad/s] at depth h [m] (h <= 0 or infinite: deep water). */
+double PlWaveNumber(double omega, double depth, double g);
+/* DNV-RP-C205 peak enhancement from Hs and Tp: 5 for Tp/sqrt(Hs) <= 3.6, 1 from 5 on,
+ * exp(5.75 - 1.15 Tp/sqrt(Hs)) between. */
+double PlJonswapGamma(double hs, double tp);
+/* Spectral density S(omega) [m^2 s/rad] of a JONSWAP, PM or table train (0 for others). */
+double PlWaveSpectrum(const PlWaveTrain *tr, double omega);
+/* cos^2s directional density D(dth) [1/rad] about the mean direction (0 for |dth| >= pi/2). */
+double PlWaveSpreading(double s, double dth);
+
+/* What the sea was built of. */
+typedef struct {
+  int n_components;  /* linear components (all trains) */
+  double m0;         /* sum of a^2/2 of the linear components [m^2] */
+  int stream;        /* 1 when a stream-function train exists; then: */
+  double k, c;       /* its wave number [1/m] and speed [m/s] */
+  double crest, trough; /* its crest and trough elevations [m] (crest - trough = H) */
+  double residual;   /* its largest equation residual at the collocation points (scaled) */
+  int stream_terms;  /* its number of Fourier terms N */
+  double surface_error; /* its largest surface-condition residual between the collocation
+                           points, relative to kH (the surface pressure over rho g H) */
+  double bernoulli_r, flux_q; /* R [m^2/s^2] (datum: the seabed) and Q [m^2/s] in the wave's frame */
+} PlWavesInfo;
+void PlWavesGetInfo(const PlWaves *w, PlWavesInfo *info);
+/* Component i (0 <= i < n_components) of the linear sea: amplitude, omega, k, heading [rad],
+ * phase [rad]. Returns -1 if out of range. */
+int PlWavesComponent(const PlWaves *w, int i, double *a, double *omega, double *k, double *beta,
+                     double *phi);
+/* The stream function psi [m^2/s] of the stream-function train at x and t, in the frame moving
+ * with the wave (its value on the surface is -Q, PlWavesInfo.flux_q). For tests; -1 when the
+ * sea has no stream-function train. */
+int PlWavesStreamPsi(const PlWaves *w, const double x[3], double t, double *psi);
