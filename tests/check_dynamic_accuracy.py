@@ -23,12 +23,12 @@ the quantity's scale, from the tight run:
     the run (summary.json, envelopes.csv): at a hinge, a pinned end or a clamp on the seabed
     the local moment is a few per cent of the line's, or zero but for rounding; 1 % of the
     line's peak is the accuracy a design reads;
-  - a line's tension and end force: at least the line's largest force, the peak of its
-    tensions and end forces, and its peak moment over its length (the end force that makes
-    that moment): a free end carries no tension and no load (a cantilever's tip, a pendulum's
-    lower end), so their own peak is rounding and the vibration's second-order terms, and the
-    shear at a cantilever's root is of the moment's size; as with the moments, 1 % of the
-    line's largest force is the accuracy a design reads;
+  - a line's tension and end force: its own peak, but at least a tenth of the line's largest
+    force (the peak of its tensions and end forces, and its peak moment over its length: the
+    end force that makes that moment): a free end carries no tension and no load (a
+    cantilever's tip, a pendulum's lower end), so its own peak is rounding and the vibration's
+    second-order terms; such an end is held to 0.1 % of the line's largest force, and every
+    end that carries a tenth of it or more to 1 % of its own peak;
   - a body's position (x, y, z, its hang-off point) and its rotation (roll, pitch, yaw; the
     differences wrapped to +-180 deg): the peak of the change from t = 0 as one vector (the
     angles unwrapped: a rotor's spin is its turns, so its phase is held to 1 % of them); its
@@ -83,19 +83,23 @@ KNOWN = {
                               "for the lines' rounding: 87 % of its own peak; the chains' moments as above",
     "oc3_hywind/decay_pitch": "the chains' moment at the anchor 2.6 % of the line's peak",
     "oc3_hywind/decay_yaw": "the spar's position 2.9 % of its (millimetre) motion in a yaw decay",
-    "dp_sec44/pd": "the vessel's velocity 1.9 % at t = 30 s under the PD controller",
+    "dp_sec44/pd": "the bottom tension 2.0 % of its peak at t = 42 s under the PD controller",
+    "dp_sec44/pid": "the bottom tension 2.0 % of its peak at t = 42 s under the PID controller",
     "dynamic_convergence/n10": "the 10-node mesh of the convergence study (100 m elements): top "
-                               "tension 5.1 % at t = 55 s",
-    "free_vibration/cantilever": "the tip's tension (a free end) 2.1 % of the line's largest force",
+                               "the bottom tension 10.7 % of its peak at t = 55.9 s",
+    "free_vibration/cantilever": "the tip's tension (a free end) 21 % of a tenth of the line's largest force",
     "free_vibration/string": "the bending moment of a string (EI 1 N m^2) 7.7 % of the line's peak "
                              "moment, itself a rounding-size quantity",
     "pendulum_energy/undamped": "the top's bending moment (a hinge) 4.7 % of the line's peak at t = 5.2 s",
-    "pendulum_energy/damped": "the lower end's curvature (a free end) 2.0 % of the line's peak at t = 2.3 s",
-    "quaternion_euler/quaternion": "the top tension 6.3 % at t = 3.46 s (the pulses' end)",
-    "quaternion_euler/euler": "the top tension 6.2 % at t = 3.46 s (the pulses' end)",
+    "pendulum_energy/damped": "the bottom tension 2.5 % of its peak at t = 1.96 s",
+    "quaternion_euler/quaternion": "the bottom tension 20 % of its peak at t = 0.62 s, in the pulses",
+    "quaternion_euler/euler": "the bottom tension 19 % of its peak at t = 2.36 s, in the pulses",
+    "scr_riflex/scr": "the bottom tension 1.4 % of its peak at t = 2.5 s: the riser's first axial mode (0.6 s) "
+                      "rung by the cubic motion's acceleration steps at its 0.1 s knots, undamped but by the "
+                      "integrator; atol_strain 1e-7 gives 0.81 % at 1.7 times the steps",
     "scr_riflex/scr_linear": "the diagnostic run of linearly interpolated top motion, whose velocity "
                              "jumps every 0.1 s are impulses on a stiff riser (verification/scr_riflex/case.yaml): "
-                             "22 % of the top tension; the checked run (cubic) is held to 1 %",
+                             "52 % of the bottom tension's peak",
 }
 KINDS = ("tension", "moment", "curvature", "force", "load", "pipe_", "thrust_")
 BODY_VECTORS = (("x_m", "y_m", "z_m"), ("hang_off_x_m", "hang_off_y_m", "hang_off_z_m"))
@@ -264,7 +268,7 @@ def differences(a, b, n, line, tol):
             elif c.startswith("curvature"):
                 scale = max(scale, line[1])
             else:
-                scale = max(scale, line[2])
+                scale = max(scale, 0.1 * line[2])
         add(c, np.abs(a[c][:n] - b[c][:n]), scale, tol["atol_reaction"] if joint else 0.0)
     return out
 
