@@ -14,6 +14,10 @@
  *         = k0 * (kappa - d_o/40)           kappa > d_o/20
  * C^1 at kappa = d_o/20 (both branches give k0 d_o/40 with slope k0) and at 0; the pipe
  * rests (sigma = w) at kappa = d_o/8. w is the submerged weight per length of the section.
+ * The law's stiffness is scaled to that weight, so a section with w <= 0 (a lazy wave's
+ * buoyancy section) gets no force from it: k0 < 0 would pull the section into the seabed,
+ * harder the deeper it goes (a straight start laid on the seabed sinks its buoyancy section
+ * through it), and a seabed only pushes.
  * Linear option: sigma = k kappa for kappa > 0. The force per length is F = sigma n, along
  * the normal (a frictionless plane), and dF/dx = sigma' n (dkappa/dx)^T = -sigma' n n^T.
  * On a slope the pipe's weight component along the plane is not resisted by the seabed: a
@@ -190,7 +194,7 @@ void PlSeabedLaw(const PlModel *m, const PlSection *s, double w, double kappa, d
   const double d_o = s->outer_diameter;
   double f = 0.0, df = 0.0;
   if (kappa > 0.0) {
-    if (m->seabed == PL_SEABED_NONLINEAR) {
+    if (m->seabed == PL_SEABED_NONLINEAR && w > 0.0) {
       const double k0 = w / (d_o / 8.0 - d_o / 40.0);
       if (kappa <= d_o / 20.0) {
         f = k0 * 10.0 * kappa * kappa / d_o;

@@ -1,6 +1,10 @@
 /*
  * static.c - static equilibrium F(u) = 0 (assembly.c) by a globalised Newton method.
  *
+ * A start whose held ends are more than two elements from their targets (a straight start) is
+ * first turned as a rigid body about its bottom end towards the top's holds, where the bottom's
+ * holds allow it and the turned top meets them (AlignStart: the strategies' linear move of the
+ * held DOFs cannot rotate a line, it shortens its chord).
  * Strategies, in order, each from the initial guess (the start shape):
  *  1. Newton (PETSc SNES: full steps, direct LU) with load stepping: the load factor lambda
  *     scales the submerged weight, the end loads and the motion of held DOFs. Increments
@@ -22,8 +26,9 @@
  *     the steepest descent of the mass metric), sigma -> 0 is Newton. It follows the
  *     residual (switched evolution relaxation): sigma_{k+1} = sigma_k ||F_{k+1}|| / ||F_k||,
  *     bounded per step to [1/10, 10] of its value; a trial that leaves the rod's domain,
- *     raises the residual more than a hundredfold or to thirty times the best residual seen
- *     is rejected and retried with 10 sigma.
+ *     takes an element's axial strain beyond +-PL_STRAIN_BOUND (or beyond the accepted
+ *     state's, when that is already outside), raises the residual more than a hundredfold or
+ *     to thirty times the best residual seen is rejected and retried with 10 sigma.
  *     Once sigma D is negligible against the tangent (or the residual has fallen by 1e-3),
  *     SNES's Newton finishes with its own tolerances (quadratic end game; on failure PTC
  *     goes on). For a stable structure with positive definite J + sigma D, every step is
@@ -465,6 +470,36 @@ static PetscErrorCode Residual(PlProblem p, Vec U, Vec F, double *fnorm, int *ba
   PetscFunctionReturn(0);
 }
 
+/* The largest |axial strain| of the elements at U (infinite when one leaves the rod's domain). */
+static PetscErrorCode MaxAxialStrain(PlProblem p, Vec U, double *emax)
+{
+  const int nd = p->nd, ne = p->mesh.nelements;
+  Vec Ul;
+  const PetscScalar **u;
+  PetscInt xs, xm;
+  double worst = 0.0;
+  PetscFunctionBeginUser;
+  PetscCall(DMGetLocalVector(p->da, &Ul));
+  PetscCall(DMGlobalToLocal(p->da, U, INSERT_VALUES, Ul));
+  PetscCall(DMDAGetCorners(p->da, &xs, NULL, NULL, &xm, NULL, NULL));
+  PetscCall(DMDAVecGetArrayDOFRead(p->da, Ul, &u));
+  for (PetscInt e = xs; e < xs + xm && e < ne; ++e) {
+    double ue[PL_ELEM_DOF_MAX];
+    PlRodSectionState st;
+    for (int c = 0; c < nd; ++c) {
+      ue[c] = u[e][c];
+      ue[nd + c] = u[e + 1][c];
+    }
+    worst = PlRodElementState(&p->elements[e], ue, &st) ? INFINITY : fmax(worst, fabs(st.gamma[0]));
+    if (!isfinite(worst)) break;
+  }
+  PetscCall(DMDAVecRestoreArrayDOFRead(p->da, Ul, &u));
+  PetscCall(DMRestoreLocalVector(p->da, &Ul));
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &worst, 1, MPI_DOUBLE, MPI_MAX, p->comm));
+  *emax = worst;
+  PetscFunctionReturn(0);
+}
+
 /* The largest distance [m] between a held position of the start and its target. */
 static double HoldDistance(const PlProblem p)
 {
@@ -511,6 +546,12 @@ static PetscErrorCode PseudoTransient(PlProblem p, Vec start, int ramp, PlStatic
   PetscCall(Residual(p, p->u, F, &fn, &bad));
   fn_start = fn;
   if (!ramp) fn_best = fn;
+  /* the iterate stays in the plausible strain band: a step that crushes or tears an element
+   * is not a state a pipe passes through, however its residual compares (a compressed
+   * straight line's residual can fall as it collapses to strain -1, and a ramp that follows
+   * such steps ends there) */
+  double strain;
+  PetscCall(MaxAxialStrain(p, p->u, &strain));
   {
     /* sigma0: the Jacobi estimate of the first step, |F_i| / (sigma D_i), limited to a
      * tenth of the mean element length on the free translations */
@@ -573,10 +614,14 @@ static PetscErrorCode PseudoTransient(PlProblem p, Vec start, int ramp, PlStatic
     PetscCall(KSPGetConvergedReason(ksp, &kr));
     double fnt = INFINITY;
     bad = 1;
+    double strain_t = INFINITY;
     if (kr >= 0) {
       PetscCall(VecWAXPY(ut, -1.0, du, p->u));
       PetscCall(Residual(p, ut, Ft, &fnt, &bad));
+      if (!bad) PetscCall(MaxAxialStrain(p, ut, &strain_t));
     }
+    const int stretched = !bad && strain_t > fmax(PL_STRAIN_BOUND, strain);
+    bad = bad || stretched;
     steps++;
     rep->newton_iterations++;
     /* a step that raises the residual a hundredfold, or thirty times above the best state
@@ -584,7 +629,7 @@ static PetscErrorCode PseudoTransient(PlProblem p, Vec start, int ramp, PlStatic
     if (bad || fnt > (ramp && lam < 1.0 ? 10.0 : 100.0) * fn || (lam_try >= 1.0 && fnt > 30.0 * fn_best)) {
       if (monitor)
         PetscCall(PetscPrintf(p->comm, "  PTC step %d rejected: lambda %.4g, |F| %.4e -> %.4e N%s, sigma %.4e\n", steps,
-                              lam_try, fn, fnt, bad ? " (domain)" : "", sigma));
+                              lam_try, fn, fnt, stretched ? " (strain)" : bad ? " (domain)" : "", sigma));
       rejects++;
       sigma *= 10.0;
       if (ramp && lam < 1.0) {
@@ -599,6 +644,7 @@ static PetscErrorCode PseudoTransient(PlProblem p, Vec start, int ramp, PlStatic
                             fnt, sigma));
     PetscCall(VecCopy(ut, p->u));
     PetscCall(VecCopy(Ft, F));
+    strain = strain_t;
     if (lam_try >= 1.0) fn_best = fmin(fn_best, fnt);
     /* SER on the larger of the last two residuals: a stiff (axial) component that the
      * linearisation leaves on every other step must not stall the relaxation */
@@ -626,6 +672,150 @@ static PetscErrorCode PseudoTransient(PlProblem p, Vec start, int ramp, PlStatic
   PetscCall(VecDestroy(&Ft));
   PetscCall(VecDestroy(&du));
   PetscCall(VecDestroy(&ut));
+  PetscFunctionReturn(0);
+}
+
+/* ---- the rigid part of the held ends' move ---------------------------------------------- */
+/* A start far from the holds (HoldDistance above two elements: a straight start whose top
+ * lies hundreds of metres from the top's held position) is first turned, as a rigid body,
+ * about its bottom end so that its top meets the top's held translations, when the bottom's
+ * holds let it turn so.
+ * Why: the strategies move the held DOFs on straight lines ubar = start + lambda (target -
+ * start). A rotation of the line about its bottom is not on such a path: the chord of a
+ * straight start laid along x whose top is held at x = 0 above the bottom (a riser pulled up
+ * by its top force) is shortened by the linear path, and the linearisation at the straight
+ * line cannot turn it (the rotation moves the top across the chord, to first order not
+ * along it), so Newton and the pseudo-transient steps compress it, down to a collapsed state
+ * (axial strain -1). A rigid rotation costs no strain energy: doing it exactly leaves the
+ * continuation only the deformation (the change of the chord, the loads).
+ * The rotation Q is the smallest one taking the start's chord r = x_top - x_bottom to the
+ * direction d of the wanted chord: d's components held at the top are the targets' (relative
+ * to the bottom's target), its free components share the rest of |r| (the chord keeps its
+ * length where the holds allow) in the direction of the start's free components, else of the
+ * top's applied force there, else of the one free axis; of the two signs, the one whose
+ * rotated line has the lower potential of the dead loads (weight, end forces) and does not
+ * pass through the seabed. The line turns only when Q keeps every held DOF of the bottom node
+ * (its position is the pivot; a held rotation is kept when Q's axis has no component about
+ * it: a riser pinned at the seabed with its torsion held turns, a clamped end does not) and
+ * the turned top meets the top's held translations: with all three held and the target
+ * nearer than the chord, a turn would leave a compression along the chord, which a straight
+ * line meets only by buckling, while the linear path's oblique move lets the weight sag the
+ * line as it shortens. The turned state's held values become the holds' start values
+ * (bc_start). *aligned is 1 when it turned. */
+static PetscErrorCode AlignStart(PlProblem p, Vec start, int *aligned)
+{
+  const int nd = p->nd, nn = p->mesh.nnodes, ne = p->mesh.nelements, top = nn - 1;
+  const char *mb = p->bc_mask, *mt = p->bc_mask + (size_t)top * nd;
+  double *u;
+  PetscFunctionBeginUser;
+  *aligned = 0;
+  if (!(mb[0] && mb[1] && mb[2]) || !(mt[0] || mt[1] || mt[2])) PetscFunctionReturn(0);
+  PetscCall(PlGatherUnknowns(p, &u));
+  const double *xb = u, *xt = u + (size_t)top * nd;
+  const double *Tb = p->bc_target, *Tt = p->bc_target + (size_t)top * nd;
+  double r[3], d[3] = {0, 0, 0}, g[3] = {0, 0, 0}, held2 = 0.0, gn = 0.0;
+  for (int c = 0; c < 3; ++c) r[c] = xt[c] - xb[c];
+  const double len = sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]);
+  for (int c = 0; c < 3; ++c)
+    if (mt[c]) {
+      d[c] = Tt[c] - Tb[c];
+      held2 += d[c] * d[c];
+    }
+  /* the free components' direction: the start's, else the top force's, else the one free axis */
+  for (int pass = 0; pass < 3 && !(gn > 1e-9 * len); ++pass) {
+    gn = 0.0;
+    int nfree = 0;
+    for (int c = 0; c < 3; ++c) {
+      g[c] = mt[c] ? 0.0 : pass == 0 ? r[c] : pass == 1 ? p->model.ends[1].force[c] : 1.0;
+      nfree += !mt[c];
+      gn += g[c] * g[c];
+    }
+    gn = sqrt(gn);
+    if (pass == 2 && nfree != 1) gn = 0.0;
+  }
+  const double rest = held2 < len * len && gn > 0.0 ? sqrt(len * len - held2) : 0.0;
+  double best = INFINITY, Qbest[4] = {1, 0, 0, 0};
+  for (int sgn = 1; sgn >= -1; sgn -= 2) {
+    double dd[3], dn = 0.0;
+    for (int c = 0; c < 3; ++c) {
+      dd[c] = d[c] + (gn > 0.0 ? sgn * rest * g[c] / gn : 0.0);
+      dn += dd[c] * dd[c];
+    }
+    dn = sqrt(dn);
+    if (!(dn > 0.0) || !(len > 0.0)) break;
+    double ax[3] = {r[1] * dd[2] - r[2] * dd[1], r[2] * dd[0] - r[0] * dd[2], r[0] * dd[1] - r[1] * dd[0]};
+    const double sn = sqrt(ax[0] * ax[0] + ax[1] * ax[1] + ax[2] * ax[2]) / (len * dn);
+    const double cs = (r[0] * dd[0] + r[1] * dd[1] + r[2] * dd[2]) / (len * dn), ang = atan2(sn, cs);
+    double Q[4] = {1, 0, 0, 0};
+    if (sn > 1e-12) PlQuatFromAxisAngle(ax, ang, Q); /* (antiparallel chords: no unique turn, none made) */
+    /* the dead loads' potential of the turned line, and the seabed */
+    double V = 0.0;
+    int through = 0;
+    for (int i = 0; i < nn; ++i) {
+      double v[3], x[3];
+      for (int c = 0; c < 3; ++c) v[c] = u[(size_t)i * nd + c] - xb[c];
+      PlQuatRotate(Q, v, x);
+      for (int c = 0; c < 3; ++c) x[c] += xb[c];
+      double wl = 0.0;
+      if (i > 0) wl += 0.5 * p->w[i - 1] * p->elements[i - 1].L;
+      if (i < ne) wl += 0.5 * p->w[i] * p->elements[i].L;
+      V += wl * x[2];
+      if (i == 0 || i == top)
+        for (int c = 0; c < 3; ++c) V -= p->model.ends[i ? 1 : 0].force[c] * x[c];
+      const PlSection *s = &p->model.segments[p->mesh.segment[i < ne ? i : ne - 1]].section;
+      if (p->model.seabed != PL_SEABED_NONE && PlSeabedPenetration(&p->model, s, x) > s->outer_diameter) through = 1;
+    }
+    if (!through && V < best) {
+      best = V;
+      memcpy(Qbest, Q, sizeof Qbest);
+    }
+    if (!(gn > 0.0) || !(rest > 0.0)) break; /* one candidate */
+  }
+  if (!(fabs(Qbest[0]) < 1.0 - 1e-12)) {
+    free(u);
+    PetscFunctionReturn(0);
+  }
+  /* the turned state: x' = x_b + Q (x - x_b), frames Q R (parameters of R0^T Q R) */
+  const size_t n = (size_t)nn * nd;
+  double *un = malloc(sizeof(double) * n);
+  PetscCheck(un, p->comm, PETSC_ERR_MEM, "out of memory turning the start");
+  int keeps = 1;
+  for (int i = 0; i < nn; ++i) {
+    const double *ui = u + (size_t)i * nd, *q0 = p->mesh.q0 + 4 * i;
+    double *vi = un + (size_t)i * nd, v[3], q[4], qn[4], q0c[4] = {q0[0], -q0[1], -q0[2], -q0[3]}, qr[4];
+    for (int c = 0; c < 3; ++c) v[c] = ui[c] - xb[c];
+    PlQuatRotate(Qbest, v, vi);
+    for (int c = 0; c < 3; ++c) vi[c] += xb[c];
+    PlNodeQuaternion(p->kind, q0, ui + 3, q);
+    PlQuatMul(Qbest, q, qn);
+    PlQuatMul(q0c, qn, qr);
+    PlParamFromQuaternion(p->kind, qr, vi + 3);
+    if (p->kind == PL_PARAM_QUATERNION) { /* the hemisphere of the unturned parameters */
+      double s = 0.0;
+      for (int k = 0; k < 4; ++k) s += vi[3 + k] * ui[3 + k];
+      if (s < 0.0)
+        for (int k = 0; k < 4; ++k) vi[3 + k] = -vi[3 + k];
+    }
+  }
+  for (int k = 3; k < nd; ++k)
+    if (mb[k] && !(fabs(un[k] - u[k]) <= 1e-9)) keeps = 0;
+  for (int c = 0; c < 3; ++c) /* and it meets the top's holds (else it leaves a pure compression) */
+    if (mt[c] && !(fabs(un[(size_t)top * nd + c] - xb[c] - (Tt[c] - Tb[c])) <= 1e-6 * len)) keeps = 0;
+  if (keeps) {
+    PetscInt xs, xm;
+    PetscScalar **a;
+    PetscCall(DMDAGetCorners(p->da, &xs, NULL, NULL, &xm, NULL, NULL));
+    PetscCall(DMDAVecGetArrayDOF(p->da, start, &a));
+    for (PetscInt i = xs; i < xs + xm; ++i)
+      for (int c = 0; c < nd; ++c) a[i][c] = un[(size_t)i * nd + c];
+    PetscCall(DMDAVecRestoreArrayDOF(p->da, start, &a));
+    PetscCall(VecCopy(start, p->u));
+    for (size_t k = 0; k < n; ++k)
+      if (p->bc_mask[k]) p->bc_start[k] = un[k];
+    *aligned = 1;
+  }
+  free(un);
+  free(u);
   PetscFunctionReturn(0);
 }
 
@@ -716,6 +906,15 @@ PetscErrorCode PlStaticSolve(PlProblem p, PlStaticReport *rep)
   PetscCall(PetscOptionsGetBool(NULL, NULL, "-pipelay_ptc", &use_ptc, &set));
   PetscCall(VecDuplicate(p->u, &start));
   PetscCall(VecCopy(p->u, start));
+  if (HoldDistance(p) > 2.0 * p->model.length / p->mesh.nelements) {
+    int aligned;
+    PetscCall(AlignStart(p, start, &aligned));
+    if (aligned) {
+      Say(p, "the start is far from the holds: turned as a rigid body about its bottom end onto the top's holds");
+      Note(rep, "the start, far from the holds, was turned as a rigid body about its bottom end onto the top's holds "
+           "before the strategies below\n");
+    }
+  }
 
   PetscCall(NewtonLoadStepping(p, rep, &ok));
   rep->strategy = PL_STATIC_NEWTON;

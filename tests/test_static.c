@@ -406,7 +406,8 @@ static double ContactFdError(const PlModel *m, const PlSection *sec, double w, c
  * the force is sigma(kappa) along the plane's normal n with kappa the lowest fibre's depth
  * below the plane (against the distance computed here from the plane's height), and its
  * derivative dF/dx against central differences (1e-7 of its largest entry); a point moved
- * along the plane keeps its force (no tangential force: frictionless). */
+ * along the plane keeps its force (no tangential force: frictionless); and the seabed never
+ * pulls, a buoyancy section's (negative submerged weight) included. */
 static PetscErrorCode TestSeabedSlope(void)
 {
   PetscFunctionBeginUser;
@@ -447,8 +448,21 @@ static PetscErrorCode TestSeabedSlope(void)
       for (int c = 0; c < 3; ++c) worst_t = fmax(worst_t, fabs(Ft[c] - F[c]) / sig);
     }
   }
+  /* the seabed only pushes: for a buoyancy section (w < 0) pressed into it, as for a heavy
+   * one, the force along n is >= 0 at every penetration, and its stiffness along n too */
+  double pull = 0.0;
+  for (int law = 0; law < 2; ++law) {
+    m.seabed = law ? PL_SEABED_LINEAR : PL_SEABED_NONLINEAR;
+    for (int s = 0; s < 2; ++s)
+      for (int k = 1; k <= 20; ++k) {
+        double sig, dsig;
+        PlSeabedLaw(&m, &sec, s ? -620.0 : w, 0.762 * 0.02 * k, &sig, &dsig);
+        pull = fmax(pull, fmax(-sig, -dsig));
+      }
+  }
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "seabed slope: penetration %.2e m, force along n %.2e, dF/dx against FD "
-                        "%.2e, along the plane %.2e\n", worst_d, worst_f, worst_k, worst_t));
+                        "%.2e, along the plane %.2e; largest pull %.2e\n", worst_d, worst_f, worst_k, worst_t, pull));
+  CHECK_TRUE(pull == 0.0, "the seabed never pulls a section into it (nor softens against it), buoyant or not");
   CHECK_TRUE(worst_d <= 1e-9, "penetration = the lowest fibre's depth below the plane (1e-9 m)");
   CHECK_TRUE(worst_f <= 1e-9, "the force is sigma(kappa) along the plane's normal (1e-9)");
   CHECK_TRUE(worst_k <= 1e-7, "dF/dx against central differences (1e-7 of its largest entry)");

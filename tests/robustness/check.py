@@ -93,9 +93,10 @@ def main():
         walls = sorted(r[5] for r in rows)
         with open(a.write_table, "w") as f:
             f.write("# Static robustness suite: results\n\n")
-            f.write("Made by `tests/robustness/check.py --write-table` (pipelay's default settings; %d cases; "
+            f.write("Made by `tests/robustness/check.py --write-table` (pipelay's default settings%s; %d cases; "
                     "machine: %d cores). Errors against the independent BVP reference (references.csv): angle in "
-                    "degrees, tension and layback relative; tolerances 0.1 deg and 0.5 %%.\n\n" % (len(rows), os.cpu_count()))
+                    "degrees, tension and layback relative; tolerances 0.1 deg and 0.5 %%.\n\n" % (
+                        "".join(", `--set %s`" % kv for kv in a.set), len(rows), os.cpu_count()))
             f.write("Converged: %d of %d. Median Newton iterations %s, median wall time %.2f s (whole `pipelay run`).\n\n"
                     % (sum(r[1] for r in rows), len(rows), its[len(its) // 2] if its else "-", walls[len(walls) // 2]))
             f.write("| case | converged | Newton its | strategy | wall [s] | max axial strain | top tension | hang-off "
