@@ -135,6 +135,7 @@ static PetscErrorCode JacobianCase(const char *rotation, int friction)
   PetscCall(PlSysDynDestroy(&S));
   PetscCall(PlLinesDestroy(&L));
   PetscCall(PlProblemDestroy(&p));
+  PlModelFree(&m);
   PetscFunctionReturn(0);
 }
 
@@ -179,6 +180,7 @@ static PetscErrorCode RestCase(void)
   free(y0);
   PetscCall(PlDynamicDestroy(&d));
   PetscCall(PlProblemDestroy(&p));
+  PlModelFree(&m);
   PetscFunctionReturn(0);
 }
 
@@ -296,6 +298,7 @@ static PetscErrorCode CantileverCase(void)
   free(v);
   PetscCall(PlDynamicDestroy(&d));
   PetscCall(PlProblemDestroy(&p));
+  PlModelFree(&m);
   PetscFunctionReturn(0);
 }
 
@@ -380,6 +383,7 @@ static PetscErrorCode StringRun(int energy)
   free(v);
   PetscCall(PlDynamicDestroy(&d));
   PetscCall(PlProblemDestroy(&p));
+  PlModelFree(&m);
   PetscFunctionReturn(0);
 }
 
@@ -478,6 +482,7 @@ static PetscErrorCode EnergyCase(int damped)
   }
   PetscCall(PlDynamicDestroy(&D.d));
   PetscCall(PlProblemDestroy(&D.p));
+  PlModelFree(&D.m);
   PetscFunctionReturn(0);
 }
 
@@ -533,6 +538,7 @@ static PetscErrorCode QuatEulerCase(void)
   for (int r = 0; r < 2; ++r) {
     PetscCall(PlDynamicDestroy(&D[r].d));
     PetscCall(PlProblemDestroy(&D[r].p));
+    PlModelFree(&D[r].m);
   }
   PetscFunctionReturn(0);
 }
@@ -597,6 +603,7 @@ static PetscErrorCode ConvergenceRun(int nodes, double duration, double dt, Conv
   free(z0);
   PetscCall(PlDynamicDestroy(&d));
   PetscCall(PlProblemDestroy(&p));
+  PlModelFree(&m);
   PetscFunctionReturn(0);
 }
 
@@ -796,6 +803,7 @@ static PetscErrorCode SeabedChainRun(double damping, double duration, int tight,
   *steps = st.steps;
   PetscCall(PlDynamicDestroy(&d));
   PetscCall(PlProblemDestroy(&p));
+  PlModelFree(&m);
   PetscFunctionReturn(0);
 }
 
