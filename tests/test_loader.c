@@ -249,6 +249,7 @@ static void test_valid(Tally *t)
         "InitDefaults leaves required values unset", NULL);
   check(t, d.water_density == 1025.0 && d.gravity == 9.80665 && d.analysis.load_steps == 1,
         "InitDefaults sets defaults", NULL);
+  PlModelFree(&m);
 }
 
 /* ---- 2. overrides ---------------------------------------------------------------------- */
@@ -326,8 +327,10 @@ static void test_overrides(Tally *t)
                "--set:1:1: line.sections.length: unknown key 'length' (a list needs an index",
                "override key on a list");
   const char *const anchored[] = {"ends.top.force=&a [3, 0, 0]"};
+  PlModelFree(&m); /* the model with overrides */
   if (!load(t, "case.yaml", kValid, 1, anchored, &m, "an anchor without alias is harmless"))
     check_close(t, m.ends[1].force[0], 3.0, 0.0, "anchored override value");
+  PlModelFree(&m);
   const char *const bad8[] = {"ends.top.force=[*a, 2, 3]"};
   expect_error(t, "case.yaml", kValid, strlen(kValid), 1, bad8,
                "--set:1:1: ends.top.force: invalid value: YAML aliases are not supported",
@@ -1723,6 +1726,7 @@ static void test_example(Tally *t, const char *path)
   check(t, m.seabed == PL_SEABED_NONLINEAR && m.rotation == PL_ROT_QUATERNION &&
                m.analysis.initial_guess == PL_GUESS_CATENARY,
         "example seabed, rotation, guess", NULL);
+  PlModelFree(&m);
 }
 
 int main(int argc, char **argv)
