@@ -195,20 +195,22 @@ static PetscErrorCode RunCase(const char *file, int nsets, const char **sets, co
 }
 
 /* ---- a system of lines, points and bodies --------------------------------------------- */
-#define MAX_SYS_COLS (4 + 6 * PL_MAX_BODIES + 3 * PL_MAX_POINTS + 2 * PL_MAX_LINES)
 typedef struct {
   int ncol;
-  char name[MAX_SYS_COLS][PL_NAME_MAX + 32];
+  char (*name)[PL_NAME_MAX + 32]; /* [ncol] (SysColumnsOf allocates; the sweep frees it) */
   int body, comp;      /* a force sweep of bodies[body].environment_load.force[comp], else -1 */
   int col_offset;      /* the column of that body's eta[comp] */
 } SysColumns;
 
 /* The table's columns for model m (value, converged, wall time, each body's pose, each free
- * point's position, each line's end tensions, and the stiffness of a force sweep of KEY). */
-static void SysColumnsOf(const PlModel *m, const char *key, SysColumns *c)
+ * point's position, each line's end tensions, and the stiffness of a force sweep of KEY).
+ * Returns 0, or -1 out of memory. */
+static int SysColumnsOf(const PlModel *m, const char *key, SysColumns *c)
 {
   static const char *const kEta[6] = {"x_m", "y_m", "z_m", "roll_deg", "pitch_deg", "yaw_deg"};
   c->ncol = 0;
+  c->name = calloc(4 + 6 * (size_t)m->nbodies + 3 * (size_t)m->npoints + 2 * (size_t)m->nlines, sizeof *c->name);
+  if (!c->name) return -1;
   snprintf(c->name[c->ncol++], sizeof c->name[0], "value");
   snprintf(c->name[c->ncol++], sizeof c->name[0], "converged");
   snprintf(c->name[c->ncol++], sizeof c->name[0], "wall_time_s");
@@ -232,6 +234,7 @@ static void SysColumnsOf(const PlModel *m, const char *key, SysColumns *c)
     snprintf(c->name[c->ncol++], sizeof c->name[0], "%s_top_tension_N", m->lines[l].name);
   }
   if (c->body >= 0) snprintf(c->name[c->ncol++], sizeof c->name[0], "restoring_stiffness_N_per_m");
+  return 0;
 }
 
 /* One case of a system: load, solve, write case_dir/summary.json, fill row (the columns of
@@ -289,6 +292,7 @@ static PetscErrorCode RunSystemCase(const char *file, int nsets, const char **se
   }
   PetscCall(PlSysDynDestroy(&S));
   PetscCall(PlLinesDestroy(&L));
+  PlLinesReportFree(&rep);
   PlModelFree(&m);
   PetscFunctionReturn(0);
 }
@@ -449,17 +453,21 @@ int PlCmdSweep(int argc, char **argv)
     if (out) snprintf(dir, sizeof dir, "%s", out);
     else if (snprintf(dir, sizeof dir, "%s_sweep", m.output_dir) >= (int)sizeof dir) dir[0] = '\0';
     is_system = m.nlines > 0;
-    if (is_system) SysColumnsOf(&m, key, &sc);
+    const int oom = is_system && SysColumnsOf(&m, key, &sc);
     PlModelFree(&m);
     PlError derr;
     int drc = 0;
-    if (!dir[0]) {
+    if (oom) {
+      if (!rank) fprintf(stderr, "pipelay sweep: out of memory\n");
+      drc = PL_EXIT_FAILURE;
+    } else if (!dir[0]) {
       if (!rank) fprintf(stderr, "pipelay sweep: the output directory's name is too long\n");
       drc = PL_EXIT_BAD_INPUT;
     } else if (!rank && (drc = PlMakeDirs(dir, &derr))) fprintf(stderr, "pipelay: %s\n", derr.msg);
     MPI_Bcast(&drc, 1, MPI_INT, 0, PETSC_COMM_WORLD);
     if (drc) {
       free(values);
+      free(sc.name);
       return drc;
     }
   }
@@ -470,6 +478,7 @@ int PlCmdSweep(int argc, char **argv)
   int worst = 0;
   if (!rows) {
     free(values);
+    free(sc.name);
     return PL_EXIT_FAILURE;
   }
   for (int i = 0; i < n * ncol; ++i) rows[i] = NAN;
@@ -530,8 +539,8 @@ int PlCmdSweep(int argc, char **argv)
     while (ndone < n && !isnan(rows[(size_t)ndone * ncol + C_CONVERGED])) ++ndone;
     PlError err;
     if (is_system) SysStiffness(&sc, rows, ndone);
-    const char *names[MAX_SYS_COLS > NCOL ? MAX_SYS_COLS : NCOL];
-    char kind[(MAX_SYS_COLS > NCOL ? MAX_SYS_COLS : NCOL) + 1];
+    const char *names[ncol];
+    char kind[ncol + 1];
     for (int k = 0; k < ncol; ++k) {
       names[k] = is_system ? sc.name[k] : kCol[k];
       kind[k] = k == C_CONVERGED || (!is_system && k == C_PTC) ? 'b' : !is_system && k == C_NEWTON ? 'i' : 'n';
@@ -545,7 +554,7 @@ int PlCmdSweep(int argc, char **argv)
       PlPlotOptionsDefault(&po);
       snprintf(po.name, sizeof po.name, "%.200s", file);
       if (is_system) {
-        const char *cols[MAX_SYS_COLS];
+        const char *cols[sc.ncol];
         int nt = 0;
         for (int k = 0; k < sc.ncol; ++k)
           if (strstr(sc.name[k], "_top_tension_N")) cols[nt++] = sc.name[k];
@@ -563,5 +572,6 @@ int PlCmdSweep(int argc, char **argv)
   MPI_Bcast(&rc, 1, MPI_INT, 0, PETSC_COMM_WORLD);
   free(rows);
   free(values);
+  free(sc.name);
   return rc;
 }

@@ -425,7 +425,11 @@ int PlDescribeLines(FILE *out, const PlModel *m, int fingerprint)
   int rc = 0;
   for (int l = 0; l < m->nlines && !rc; ++l) {
     PlMesh mesh;
-    PlModelLineModel(m, l, lm);
+    if (PlModelLineModel(m, l, lm)) {
+      fprintf(stderr, "pipelay: out of memory\n");
+      rc = 1;
+      break;
+    }
     fprintf(out, "\nline %s:\n", m->lines[l].name);
     for (int e = 0; e < 2; ++e) { /* the attachments (the one-line view below holds them given) */
       const PlEnd *E = &m->lines[l].ends[e];
@@ -444,10 +448,12 @@ int PlDescribeLines(FILE *out, const PlModel *m, int fingerprint)
       fprintf(stderr, "pipelay: line %s: the mesh cannot be built (more than 10 million nodes, or out of memory)\n",
               m->lines[l].name);
       rc = 1;
+      PlModelFree(lm);
       break;
     }
     PlDescribeModel(out, lm, &mesh, fingerprint);
     PlMeshDestroy(&mesh);
+    PlModelFree(lm);
   }
   free(lm);
   return rc;

@@ -361,7 +361,7 @@ static PetscErrorCode RunDynamic(PlProblem prob, const PlStaticReport *rep, cons
  * mass and inertia (PlVesselEquivalentBox), vtk/bodies_NNNNNN.vtu, listed in dynamic.pvd. */
 typedef struct {
   const char *dir;
-  double dims[PL_MAX_BODIES][3];
+  double (*dims)[3]; /* [nbodies] */
   int nframes, cap;
   double *times;
 } BodyFrames;
@@ -387,7 +387,11 @@ static int RunBody(const PlModel *m, const Args *a, PetscMPIInt rank)
   int rc = 0;
   if (rank) return 0;
   opt.stop = &g_stop;
-  BodyFrames bf = {m->output_dir, {{0}}, 0, 0, NULL};
+  BodyFrames bf = {m->output_dir, calloc((size_t)m->nbodies + 1, sizeof *bf.dims), 0, 0, NULL};
+  if (!bf.dims) {
+    fprintf(stderr, "pipelay: out of memory\n");
+    return PL_EXIT_FAILURE;
+  }
   for (int b = 0; b < m->nbodies; ++b) PlVesselEquivalentBox(&m->bodies[b].body, bf.dims[b]);
   opt.bodies_observer = WriteBodyFrame;
   opt.bodies_observer_ctx = &bf;
@@ -409,6 +413,7 @@ static int RunBody(const PlModel *m, const Args *a, PetscMPIInt rank)
     }
   }
   free(bf.times);
+  free(bf.dims);
   if (!a->no_plots && !res.io_status) DynamicPlots(m);
   if (!a->quiet) {
     printf("  %s at t = %.6g s, %ld steps, wall time %.3f s, %.1fx real time\n", res.completed ? "completed" : "STOPPED",
@@ -438,6 +443,7 @@ static int RunBody(const PlModel *m, const Args *a, PetscMPIInt rank)
             m->output_dir);
     rc = PL_EXIT_INTERRUPTED;
   }
+  PlBodiesReportFree(&rep);
   return rc;
 }
 
@@ -445,7 +451,7 @@ static int RunBody(const PlModel *m, const Args *a, PetscMPIInt rank)
  * line_NAME/dynamic.pvd), the output times kept for the system's dynamic.pvd. */
 typedef struct {
   int nlines, nframes, cap;
-  PlVtkSeries vs[PL_MAX_LINES];
+  PlVtkSeries *vs; /* [nlines] */
   double *times;
 } LineFrames;
 
@@ -482,10 +488,11 @@ static PetscErrorCode RunLinesDynamic(PlModel *m, const Args *a, PlLines L, PlSy
     fingerprint = NULL;
   }
   opt.fingerprint = fingerprint;
-  LineFrames lf = {m->nlines, 0, 0, {NULL}, NULL};
-  BodyFrames bf = {m->output_dir, {{0}}, 0, 0, NULL};
+  LineFrames lf = {m->nlines, 0, 0, calloc((size_t)m->nlines + 1, sizeof *lf.vs), NULL};
+  BodyFrames bf = {m->output_dir, calloc((size_t)m->nbodies + 1, sizeof *bf.dims), 0, 0, NULL};
   PlError verr;
   int vrc = 0;
+  PetscCheck(lf.vs && bf.dims, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
   if (!rank) {
     /* a restart keeps the frames of its outputs (restart.bin says how many) and goes on */
     int nkeep = 0, unreadable = 0; /* unreadable: the run below says why */
@@ -531,7 +538,7 @@ static PetscErrorCode RunLinesDynamic(PlModel *m, const Args *a, PlLines L, PlSy
   signal(SIGINT, SIG_DFL);
   signal(SIGTERM, SIG_DFL);
   if (!rank) {
-    const char *names[PL_MAX_LINES];
+    const char *names[m->nlines];
     for (int l = 0; l < m->nlines; ++l) {
       names[l] = m->lines[l].name;
       if (!vrc && lf.vs[l]) vrc = PlVtkSeriesFinish(lf.vs[l], &verr);
@@ -563,6 +570,9 @@ static PetscErrorCode RunLinesDynamic(PlModel *m, const Args *a, PlLines L, PlSy
       PrintRunExtrema(&res.line_extrema[l], "    ");
     }
   }
+  free(lf.vs);
+  free(bf.dims);
+  PlDynamicResultFree(&res);
   PetscCallMPI(MPI_Bcast(rc, 1, MPI_INT, 0, g_run_comm));
   PetscFunctionReturn(0);
 }
@@ -661,7 +671,7 @@ static PetscErrorCode RunLines(PlModel *m, const Args *a, PetscMPIInt rank, Pets
     int wrc = 0;
     if (!a->restart) { /* a restart keeps the files of the run it continues */
       wrc = PlLinesWriteSummary(L, &rep, m->output_dir, &err);
-      const char *names[PL_MAX_LINES];
+      const char *names[m->nlines];
       for (int l = 0; l < m->nlines; ++l) names[l] = m->lines[l].name;
       if (!wrc) wrc = PlVtkSystemCollection(m->output_dir, m->nlines, names, &err);
     }
@@ -691,6 +701,7 @@ static PetscErrorCode RunLines(PlModel *m, const Args *a, PetscMPIInt rank, Pets
   if (!*rc && S && m->analysis.kind == PL_ANALYSIS_DYNAMIC) PetscCall(RunLinesDynamic(m, a, L, S, &rep, rank, rc));
   PetscCall(PlSysDynDestroy(&S));
   PetscCall(PlLinesDestroy(&L));
+  PlLinesReportFree(&rep);
   PetscFunctionReturn(0);
 }
 

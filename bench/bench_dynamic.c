@@ -66,6 +66,7 @@ static PetscErrorCode Run(const char *file, int nodes, double tighten, double **
   PetscCall(PlDynamicGetStats(d, st));
   PetscCall(PlDynamicDestroy(&d));
   PetscCall(PlProblemDestroy(&p));
+  PlModelFree(&m);
   PetscFunctionReturn(0);
 }
 

@@ -55,5 +55,6 @@ int main(int argc, char **argv)
                         file, nodes, its, 1e3 * solve[repeat / 2], 1e3 * solve[0], 1e3 * solve[repeat - 1],
                         repeat, 1e3 * total[repeat / 2]));
   PetscCall(PetscFinalize());
+  PlModelFree(&m);
   return 0;
 }

@@ -22,6 +22,12 @@ static double TargetAt(const PlModel *m, double S, double global)
 }
 
 /* Sorted breakpoints: 0, segment ends, zone ends, L (duplicates removed). */
+static int CompareDouble(const void *a, const void *b)
+{
+  const double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
 static int Breakpoints(const PlModel *m, double *bp)
 {
   int n = 0;
@@ -36,12 +42,7 @@ static int Breakpoints(const PlModel *m, double *bp)
     bp[n++] = m->zones[z].s_from;
     bp[n++] = m->zones[z].s_to;
   }
-  for (int i = 1; i < n; ++i) /* insertion sort: n is small */
-    for (int j = i; j > 0 && bp[j] < bp[j - 1]; --j) {
-      const double t = bp[j];
-      bp[j] = bp[j - 1];
-      bp[j - 1] = t;
-    }
+  qsort(bp, (size_t)n, sizeof *bp, CompareDouble);
   int k = 1;
   for (int i = 1; i < n; ++i)
     if (bp[i] - bp[k - 1] > 1e-9 * m->length) bp[k++] = bp[i];
@@ -49,13 +50,25 @@ static int Breakpoints(const PlModel *m, double *bp)
   return k;
 }
 
+/* PlMeshCreate with room for the breakpoints bp and the pieces' element counts. */
+static int Create(const PlModel *m, PlMesh *mesh, double *bp, int *counts);
+
 int PlMeshCreate(const PlModel *m, PlMesh *mesh)
 {
   memset(mesh, 0, sizeof *mesh);
-  double bp[1 + PL_MAX_SECTIONS + 2 * PL_MAX_ZONES + 1];
+  const size_t n = 2 + (size_t)m->nsegments + 2 * (size_t)m->nzones; /* the ends, sections, zones */
+  double *bp = malloc(n * sizeof *bp);
+  int *counts = malloc(n * sizeof *counts);
+  const int rc = bp && counts ? Create(m, mesh, bp, counts) : -1;
+  free(bp);
+  free(counts);
+  return rc;
+}
+
+static int Create(const PlModel *m, PlMesh *mesh, double *bp, int *counts)
+{
   const int nbp = Breakpoints(m, bp);
   const double global = m->mesh_elements > 0 ? m->length / m->mesh_elements : m->mesh_target_length;
-  int counts[1 + PL_MAX_SECTIONS + 2 * PL_MAX_ZONES + 1];
   long total = 0;
   for (int i = 0; i + 1 < nbp; ++i) {
     const double len = bp[i + 1] - bp[i];
@@ -323,7 +336,23 @@ static int SlopedStart(const PlModel *m, PlMesh *mesh, const PlElasticCatenary *
   return 1;
 }
 
+/* PlMeshInitialGuess with room for the sections' lengths L, weights w and stiffnesses EA. */
+static void InitialGuess(const PlModel *m, PlMesh *mesh, double *L, double *w, double *EA);
+
 void PlMeshInitialGuess(const PlModel *m, PlMesh *mesh)
+{
+  const size_t n = m->nsegments > 0 ? (size_t)m->nsegments : 1;
+  double *buf = malloc(3 * n * sizeof *buf);
+  if (!buf) {
+    snprintf(mesh->guess_note, sizeof mesh->guess_note, "catenary start not possible (out of memory); straight line used");
+    Straight(m, mesh);
+    return;
+  }
+  InitialGuess(m, mesh, buf, buf + n, buf + 2 * n);
+  free(buf);
+}
+
+static void InitialGuess(const PlModel *m, PlMesh *mesh, double *L, double *w, double *EA)
 {
   mesh->guess_note[0] = '\0';
   const PlEnd *b = &m->ends[0], *t = &m->ends[1];
@@ -345,11 +374,12 @@ void PlMeshInitialGuess(const PlModel *m, PlMesh *mesh)
   c.nsections = m->nsegments;
   for (int i = 0; i < m->nsegments; ++i) {
     const PlSection *s = &m->segments[i].section;
-    c.L[i] = m->segments[i].length;
-    c.w[i] = PlSectionSubmergedWeight(s, m->water_density, m->gravity);
-    c.EA[i] = s->EA;
-    c.length += c.L[i];
+    L[i] = m->segments[i].length;
+    w[i] = PlSectionSubmergedWeight(s, m->water_density, m->gravity);
+    EA[i] = s->EA;
+    c.length += L[i];
   }
+  c.L = L, c.w = w, c.EA = EA;
   const double d0 = m->segments[0].section.outer_diameter;
   c.on_seabed = m->seabed != PL_SEABED_NONE && b->position[2] <= PlSeabedHeight(m, b->position[0], b->position[1]) + d0;
   /* the heading and the horizontal distance to the top */

@@ -25,9 +25,9 @@
  *      (vessel.environment_load.file), CSV files relative to the model file, are read here
  *      too, in one pass with a bounded line buffer (files up to 256 MiB, 10 million rows).
  * Every user error returns 2 with one line "FILE:LINE:COL: key.path: what is wrong" in
- * PlError (FILE is the CSV file for an error inside a time series). No global state. The
- * only memory a loaded model owns is its time-series tables (PlModelFree); after an error
- * the model holds the defaults and owns nothing.
+ * PlError (FILE is the CSV file for an error inside a time series). No global state. A
+ * loaded model owns its arrays, each as long as the file's list (models.h, above PlModel;
+ * PlModelFree); after an error the model holds the defaults and owns nothing.
  */
 #include "loader_impl.h"
 
@@ -37,9 +37,22 @@
 static int check_plausible(PlError *err, const PlYNode *root, PlModel *m);
 static int check_route_dp(PlError *err, const PlYNode *root, const PlModel *m, bool one_line);
 
+static int read_model_with(const PlYNode **body_names, PlError *err, const PlYNode *root, PlModel *m);
+
 static int read_model(PlError *err, const PlYNode *root, PlModel *m)
 {
-  Ctx c = {err, NULL, {NULL, NULL}, PL_ANALYSIS_STATIC, false, m->source_path, false, false, {NULL}, NULL, NULL, NULL};
+  const PlYNode *bl = ld_value_of_node(root, "bodies"); /* room for the bodies' names (or the vessel's) */
+  const PlYNode **names = ld_alloc((bl && bl->kind == PL_YNODE_SEQ ? bl->nitems : 0) + 1, sizeof *names);
+  if (!names) return ld_at(err, root, "(document)", "out of memory");
+  const int rc = read_model_with(names, err, root, m);
+  free(names);
+  return rc;
+}
+
+/* read_model with room for the bodies' name nodes. */
+static int read_model_with(const PlYNode **body_names, PlError *err, const PlYNode *root, PlModel *m)
+{
+  Ctx c = {err, NULL, {NULL, NULL}, PL_ANALYSIS_STATIC, false, m->source_path, false, false, body_names, NULL, NULL, NULL};
   Scope top;
   int rc = ld_open_scope(err, root, root, "", &top);
   if (rc) return rc;
@@ -310,10 +323,56 @@ static int check_plausible(PlError *err, const PlYNode *root, PlModel *m)
 
 /* ---- entry points --------------------------------------------------------------------- */
 
+void ld_segment_defaults(PlSegment *seg)
+{
+  memset(seg, 0, sizeof *seg);
+  PlHydro *h = &seg->hydro;
+  h->drag_normal = PlSchemaDefault("line.sections[*].hydrodynamics.drag_normal");
+  h->drag_tangential = PlSchemaDefault("line.sections[*].hydrodynamics.drag_tangential");
+  h->added_mass_normal = PlSchemaDefault("line.sections[*].hydrodynamics.added_mass_normal");
+  h->added_mass_tangential = PlSchemaDefault("line.sections[*].hydrodynamics.added_mass_tangential");
+  for (int k = 0; k < 3; k++) h->rotational_damping[k] = 0.0; /* [0, 0, 0] */
+}
+
+void ld_body_defaults(const PlModel *m, PlVesselModel *v)
+{
+  memset(v, 0, sizeof *v);
+  v->present = false;
+  PlVesselInit(&v->body);
+  v->body.rho_w = m->water_density;
+  v->body.gravity = m->gravity;
+  v->body.norm_rate = PlSchemaDefault("vessel.norm_rate");
+  v->connection = PL_HANGOFF_FIXED;
+  for (int i = 0; i < 9; i++) v->top_frame[i] = (i % 4 == 0) ? 1.0 : 0.0;
+  v->environment.body_frame = PlSchemaDefault("vessel.environment_load.frame") == 1;
+  v->environment.start_time = PlSchemaDefault("vessel.environment_load.start_time");
+  v->environment.ramp_time = PlSchemaDefault("vessel.environment_load.ramp_time");
+  v->environment.nrows = 0;
+  v->environment.table = NULL;
+  v->has_dp = false;
+  PlDPControllerDefaults(&v->dp);
+  PlDPController *c = &v->dp;
+  c->antiwindup_time = PlSchemaDefault("vessel.dp.antiwindup_time");
+  c->start_time = PlSchemaDefault("vessel.dp.start_time");
+  c->ramp_time = PlSchemaDefault("vessel.dp.ramp_time");
+  c->ref.heading_along_path = PlSchemaDefault("vessel.dp.reference.heading") == 1;
+  c->ref.start_time = PlSchemaDefault("vessel.dp.reference.start_time");
+  c->ref.course_deg = PlSchemaDefault("vessel.dp.reference.course");
+  c->ref.ramp_time = PlSchemaDefault("vessel.dp.reference.ramp_time");
+  c->ref.circle.ramp_up = PlSchemaDefault("vessel.dp.reference.ramp_up");
+  c->ref.circle.ramp_down = PlSchemaDefault("vessel.dp.reference.ramp_down");
+  c->ref.circle.counter_clockwise = PlSchemaDefault("vessel.dp.reference.direction") == 0;
+}
+
+void *ld_alloc(size_t n, size_t size)
+{
+  if (n == 0 || size == 0 || n > SIZE_MAX / size) return NULL;
+  return calloc(n, size);
+}
+
 /* The defaults of PlModel: every key's default from the schema (schema_table.c), the rest
  * (counts, required values) zero or unset. */
-/* The defaults, from the schema table (a few thousand look-ups: every section, body and line
- * slot); PlModelInitDefaults copies them, computed once. */
+/* The defaults, from the schema table; PlModelInitDefaults copies them, computed once. */
 static void InitDefaults(PlModel *m)
 {
   memset(m, 0, sizeof *m);
@@ -350,15 +409,6 @@ static void InitDefaults(PlModel *m)
   m->analysis.petsc_options[0] = '\0';
 
   /* dynamic analysis */
-  for (int i = 0; i < PL_MAX_SECTIONS; i++) {
-    PlHydro *h = &m->segments[i].hydro;
-    h->drag_normal = PlSchemaDefault("line.sections[*].hydrodynamics.drag_normal");
-    h->drag_tangential = PlSchemaDefault("line.sections[*].hydrodynamics.drag_tangential");
-    h->added_mass_normal = PlSchemaDefault("line.sections[*].hydrodynamics.added_mass_normal");
-    h->added_mass_tangential =
-        PlSchemaDefault("line.sections[*].hydrodynamics.added_mass_tangential");
-    for (int k = 0; k < 3; k++) h->rotational_damping[k] = 0.0; /* [0, 0, 0] */
-  }
   m->seabed_damping = NAN; /* per section (PlSeabedDamping) */
   m->current.kind = PL_CURRENT_NONE; /* no current: block absent */
   m->current.direction_deg = PlSchemaDefault("current.direction");
@@ -405,40 +455,13 @@ static void InitDefaults(PlModel *m)
   d->atol_reaction = PlSchemaDefault("analysis.dynamic.atol_reaction");
   m->noutput_points = 0;
 
-  /* vessel and bodies (absent unless given) */
-  for (int k = -1; k < PL_MAX_BODIES; k++) {
-    PlVesselModel *v = k < 0 ? &m->vessel : &m->bodies[k];
-    v->present = false;
-    PlVesselInit(&v->body);
-    v->body.rho_w = m->water_density;
-    v->body.gravity = m->gravity;
-    v->body.norm_rate = PlSchemaDefault("vessel.norm_rate");
-    v->connection = PL_HANGOFF_FIXED;
-    for (int i = 0; i < 9; i++) v->top_frame[i] = (i % 4 == 0) ? 1.0 : 0.0;
-    v->environment.body_frame = PlSchemaDefault("vessel.environment_load.frame") == 1;
-    v->environment.start_time = PlSchemaDefault("vessel.environment_load.start_time");
-    v->environment.ramp_time = PlSchemaDefault("vessel.environment_load.ramp_time");
-    v->environment.nrows = 0;
-    v->environment.table = NULL;
-    v->has_dp = false;
-    PlDPControllerDefaults(&v->dp);
-    PlDPController *c = &v->dp;
-    c->antiwindup_time = PlSchemaDefault("vessel.dp.antiwindup_time");
-    c->start_time = PlSchemaDefault("vessel.dp.start_time");
-    c->ramp_time = PlSchemaDefault("vessel.dp.ramp_time");
-    c->ref.heading_along_path = PlSchemaDefault("vessel.dp.reference.heading") == 1;
-    c->ref.start_time = PlSchemaDefault("vessel.dp.reference.start_time");
-    c->ref.course_deg = PlSchemaDefault("vessel.dp.reference.course");
-    c->ref.ramp_time = PlSchemaDefault("vessel.dp.reference.ramp_time");
-    c->ref.circle.ramp_up = PlSchemaDefault("vessel.dp.reference.ramp_up");
-    c->ref.circle.ramp_down = PlSchemaDefault("vessel.dp.reference.ramp_down");
-    c->ref.circle.counter_clockwise = PlSchemaDefault("vessel.dp.reference.direction") == 0;
-  }
+  /* the vessel (absent unless given) */
+  ld_body_defaults(m, &m->vessel);
 }
 
 void PlModelInitDefaults(PlModel *m)
 {
-  static PlModel defaults; /* no pointer in it owns memory: a copy is a model */
+  static PlModel defaults; /* every pointer in it NULL: a copy owns nothing */
   static bool ready = false;
   if (!m) return;
   if (!ready) {
@@ -455,26 +478,117 @@ void PlModelInitDefaults(PlModel *m)
   _Static_assert(sizeof dst->f == sizeof src->f, "line field " #f " differs in size"); \
   memcpy(&dst->f, &src->f, sizeof dst->f);
 
-void PlLineFromModel(const PlModel *src, PlLineModel *dst) { PL_LINE_FIELDS(PL_COPY_FIELD) }
-void PlModelSetLine(PlModel *dst, const PlLineModel *src) { PL_LINE_FIELDS(PL_COPY_FIELD) }
+/* The fields as they are (the arrays shared: the caller makes them owned or clears them). */
+static void line_from_model(const PlModel *src, PlLineModel *dst) { PL_LINE_FIELDS(PL_COPY_FIELD) }
+static void model_set_line(PlModel *dst, const PlLineModel *src) { PL_LINE_FIELDS(PL_COPY_FIELD) }
 
-void PlModelLineModel(const PlModel *m, int l, PlModel *out)
+/* Clears a line's array pointers (after they were moved elsewhere). */
+#define PL_CLEAR_LINE_ARRAYS(x)                                                                     \
+  do {                                                                                              \
+    (x)->segments = NULL, (x)->zones = NULL, (x)->nsegments = (x)->nzones = 0;                      \
+    for (int e_ = 0; e_ < 2; e_++) (x)->ends[e_].motion.table = NULL, (x)->ends[e_].motion.nrows = 0; \
+  } while (0)
+
+void ld_line_take(PlModel *src, PlLineModel *dst)
 {
-  *out = *m;
+  line_from_model(src, dst);
+  PL_CLEAR_LINE_ARRAYS(src);
+}
+
+/* A new copy of n items of size bytes at src, or NULL when there are none (n 0 or src NULL) or
+ * when out of memory (then *oom is set). */
+static void *dup_items(const void *src, size_t n, size_t size, bool *oom)
+{
+  if (!src || n == 0) return NULL;
+  void *d = n <= SIZE_MAX / size ? malloc(n * size) : NULL;
+  if (!d) {
+    *oom = true;
+    return NULL;
+  }
+  memcpy(d, src, n * size);
+  return d;
+}
+
+/* A time series of nrows rows of 7 values. */
+static double *dup_table(const double *t, int nrows, bool *oom)
+{
+  return nrows > 0 ? dup_items(t, (size_t)nrows, 7 * sizeof *t, oom) : NULL;
+}
+
+/* A line's arrays (sections, zones, its ends' time series) replaced by copies of their own. */
+#define PL_OWN_LINE_ARRAYS(x, oom)                                                                           \
+  do {                                                                                                       \
+    (x)->segments = dup_items((x)->segments, (size_t)(x)->nsegments, sizeof *(x)->segments, oom);           \
+    (x)->zones = dup_items((x)->zones, (size_t)(x)->nzones, sizeof *(x)->zones, oom);                       \
+    for (int e_ = 0; e_ < 2; e_++)                                                                           \
+      (x)->ends[e_].motion.table = dup_table((x)->ends[e_].motion.table, (x)->ends[e_].motion.nrows, oom); \
+  } while (0)
+
+/* m's pointers (into arrays m does not own: another model's, the caller's) each replaced by a
+ * copy of its own, so that m owns all it points to. Returns 0, or -1 out of memory: then m is
+ * freed (PlModelFree: the defaults, owning nothing). */
+static int own_arrays(PlModel *m)
+{
+  bool oom = false;
+  PL_OWN_LINE_ARRAYS(m, &oom);
+  PlCurrent *c = &m->current;
+  c->table_z = dup_items(c->table_z, (size_t)c->ntable, sizeof *c->table_z, &oom);
+  c->table_speed = dup_items(c->table_speed, (size_t)c->ntable, sizeof *c->table_speed, &oom);
+  m->output_points = dup_items(m->output_points, (size_t)m->noutput_points, sizeof *m->output_points, &oom);
+  m->joints = dup_items(m->joints, (size_t)m->njoints, sizeof *m->joints, &oom);
+  m->points = dup_items(m->points, (size_t)m->npoints, sizeof *m->points, &oom);
+  m->route.p = dup_items(m->route.p, (size_t)m->route.n, sizeof *m->route.p, &oom);
+  m->route.piece = dup_items(m->route.piece, 2 * (size_t)m->route.n, sizeof *m->route.piece, &oom);
+  m->vessel.environment.table = dup_table(m->vessel.environment.table, m->vessel.environment.nrows, &oom);
+  m->lines = dup_items(m->lines, (size_t)m->nlines, sizeof *m->lines, &oom);
+  for (int l = 0; m->lines && l < m->nlines; l++) PL_OWN_LINE_ARRAYS(&m->lines[l], &oom);
+  m->bodies = dup_items(m->bodies, (size_t)m->nbodies, sizeof *m->bodies, &oom);
+  for (int k = 0; m->bodies && k < m->nbodies; k++) {
+    PlVesselLoad *L = &m->bodies[k].environment;
+    L->table = dup_table(L->table, L->nrows, &oom);
+  }
+  if (m->bathymetry) {
+    const PlBathymetry *b = m->bathymetry;
+    const size_t np = (size_t)b->nx * b->ny;
+    PlBathymetry *g = malloc(sizeof *g);
+    double *block = g && np <= SIZE_MAX / (4 * sizeof *block) ? malloc(4 * np * sizeof *block) : NULL;
+    if (block) {
+      memcpy(block, b->z, np * sizeof *block); /* z, zx, zy, zxy are one block from z */
+      memcpy(block + np, b->zx, np * sizeof *block);
+      memcpy(block + 2 * np, b->zy, np * sizeof *block);
+      memcpy(block + 3 * np, b->zxy, np * sizeof *block);
+      *g = *b;
+      g->z = block, g->zx = block + np, g->zy = block + 2 * np, g->zxy = block + 3 * np;
+    } else {
+      free(g);
+      g = NULL;
+      oom = true;
+    }
+    m->bathymetry = g;
+  }
+  if (!oom) return 0;
+  PlModelFree(m);
+  return -1;
+}
+
+int PlModelLineModel(const PlModel *m, int l, PlModel *out)
+{
+  *out = *m; /* a view of m's arrays until own_arrays */
   const PlLineModel *L = &m->lines[l];
-  out->nlines = 0;
-  out->npoints = 0;
-  out->nbodies = 0;
-  out->njoints = 0;
+  out->nlines = 0, out->lines = NULL;
+  out->npoints = 0, out->points = NULL;
+  out->nbodies = 0, out->bodies = NULL;
+  out->njoints = 0, out->joints = NULL;
   out->rigid_body = false;
   out->vessel.present = false;
-  out->vessel.environment.table = NULL;
-  for (int k = 0; k < PL_MAX_BODIES; k++) out->bodies[k].environment.table = NULL;
+  out->vessel.environment.table = NULL, out->vessel.environment.nrows = 0;
   snprintf(out->name, sizeof out->name, "%.200s: %.50s", m->name, L->name);
-  PlModelSetLine(out, L); /* a motion's table is m's, borrowed */
-  out->noutput_points = 0; /* the output points on this line */
-  for (int k = 0; k < m->noutput_points; k++)
-    if (m->output_points[k].line == l) out->output_points[out->noutput_points++] = m->output_points[k];
+  model_set_line(out, L);
+  if (own_arrays(out)) return -1;
+  int n = 0; /* the output points on this line */
+  for (int k = 0; k < out->noutput_points; k++)
+    if (out->output_points[k].line == l) out->output_points[n++] = out->output_points[k];
+  out->noutput_points = n;
   for (int e = 0; e < 2; e++) {
     PlEnd *E = &out->ends[e];
     if (E->point < 0 && E->body < 0) continue;
@@ -485,6 +599,7 @@ void PlModelLineModel(const PlModel *m, int l, PlModel *out)
       E->force[i] = E->moment[i] = 0.0;
     }
   }
+  return 0;
 }
 
 static double LoadSettled(const PlVesselLoad *w)
@@ -510,28 +625,35 @@ long PlModelVtkStride(const PlModel *m)
 
 int PlModelVtkFrame(const PlModel *m, long k, long nout) { return k == nout || k % PlModelVtkStride(m) == 0; }
 
-void PlModelAsLines(const PlModel *one, PlModel *out)
+int PlModelAsLines(const PlModel *one, PlModel *out)
 {
-  *out = *one;
-  PlLineModel *L = &out->lines[0];
-  memset(L, 0, sizeof *L);
-  snprintf(L->name, sizeof L->name, "line");
-  PlLineFromModel(one, L); /* a motion's table is one's, borrowed */
-  for (int e = 0; e < 2; ++e) L->ends[e].point = L->ends[e].body = -1;
-  for (int k = 0; k < out->noutput_points; ++k) out->output_points[k].line = 0;
+  PlLineModel line; /* out's one line and body until own_arrays copies them */
+  PlVesselModel body;
+  *out = *one; /* a view of one's arrays until own_arrays */
+  memset(&line, 0, sizeof line);
+  snprintf(line.name, sizeof line.name, "line");
+  line_from_model(one, &line);
+  for (int e = 0; e < 2; ++e) line.ends[e].point = line.ends[e].body = -1;
+  out->lines = &line;
   out->nlines = 1;
   out->npoints = out->nbodies = out->njoints = 0;
+  out->points = NULL, out->bodies = NULL, out->joints = NULL;
   out->rigid_body = false;
   if (one->vessel.present) { /* the vessel is body 0, the top end on its hang-off point */
-    out->bodies[0] = one->vessel; /* its environment table is one's, borrowed */
+    body = one->vessel;
+    out->bodies = &body;
     out->nbodies = 1;
-    PlEnd *top = &L->ends[1];
+    PlEnd *top = &line.ends[1];
     top->body = 0;
     memcpy(top->at, one->vessel.hang_off, sizeof top->at);
     top->connection = one->vessel.connection;
     memcpy(top->body_frame, one->vessel.top_frame, sizeof top->body_frame);
   }
   out->vessel.present = false;
+  out->vessel.environment.table = NULL, out->vessel.environment.nrows = 0;
+  if (own_arrays(out)) return -1;
+  for (int k = 0; k < out->noutput_points; ++k) out->output_points[k].line = 0;
+  return 0;
 }
 
 int PlModelBodyIndex(const PlModel *m, const char *id)
@@ -541,14 +663,30 @@ int PlModelBodyIndex(const PlModel *m, const char *id)
   return -1;
 }
 
+/* Frees a line's arrays (sections, zones, its ends' time series). */
+#define PL_FREE_LINE_ARRAYS(x)                                                        \
+  do {                                                                                \
+    free((x)->segments);                                                              \
+    free((x)->zones);                                                                 \
+    for (int e_ = 0; e_ < 2; e_++) free((x)->ends[e_].motion.table);                  \
+  } while (0)
+
 void PlModelFree(PlModel *m)
 {
   if (!m) return;
-  for (int e = 0; e < 2; e++) free(m->ends[e].motion.table);
-  for (int l = 0; l < PL_MAX_LINES; l++)
-    for (int e = 0; e < 2; e++) free(m->lines[l].ends[e].motion.table);
+  PL_FREE_LINE_ARRAYS(m);
+  free(m->current.table_z);
+  free(m->current.table_speed);
+  free(m->output_points);
+  free(m->joints);
+  free(m->points);
+  free(m->route.p);
+  free(m->route.piece);
   free((double *)m->vessel.environment.table); /* owned by the model (models.h) */
-  for (int k = 0; k < PL_MAX_BODIES; k++) free((double *)m->bodies[k].environment.table);
+  for (int l = 0; m->lines && l < m->nlines; l++) PL_FREE_LINE_ARRAYS(&m->lines[l]);
+  free(m->lines);
+  for (int k = 0; m->bodies && k < m->nbodies; k++) free((double *)m->bodies[k].environment.table);
+  free(m->bodies);
   if (m->bathymetry) free(m->bathymetry->z); /* one block */
   free(m->bathymetry);
   PlModelInitDefaults(m);
@@ -562,58 +700,8 @@ int PlModelCopy(const PlModel *src, PlModel *dst)
     return -1;
   }
   if (src == dst) return 0;
-  *dst = *src;
-  for (int e = 0; e < 2; e++) dst->ends[e].motion.table = NULL;
-  for (int l = 0; l < PL_MAX_LINES; l++)
-    for (int e = 0; e < 2; e++) dst->lines[l].ends[e].motion.table = NULL;
-  dst->vessel.environment.table = NULL;
-  for (int k = 0; k < PL_MAX_BODIES; k++) dst->bodies[k].environment.table = NULL;
-  dst->bathymetry = NULL;
-  if (src->bathymetry) {
-    const PlBathymetry *b = src->bathymetry;
-    const size_t np = (size_t)b->nx * b->ny;
-    PlBathymetry *c = malloc(sizeof *c);
-    double *block = c ? malloc(4 * np * sizeof *block) : NULL;
-    if (!block) {
-      free(c);
-      PlModelFree(dst);
-      return -1;
-    }
-    memcpy(block, b->z, np * sizeof *block); /* z, zx, zy, zxy are one block from z */
-    memcpy(block + np, b->zx, np * sizeof *block);
-    memcpy(block + 2 * np, b->zy, np * sizeof *block);
-    memcpy(block + 3 * np, b->zxy, np * sizeof *block);
-    *c = *b;
-    c->z = block, c->zx = block + np, c->zy = block + 2 * np, c->zxy = block + 3 * np;
-    dst->bathymetry = c;
-  }
-  for (int e = 0; e < 2 * (PL_MAX_LINES + 1); e++) { /* the line's ends, then each of lines' */
-    const PlMotion *from = e < 2 ? &src->ends[e].motion : &src->lines[e / 2 - 1].ends[e % 2].motion;
-    if (!from->table || from->nrows <= 0) continue;
-    const size_t n = (size_t)from->nrows;
-    double *t = n <= SIZE_MAX / (7 * sizeof *t) ? malloc(n * 7 * sizeof *t) : NULL;
-    if (!t) {
-      PlModelFree(dst); /* frees the table copied so far */
-      return -1;
-    }
-    memcpy(t, from->table, n * 7 * sizeof *t);
-    if (e < 2) dst->ends[e].motion.table = t;
-    else dst->lines[e / 2 - 1].ends[e % 2].motion.table = t;
-  }
-  for (int k = -1; k < PL_MAX_BODIES; k++) { /* the vessel, then the bodies */
-    const PlVesselLoad *L = k < 0 ? &src->vessel.environment : &src->bodies[k].environment;
-    if (!L->table || L->nrows <= 0) continue;
-    const size_t n = (size_t)L->nrows;
-    double *t = n <= SIZE_MAX / (7 * sizeof *t) ? malloc(n * 7 * sizeof *t) : NULL;
-    if (!t) {
-      PlModelFree(dst);
-      return -1;
-    }
-    memcpy(t, L->table, n * 7 * sizeof *t);
-    if (k < 0) dst->vessel.environment.table = t;
-    else dst->bodies[k].environment.table = t;
-  }
-  return 0;
+  *dst = *src; /* a view of src's arrays until own_arrays */
+  return own_arrays(dst);
 }
 
 /* The base name of a path (after the last '/'). */
@@ -745,7 +833,7 @@ int PlModelLoad(const char *path, int noverrides, const char *const *overrides, 
 const PlSection *PlModelSectionAt(const PlModel *m, double S)
 {
   if (!m || m->nsegments <= 0) return NULL;
-  const int n = m->nsegments > PL_MAX_SECTIONS ? PL_MAX_SECTIONS : m->nsegments;
+  const int n = m->nsegments;
   double end = 0.0;
   for (int i = 0; i < n - 1; i++) {
     end += m->segments[i].length;

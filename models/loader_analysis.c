@@ -152,6 +152,9 @@ bool ld_point_name_char(char ch)
          ch == '_' || ch == '-';
 }
 
+static int read_point_items(const Ctx *c, const PlYNode *list, const char *path, const PlYNode **name_nodes,
+                            PlModel *m);
+
 /* output.points: named points of the line (dynamic analyses). */
 static int read_points(const Ctx *c, const Scope *out, PlModel *m)
 {
@@ -165,10 +168,26 @@ static int read_points(const Ctx *c, const Scope *out, PlModel *m)
   if (list->kind != PL_YNODE_SEQ)
     return ld_at(c->err, list, path, "expected a list of points {name, arc_length}, found %s",
               ld_found(list).s);
-  if (list->nitems > PL_MAX_OUTPUT_NODES)
-    return ld_at(c->err, list, path, "too many output points (%zu, at most %d)", list->nitems,
-              PL_MAX_OUTPUT_NODES);
-  const PlYNode *name_nodes[PL_MAX_OUTPUT_NODES];
+  if (list->nitems == 0) return 0;
+  free(m->output_points);
+  m->noutput_points = 0;
+  m->output_points = ld_alloc(list->nitems, sizeof *m->output_points);
+  const PlYNode **name_nodes = ld_alloc(list->nitems, sizeof *name_nodes);
+  if (!m->output_points || !name_nodes) {
+    free(name_nodes);
+    return ld_at(c->err, list, path, "out of memory (%zu output points)", list->nitems);
+  }
+  rc = read_point_items(c, list, path, name_nodes, m);
+  free(name_nodes);
+  return rc;
+}
+
+/* The items of output.points (list, at path) into m->output_points (room for all), their name
+ * nodes into name_nodes (for duplicate messages). */
+static int read_point_items(const Ctx *c, const PlYNode *list, const char *path, const PlYNode **name_nodes,
+                            PlModel *m)
+{
+  int rc = 0;
   for (size_t i = 0; i < list->nitems; i++) {
     char ip[PATH_CAP], np[PATH_CAP], ap[PATH_CAP];
     ld_join_index(ip, sizeof ip, path, i);

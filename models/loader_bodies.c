@@ -196,9 +196,10 @@ static int read_hull(const Scope *vs, PlVesselModel *v)
 {
   const PlYNode *list = NULL;
   char path[PATH_CAP];
-  int rc = ld_open_list(vs->err, vs, "hull", PL_HULL_MAX, false, "hull sections {top, bottom, diameter}", &list,
-                        path);
+  int rc = ld_open_list(vs->err, vs, "hull", false, "hull sections {top, bottom, diameter}", &list, path);
   if (rc || !list) return rc;
+  if (list->nitems > PL_HULL_MAX)
+    return ld_at(vs->err, list, path, "too many hull (%zu, at most %d)", list->nitems, PL_HULL_MAX);
   PlHull *H = &v->hull;
   H->n = 0;
   for (size_t i = 0; i < list->nitems; ++i) {
@@ -589,16 +590,14 @@ static int read_body(Ctx *c, const Scope *bs, const PlModel *m, bool listed, PlV
   V->gravity = m->gravity;
   if (listed) {
     const PlYNode *nn = NULL;
-    const PlYNode *seen_nodes[PL_MAX_BODIES];
-    char seen[PL_MAX_BODIES][PL_NAME_MAX];
-    int nseen = 0;
-    for (int k = 0; k < m->nbodies && nseen < PL_MAX_BODIES; k++) {
-      snprintf(seen[nseen], PL_NAME_MAX, "%s", m->bodies[k].id);
-      seen_nodes[nseen++] = c->body_names[k];
-    }
-    if ((rc = ld_read_object_name(&s, "body", v->id, sizeof v->id, (const char(*)[PL_NAME_MAX])seen, seen_nodes, nseen,
-                               &nn)))
-      return rc;
+    const int nseen = m->nbodies; /* the bodies read before this one */
+    char(*seen)[PL_NAME_MAX] = ld_alloc((size_t)nseen + 1, sizeof *seen);
+    if (!seen) return ld_at(s.err, s.anchor, s.path, "out of memory");
+    for (int k = 0; k < nseen; k++) snprintf(seen[k], PL_NAME_MAX, "%s", m->bodies[k].id);
+    rc = ld_read_object_name(&s, "body", v->id, sizeof v->id, (const char(*)[PL_NAME_MAX])seen, c->body_names, nseen,
+                             &nn);
+    free(seen);
+    if (rc) return rc;
     snprintf(v->name, sizeof v->name, "%s", v->id);
     c->body_names[m->nbodies] = nn;
   } else {
@@ -646,7 +645,14 @@ int ld_read_vessel(Ctx *c, const Scope *top, PlModel *m)
   int rc = ld_open_child(top, "vessel", &s, &present);
   if (rc || !present) return rc;
   if (!c->body_only) return read_body(c, &s, m, false, &m->vessel);
-  if ((rc = read_body(c, &s, m, false, &m->bodies[0]))) return rc;
+  free(m->bodies);
+  m->nbodies = 0;
+  if (!(m->bodies = ld_alloc(1, sizeof *m->bodies))) return ld_at(s.err, s.anchor, s.path, "out of memory");
+  ld_body_defaults(m, &m->bodies[0]);
+  if ((rc = read_body(c, &s, m, false, &m->bodies[0]))) {
+    free((double *)m->bodies[0].environment.table); /* not counted in nbodies yet */
+    return rc;
+  }
   m->nbodies = 1;
   return 0;
 }
@@ -656,16 +662,23 @@ int ld_read_bodies(Ctx *c, const Scope *top, PlModel *m)
 {
   char path[PATH_CAP];
   const PlYNode *list;
-  int rc0 = ld_open_list(c->err, top, "bodies", PL_MAX_BODIES, false, "bodies (each with name, mass, ...)", &list,
-                         path);
+  int rc0 = ld_open_list(c->err, top, "bodies", false, "bodies (each with name, mass, ...)", &list, path);
   if (rc0 || !list) return rc0;
+  free(m->bodies);
+  m->nbodies = 0;
+  if (!(m->bodies = ld_alloc(list->nitems, sizeof *m->bodies)))
+    return ld_at(c->err, list, path, "out of memory (%zu bodies)", list->nitems);
+  for (size_t i = 0; i < list->nitems; i++) ld_body_defaults(m, &m->bodies[i]);
   for (size_t i = 0; i < list->nitems; i++) {
     char ip[PATH_CAP];
     ld_join_index(ip, sizeof ip, path, i);
     Scope s;
     int rc = ld_open_scope(c->err, list->items[i], list->items[i], ip, &s);
     if (rc) return rc;
-    if ((rc = read_body(c, &s, m, true, &m->bodies[i]))) return rc;
+    if ((rc = read_body(c, &s, m, true, &m->bodies[i]))) {
+      free((double *)m->bodies[i].environment.table); /* not counted in nbodies yet */
+      return rc;
+    }
     m->nbodies = (int)i + 1;
   }
   return 0;

@@ -619,14 +619,18 @@ int ld_read_lay(const Ctx *c, const Scope *top, PlModel *m)
   if ((rc = ld_get_number(&s, "retire_behind", &m->lay_retire, NULL))) return rc;
   if ((rc = ld_open_child_if(&s, "route", true, &rs, &present))) return rc;
   PlRoute *r = &m->route;
+  free(r->p);
+  free(r->piece);
   memset(r, 0, sizeof *r);
   const PlYNode *n = ld_value_of(&rs, "points");
-  if (!n) return ld_missing(&rs, "points", NULL, " (a list of 2 to 64 points [x, y] in m, global)");
+  if (!n) return ld_missing(&rs, "points", NULL, " (a list of 2 or more points [x, y] in m, global)");
   char path[PATH_CAP];
   ld_join_key(path, sizeof path, rs.path, "points");
-  if (n->kind != PL_YNODE_SEQ || n->nitems < 2 || n->nitems > PL_ROUTE_MAX_POINTS)
-    return ld_at(c->err, n, path, "expected a list of 2 to %d points [x, y] (m), found %s", PL_ROUTE_MAX_POINTS,
-                 ld_found(n).s);
+  if (n->kind != PL_YNODE_SEQ || n->nitems < 2)
+    return ld_at(c->err, n, path, "expected a list of 2 or more points [x, y] (m), found %s", ld_found(n).s);
+  r->p = ld_alloc(n->nitems, sizeof *r->p);
+  r->piece = ld_alloc(2 * n->nitems, sizeof *r->piece);
+  if (!r->p || !r->piece) return ld_at(c->err, n, path, "out of memory (%zu points)", n->nitems);
   const PlKeySpec *kpts = ld_spec_of(&rs, "points");
   const ListSpec xy = {0, kpts->unit, kpts->unit, ld_range_of(kpts), ld_range_of(kpts), "x, y in m"};
   for (size_t i = 0; i < n->nitems; i++) {

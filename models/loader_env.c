@@ -220,7 +220,7 @@ int ld_read_seabed(const Ctx *c, const Scope *top, PlModel *m)
 
 /* In PlCurrentKind order. */
 
-/* current.table: 2 to PL_MAX_TABLE rows [z, speed], z <= 0 strictly increasing, speed >= 0. */
+/* current.table: 2 or more rows [z, speed], z <= 0 strictly increasing, speed >= 0. */
 static int read_current_table(const Scope *s, PlCurrent *c)
 {
   const PlYNode *n = ld_value_of(s, "table");
@@ -229,8 +229,12 @@ static int read_current_table(const Scope *s, PlCurrent *c)
   if (n->kind != PL_YNODE_SEQ || n->nitems < 2)
     return ld_at(s->err, n, path,
               "expected a list of at least 2 rows [z, speed] (m, m/s), found %s", ld_found(n).s);
-  if (n->nitems > PL_MAX_TABLE)
-    return ld_at(s->err, n, path, "too many rows (%zu, at most %d)", n->nitems, PL_MAX_TABLE);
+  free(c->table_z);
+  free(c->table_speed);
+  c->ntable = 0;
+  c->table_z = ld_alloc(n->nitems, sizeof *c->table_z);
+  c->table_speed = ld_alloc(n->nitems, sizeof *c->table_speed);
+  if (!c->table_z || !c->table_speed) return ld_at(s->err, n, path, "out of memory (%zu rows)", n->nitems);
   for (size_t i = 0; i < n->nitems; i++) {
     const PlYNode *row = n->items[i];
     char rp[PATH_CAP], zp[PATH_CAP], vp[PATH_CAP];

@@ -89,16 +89,34 @@ static int check_joint_velocities(const Scope *s, const PlModel *m, const PlJoin
             j->body[1] >= 0 ? m->bodies[j->body[1]].id : "", worst);
 }
 
+static int read_joint_items(const Ctx *c, const PlYNode *list, const char *path, PlModel *m,
+                            char (*seen)[PL_NAME_MAX], const PlYNode **seen_nodes);
+
 /* joints: links between the bodies, or a body and the ground, at the initial poses. */
 int ld_read_joints(const Ctx *c, const Scope *top, PlModel *m)
 {
   char path[PATH_CAP];
   const PlYNode *list;
-  int rc0 = ld_open_list(c->err, top, "joints", PL_MAX_JOINTS, true, "joints {name, type, bodies, point, axis}",
-                         &list, path);
-  if (rc0 || !list) return rc0;
-  const PlYNode *seen_nodes[PL_MAX_BODIES + PL_MAX_JOINTS];
-  char seen[PL_MAX_BODIES + PL_MAX_JOINTS][PL_NAME_MAX];
+  int rc = ld_open_list(c->err, top, "joints", true, "joints {name, type, bodies, point, axis}", &list, path);
+  if (rc || !list || list->nitems == 0) return rc;
+  free(m->joints);
+  m->njoints = 0;
+  const size_t nseen = (size_t)m->nbodies + list->nitems; /* the bodies' names, then the joints' */
+  m->joints = ld_alloc(list->nitems, sizeof *m->joints);
+  char(*seen)[PL_NAME_MAX] = ld_alloc(nseen, sizeof *seen);
+  const PlYNode **seen_nodes = ld_alloc(nseen, sizeof *seen_nodes);
+  if (!m->joints || !seen || !seen_nodes) rc = ld_at(c->err, list, path, "out of memory (%zu joints)", list->nitems);
+  else rc = read_joint_items(c, list, path, m, seen, seen_nodes);
+  free(seen);
+  free(seen_nodes);
+  return rc;
+}
+
+/* The items of joints: (list, at path) into m->joints (room for all); seen, seen_nodes: room for
+ * the bodies' and the joints' names and their nodes (duplicate messages). */
+static int read_joint_items(const Ctx *c, const PlYNode *list, const char *path, PlModel *m,
+                            char (*seen)[PL_NAME_MAX], const PlYNode **seen_nodes)
+{
   int nseen = 0;
   for (int k = 0; k < m->nbodies; k++) {
     snprintf(seen[nseen], PL_NAME_MAX, "%s", m->bodies[k].id);
@@ -182,15 +200,30 @@ int ld_read_joints(const Ctx *c, const Scope *top, PlModel *m)
   return 0;
 }
 
-/* points: the connection nodes of a model of lines. */
+static int read_gpoint_items(Ctx *c, const PlYNode *list, const char *path, PlModel *m, const PlYNode **name_nodes,
+                             char (*seen)[PL_NAME_MAX]);
+
+/* points: the connection nodes of a model of lines; name_nodes: room for their name nodes. */
 static int read_gpoints(Ctx *c, const Scope *top, PlModel *m, const PlYNode **name_nodes)
 {
   char path[PATH_CAP];
   const PlYNode *list;
-  int rc0 = ld_open_list(c->err, top, "points", PL_MAX_POINTS, false, "points {name, position, fixed, mass, volume}",
-                         &list, path);
-  if (rc0 || !list) return rc0;
-  char seen[PL_MAX_POINTS][PL_NAME_MAX];
+  int rc = ld_open_list(c->err, top, "points", false, "points {name, position, fixed, mass, volume}", &list, path);
+  if (rc || !list) return rc;
+  free(m->points);
+  m->npoints = 0;
+  m->points = ld_alloc(list->nitems, sizeof *m->points);
+  char(*seen)[PL_NAME_MAX] = ld_alloc(list->nitems, sizeof *seen);
+  if (!m->points || !seen) rc = ld_at(c->err, list, path, "out of memory (%zu points)", list->nitems);
+  else rc = read_gpoint_items(c, list, path, m, name_nodes, seen);
+  free(seen);
+  return rc;
+}
+
+/* The items of points: (list, at path) into m->points (room for all). */
+static int read_gpoint_items(Ctx *c, const PlYNode *list, const char *path, PlModel *m, const PlYNode **name_nodes,
+                             char (*seen)[PL_NAME_MAX])
+{
   for (size_t i = 0; i < list->nitems; i++) {
     char ip[PATH_CAP];
     ld_join_index(ip, sizeof ip, path, i);
@@ -269,18 +302,23 @@ static int read_lines(Ctx *c, const Scope *top, PlModel *m, const PlYNode **poin
 {
   char path[PATH_CAP];
   const PlYNode *list;
-  int rc0 = ld_open_list(c->err, top, "lines", PL_MAX_LINES, false, "lines {name, line, mesh, ends}", &list, path);
+  int rc0 = ld_open_list(c->err, top, "lines", false, "lines {name, line, mesh, ends}", &list, path);
   if (rc0 || !list) return rc0;
-  char seen[PL_MAX_POINTS + PL_MAX_LINES][PL_NAME_MAX];
-  const PlYNode *seen_nodes[PL_MAX_POINTS + PL_MAX_LINES];
+  free(m->lines);
+  m->nlines = 0;
+  const size_t nnames = (size_t)m->npoints + list->nitems; /* the points' names, then the lines' */
+  m->lines = ld_alloc(list->nitems, sizeof *m->lines);
+  char(*seen)[PL_NAME_MAX] = ld_alloc(nnames, sizeof *seen);
+  const PlYNode **seen_nodes = ld_alloc(nnames, sizeof *seen_nodes);
+  PlModel *lm = malloc(sizeof *lm);
+  if (lm) PlModelInitDefaults(lm);
+  int rc = 0;
+  if (!m->lines || !seen || !seen_nodes || !lm) rc = ld_at(c->err, list, path, "out of memory (%zu lines)", list->nitems);
   int nseen = 0;
-  for (int k = 0; k < m->npoints; k++) {
+  for (int k = 0; k < m->npoints && !rc; k++) {
     snprintf(seen[nseen], PL_NAME_MAX, "%s", m->points[k].name);
     seen_nodes[nseen++] = point_nodes[k];
   }
-  PlModel *lm = malloc(sizeof *lm);
-  if (!lm) return ld_at(c->err, list, path, "out of memory");
-  int rc = 0;
   for (size_t i = 0; i < list->nitems && !rc; i++) {
     char ip[PATH_CAP];
     ld_join_index(ip, sizeof ip, path, i);
@@ -293,17 +331,20 @@ static int read_lines(Ctx *c, const Scope *top, PlModel *m, const PlYNode **poin
       break;
     snprintf(seen[nseen], PL_NAME_MAX, "%s", L->name);
     seen_nodes[nseen++] = nn;
-    PlModelInitDefaults(lm);
+    PlModelFree(lm); /* the defaults (its arrays moved into the lines before) */
     c->end_z[0] = c->end_z[1] = NULL;
     if ((rc = ld_read_line(c, &s, lm)) || (rc = ld_read_mesh(c, &s, lm)) || (rc = ld_read_ends(c, &s, lm))) break;
     if ((rc = check_line_reach(c, m, lm, L->name, ip))) break;
-    PlLineFromModel(lm, L);
+    ld_line_take(lm, L);
     if (L->ends[0].point >= 0 && L->ends[0].point == L->ends[1].point)
       rc = ld_at(c->err, s.anchor, ip, "both ends on point '%s': a line from a point back to it is not a connection",
               m->points[L->ends[0].point].name);
     m->nlines = (int)i + 1;
   }
+  PlModelFree(lm); /* what an error left in it */
   free(lm);
+  free(seen);
+  free(seen_nodes);
   return rc;
 }
 
@@ -367,8 +408,15 @@ static int point_root(int *parent, int k)
  * Returns 0 or the message at the first such point's name. */
 static int check_points_held(const Ctx *c, const PlModel *m, const PlYNode *const *point_nodes)
 {
-  int parent[PL_MAX_POINTS];
-  bool held[PL_MAX_POINTS];
+  if (m->npoints == 0) return 0;
+  int *parent = ld_alloc((size_t)m->npoints, sizeof *parent);
+  bool *held = ld_alloc((size_t)m->npoints, sizeof *held);
+  if (!parent || !held) {
+    free(parent);
+    free(held);
+    return ld_at(c->err, point_nodes[0], "points", "out of memory");
+  }
+  int rc = 0;
   for (int k = 0; k < m->npoints; k++) parent[k] = k;
   for (int l = 0; l < m->nlines; l++) {
     const int a = m->lines[l].ends[0].point, b = m->lines[l].ends[1].point;
@@ -383,7 +431,7 @@ static int check_points_held(const Ctx *c, const PlModel *m, const PlYNode *cons
       const bool support = E->body >= 0 || (E->point < 0 && (E->fixed[0] || E->fixed[1] || E->fixed[2]));
       if (support && O->point >= 0) held[point_root(parent, O->point)] = true;
     }
-  for (int k = 0; k < m->npoints; k++) {
+  for (int k = 0; k < m->npoints && !rc; k++) {
     if (m->points[k].fixed || held[point_root(parent, k)]) continue;
     char names[256] = "";
     for (int l = 0; l < m->nlines; l++) {
@@ -396,17 +444,44 @@ static int check_points_held(const Ctx *c, const PlModel *m, const PlYNode *cons
     }
     char np[PATH_CAP];
     snprintf(np, sizeof np, "points[%d].name", k);
-    return ld_at(c->err, point_nodes[k], np,
-                 "free point '%s' reaches no support through its lines (%s): they end only at free points and free "
-                 "line ends, so nothing holds its weight and there is no equilibrium; join it by a line to a fixed "
-                 "point, a body or an end held in 'fixed'",
-                 m->points[k].name, names);
+    rc = ld_at(c->err, point_nodes[k], np,
+               "free point '%s' reaches no support through its lines (%s): they end only at free points and free "
+               "line ends, so nothing holds its weight and there is no equilibrium; join it by a line to a fixed "
+               "point, a body or an end held in 'fixed'",
+               m->points[k].name, names);
   }
-  return 0;
+  free(parent);
+  free(held);
+  return rc;
 }
+
+/* Scratch of a model of lines' reader, one entry per point or body of the file's lists. */
+typedef struct {
+  const PlYNode **point_nodes; /* points[*].name value nodes */
+  int *uses, *buses;           /* line ends on each point, on each body */
+  int *jointed;                /* the body is in a joint */
+} GraphScratch;
+static int read_line_system(Ctx *c, const Scope *top, PlModel *m, const GraphScratch *g);
 
 /* A model of several lines (lines: and points:; statics today). */
 int ld_read_line_system(Ctx *c, const Scope *top, PlModel *m)
+{
+  const PlYNode *pl = ld_value_of(top, "points"), *bl = ld_value_of(top, "bodies");
+  const size_t np = (pl && pl->kind == PL_YNODE_SEQ ? pl->nitems : 0) + 1;
+  const size_t nb = (bl && bl->kind == PL_YNODE_SEQ ? bl->nitems : 0) + 1;
+  GraphScratch g = {ld_alloc(np, sizeof *g.point_nodes), ld_alloc(np, sizeof *g.uses), ld_alloc(nb, sizeof *g.buses),
+                    ld_alloc(nb, sizeof *g.jointed)};
+  int rc;
+  if (!g.point_nodes || !g.uses || !g.buses || !g.jointed) rc = ld_at(c->err, top->anchor, "lines", "out of memory");
+  else rc = read_line_system(c, top, m, &g);
+  free(g.point_nodes);
+  free(g.uses);
+  free(g.buses);
+  free(g.jointed);
+  return rc;
+}
+
+static int read_line_system(Ctx *c, const Scope *top, PlModel *m, const GraphScratch *g)
 {
   int rc;
   static const char *const single[] = {"line", "mesh", "ends", "vessel", NULL};
@@ -426,7 +501,7 @@ int ld_read_line_system(Ctx *c, const Scope *top, PlModel *m)
   m->rotation = rot ? PL_ROT_EULER_ZXY : PL_ROT_QUATERNION;
   if ((rc = ld_read_analysis(c, top, m))) return rc;
   if ((rc = ld_read_current(top, m))) return rc;
-  const PlYNode *point_nodes[PL_MAX_POINTS] = {NULL};
+  const PlYNode **point_nodes = g->point_nodes;
   if ((rc = read_gpoints(c, top, m, point_nodes))) return rc;
   const PlYPair *pb = ld_pair_of(top, "bodies");
   if (pb && pb->value->kind == PL_YNODE_SEQ)
@@ -443,7 +518,7 @@ int ld_read_line_system(Ctx *c, const Scope *top, PlModel *m)
   rc = ld_read_bodies(c, top, m);
   c->body_only = false;
   if (rc) return rc;
-  int uses[PL_MAX_POINTS] = {0}, buses[PL_MAX_BODIES] = {0};
+  int *uses = g->uses, *buses = g->buses;
   c->graph = m;
   c->point_uses = uses;
   c->body_uses = buses;
@@ -453,7 +528,7 @@ int ld_read_line_system(Ctx *c, const Scope *top, PlModel *m)
   if (rc) return rc;
   if ((rc = ld_read_output(c, top, m))) return rc; /* after the lines: its points name one */
   if ((rc = ld_read_joints(c, top, m))) return rc;
-  int jointed[PL_MAX_BODIES] = {0};
+  int *jointed = g->jointed;
   for (int j = 0; j < m->njoints; j++)
     for (int k = 0; k < 2; k++)
       if (m->joints[j].body[k] >= 0) jointed[m->joints[j].body[k]] = 1;

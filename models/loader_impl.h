@@ -148,11 +148,21 @@ typedef struct {
   const char *model_path;     /* the model file; time-series files are relative to it */
   bool has_vessel;            /* a vessel block is given: the top end hangs from it */
   bool body_only;             /* no line: a system of bodies (vessel: or bodies:) and joints */
-  const PlYNode *body_names[PL_MAX_BODIES]; /* bodies[*].name value nodes (duplicate messages) */
+  const PlYNode **body_names; /* [bodies read] bodies[*].name value nodes (duplicate messages) */
   const PlModel *graph;       /* a model of lines: its points and bodies (ends.*.point, .body) */
   int *point_uses;            /* [npoints] ends attached to each point so far */
   int *body_uses;             /* [nbodies] ends attached to each body so far */
 } Ctx;
+
+/* loader.c */
+/* A section's defaults (its hydrodynamics'), and a body's (the vessel block's, of m's water). */
+void ld_segment_defaults(PlSegment *seg);
+void ld_body_defaults(const PlModel *m, PlVesselModel *v);
+/* n zeroed items of size bytes (calloc), or NULL (n 0, or out of memory). */
+void *ld_alloc(size_t n, size_t size);
+/* Moves a one-line model's line fields (its arrays with them) into a line of a model of lines;
+ * src's line arrays are left NULL. */
+void ld_line_take(PlModel *src, PlLineModel *dst);
 
 /* loader_schema.c */
 void ld_cat(char *buf, size_t cap, const char *s);
@@ -246,9 +256,9 @@ int ld_read_bodies(Ctx *c, const Scope *top, PlModel *m);
 
 /* loader_graph.c */
 /* The list of objects under key of top (PATH_CAP path into path): *list NULL when the key is
- * absent; else a sequence, non-empty unless allow_empty, of at most max items, or a message
- * "expected a [non-empty ]list of WHAT" / "too many KEY". Returns 0 or the message's status. */
-int ld_open_list(PlError *err, const Scope *top, const char *key, size_t max, bool allow_empty, const char *what,
+ * absent; else a sequence, non-empty unless allow_empty, or a message "expected a [non-empty ]list
+ * of WHAT". Returns 0 or the message's status. */
+int ld_open_list(PlError *err, const Scope *top, const char *key, bool allow_empty, const char *what,
                  const PlYNode **list, char *path);
 int ld_read_joints(const Ctx *c, const Scope *top, PlModel *m);
 int ld_read_line_system(Ctx *c, const Scope *top, PlModel *m);

@@ -229,10 +229,12 @@ int ld_read_line(Ctx *c, const Scope *top, PlModel *m)
   if (list->kind != PL_YNODE_SEQ || list->nitems == 0)
     return ld_at(c->err, list, path, "expected a non-empty list of sections, found %s",
               ld_found(list).s);
-  if (list->nitems > PL_MAX_SECTIONS)
-    return ld_at(c->err, list, path, "too many sections (%zu, at most %d)", list->nitems,
-              PL_MAX_SECTIONS);
   const size_t n = list->nitems;
+  free(m->segments);
+  m->nsegments = 0;
+  if (!(m->segments = ld_alloc(n, sizeof *m->segments)))
+    return ld_at(c->err, list, path, "out of memory (%zu sections)", n);
+  for (size_t i = 0; i < n; i++) ld_segment_defaults(&m->segments[i]);
   bool last_has_length = true;
   double sum = 0.0; /* of the given lengths */
   for (size_t i = 0; i < n; i++) {
@@ -311,8 +313,10 @@ int ld_read_mesh(Ctx *c, const Scope *top, PlModel *m)
   if (list->kind != PL_YNODE_SEQ)
     return ld_at(c->err, list, path, "expected a list of zones {from, to, target_length}, found %s",
               ld_found(list).s);
-  if (list->nitems > PL_MAX_ZONES)
-    return ld_at(c->err, list, path, "too many zones (%zu, at most %d)", list->nitems, PL_MAX_ZONES);
+  free(m->zones);
+  m->zones = NULL;
+  if (list->nitems > 0 && !(m->zones = ld_alloc(list->nitems, sizeof *m->zones)))
+    return ld_at(c->err, list, path, "out of memory (%zu zones)", list->nitems);
   for (size_t i = 0; i < list->nitems; i++) {
     char ip[PATH_CAP];
     ld_join_index(ip, sizeof ip, path, i);

@@ -628,7 +628,7 @@ int ld_dynamic_only(const Ctx *c, const Scope *s, const char *key)
                     c->kind_given ? "" : ", the default");
 }
 
-int ld_open_list(PlError *err, const Scope *top, const char *key, size_t max, bool allow_empty, const char *what,
+int ld_open_list(PlError *err, const Scope *top, const char *key, bool allow_empty, const char *what,
                  const PlYNode **list, char *path)
 {
   *list = NULL;
@@ -639,7 +639,6 @@ int ld_open_list(PlError *err, const Scope *top, const char *key, size_t max, bo
   if (l->kind != PL_YNODE_SEQ || (!allow_empty && l->nitems == 0))
     return ld_at(err, l, path, "expected a %slist of %s, found %s", allow_empty ? "" : "non-empty ", what,
                  ld_found(l).s);
-  if (l->nitems > max) return ld_at(err, l, path, "too many %s (%zu, at most %zu)", key, l->nitems, max);
   *list = l;
   return 0;
 }

@@ -18,11 +18,15 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "pipelay/models.h"
 
 static double Cross(const double a[2], const double b[2]) { return a[0] * b[1] - a[1] * b[0]; }
 static double Dot(const double a[2], const double b[2]) { return a[0] * b[0] + a[1] * b[1]; }
+
+/* PlRouteBuild with room for n directions d, legs, bend lengths T and turns. */
+static int Build(PlRoute *r, char *why, size_t len, double (*d)[2], double *leg, double *T, double *turn);
 
 int PlRouteBuild(PlRoute *r, char *why, size_t len)
 {
@@ -32,7 +36,19 @@ int PlRouteBuild(PlRoute *r, char *why, size_t len)
     snprintf(why, len, "a route needs at least 2 points (it has %d)", r->n);
     return 1;
   }
-  double d[PL_ROUTE_MAX_POINTS][2], leg[PL_ROUTE_MAX_POINTS], T[PL_ROUTE_MAX_POINTS], turn[PL_ROUTE_MAX_POINTS];
+  const size_t n = (size_t)r->n;
+  double *w = malloc(5 * n * sizeof *w);
+  if (!w) {
+    snprintf(why, len, "out of memory (%d points)", r->n);
+    return 1;
+  }
+  const int rc = Build(r, why, len, (double(*)[2])w, w + 2 * n, w + 3 * n, w + 4 * n);
+  free(w);
+  return rc;
+}
+
+static int Build(PlRoute *r, char *why, size_t len, double (*d)[2], double *leg, double *T, double *turn)
+{
   for (int i = 0; i + 1 < r->n; ++i) {
     const double dx = r->p[i + 1][0] - r->p[i][0], dy = r->p[i + 1][1] - r->p[i][1];
     leg[i] = hypot(dx, dy);

@@ -112,7 +112,7 @@ const PlKeySpec PlSchemaTable[] = {
 
     /* ---- line and its sections ---- */
     NUM("line.length", "m", R_POS, REQ, NAN, "required", "total unstretched length L"),
-    MAPS("line.sections", REQ, "required", "1 to 64 sections from the bottom end (S = 0) up"),
+    MAPS("line.sections", REQ, "required", "1 or more sections from the bottom end (S = 0) up"),
     NUM("line.sections[*].length", "m", R_POS, CND, NAN, "required, except on the last section",
         "length of the section (the last one may take the rest)"),
     NUM("line.sections[*].outer_diameter", "m", R_POS, REQ, NAN, "required",
@@ -196,7 +196,7 @@ const PlKeySpec PlSchemaTable[] = {
     NUM("current.seabed_speed", "m/s", R_NONNEG, CND, NAN, "required for `sheared`",
         "sheared: the speed at the seabed"),
     ROWS("current.table", "m, m/s", CND, "required for `table`",
-         "table: 2 to 256 rows [z, speed], z <= 0 increasing, speed >= 0"),
+         "table: 2 or more rows [z, speed], z <= 0 increasing, speed >= 0"),
     NUM("current.start_time", "s", R_NONNEG, DEF, 0.0, "0", "the current is off before"),
     NUM("current.ramp_time", "s", R_NONNEG, DEF, 0.0, "0", "time the current ramps in over"),
 
@@ -205,7 +205,7 @@ const PlKeySpec PlSchemaTable[] = {
         "total element count"),
     NUM("mesh.target_length", "m", R_POS, CND, NAN, "give exactly one of the two",
         "element length to aim for (at most line.length / 2)"),
-    MAPS("mesh.zones", OPT, "none", "at most 64 finer zones"),
+    MAPS("mesh.zones", OPT, "none", "finer zones"),
     NUM("mesh.zones[*].from", "m", R_NONNEG, REQ, NAN, "required",
         "start of the zone, 0 <= from < line.length"),
     NUM("mesh.zones[*].to", "m", R_ANY, REQ, NAN, "required",
@@ -244,7 +244,7 @@ const PlKeySpec PlSchemaTable[] = {
     MAP("lay.route", REQ, "required", "the planned route: waypoints, arcs at the corners"),
     NUM("lay.retire_behind", "m", R_NONNEG, DEF, 0.0, "0 (never)",
         "laid pipe this far behind the touchdown point becomes a fixed end"),
-    ROWS("lay.route.points", "m", REQ, "required", "2 to 64 points [x, y], global, in the lay's order"),
+    ROWS("lay.route.points", "m", REQ, "required", "2 or more points [x, y], global, in the lay's order"),
     NUM("lay.route.radius", "m", R_POS, CND, NAN, "required with 3 or more points",
         "the arcs' radius at the inner points"),
     STR("ends.*.point", CND, "none", "lines: the point the end is held at"),
@@ -315,7 +315,7 @@ const PlKeySpec PlSchemaTable[] = {
     /* ---- output ---- */
     STR("output.directory", DEF, "the file's base name without its extension",
         "the output directory"),
-    MAPS("output.points", OPT, "none", "at most 32 named points along the line or lines (dynamic)"),
+    MAPS("output.points", OPT, "none", "named points along the line or lines (dynamic)"),
     NUM("output.checkpoint_interval", "s", R_NONNEG, DEF, 10.0, "10",
         "wall-clock time between checkpoints of a dynamic run"),
     NUM("output.vtk_interval", "s", R_NONNEG, DEF, 1.0, "1",

@@ -231,8 +231,9 @@ typedef struct {
   char *buf;
   size_t len, used;
   int nsub[sizeof kSub / sizeof *kSub];
-  int nlines, nline[PL_MAX_LINES];
-  char line[PL_MAX_LINES][PL_NAME_MAX + 8];
+  int nlines, cap;                /* the line folders found, room for them */
+  int *nline;                     /* [cap] their files */
+  char (*line)[PL_NAME_MAX + 8];  /* [cap] their names */
 } Listing;
 
 static int ListOne(void *ctx, const char *rel, const char *full)
@@ -246,7 +247,14 @@ static int ListOne(void *ctx, const char *rel, const char *full)
         ++l->nline[k];
         return 0;
       }
-    if (l->nlines < PL_MAX_LINES) {
+    if (l->nlines == l->cap) { /* room for more (out of memory: the folder goes unlisted) */
+      const int cap = l->cap ? 2 * l->cap : 16;
+      int *nl = realloc(l->nline, sizeof *nl * (size_t)cap);
+      if (nl) l->nline = nl;
+      char(*ln)[PL_NAME_MAX + 8] = nl ? realloc(l->line, sizeof *ln * (size_t)cap) : NULL;
+      if (ln) l->line = ln, l->cap = cap;
+    }
+    if (l->nlines < l->cap) {
       snprintf(l->line[l->nlines], sizeof l->line[0], "%.*s", (int)n, rel);
       l->nline[l->nlines++] = 1;
     }
@@ -282,4 +290,6 @@ void PlOutputDescribeFiles(const char *dir, char *buf, size_t len)
                            l.nsub[s] == 1 ? "" : "s");
     if (k > 0 && (size_t)k < len - l.used) l.used += (size_t)k;
   }
+  free(l.nline);
+  free(l.line);
 }

@@ -165,8 +165,8 @@ struct PlVtkSeries_ {
   PlVtkSeriesKind kind;
   char dir[PL_PATH_MAX];             /* the run's output directory */
   int nsegments;
-  double segment_top_m[PL_MAX_SECTIONS];  /* arc length of each segment's top end [m] */
-  double outer_diameter_m[PL_MAX_SECTIONS]; /* d_o of each segment [m] */
+  double *segment_top_m;             /* [nsegments] arc length of each segment's top end [m] */
+  double *outer_diameter_m;          /* [nsegments] d_o of each segment [m] */
   int noutputs;                      /* output times written */
   double last_t_s;                   /* time of the last output [s] */
   char *entries;                     /* the <DataSet .../> lines so far (malloc'd) */
@@ -325,6 +325,13 @@ static int SeriesCreate(const char *dir, PlVtkSeriesKind kind, const PlModel *m,
   }
   vs->kind = kind;
   snprintf(vs->dir, sizeof vs->dir, "%s", dir);
+  vs->segment_top_m = calloc((size_t)m->nsegments + 1, sizeof *vs->segment_top_m);
+  vs->outer_diameter_m = calloc((size_t)m->nsegments + 1, sizeof *vs->outer_diameter_m);
+  if (!vs->segment_top_m || !vs->outer_diameter_m) {
+    snprintf(err->msg, sizeof err->msg, "VTK output: out of memory");
+    PlVtkSeriesDestroy(&vs);
+    return PL_EXIT_IO;
+  }
   vs->nsegments = m->nsegments;
   double top = 0.0;
   for (int k = 0; k < m->nsegments; ++k) {
@@ -359,6 +366,8 @@ void PlVtkSeriesDestroy(PlVtkSeries *vs)
   free((*vs)->work);
   free((*vs)->points);
   free((*vs)->connectivity);
+  free((*vs)->segment_top_m);
+  free((*vs)->outer_diameter_m);
   free(*vs);
   *vs = NULL;
 }

@@ -126,7 +126,7 @@ PetscErrorCode PlProblemCreate(MPI_Comm comm, const PlModel *model, PlProblem *o
   PetscCall(PetscCalloc1(1, &p));
   p->comm = comm;
   p->hold_factor = -1.0;
-  p->model = *model;
+  PetscCheck(PlModelCopy(model, &p->model) == 0, comm, PETSC_ERR_MEM, "out of memory for the model");
   /* the time of the static solve (the current, the bodies' environment loads): every load
    * settled in a static analysis; t = 0 before a dynamic one (its ramps then start from an
    * equilibrium) */
@@ -212,6 +212,7 @@ PetscErrorCode PlProblemDestroy(PlProblem *pp)
   if (!pp || !*pp) PetscFunctionReturn(0);
   PlProblem p = *pp;
   PetscCall(FreeMeshParts(p));
+  PlModelFree(&p->model);
   PetscCall(PetscFree(p));
   *pp = NULL;
   PetscFunctionReturn(0);

@@ -57,22 +57,62 @@ static void SummaryBodies(cJSON *root, const PlModel *m, const PlBodiesReport *r
   if (m->njoints) cJSON_AddNumberToObject(root, "max_joint_gap_m", rep->max_joint_gap_m);
 }
 
+void PlBodiesReportFree(PlBodiesReport *rep)
+{
+  if (!rep) return;
+  free(rep->body_final);
+  free(rep->body_max_offset_m);
+  free(rep->body_max_thrust_N);
+  free(rep->joint_point);
+  free(rep->joint_force);
+  free(rep->joint_moment);
+  free(rep->joint_max_force_N);
+  free(rep->joint_max_moment_Nm);
+  memset(rep, 0, sizeof *rep);
+}
+
+/* rep zeroed with its arrays for nb bodies and nj joints. 0, or -1 out of memory. */
+static int BodiesReportInit(PlBodiesReport *rep, int nb, int nj)
+{
+  memset(rep, 0, sizeof *rep);
+  const size_t b = nb > 0 ? (size_t)nb : 1, j = nj > 0 ? (size_t)nj : 1;
+  rep->body_final = calloc(b, sizeof *rep->body_final);
+  rep->body_max_offset_m = calloc(b, sizeof *rep->body_max_offset_m);
+  rep->body_max_thrust_N = calloc(b, sizeof *rep->body_max_thrust_N);
+  rep->joint_point = calloc(j, sizeof *rep->joint_point);
+  rep->joint_force = calloc(j, sizeof *rep->joint_force);
+  rep->joint_moment = calloc(j, sizeof *rep->joint_moment);
+  rep->joint_max_force_N = calloc(j, sizeof *rep->joint_max_force_N);
+  rep->joint_max_moment_Nm = calloc(j, sizeof *rep->joint_max_moment_Nm);
+  if (rep->body_final && rep->body_max_offset_m && rep->body_max_thrust_N && rep->joint_point && rep->joint_force &&
+      rep->joint_moment && rep->joint_max_force_N && rep->joint_max_moment_Nm)
+    return 0;
+  PlBodiesReportFree(rep);
+  return -1;
+}
+
 int PlBodiesRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynamicResult *res, PlBodiesReport *rep)
 {
   const PlDynamicSettings *d = &m->analysis.dynamic;
   const char *dir = m->output_dir;
   const int nb = m->nbodies, nj = m->njoints;
-  FILE *fb[PL_MAX_BODIES] = {NULL}, *fj[PL_MAX_JOINTS] = {NULL}, *fe = NULL;
+  FILE *fb[nb > 0 ? nb : 1], *fj[nj > 0 ? nj : 1], *fe = NULL;
+  for (int b = 0; b < nb; ++b) fb[b] = NULL;
+  for (int j = 0; j < nj; ++j) fj[j] = NULL;
   int io = 0;
   memset(res, 0, sizeof *res);
-  memset(rep, 0, sizeof *rep);
   res->has_vessel = 1;
+  if (BodiesReportInit(rep, nb, nj)) {
+    snprintf(res->failure, sizeof res->failure, "out of memory");
+    res->ida_flag = -1;
+    return 0;
+  }
   const double wall0 = MPI_Wtime();
   /* the system of no lines: the bodies at their initial poses */
   PlLines L = NULL;
   PlSysDyn s = NULL;
   PlLinesReport *lr = calloc(1, sizeof *lr);
-  int start = !lr;
+  int start = !lr || PlLinesReportInit(lr, 0, 0, nb, nj);
   if (!start) {
     for (int b = 0; b < nb; ++b)
       for (int c = 0; c < 3; ++c) {
@@ -81,6 +121,7 @@ int PlBodiesRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynam
       }
     start = PlLinesCreate(PETSC_COMM_SELF, m, &L) || PlSysDynCreate(L, lr, &s);
   }
+  PlLinesReportFree(lr);
   free(lr);
   if (!start) start = PlSysDynPrepareRun(s);
   if (start) {
@@ -176,7 +217,7 @@ int PlBodiesRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynam
     }
     rep->max_joint_gap_m = fmax(rep->max_joint_gap_m, PlMultibodyJointGap(&s->mb, yb0));
     if (opt->bodies_observer && PlModelVtkFrame(m, k, nout)) {
-      double r0[PL_MAX_BODIES][3], R0[PL_MAX_BODIES][9];
+      double r0[nb > 0 ? nb : 1][3], R0[nb > 0 ? nb : 1][9];
       for (int b = 0; b < nb; ++b) PlSysDynBodyPose(s, b, y, r0[b], R0[b]);
       if (opt->bodies_observer(opt->bodies_observer_ctx, t, nb, (const double(*)[3])r0, (const double(*)[9])R0,
                                &res->err))

@@ -111,6 +111,7 @@ PetscErrorCode PlDynamicCreate(PlProblem p, volatile sig_atomic_t *stop, PlDynam
   d->p = p;
   d->stop = stop;
   PetscCall(PetscCalloc1(1, &rep)); /* no points or joints: only body_eta is read */
+  PetscCheck(PlLinesReportInit(rep, 1, 0, 1, 0) == 0, p->comm, PETSC_ERR_MEM, "out of memory");
   if (vm->present && p->vessel_solved) PlVesselEta(p->vessel_y, rep->body_eta[0], NULL);
   else if (vm->present)
     for (int c = 0; c < 3; ++c) {
@@ -119,6 +120,7 @@ PetscErrorCode PlDynamicCreate(PlProblem p, volatile sig_atomic_t *stop, PlDynam
     }
   PetscCall(PlLinesOfProblem(p, &d->L));
   PetscCall(PlSysDynCreate(d->L, rep, &d->S));
+  PlLinesReportFree(rep);
   PetscCall(PetscFree(rep));
   if (vm->present && vm->has_dp && p->vessel_solved) {
     memcpy(PlSysDynState(d->S) + d->S->zoff[0], p->dp_z, sizeof p->dp_z);
@@ -349,9 +351,11 @@ static PetscErrorCode Remesh(PlDynamic d, int kind)
   PetscCall(PlProblemRenumber(p, nn2, from, S, x, q, p->mesh.segment[ne - 1]));
   PlLinesReport *rep;
   PetscCall(PetscCalloc1(1, &rep)); /* no points; the vessel where it is */
+  PetscCheck(PlLinesReportInit(rep, 1, 0, 1, 0) == 0, p->comm, PETSC_ERR_MEM, "out of memory");
   memcpy(rep->body_eta[0], eta, sizeof eta);
   PetscCall(PlLinesOfProblem(p, &d->L));
   PetscCall(PlSysDynCreate(d->L, rep, &d->S));
+  PlLinesReportFree(rep);
   PetscCall(PetscFree(rep));
   if (vessel) d->S->dp_run[0] = dp;
   l = d->S->d[0];

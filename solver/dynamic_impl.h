@@ -216,15 +216,15 @@ int PlIdaAdvance(void *ida, N_Vector y, N_Vector yp, double tout, volatile sig_a
 /* ---- line_series.c: a line's time series at its ends and named points, its envelopes and
  * extrema over a run (one-line runs and each line of a system) ---- */
 typedef struct {
-  FILE *f[2 + PL_MAX_OUTPUT_NODES]; /* bottom, top, the output points */
-  char path[2 + PL_MAX_OUTPUT_NODES][PL_PATH_MAX + 128];
-  int node[2 + PL_MAX_OUTPUT_NODES];
+  FILE **f;              /* [2 + the line's output points]: bottom, top, the output points */
+  char (*path)[PL_PATH_MAX + 128]; /* their files */
+  int *node;             /* their nodes */
   int n, nn;
   double *env;           /* [nn][12]: dx, dy, dz, m2, m3, T as (min, max) pairs */
   const PlStation *stat; /* the static node stations (borrowed) */
 } PlLineSeries;
-/* Zeroes w and allocates its envelopes for line problem p with static stations stat. -1: out
- * of memory. */
+/* Zeroes w and allocates its envelopes and files for line problem p with static stations stat
+ * (PlLineSeriesFree frees them). -1: out of memory. */
 int PlLineSeriesInit(PlLineSeries *w, const PlProblem p, const PlStation *stat);
 /* Opens DIR/timeseries_{bottom,top,POINT}.csv for p's ends and output points; t_restart >= 0
  * keeps the rows up to it and appends. 0 or PL_EXIT_IO with the file in err. */

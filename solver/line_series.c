@@ -79,15 +79,19 @@ int PlLineSeriesInit(PlLineSeries *w, const PlProblem p, const PlStation *stat)
   memset(w, 0, sizeof *w);
   w->nn = p->mesh.nnodes;
   w->stat = stat;
+  const size_t nf = 2 + (size_t)p->model.noutput_points;
   w->env = calloc((size_t)12 * w->nn, sizeof(double));
-  return w->env ? 0 : -1;
+  w->f = calloc(nf, sizeof *w->f);
+  w->path = calloc(nf, sizeof *w->path);
+  w->node = calloc(nf, sizeof *w->node);
+  return w->env && w->f && w->path && w->node ? 0 : -1;
 }
 
 int PlLineSeriesOpen(PlLineSeries *w, const char *dir, const PlProblem p, double t_restart, PlError *err)
 {
   const PlModel *m = &p->model;
   const int nn = p->mesh.nnodes;
-  const char *names[2 + PL_MAX_OUTPUT_NODES];
+  const char *names[2 + m->noutput_points];
   names[0] = "bottom";
   names[1] = "top";
   w->node[0] = 0;
@@ -180,7 +184,7 @@ int PlLineSeriesClose(PlLineSeries *w, PlError *err)
       snprintf(err->msg, sizeof err->msg, "%.900s: write failed: %s", w->path[j], strerror(errno));
       io = PL_EXIT_IO;
     }
-  memset(w->f, 0, sizeof w->f);
+  for (int j = 0; j < w->n; ++j) w->f[j] = NULL;
   return io;
 }
 
@@ -206,7 +210,10 @@ int PlLineSeriesRenumber(PlLineSeries *w, int nn, int kept, int dropped, const P
 void PlLineSeriesFree(PlLineSeries *w)
 {
   free(w->env);
-  w->env = NULL;
+  free(w->f);
+  free(w->path);
+  free(w->node);
+  w->env = NULL, w->f = NULL, w->path = NULL, w->node = NULL;
 }
 
 /* ---- extrema over the run ------------------------------------------------------------ */

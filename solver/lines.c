@@ -58,22 +58,55 @@
 #include <cjson/cJSON.h>
 #include "solver_impl.h"
 
-#define NX (3 * PL_MAX_POINTS + 6 * PL_MAX_BODIES)
-
+/* The arrays, per line [nl], point or body of the model, are allocated by PlLinesCreate (or
+ * PlLinesOfProblem) and freed by PlLinesDestroy. */
 struct PlLines_ {
   const PlModel *m;
   MPI_Comm comm;
   int nl;
-  PlModel *lm[PL_MAX_LINES];   /* each line's one-line model */
-  PlProblem p[PL_MAX_LINES];
-  int col[PL_MAX_POINTS];      /* first unknown of a free point in xi, or -1 (fixed) */
-  int bcol[PL_MAX_BODIES];     /* first unknown of a body's free pose components */
-  int bfree[PL_MAX_BODIES][6]; /* eta_i of the body is an unknown */
-  int bown[PL_MAX_BODIES][6];  /* eta_i has restoring of its own (hydrostatics, spring) */
-  int jointed[PL_MAX_BODIES];  /* the body is in a joint or has DP: held whole here */
+  PlModel **lm;                /* each line's one-line model */
+  PlProblem *p;
+  int *col;                    /* first unknown of a free point in xi, or -1 (fixed) */
+  int *bcol;                   /* first unknown of a body's free pose components */
+  int (*bfree)[6];             /* eta_i of the body is an unknown */
+  int (*bown)[6];              /* eta_i has restoring of its own (hydrostatics, spring) */
+  int *jointed;                /* the body is in a joint or has DP: held whole here */
   int n;                       /* unknowns of the masters */
-  int borrowed;                /* PlLinesOfProblem: the one problem and its model are the caller's */
+  int nx;                      /* the most they can be: 3 npoints + 6 nbodies (at least 1) */
+  int borrowed;                /* PlLinesOfProblem: the one problem is the caller's (its model as lines,
+                                  lm[0] = m, is this one's: PlModelAsLines) */
 };
+
+/* s's arrays for m's lines, points and bodies. */
+static PetscErrorCode LinesAlloc(PlLines s, const PlModel *m)
+{
+  PetscFunctionBeginUser;
+  const int nl = m->nlines > 0 ? m->nlines : 1, np = m->npoints > 0 ? m->npoints : 1;
+  const int nb = m->nbodies > 0 ? m->nbodies : 1;
+  s->nx = 3 * m->npoints + 6 * m->nbodies;
+  if (s->nx < 1) s->nx = 1;
+  PetscCall(PetscCalloc1(nl, &s->lm));
+  PetscCall(PetscCalloc1(nl, &s->p));
+  PetscCall(PetscCalloc1(np, &s->col));
+  PetscCall(PetscCalloc1(nb, &s->bcol));
+  PetscCall(PetscCalloc1(nb, &s->bfree));
+  PetscCall(PetscCalloc1(nb, &s->bown));
+  PetscCall(PetscCalloc1(nb, &s->jointed));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode LinesFree(PlLines s)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscFree(s->lm));
+  PetscCall(PetscFree(s->p));
+  PetscCall(PetscFree(s->col));
+  PetscCall(PetscFree(s->bcol));
+  PetscCall(PetscFree(s->bfree));
+  PetscCall(PetscFree(s->bown));
+  PetscCall(PetscFree(s->jointed));
+  PetscFunctionReturn(0);
+}
 
 static double Norm3(const double *a) { return sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]); }
 
@@ -228,10 +261,10 @@ static double StepOf(const PlLines s, int j)
 }
 
 typedef struct {
-  Vec U[PL_MAX_LINES], F[PL_MAX_LINES];
-  double fnorm[PL_MAX_LINES];
-  double *u[PL_MAX_LINES];     /* gathered */
-  double R[NX], sc[NX];
+  Vec *U, *F;                  /* [nl] */
+  double *fnorm;               /* [nl] */
+  double **u;                  /* [nl] gathered */
+  double *R, *sc;              /* [nx] */
   int bad;
 } State;
 
@@ -239,6 +272,12 @@ static PetscErrorCode StateCreate(PlLines s, State *st)
 {
   PetscFunctionBeginUser;
   memset(st, 0, sizeof *st);
+  PetscCall(PetscCalloc1(s->nl, &st->U));
+  PetscCall(PetscCalloc1(s->nl, &st->F));
+  PetscCall(PetscCalloc1(s->nl, &st->fnorm));
+  PetscCall(PetscCalloc1(s->nl, &st->u));
+  PetscCall(PetscCalloc1(s->nx, &st->R));
+  PetscCall(PetscCalloc1(s->nx, &st->sc));
   for (int l = 0; l < s->nl; ++l) {
     PetscCall(VecDuplicate(s->p[l]->u, &st->U[l]));
     PetscCall(VecDuplicate(s->p[l]->u, &st->F[l]));
@@ -255,6 +294,12 @@ static PetscErrorCode StateDestroy(PlLines s, State *st)
     free(st->u[l]);
     st->u[l] = NULL;
   }
+  PetscCall(PetscFree(st->U));
+  PetscCall(PetscFree(st->F));
+  PetscCall(PetscFree(st->fnorm));
+  PetscCall(PetscFree(st->u));
+  PetscCall(PetscFree(st->R));
+  PetscCall(PetscFree(st->sc));
   PetscFunctionReturn(0);
 }
 
@@ -303,7 +348,7 @@ static void ApplyC(const PlLines s, int l, const double *xi, double *const *u, c
 {
   PlProblem p = s->p[l];
   const int nd = p->nd;
-  double keep[2][14], Rp[NX], Rm[NX], sc[NX], dmax = 0.0, umax = 1.0;
+  double keep[2][14], Rp[s->nx], Rm[s->nx], sc[s->nx], dmax = 0.0, umax = 1.0;
   for (int i = 0; i < s->n; ++i) out[i] = 0.0;
   for (int e = 0; e < 2; ++e) {
     if (!Attached(s, l, e)) continue;
@@ -348,8 +393,8 @@ static int Moves(const PlLines s, int l, int e, int j)
  * side, and what recovers the lines' step from a step of the masters. */
 typedef struct {
   double *S;            /* [n n] row-major: D - sum_l C_l W_l, the masters' tangent with the lines in balance */
-  double rhs[NX];       /* -R - sum_l C_l w_l */
-  Vec *W[PL_MAX_LINES]; /* [n] per line: K_l^-1 B_l for each unknown that moves one of its ends, else NULL */
+  double *rhs;          /* [nx] -R - sum_l C_l w_l */
+  Vec **W;              /* [nl] of [n] per line: K_l^-1 B_l for each unknown that moves one of its ends, else NULL */
 } Schur;
 
 /* The reduced problem at the state st (masters at xi): sc->S, sc->rhs, sc->W, and each line's
@@ -357,16 +402,18 @@ typedef struct {
 static PetscErrorCode SchurBuild(PlLines s, const double *xi, State *st, Vec *w_l, Schur *sc)
 {
   const int n = s->n;
-  double Cw[NX];
+  double Cw[s->nx];
   PetscFunctionBeginUser;
   memset(sc, 0, sizeof *sc);
   sc->S = calloc((size_t)n * n + 1, sizeof *sc->S);
-  PetscCheck(sc->S, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
+  sc->rhs = calloc((size_t)s->nx, sizeof *sc->rhs);
+  sc->W = calloc((size_t)s->nl, sizeof *sc->W);
+  PetscCheck(sc->S && sc->rhs && sc->W, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
   double *S = sc->S, *rhs = sc->rhs;
   for (int i = 0; i < n; ++i) rhs[i] = -st->R[i];
   /* D: the masters' rows at fixed lines */
   for (int j = 0; j < n; ++j) {
-    double xp[NX], xm[NX], Rp[NX], Rm[NX], scl[NX];
+    double xp[s->nx], xm[s->nx], Rp[s->nx], Rm[s->nx], scl[s->nx];
     const double h = Perturbed(s, xi, j, xp, xm);
     MasterRows(s, xp, st->u, Rp, scl);
     MasterRows(s, xm, st->u, Rm, scl);
@@ -398,7 +445,7 @@ static PetscErrorCode SchurBuild(PlLines s, const double *xi, State *st, Vec *w_
     PetscCheck(sc->W[l], p->comm, PETSC_ERR_MEM, "out of memory");
     for (int j = 0; j < n; ++j) {
       if (!Moves(s, l, 0, j) && !Moves(s, l, 1, j)) continue;
-      double xp[NX], xm[NX];
+      double xp[s->nx], xm[s->nx];
       const double h = Perturbed(s, xi, j, xp, xm);
       PetscCall(VecZeroEntries(b));
       for (int e = 0; e < 2; ++e) {
@@ -429,13 +476,14 @@ static PetscErrorCode SchurBuild(PlLines s, const double *xi, State *st, Vec *w_
 static PetscErrorCode SchurDestroy(PlLines s, Schur *sc)
 {
   PetscFunctionBeginUser;
-  for (int l = 0; l < s->nl; ++l) {
+  for (int l = 0; sc->W && l < s->nl; ++l) {
     for (int j = 0; j < s->n && sc->W[l]; ++j) PetscCall(VecDestroy(&sc->W[l][j]));
     free(sc->W[l]);
-    sc->W[l] = NULL;
   }
+  free(sc->W);
   free(sc->S);
-  sc->S = NULL;
+  free(sc->rhs);
+  sc->W = NULL, sc->S = NULL, sc->rhs = NULL;
   PetscFunctionReturn(0);
 }
 
@@ -476,7 +524,7 @@ static PetscErrorCode SchurLines(const PlLines s, const Schur *sc, Vec *w, const
  * mass on the translations [kg, kg m^2]; every entry at least 1. */
 static void MastersMetric(const PlLines s, double *M)
 {
-  double half[PL_MAX_LINES];
+  double half[s->nl];
   for (int l = 0; l < s->nl; ++l) {
     const PlProblem p = s->p[l];
     half[l] = 0.0;
@@ -694,6 +742,7 @@ PetscErrorCode PlLinesCreate(MPI_Comm comm, const PlModel *m, PlLines *out)
   s->m = m;
   s->comm = comm;
   s->nl = m->nlines;
+  PetscCall(LinesAlloc(s, m));
   for (int b = 0; b < m->nbodies; ++b) { /* the pose components with restoring of their own */
     int own[6];
     PlVesselOwnRestoring(&m->bodies[b].body, own);
@@ -713,8 +762,7 @@ PetscErrorCode PlLinesCreate(MPI_Comm comm, const PlModel *m, PlLines *out)
   Layout(s);
   for (int l = 0; l < s->nl; ++l) {
     s->lm[l] = malloc(sizeof *s->lm[l]);
-    PetscCheck(s->lm[l], comm, PETSC_ERR_MEM, "out of memory");
-    PlModelLineModel(m, l, s->lm[l]);
+    PetscCheck(s->lm[l] && PlModelLineModel(m, l, s->lm[l]) == 0, comm, PETSC_ERR_MEM, "out of memory");
     PetscCall(PlProblemCreate(comm, s->lm[l], &s->p[l]));
     /* one static time for the system (its bodies' environment loads too) */
     s->p[l]->current_time = m->analysis.kind == PL_ANALYSIS_DYNAMIC ? 0.0 : PlModelSettledTime(m);
@@ -741,11 +789,11 @@ PetscErrorCode PlLinesOfProblem(PlProblem p, PlLines *out)
   PetscFunctionBeginUser;
   PetscCall(PetscCalloc1(1, &s));
   PlModel *m = malloc(sizeof *m);
-  PetscCheck(m, p->comm, PETSC_ERR_MEM, "out of memory");
-  PlModelAsLines(&p->model, m); /* shallow: its time-series tables stay p's (m is freed with free()) */
+  PetscCheck(m && PlModelAsLines(&p->model, m) == 0, p->comm, PETSC_ERR_MEM, "out of memory");
   s->m = m;
   s->comm = p->comm;
   s->nl = 1;
+  PetscCall(LinesAlloc(s, m));
   s->lm[0] = m;
   s->p[0] = p;
   s->borrowed = 1;
@@ -760,18 +808,68 @@ PetscErrorCode PlLinesDestroy(PlLines *ps)
   PlLines s = *ps;
   if (!s) PetscFunctionReturn(0);
   if (s->borrowed) {
+    PlModelFree(s->lm[0]);
     free(s->lm[0]);
+    PetscCall(LinesFree(s));
     PetscCall(PetscFree(s));
     *ps = NULL;
     PetscFunctionReturn(0);
   }
   for (int l = 0; l < s->nl; ++l) {
     PetscCall(PlProblemDestroy(&s->p[l]));
+    PlModelFree(s->lm[l]);
     free(s->lm[l]);
   }
+  PetscCall(LinesFree(s));
   PetscCall(PetscFree(s));
   *ps = NULL;
   PetscFunctionReturn(0);
+}
+
+int PlLinesReportInit(PlLinesReport *rep, int nlines, int npoints, int nbodies, int njoints)
+{
+  PlLinesReportFree(rep);
+  const size_t nl = nlines > 0 ? (size_t)nlines : 1, np = npoints > 0 ? (size_t)npoints : 1;
+  const size_t nb = nbodies > 0 ? (size_t)nbodies : 1, nj = njoints > 0 ? (size_t)njoints : 1;
+  rep->nlines = nlines, rep->npoints = npoints, rep->nbodies = nbodies, rep->njoints = njoints;
+  rep->point_position = calloc(np, sizeof *rep->point_position);
+  rep->point_force = calloc(np, sizeof *rep->point_force);
+  rep->end_force = calloc(nl, sizeof *rep->end_force);
+  rep->end_tension = calloc(nl, sizeof *rep->end_tension);
+  rep->line = calloc(nl, sizeof *rep->line);
+  rep->body_eta = calloc(nb, sizeof *rep->body_eta);
+  rep->body_lines_load = calloc(nb, sizeof *rep->body_lines_load);
+  rep->body_held = calloc(nb, sizeof *rep->body_held);
+  rep->body_whole = calloc(nb, sizeof *rep->body_whole);
+  rep->body_unbalanced = calloc(nb, sizeof *rep->body_unbalanced);
+  rep->joint_point = calloc(nj, sizeof *rep->joint_point);
+  rep->joint_force = calloc(nj, sizeof *rep->joint_force);
+  rep->joint_moment = calloc(nj, sizeof *rep->joint_moment);
+  if (rep->point_position && rep->point_force && rep->end_force && rep->end_tension && rep->line && rep->body_eta &&
+      rep->body_lines_load && rep->body_held && rep->body_whole && rep->body_unbalanced && rep->joint_point &&
+      rep->joint_force && rep->joint_moment)
+    return 0;
+  PlLinesReportFree(rep);
+  return -1;
+}
+
+void PlLinesReportFree(PlLinesReport *rep)
+{
+  if (!rep) return;
+  free(rep->point_position);
+  free(rep->point_force);
+  free(rep->end_force);
+  free(rep->end_tension);
+  free(rep->line);
+  free(rep->body_eta);
+  free(rep->body_lines_load);
+  free(rep->body_held);
+  free(rep->body_whole);
+  free(rep->body_unbalanced);
+  free(rep->joint_point);
+  free(rep->joint_force);
+  free(rep->joint_moment);
+  memset(rep, 0, sizeof *rep);
 }
 
 PlProblem PlLinesProblem(PlLines s, int l) { return s->p[l]; }
@@ -781,11 +879,12 @@ MPI_Comm PlLinesComm(const PlLines s) { return s->comm; }
 PetscErrorCode PlLinesSolve(PlLines s, volatile sig_atomic_t *stop, int quiet, PlLinesReport *rep)
 {
   const PlModel *m = s->m;
-  double xi[NX], dxi[NX];
+  double xi[s->nx], dxi[s->nx];
   State st, tr;
-  Vec dU[PL_MAX_LINES];
+  Vec dU[s->nl];
   PetscFunctionBeginUser;
-  memset(rep, 0, sizeof *rep);
+  PetscCheck(PlLinesReportInit(rep, m->nlines, m->npoints, m->nbodies, m->njoints) == 0, s->comm, PETSC_ERR_MEM,
+             "out of memory");
   StartXi(s, xi);
   /* each line on its own, its ends at the points' given positions */
   for (int l = 0; l < s->nl; ++l) {
@@ -817,7 +916,7 @@ PetscErrorCode PlLinesSolve(PlLines s, volatile sig_atomic_t *stop, int quiet, P
   for (int b = 0; b < m->nbodies; ++b)
     for (int i = 0; i < 6; ++i) probe |= !s->bown[b][i] && !s->jointed[b];
   if (probe) {
-    double Sd[NX];
+    double Sd[s->nx];
     Schur sch;
     for (int b = 0; b < m->nbodies; ++b)
       for (int i = 0; i < 6; ++i) s->bfree[b][i] = !s->jointed[b];
@@ -838,14 +937,14 @@ PetscErrorCode PlLinesSolve(PlLines s, volatile sig_atomic_t *stop, int quiet, P
     PetscCall(Evaluate(s, xi, &st));
   }
   const int n = s->n;
-  double atol[PL_MAX_LINES], dnorm[PL_MAX_LINES], unorm[PL_MAX_LINES];
+  double atol[s->nl], dnorm[s->nl], unorm[s->nl];
   for (int l = 0; l < s->nl; ++l) {
     const PlProblem p = s->p[l];
     atol[l] = p->model.analysis.atol > 0.0 ? p->model.analysis.atol : 1e-9 * p->force_scale;
     dnorm[l] = INFINITY;
     unorm[l] = 1.0;
   }
-  double ev = Measure(s, st.R, st.sc), M[NX], xt[NX];
+  double ev = Measure(s, st.R, st.sc), M[s->nx], xt[s->nx];
   MastersMetric(s, M);
   double phi = Phi(s, st.R, M);
   /* sigma0: the pseudo-mass shift whose first step moves the master farthest from balance by
@@ -896,7 +995,7 @@ PetscErrorCode PlLinesSolve(PlLines s, volatile sig_atomic_t *stop, int quiet, P
           for (int i = 0; i < n; ++i) dxi[i] *= beta;
           /* the coupled step: the lines by their linearisation, taken when it lowers the merit
            * and every line stays physical */
-          Vec dUt[PL_MAX_LINES];
+          Vec dUt[s->nl];
           for (int l = 0; l < s->nl; ++l) dUt[l] = tr.F[l]; /* (scratch: Evaluate overwrites it) */
           PetscCall(SchurLines(s, &sch, dU, dxi, dUt));
           for (int l = 0; l < s->nl; ++l) {

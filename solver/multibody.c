@@ -75,8 +75,8 @@ int PlMultibodyEvaluate(const PlMultibody *mb, double t, const double *y, const 
 {
   (void)t;
   const int nb = mb->nbodies, n = PlMultibodySize(mb);
-  double tau[PL_MULTIBODY_MAX_BODIES][6], u[PL_MULTIBODY_MAX_BODIES][6];
-  if (nb > PL_MULTIBODY_MAX_BODIES) return 1;
+  const int nbs = nb > 0 ? nb : 1;
+  double tau[nbs][6], u[nbs][6];
   memset(tau, 0, sizeof tau);
   memset(u, 0, sizeof u);
   double *du = NULL; /* du[(6 b + c) n + col]: d u_b,c / d y_col (the projection's loads) */

@@ -11,7 +11,7 @@
 
 struct PlProblem_ {
   MPI_Comm comm;
-  PlModel model;          /* a copy of the validated model */
+  PlModel model;          /* a deep copy of the validated model (PlModelCopy; owned) */
   PlMesh mesh;            /* nodes, segments, initial guess and reference frames q0 */
   PlParamKind kind;       /* rotation parametrisation */
   int nd;                 /* DOFs per node (6 or 7) */

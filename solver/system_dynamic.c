@@ -387,8 +387,8 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
   double *Fw = F ? F : s->Fwork, *Ke = putJ ? s->Ke : NULL;
   s->domain_error = 0;
   memset(Fw, 0, sizeof(double) * (size_t)s->n);
-  memset(s->lines_load, 0, sizeof s->lines_load);
-  memset(s->end_force, 0, sizeof s->end_force);
+  memset(s->lines_load, 0, sizeof *s->lines_load * (size_t)m->nbodies);
+  memset(s->end_force, 0, sizeof *s->end_force * (size_t)s->nl);
   memset(s->pw, 0, sizeof s->pw);
   /* the work integrals' rates: in a residual (a matrix-only evaluation leaves them out) */
   double *pw = s->woff >= 0 && !s->statics && F ? s->pw : NULL;
@@ -407,7 +407,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
       for (int i = 0; i < 6; ++i)
         for (int j = 0; j < PL_VESSEL_NY; ++j) Put(s, bo + PL_VESSEL_V + i, bo + j, -dtau[i * PL_VESSEL_NY + j]);
   }
-  memset(s->tau_dp, 0, sizeof s->tau_dp);
+  memset(s->tau_dp, 0, sizeof *s->tau_dp * (size_t)m->nbodies);
   if (s->nmb > 0 && MINE(s->vbody))
     for (int b = 0; b < m->nbodies; ++b) {
       /* the DP controller (models/dp.c): its thrust on the body's rows (a constant load for
@@ -1109,7 +1109,7 @@ static int SetUpParts(PlSysDyn s)
   int rc = 0;
   if (s->rank == 0) {
     /* edges (both directions), then compressed rows without duplicates */
-    int ne = 0, cap = 2 * nv + 4 * MAX_ATTACH;
+    int ne = 0, cap = 2 * nv + 8 * (s->nl > 0 ? s->nl : 1);
     int *E = malloc(sizeof(int) * 2 * (size_t)cap), *xadj = calloc((size_t)nv + 1, sizeof(int)),
         *adj = malloc(sizeof(int) * (size_t)cap), *w = malloc(sizeof(int) * (size_t)nv);
     rc = !E || !xadj || !adj || !w;
@@ -1286,6 +1286,34 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
   s->m = m;
   s->L = L;
   s->nl = m->nlines;
+  {
+    const int nl = m->nlines > 0 ? m->nlines : 1, npt = m->npoints > 0 ? m->npoints : 1;
+    const int nb = m->nbodies > 0 ? m->nbodies : 1, nj = m->njoints > 0 ? m->njoints : 1;
+    PetscCall(PetscCalloc1(nl, &s->d));
+    PetscCall(PetscCalloc1(nl, &s->loff));
+    PetscCall(PetscCalloc1(nl, &s->epos));
+    PetscCall(PetscCalloc1(nl, &s->npos));
+    PetscCall(PetscCalloc1(nl, &s->end_force));
+    PetscCall(PetscCalloc1(nl, &s->voff));
+    PetscCall(PetscCalloc1(2 * nl, &s->at));
+    PetscCall(PetscCalloc1(npt, &s->poff));
+    PetscCall(PetscCalloc1(npt, &s->pxs));
+    PetscCall(PetscCalloc1(npt, &s->vpt));
+    PetscCall(PetscCalloc1(nb, &s->V));
+    PetscCall(PetscCalloc1(nb, &s->zoff));
+    PetscCall(PetscCalloc1(nb, &s->dp_on));
+    PetscCall(PetscCalloc1(nb, &s->dp_run));
+    PetscCall(PetscCalloc1(nb, &s->hold));
+    PetscCall(PetscCalloc1(nb, &s->hold_eta));
+    PetscCall(PetscCalloc1(nb, &s->held_load));
+    PetscCall(PetscCalloc1(nb, &s->tau_dp));
+    PetscCall(PetscCalloc1(nb, &s->tb));
+    PetscCall(PetscCalloc1(nb, &s->lg));
+    PetscCall(PetscCalloc1(nb, &s->env));
+    PetscCall(PetscCalloc1(nb, &s->th));
+    PetscCall(PetscCalloc1(nb, &s->lines_load));
+    PetscCall(PetscCalloc1(nj, &s->jt));
+  }
   s->comm = PlLinesComm(L);
   PetscCallMPI(MPI_Comm_rank(s->comm, &s->rank));
   PetscCallMPI(MPI_Comm_size(s->comm, &s->size));
@@ -1600,7 +1628,7 @@ PetscErrorCode PlSysDynDestroy(PlSysDyn *ps)
   free(s->sn_idx);
   free(s->sn_winv);
   if (s->ctx) SUNContext_Free(&s->ctx);
-  for (int l = 0; l < s->nl; ++l) PetscCall(PlDynLineDestroy(&s->d[l]));
+  for (int l = 0; s->d && l < s->nl; ++l) PetscCall(PlDynLineDestroy(&s->d[l]));
   free(s->colptr);
   free(s->rowind);
   free(s->owner);
@@ -1609,7 +1637,7 @@ PetscErrorCode PlSysDynDestroy(PlSysDyn *ps)
   free(s->seq);
   PetscCall(PetscFree(s->redir));
   PetscCall(PetscFree(s->plain));
-  for (int l = 0; l < s->nl; ++l) {
+  for (int l = 0; s->epos && l < s->nl; ++l) {
     PetscCall(PetscFree(s->epos[l]));
     PetscCall(PetscFree(s->npos[l]));
   }
@@ -1619,6 +1647,30 @@ PetscErrorCode PlSysDynDestroy(PlSysDyn *ps)
   PetscCall(PetscFree(s->Fwork));
   PetscCall(PetscFree(s->Ke));
   PetscCall(PetscFree(s->Jmb));
+  PetscCall(PetscFree(s->d));
+  PetscCall(PetscFree(s->loff));
+  PetscCall(PetscFree(s->epos));
+  PetscCall(PetscFree(s->npos));
+  PetscCall(PetscFree(s->end_force));
+  PetscCall(PetscFree(s->voff));
+  PetscCall(PetscFree(s->at));
+  PetscCall(PetscFree(s->poff));
+  PetscCall(PetscFree(s->pxs));
+  PetscCall(PetscFree(s->vpt));
+  PetscCall(PetscFree(s->V));
+  PetscCall(PetscFree(s->zoff));
+  PetscCall(PetscFree(s->dp_on));
+  PetscCall(PetscFree(s->dp_run));
+  PetscCall(PetscFree(s->hold));
+  PetscCall(PetscFree(s->hold_eta));
+  PetscCall(PetscFree(s->held_load));
+  PetscCall(PetscFree(s->tau_dp));
+  PetscCall(PetscFree(s->tb));
+  PetscCall(PetscFree(s->lg));
+  PetscCall(PetscFree(s->env));
+  PetscCall(PetscFree(s->th));
+  PetscCall(PetscFree(s->lines_load));
+  PetscCall(PetscFree(s->jt));
   PetscCall(PetscFree(s));
   *ps = NULL;
   PetscFunctionReturn(0);

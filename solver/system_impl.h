@@ -9,8 +9,6 @@
 #include <sunnonlinsol/sunnonlinsol_newton.h>
 #include "dynamic_impl.h"
 
-#define MAX_ATTACH (2 * PL_MAX_LINES)
-
 typedef struct {
   int l, k;       /* line and end (0: S = 0, 1: S = L) */
   int row;        /* the end node's first unknown */
@@ -29,56 +27,58 @@ typedef struct {
 } Attach;
 
 #include "sundials_fast.h"
+/* The arrays below, one entry per line [nl], per point, body or joint of the model, or per line
+ * end (at: 2 nl), are allocated by PlSysDynCreate and freed by PlSysDynDestroy. */
 struct PlSysDyn_ {
   const PlModel *m;
   PlLines L;
   int nl;
-  PlDynLine d[PL_MAX_LINES];
-  int loff[PL_MAX_LINES];        /* first unknown of line l */
-  int poff[PL_MAX_POINTS];       /* first unknown of free point k, or -1 */
-  double pxs[PL_MAX_POINTS][3];  /* static position of point k [m] */
+  PlDynLine *d;
+  int *loff;                     /* first unknown of line l */
+  int *poff;                     /* first unknown of free point k, or -1 */
+  double (*pxs)[3];              /* static position of point k [m] */
   int moff, nmb;                 /* the bodies' block */
-  PlVessel V[PL_MAX_BODIES];
+  PlVessel *V;
   PlMultibody mb;
-  PlMultibodyJoint jt[PL_MAX_JOINTS];
-  int zoff[PL_MAX_BODIES];       /* first DP integral state of body b, or -1 */
+  PlMultibodyJoint *jt;
+  int *zoff;                     /* first DP integral state of body b, or -1 */
   int woff, nwork;               /* the work integrals (PL_WORK_*, dynamic_impl.h) [J]: nwork of
                                     them from woff (PL_WORK_N_BODIES without lines); woff -1: none */
   double pw[PL_WORK_N];          /* their rates at the last evaluation [W] */
   double remesh_energy;          /* the energy a pay-out's remeshes changed so far [J]
                                     (PlSysDynAddRemeshEnergy; energy.csv's remesh_J) */
-  PlDPController dp_on[PL_MAX_BODIES]; /* each DP at its steady state (start time ignored) */
-  PlDPController dp_run[PL_MAX_BODIES]; /* each DP in time: before its start the thrusters hold
-                                           the static thrust (tau_hold, PlSysDynHoldThrust) */
+  PlDPController *dp_on;         /* each DP at its steady state (start time ignored) */
+  PlDPController *dp_run;        /* each DP in time: before its start the thrusters hold
+                                    the static thrust (tau_hold, PlSysDynHoldThrust) */
   int statics;                   /* 1: the DP controllers act from the start (system_static.c) */
-  int hold[PL_MAX_BODIES][6];    /* statics: body DOF i held at hold_eta (PlSysStaticHold): its
+  int (*hold)[6];                /* statics: body DOF i held at hold_eta (PlSysStaticHold): its
                                     momentum row becomes eta_i - hold_eta_i = 0 */
-  double hold_eta[PL_MAX_BODIES][6];
-  double held_load[PL_MAX_BODIES][6]; /* the momentum rows of the held DOFs at the last statics
-                                         evaluation: the load left there (body frame) [N, N m] */
-  double tau_dp[PL_MAX_BODIES][6]; /* each DP's thrust at the last evaluation (body frame) */
+  double (*hold_eta)[6];
+  double (*held_load)[6];        /* the momentum rows of the held DOFs at the last statics
+                                    evaluation: the load left there (body frame) [N, N m] */
+  double (*tau_dp)[6];           /* each DP's thrust at the last evaluation (body frame) */
   N_Vector id;                   /* IDA's ids: 0 for the joints' multipliers */
-  double tb[PL_MAX_BODIES][6], lg[PL_MAX_BODIES][6], env[PL_MAX_BODIES][6];
-  double th[PL_MAX_BODIES][6];   /* the hull's part of tb (body frame) */
-  double lines_load[PL_MAX_BODIES][6]; /* the lines' load on each body (body frame, about O_b) */
+  double (*tb)[6], (*lg)[6], (*env)[6];
+  double (*th)[6];               /* the hull's part of tb (body frame) */
+  double (*lines_load)[6];       /* the lines' load on each body (body frame, about O_b) */
   int n;
   int ndd, iV, iW, np, iA;       /* iA: friction anchors' offset, -1 none (PlDynLine) */
-  int nat;
-  Attach at[MAX_ATTACH];
+  int nat;                       /* attachments (at most 2 nl) */
+  Attach *at;
   unsigned char *plain;          /* per line node's first row: 1 when none of its rows is
                                     redirected (AddF's rows added as a block) */
   int *eent, neent;              /* an element's matrix entries where no row is held or redirected:
                                     (Ke index, row, column) from its first node's first row, in
                                     the order of the general loop (ElementEntry) */
   int *nent, nnent;              /* a node's likewise: (row, column) from its first row (NodeEntry) */
-  int *epos[PL_MAX_LINES];       /* line l's element e's list entries' positions in the matrix's values
+  int **epos;                    /* line l's element e's list entries' positions in the matrix's values
                                     (epos[l][e * neent + k]; -1 where e is not on the list path) */
-  int *npos[PL_MAX_LINES];       /* its node i's likewise (npos[l][i * nnent + k]) */
+  int **npos;                    /* its node i's likewise (npos[l][i * nnent + k]) */
   int *redir;                    /* per row: -1 as is, -2 dropped, else 6 attach + c (c < 3: the
                                     force row c, c >= 3: the moment row c - 3 of a fixed end) */
   int *rowforce;                 /* per row: 1 a force or moment row [N, N m], 0 a kinematic or
                                     constraint row (m/s, m, or dimensionless) */
-  double end_force[PL_MAX_LINES][2][3]; /* each line end's momentum residual before its
+  double (*end_force)[2][3];     /* each line end's momentum residual before its
                                            constraint (the support's force on the end) [N] */
   /* sparse pattern (CSC) and its recording */
   int recording;
@@ -104,7 +104,7 @@ struct PlSysDyn_ {
   int nosplit;                   /* 1: every rank assembles everything (PlSysDynSetSplit) */
   int ends_only;                 /* 1: only the elements and nodes at the lines' ends
                                     (PlSysDynOutputLoads) */
-  int voff[PL_MAX_LINES], vpt[PL_MAX_POINTS], vbody;
+  int *voff, *vpt, vbody;        /* [nl], [npoints] */
   int *owner;
   double *red;                   /* the summed buffer: F, the end forces, the lines' loads,
                                     three error flags */

@@ -48,15 +48,39 @@ typedef struct {
   double max, min, t_max, t_min;
 } Range;
 
-/* The running extrema of a run over its outputs (all doubles: restart.bin keeps them as they
- * are, before each line's envelopes, as its aux block). */
+/* The running extrema of a run over its outputs: the scalars, then the arrays in one block of
+ * doubles (restart.bin keeps the scalars and the block as they are, before each line's
+ * envelopes, as its aux block). */
 typedef struct {
-  Range ten[PL_MAX_LINES][2];  /* each line end's tension */
-  double pmax[PL_MAX_POINTS], bmax[PL_MAX_BODIES], jfmax[PL_MAX_JOINTS], jmmax[PL_MAX_JOINTS];
   double jgap, E0, Emax_dev, bal_max, work_max;
-  PlRunExtrema ext[PL_MAX_LINES]; /* over each line, as a one-line run's */
+  PlRunExtrema *ext;           /* [nl] over each line, as a one-line run's */
+  Range (*ten)[2];             /* [nl] each line end's tension */
+  double *pmax, *bmax, *jfmax, *jmmax; /* [np], [nb], [nj], [nj] */
+  double *block;               /* the arrays above */
+  size_t nblock;               /* its doubles */
 } RunExtrema;
-#define EXTREMA_DOUBLES (sizeof(RunExtrema) / sizeof(double))
+#define EXTREMA_SCALARS 5
+_Static_assert(sizeof(PlRunExtrema) % sizeof(double) == 0 && sizeof(Range) % sizeof(double) == 0,
+               "the extrema are doubles");
+
+/* x zeroed, its arrays for nl lines, np points, nb bodies and nj joints. 0, or -1 out of memory. */
+static int ExtremaInit(RunExtrema *x, int nl, int np, int nb, int nj)
+{
+  memset(x, 0, sizeof *x);
+  const size_t next = (size_t)nl * (sizeof(PlRunExtrema) / sizeof(double));
+  const size_t nten = (size_t)nl * 2 * (sizeof(Range) / sizeof(double));
+  x->nblock = next + nten + (size_t)np + (size_t)nb + 2 * (size_t)nj;
+  x->block = calloc(x->nblock + 1, sizeof(double));
+  if (!x->block) return -1;
+  double *b = x->block;
+  x->ext = (PlRunExtrema *)b, b += next;
+  x->ten = (Range(*)[2])b, b += nten;
+  x->pmax = b, b += np;
+  x->bmax = b, b += nb;
+  x->jfmax = b, b += nj;
+  x->jmmax = b;
+  return 0;
+}
 
 static void RangeAdd(Range *r, double v, double t, int first)
 {
@@ -135,7 +159,7 @@ static int Observe(PlSysDyn s, const PlDynamicRunOptions *opt, double t, const d
   int rc = 0;
   if (opt->lines_observer) rc = opt->lines_observer(opt->lines_observer_ctx, t, m->nlines, nodes, nn, err);
   if (!rc && opt->bodies_observer && m->nbodies > 0) {
-    double r[PL_MAX_BODIES][3], R[PL_MAX_BODIES][9];
+    double r[m->nbodies][3], R[m->nbodies][9];
     for (int b = 0; b < m->nbodies; ++b) PlSysDynBodyPose(s, b, y, r[b], R[b]);
     rc = opt->bodies_observer(opt->bodies_observer_ctx, t, m->nbodies, (const double(*)[3])r, (const double(*)[9])R,
                               err);
@@ -243,9 +267,14 @@ static cJSON *Summary(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunOp
  * aux, 0: from it). */
 static void PackAux(double *aux, RunExtrema *x, PlLineSeries *ls, int nl, int to)
 {
-  if (to) memcpy(aux, x, sizeof *x);
-  else memcpy(x, aux, sizeof *x);
-  size_t o = EXTREMA_DOUBLES;
+  double *sc[EXTREMA_SCALARS] = {&x->jgap, &x->E0, &x->Emax_dev, &x->bal_max, &x->work_max};
+  for (int i = 0; i < EXTREMA_SCALARS; ++i) {
+    if (to) aux[i] = *sc[i];
+    else *sc[i] = aux[i];
+  }
+  if (to) memcpy(aux + EXTREMA_SCALARS, x->block, sizeof(double) * x->nblock);
+  else memcpy(x->block, aux + EXTREMA_SCALARS, sizeof(double) * x->nblock);
+  size_t o = EXTREMA_SCALARS + x->nblock;
   for (int l = 0; l < nl; ++l) {
     const size_t ne = (size_t)12 * ls[l].nn;
     if (to) memcpy(aux + o, ls[l].env, sizeof(double) * ne);
@@ -265,7 +294,7 @@ static int Checkpoint(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunOp
   PackAux(aux, x, ls, m->nlines, 1);
   int io = PlRestartWrite(m->output_dir, h, s, y, yp, aux, opt->fingerprint, err);
   for (int l = 0; l < m->nlines && !io; ++l) {
-    char ldir[PL_PATH_MAX + 64];
+    char ldir[PL_PATH_MAX + PL_NAME_MAX + 8];
     snprintf(ldir, sizeof ldir, "%s/line_%s", m->output_dir, m->lines[l].name);
     io = PlLineSeriesEnvelopes(&ls[l], ldir, err);
   }
@@ -291,22 +320,35 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
   const PlDynamicSettings *ds = &m->analysis.dynamic;
   const char *dir = m->output_dir;
   const int nl = m->nlines, np = m->npoints, nb = m->nbodies, nj = m->njoints, n = PlSysDynSize(s);
-  FILE *fl = NULL, *fe = NULL, *fp[PL_MAX_POINTS] = {NULL}, *fb[PL_MAX_BODIES] = {NULL}, *fj[PL_MAX_JOINTS] = {NULL};
+  const int nls = nl > 0 ? nl : 1;
+  FILE *fl = NULL, *fe = NULL, *fp[np > 0 ? np : 1], *fb[nb > 0 ? nb : 1], *fj[nj > 0 ? nj : 1];
+  for (int k = 0; k < np; ++k) fp[k] = NULL;
+  for (int k = 0; k < nb; ++k) fb[k] = NULL;
+  for (int k = 0; k < nj; ++k) fj[k] = NULL;
   char path[PL_PATH_MAX + 128];
   int io = 0;
   const int root = s->rank == 0;
   memset(res, 0, sizeof *res);
   const double wall0 = MPI_Wtime();
+  RunExtrema x; /* rank 0's are the run's */
+  res->line_extrema = calloc((size_t)nls, sizeof *res->line_extrema);
+  if (!res->line_extrema || ExtremaInit(&x, nl, np, nb, nj)) {
+    free(res->line_extrema);
+    res->line_extrema = NULL;
+    snprintf(res->err.msg, sizeof res->err.msg, "out of memory for the run's extrema");
+    res->io_status = PL_EXIT_FAILURE;
+    return 0;
+  }
   /* restart.bin: the header this run would write, its aux block sized for these lines */
-  int nnl[PL_MAX_LINES];
-  size_t naux = EXTREMA_DOUBLES;
+  int nnl[nls];
+  size_t naux = EXTREMA_SCALARS + x.nblock;
   for (int l = 0; l < nl; ++l) naux += (size_t)12 * (nnl[l] = PlLinesProblem(PlSysDynLines(s), l)->mesh.nnodes);
   PlRestartHeader rh, in;
   PlRestartHeaderInit(&rh, n, 1, 0, PL_RESTART_SYSTEM, (int)naux, opt->fingerprint);
   double *ycur = malloc(sizeof(double) * (size_t)n), *ypcur = malloc(sizeof(double) * (size_t)n),
          *aux = malloc(sizeof(double) * naux), *ymb = malloc(sizeof(double) * (size_t)(s->nmb + 1));
   if (!ycur || !ypcur || !aux || !ymb) {
-    free(ycur), free(ypcur), free(aux), free(ymb);
+    free(ycur), free(ypcur), free(aux), free(ymb), free(x.block);
     snprintf(res->err.msg, sizeof res->err.msg, "out of memory for the restart state");
     res->io_status = PL_EXIT_FAILURE;
     return 0;
@@ -321,7 +363,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
     io = PlRestartRead(dir, &rh, opt->fingerprint, &in, ycur, ypcur, aux, &integ, &res->err);
     MPI_Allreduce(MPI_IN_PLACE, &io, 1, MPI_INT, MPI_MAX, s->comm);
     if (io) {
-      free(ycur), free(ypcur), free(aux), free(integ), free(ymb);
+      free(ycur), free(ypcur), free(aux), free(integ), free(ymb), free(x.block);
       res->io_status = io;
       return 0;
     }
@@ -331,7 +373,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
     if (integ) memset(&base, 0, sizeof base); /* IDA's restored counters hold the runs before */
     res->restarted_at_s = in.t;
   } else if (PlSysDynPrepareRun(s)) {
-    free(ycur), free(ypcur), free(aux), free(ymb);
+    free(ycur), free(ypcur), free(aux), free(ymb), free(x.block);
     snprintf(res->failure, sizeof res->failure, "IDA refused the start state");
     res->ida_flag = -1;
     return 0;
@@ -388,18 +430,16 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
   }
   /* each line's series and envelopes in OUTPUT/line_NAME/ (line_series.c), against its
    * static stations: the start state (a restart's too: its state is set below) */
-  PlLineSeries ls[PL_MAX_LINES];
-  PlStation *stat[PL_MAX_LINES] = {NULL}, *sels[PL_MAX_LINES] = {NULL}, *nodes[PL_MAX_LINES] = {NULL},
-            *els[PL_MAX_LINES] = {NULL};
-  int nn[PL_MAX_LINES] = {0};
-  static RunExtrema x; /* rank 0 */
-  memset(&x, 0, sizeof x);
+  PlLineSeries ls[nls];
+  PlStation *stat[nls], *sels[nls], *nodes[nls], *els[nls];
+  int nn[nls];
+  for (int l = 0; l < nls; ++l) stat[l] = sels[l] = nodes[l] = els[l] = NULL, nn[l] = 0;
   memset(ls, 0, sizeof ls);
   int wrote = k0 > 0; /* a row of the lines' series (their envelopes have a value) */
   if (root && !io) io = Stations(s, PlSysDynState(s), stat, sels, nn, &res->err);
   for (int l = 0; root && !io && l < nl; ++l) {
     const PlProblem p = PlLinesProblem(PlSysDynLines(s), l);
-    char ldir[PL_PATH_MAX + 64];
+    char ldir[PL_PATH_MAX + PL_NAME_MAX + 8];
     snprintf(ldir, sizeof ldir, "%s/line_%s", dir, m->lines[l].name);
     PlRunExtremaInit(&x.ext[l]);
     if (PlLineSeriesInit(&ls[l], p, stat[l])) {
@@ -601,7 +641,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
     }
   }
   Result(ida, t, T, wall0, io, &base, res);
-  FILE *all[2 + PL_MAX_POINTS + PL_MAX_BODIES + PL_MAX_JOINTS];
+  FILE *all[2 + np + nb + nj];
   int nf = 0;
   all[nf++] = fl;
   all[nf++] = fe;
@@ -634,7 +674,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
       fio = Checkpoint(s, rep, opt, res, &x, ls, &rh, ycur, ypcur, aux, t, &e2);
     } else {
       for (int l = 0; wrote && l < nl && !fio; ++l) {
-        char ldir[PL_PATH_MAX + 64];
+        char ldir[PL_PATH_MAX + PL_NAME_MAX + 8];
         snprintf(ldir, sizeof ldir, "%s/line_%s", dir, m->lines[l].name);
         fio = PlLineSeriesEnvelopes(&ls[l], ldir, &e2);
       }
@@ -651,8 +691,16 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
   }
   for (int l = 0; root && l < nl; ++l) PlLineSeriesFree(&ls[l]);
   FreeStations(nl, stat, sels);
-  free(ycur), free(ypcur), free(aux), free(ymb);
+  free(ycur), free(ypcur), free(aux), free(ymb), free(x.block);
   MPI_Bcast(&io, 1, MPI_INT, 0, s->comm);
   res->io_status = io;
   return 0;
+}
+
+void PlDynamicResultFree(PlDynamicResult *res)
+{
+  if (!res) return;
+  free(res->line_extrema);
+  res->line_extrema = NULL;
+  res->nlines = 0;
 }

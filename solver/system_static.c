@@ -431,7 +431,7 @@ PetscErrorCode PlSysStaticStore(PlSysDyn s, PlLinesReport *rep)
       rep->end_tension[l][k] = sqrt(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]);
     }
   }
-  memset(rep->point_force, 0, sizeof rep->point_force);
+  memset(rep->point_force, 0, sizeof *rep->point_force * (size_t)rep->npoints);
   for (int k = 0; k < m->npoints; ++k) {
     const int o = s->poff[k];
     if (o >= 0)

@@ -43,6 +43,7 @@ PetscErrorCode PlVesselStaticSolve(PlProblem p, PlVesselStaticReport *rep)
   PetscCheck(vm->present, p->comm, PETSC_ERR_ARG_WRONG, "the model has no vessel");
   PlLinesReport *lr;
   PetscCall(PetscCalloc1(1, &lr));
+  PetscCheck(PlLinesReportInit(lr, 1, 0, 1, 0) == 0, p->comm, PETSC_ERR_MEM, "out of memory"); /* the vessel is body 0 */
   for (int c = 0; c < 3; ++c) {
     lr->body_eta[0][c] = vm->position[c];
     lr->body_eta[0][3 + c] = vm->rpy[c];
@@ -101,6 +102,7 @@ PetscErrorCode PlVesselStaticSolve(PlProblem p, PlVesselStaticReport *rep)
   p->vessel_solved = 1;
   free(F);
   free(zero);
+  PlLinesReportFree(lr);
   PetscCall(PetscFree(lr));
   PetscCall(PlSysDynDestroy(&S));
   PetscCall(PlLinesDestroy(&L));

@@ -96,7 +96,7 @@ with open(doc) as f:
         if line.startswith("### ") or line.startswith("#### "):
             heading = block = None
             continue
-        items = re.match(r"^`([a-z_]+):` items:", line) or re.search(r"`([a-z_]+):` lists up to", line)
+        items = re.match(r"^`([a-z_]+):` items:", line) or re.search(r"`([a-z_]+):` lists the", line)
         if items:
             block, temp = items.group(1) + "[*]", True
             continue

@@ -21,17 +21,19 @@
 #include "check.h"
 #include "pipelay/meshes.h"
 
-static PlElasticCatenary One(double L, double w, double EA, bool seabed)
+/* One section, its L, w and EA kept in buf[3] (the caller's). */
+static PlElasticCatenary OneIn(double *buf, double L, double w, double EA, bool seabed)
 {
   PlElasticCatenary c = {0};
   c.nsections = 1;
-  c.L[0] = L;
-  c.w[0] = w;
-  c.EA[0] = EA;
+  buf[0] = L, buf[1] = w, buf[2] = EA;
+  c.L = buf, c.w = buf + 1, c.EA = buf + 2;
   c.length = L;
   c.on_seabed = seabed;
   return c;
 }
+/* ... in storage that lives to the end of the caller's block. */
+#define One(L, w, EA, seabed) OneIn((double[3]){0}, L, w, EA, seabed)
 
 static void TopOf(const PlElasticCatenary *c, double H, double V0, double *x, double *z)
 {
@@ -77,12 +79,14 @@ int main(void)
   /* 4. split sections, 5. neutral section */
   {
     PlElasticCatenary c1 = One(900, 800, 5e9, true), c3 = c1;
+    double L3[3], w3[3], EA3[3];
     c3.nsections = 3;
     for (int i = 0; i < 3; ++i) {
-      c3.L[i] = 300;
-      c3.w[i] = 800;
-      c3.EA[i] = 5e9;
+      L3[i] = 300;
+      w3[i] = 800;
+      EA3[i] = 5e9;
     }
+    c3.L = L3, c3.w = w3, c3.EA = EA3;
     double x1, z1, x3, z3;
     for (double s = 0; s <= 900; s += 150) {
       PlElasticCatenaryPoint(&c1, 1e5, -2e5, s, &x1, &z1, NULL);
@@ -120,12 +124,9 @@ int main(void)
     PlElasticCatenary lw = {0};
     lw.nsections = 3;
     const double Ls[] = {700, 300, 800}, ws[] = {1060, -430, 1060};
-    for (int i = 0; i < 3; ++i) {
-      lw.L[i] = Ls[i];
-      lw.w[i] = ws[i];
-      lw.EA[i] = 3.6e9;
-      lw.length += Ls[i];
-    }
+    const double EAs3[] = {3.6e9, 3.6e9, 3.6e9};
+    lw.L = Ls, lw.w = ws, lw.EA = EAs3;
+    for (int i = 0; i < 3; ++i) lw.length += Ls[i];
     lw.on_seabed = true;
     CHECK_TRUE(PlElasticCatenarySolve(&lw, PL_CATENARY_SPAN_HEIGHT, 1100, 980, &H, &V0) == 0, "6: lazy wave solve");
     TopOf(&lw, H, V0, &x, &z);

@@ -160,7 +160,7 @@ static PetscErrorCode JacobianCase(int euler, int fixed, int statics)
   PlLines L;
   PlSysDyn S;
   PlLinesReport *lrep = calloc(1, sizeof *lrep);
-  PetscCheck(lrep, PETSC_COMM_WORLD, PETSC_ERR_MEM, "memory");
+  PetscCheck(lrep && PlLinesReportInit(lrep, 1, 0, 1, 0) == 0, PETSC_COMM_WORLD, PETSC_ERR_MEM, "memory");
   for (int k = 0; k < 3; ++k) {
     lrep->body_eta[0][k] = m.vessel.position[k];
     lrep->body_eta[0][3 + k] = m.vessel.rpy[k];
@@ -184,6 +184,7 @@ static PetscErrorCode JacobianCase(int euler, int fixed, int statics)
          worst, n, wr, wc);
   CHECK_TRUE(worst >= 0.0, "the matrix at a state inside the domain");
   CHECK_TRUE(worst < 1e-6, "coupled iteration matrix matches central finite differences to 1e-6 (row-relative)");
+  PlLinesReportFree(lrep);
   free(y), free(yp), free(lrep);
   PetscCall(PlSysDynDestroy(&S));
   PetscCall(PlLinesDestroy(&L));

@@ -116,7 +116,7 @@ static PetscErrorCode JacobianCase(const char *rotation, int friction)
   PlLines L;
   PlSysDyn S;
   PlLinesReport *lrep = calloc(1, sizeof *lrep);
-  PetscCheck(lrep, PETSC_COMM_WORLD, PETSC_ERR_MEM, "memory");
+  PetscCheck(lrep && PlLinesReportInit(lrep, 1, 0, 0, 0) == 0, PETSC_COMM_WORLD, PETSC_ERR_MEM, "memory");
   PetscCall(PlLinesOfProblem(p, &L));
   PetscCall(PlSysDynCreate(L, lrep, &S));
   const int n = PlSysDynSize(S);
@@ -130,10 +130,12 @@ static PetscErrorCode JacobianCase(const char *rotation, int friction)
          rotation, friction ? ", seabed friction and pay-out" : "", worst, wr, n, wr / ndd, wr % ndd, wc);
   CHECK_TRUE(worst >= 0.0, "the matrix at a state inside the domain");
   CHECK_TRUE(worst < 1e-6, "iteration matrix matches central finite differences to 1e-6 (row-relative)");
+  PlLinesReportFree(lrep);
   free(y), free(yp), free(lrep);
   PetscCall(PlSysDynDestroy(&S));
   PetscCall(PlLinesDestroy(&L));
   PetscCall(PlProblemDestroy(&p));
+  PlModelFree(&m);
   PetscFunctionReturn(0);
 }
 
@@ -178,6 +180,7 @@ static PetscErrorCode RestCase(void)
   free(y0);
   PetscCall(PlDynamicDestroy(&d));
   PetscCall(PlProblemDestroy(&p));
+  PlModelFree(&m);
   PetscFunctionReturn(0);
 }
 
@@ -295,6 +298,7 @@ static PetscErrorCode CantileverCase(void)
   free(v);
   PetscCall(PlDynamicDestroy(&d));
   PetscCall(PlProblemDestroy(&p));
+  PlModelFree(&m);
   PetscFunctionReturn(0);
 }
 
@@ -379,6 +383,7 @@ static PetscErrorCode StringRun(int energy)
   free(v);
   PetscCall(PlDynamicDestroy(&d));
   PetscCall(PlProblemDestroy(&p));
+  PlModelFree(&m);
   PetscFunctionReturn(0);
 }
 
@@ -477,6 +482,7 @@ static PetscErrorCode EnergyCase(int damped)
   }
   PetscCall(PlDynamicDestroy(&D.d));
   PetscCall(PlProblemDestroy(&D.p));
+  PlModelFree(&D.m);
   PetscFunctionReturn(0);
 }
 
@@ -532,6 +538,7 @@ static PetscErrorCode QuatEulerCase(void)
   for (int r = 0; r < 2; ++r) {
     PetscCall(PlDynamicDestroy(&D[r].d));
     PetscCall(PlProblemDestroy(&D[r].p));
+    PlModelFree(&D[r].m);
   }
   PetscFunctionReturn(0);
 }
@@ -596,6 +603,7 @@ static PetscErrorCode ConvergenceRun(int nodes, double duration, double dt, Conv
   free(z0);
   PetscCall(PlDynamicDestroy(&d));
   PetscCall(PlProblemDestroy(&p));
+  PlModelFree(&m);
   PetscFunctionReturn(0);
 }
 
@@ -725,6 +733,8 @@ static PetscErrorCode MotionCase(void)
   CHECK_ABS(vc[1], 0.0, 1e-12, "no current before its start time");
   c.kind = PL_CURRENT_TABLE;
   c.ntable = 3;
+  double tz[3], ts[3];
+  c.table_z = tz, c.table_speed = ts;
   c.table_z[0] = -800;
   c.table_z[1] = -100;
   c.table_z[2] = 0;
@@ -793,6 +803,7 @@ static PetscErrorCode SeabedChainRun(double damping, double duration, int tight,
   *steps = st.steps;
   PetscCall(PlDynamicDestroy(&d));
   PetscCall(PlProblemDestroy(&p));
+  PlModelFree(&m);
   PetscFunctionReturn(0);
 }
 

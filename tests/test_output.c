@@ -86,7 +86,9 @@ int main(int argc, char **argv)
   PlError err;
   PlModel *m = calloc(1, sizeof *m);
   if (!m) return 1;
+  PlSegment segs[2] = {{0}};
   m->nsegments = 2;
+  m->segments = segs; /* the test's (m is freed with free()) */
   m->segments[0].length = 50.0;
   m->segments[0].section.outer_diameter = 0.762;
   m->segments[1].length = 50.0;

@@ -111,6 +111,7 @@ static PetscErrorCode TestCatenary(void)
     snprintf(what, sizeof what, "H = %.0f kN: layback [m] vs catenary", Hs[k] / 1e3);
     CHECK_REL(r.sum.layback_m, layback, 0.005, what);
     FreeRun(&r);
+    PlModelFree(&m);
   }
   PetscFunctionReturn(0);
 }
@@ -140,6 +141,7 @@ static PetscErrorCode TestRiflex(void)
     PetscCall(PetscPrintf(PETSC_COMM_WORLD, "H = %4.0f kN: hang-off %.3f deg (RIFLEX %.1f), layback %.2f m (RIFLEX %.0f)\n",
                           Hs[k] / 1e3, r.sum.hang_off_angle_deg, beta_rfx[k], r.sum.layback_m, lay_rfx[k]));
     FreeRun(&r);
+    PlModelFree(&m);
   }
   PetscFunctionReturn(0);
 }
@@ -161,6 +163,7 @@ static PetscErrorCode TestConvergence(void)
     if (Load(path, NULL, 1, sets, &m)) exit(1);
     PetscCall(RunModel(&m, &ref));
     CHECK_TRUE(ref.rep.converged, "reference converged");
+    PlModelFree(&m);
   }
   for (int k = 0; k < 6; ++k) {
     char set[64];
@@ -189,6 +192,7 @@ static PetscErrorCode TestConvergence(void)
     err[k] = e / r.nn;
     PetscCall(PetscPrintf(PETSC_COMM_WORLD, "elements %4d: eps/L = %.4e\n", ns[k], err[k] / 1500.0));
     FreeRun(&r);
+    PlModelFree(&m);
   }
   /* least-squares slope of log(err) against log(h) */
   double sx = 0, sy = 0, sxx = 0, sxy = 0;
@@ -236,6 +240,7 @@ static PetscErrorCode TestRollup(void)
     const double gap = sqrt(tip[0] * tip[0] + tip[1] * tip[1] + pow(tip[2] + 50.0, 2));
     CHECK_ABS(gap / 10.0, 0.0, 1e-4, k ? "euler: roll-up tip-to-root distance / L" : "quaternion: roll-up tip-to-root distance / L");
     FreeRun(&r);
+    PlModelFree(&m);
   }
   PetscFunctionReturn(0);
 }
@@ -278,6 +283,7 @@ static PetscErrorCode TestRigid(void)
       CHECK_ABS(fmaxv / 1.0e9, 0.0, 1e-12, rk ? "euler: rigid rotation, max force / EA" : "quaternion: rigid rotation, max force / EA");
       CHECK_ABS(mmaxv / (1.0e4 / 1.0), 0.0, 1e-12, rk ? "euler: rigid rotation, max moment / (EI/L_e)" : "quaternion: rigid rotation, max moment / (EI/L_e)");
       FreeRun(&r);
+      PlModelFree(&m);
     }
   PetscFunctionReturn(0);
 }
@@ -350,6 +356,7 @@ static PetscErrorCode TestJacobian(void)
     PetscCall(VecDestroy(&Up));
     PetscCall(PetscRandomDestroy(&rnd));
     PetscCall(PlProblemDestroy(&p));
+    PlModelFree(&m);
   }
   PetscFunctionReturn(0);
 }
@@ -368,6 +375,7 @@ static PetscErrorCode TestQuatEuler(void)
     if (Load(path, NULL, 1, sets, &m)) exit(1);
     PetscCall(RunModel(&m, &r[k]));
     CHECK_TRUE(r[k].rep.converged, "J-lay converged");
+    PlModelFree(&m);
   }
   double dmax = 0.0, xmax = 0.0;
   for (int i = 0; i < 3 * r[0].nn; ++i) {
@@ -502,6 +510,7 @@ static PetscErrorCode TestFrictionJacobian(void)
       PetscCall(SNESGetJacobian(snes[f], &J[f], NULL, NULL, NULL));
       PetscCall(VecDuplicate(PlProblemSolution(p[f]), &Fp[f]));
       PetscCall(VecDuplicate(PlProblemSolution(p[f]), &Fm[f]));
+      PlModelFree(&m);
     }
     /* the start shape (the anchors), perturbed */
     PlProblem q;
@@ -571,6 +580,7 @@ static PetscErrorCode TestFrictionJacobian(void)
     }
     PetscCall(VecDestroy(&U));
     PetscCall(VecDestroy(&Up));
+    PlModelFree(&m0);
   }
   PetscFunctionReturn(0);
 }

@@ -983,8 +983,11 @@ static int CaseDP(void)
    * speed, the vessel at the layback b in the route's frame; a guidance sample moves b. */
   {
     PlRoute rt;
+    double pts[3][2];
+    PlRoutePiece pieces[6];
     memset(&rt, 0, sizeof rt);
     rt.n = 3;
+    rt.p = pts, rt.piece = pieces;
     rt.p[0][0] = 0, rt.p[0][1] = 0;
     rt.p[1][0] = 300, rt.p[1][1] = 0;
     rt.p[2][0] = 300, rt.p[2][1] = 400;

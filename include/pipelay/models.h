@@ -14,8 +14,6 @@
 #include "pipelay/materials.h"
 #include "pipelay/elements.h"
 
-#define PL_MAX_SECTIONS 64
-#define PL_MAX_ZONES 64
 #define PL_PATH_MAX 1024
 #define PL_ERRMSG_MAX 1024
 #define PL_MAX_WARNINGS 8
@@ -61,8 +59,6 @@ typedef struct {
 } PlMeshZone;
 
 /* ---- dynamic analysis: current, prescribed motion, output points ----------------------- */
-#define PL_MAX_TABLE 256       /* rows of a current table */
-#define PL_MAX_OUTPUT_NODES 32 /* named output points */
 
 typedef enum { PL_CURRENT_NONE = 0, PL_CURRENT_UNIFORM, PL_CURRENT_SHEARED, PL_CURRENT_TABLE } PlCurrentKind;
 
@@ -79,8 +75,8 @@ typedef struct {
   double surface_speed;       /* sheared: at z = 0 [m/s] */
   double seabed_speed;        /* sheared: at z = -water_depth [m/s] */
   int ntable;                 /* table rows (>= 2) */
-  double table_z[PL_MAX_TABLE];     /* [m], strictly increasing, <= 0 */
-  double table_speed[PL_MAX_TABLE]; /* [m/s] */
+  double *table_z;            /* [ntable] [m], strictly increasing, <= 0 (owned by the model) */
+  double *table_speed;        /* [ntable] [m/s] (owned by the model) */
   double start_time;          /* [s] */
   double ramp_time;           /* [s] >= 0 */
 } PlCurrent;
@@ -325,8 +321,6 @@ typedef struct {
  * P and, for a revolute or prismatic joint, its axis n; the loader turns these into the
  * kernel's body-frame data (PlJoint: p_a = R_a0^T (P - r_a0), F_a = R_a0^T F, F = [n, f2, f3]
  * orthonormal; the ground's p_b = P, F_b = F). */
-#define PL_MAX_BODIES 16
-#define PL_MAX_JOINTS 16
 typedef struct {
   char name[PL_NAME_MAX];    /* unique among the model's objects, [A-Za-z0-9_-]+ */
   int body[2];               /* indices into PlModel.bodies; body[1] = -1: the ground */
@@ -427,17 +421,15 @@ typedef struct {
  * instead of being given. points: are connection nodes: fixed (an anchor several lines
  * share) or free, with a mass and a displaced volume (a clump weight, a buoy): their net weight
  * (mass - rho_w volume) g acts downwards at the point. Statics only today (solver/lines.c). */
-#define PL_MAX_LINES 8
-#define PL_MAX_POINTS 16
 typedef struct {
   char name[PL_NAME_MAX];    /* unique among the model's objects, [A-Za-z0-9_-]+ */
   double length;             /* [m] */
   int nsegments;
-  PlSegment segments[PL_MAX_SECTIONS];
+  PlSegment *segments;       /* [nsegments] (owned by the model) */
   int mesh_elements;         /* as PlModel's */
   double mesh_target_length;
   int nzones;
-  PlMeshZone zones[PL_MAX_ZONES];
+  PlMeshZone *zones;         /* [nzones] (owned by the model) */
   PlEnd ends[2];             /* [0] bottom (S = 0), [1] top (S = L) */
 } PlLineModel;
 typedef struct {
@@ -463,7 +455,6 @@ typedef struct {
 /* The lay route (lay.route, models/route.c): waypoints in plan with their inner corners rounded
  * by arcs of one radius; its pieces (legs and arcs) end to end in arc length from the first
  * point (PlRouteBuild). */
-#define PL_ROUTE_MAX_POINTS 64
 typedef struct {
   int arc;                     /* 0 a leg, 1 an arc */
   double s0, len;              /* its start station and length [m] */
@@ -473,13 +464,21 @@ typedef struct {
 } PlRoutePiece;
 typedef struct PlRoute_ {
   int n;                       /* waypoints (0: no route) */
-  double p[PL_ROUTE_MAX_POINTS][2]; /* [m] global x, y */
+  double (*p)[2];              /* [n] [m] global x, y (owned by the model) */
   double radius;               /* [m] of the arcs at the inner points */
   int npieces;
-  PlRoutePiece piece[2 * PL_ROUTE_MAX_POINTS];
+  PlRoutePiece *piece;         /* [2 n] room for the pieces (owned by the model; PlRouteBuild
+                                  fills npieces of them) */
   double length;               /* [m] from the first point to the last */
 } PlRoute;
 
+/* The model. Ownership: a model owns every array its pointers reference (the sections, zones,
+ * output points, bodies, joints, lines with their sections and zones, points, the current's
+ * table, the route's points and pieces, the motions' and environment loads' time series, the
+ * bathymetry grid), each sized by its count; PlModelFree frees them all. A model is never
+ * copied by assignment (the copy would share the arrays, and freeing both frees them twice):
+ * PlModelCopy makes a deep copy, and PlModelLineModel and PlModelAsLines build models that
+ * own their arrays too; each such model is freed with PlModelFree. */
 typedef struct {
   char name[256];              /* free text */
   char source_path[PL_PATH_MAX]; /* the model file */
@@ -492,7 +491,7 @@ typedef struct {
   /* line */
   double length;               /* [m] total unstretched length = sum of segment lengths */
   int nsegments;
-  PlSegment segments[PL_MAX_SECTIONS];
+  PlSegment *segments;         /* [nsegments] */
 
   /* seabed */
   PlSeabedKind seabed;
@@ -516,7 +515,7 @@ typedef struct {
   int mesh_elements;           /* > 0: total element count; 0: use target length */
   double mesh_target_length;   /* [m] used when mesh_elements == 0 */
   int nzones;
-  PlMeshZone zones[PL_MAX_ZONES];
+  PlMeshZone *zones;           /* [nzones] */
 
   PlRotationKind rotation;
   PlEnd ends[2];               /* [0] bottom (S = 0), [1] top (S = L) */
@@ -529,18 +528,18 @@ typedef struct {
   double checkpoint_interval;  /* [s] wall-clock time between a dynamic run's checkpoints */
   double vtk_interval;         /* [s] simulated time between ParaView frames (PlModelVtkStride) */
   int noutput_points;          /* named output points (dynamic) */
-  PlOutputPoint output_points[PL_MAX_OUTPUT_NODES];
+  PlOutputPoint *output_points; /* [noutput_points] */
   PlVesselModel vessel;        /* the vessel at the top of the line (vessel.present false: none) */
   bool rigid_body;             /* no line: a system of bodies and joints (line, mesh, ends,
                                   vessel unused; the bodies are in bodies[]) */
   int nbodies;                 /* rigid_body: the bodies (>= 1) */
-  PlVesselModel bodies[PL_MAX_BODIES];
+  PlVesselModel *bodies;       /* [nbodies] */
   int njoints;                 /* rigid_body: the joints */
-  PlJointModel joints[PL_MAX_JOINTS];
+  PlJointModel *joints;        /* [njoints] */
   int nlines;                  /* > 0: the lines of lines: (line, mesh and ends above unused) */
-  PlLineModel lines[PL_MAX_LINES];
+  PlLineModel *lines;          /* [nlines] */
   int npoints;                 /* points: */
-  PlPointModel points[PL_MAX_POINTS];
+  PlPointModel *points;        /* [npoints] */
   int nwarnings;               /* plausibility warnings of the loader ("FILE:LINE:COL: key:
                                   warning: ..."), printed by the commands */
   char warnings[PL_MAX_WARNINGS][PL_ERRMSG_MAX];
@@ -561,14 +560,10 @@ void PlVesselTopEnd(const PlVesselModel *v, PlEnd *top);
 
 /* The one-line model of line l of m->lines: m with the line's length, sections, mesh and
  * ends (with their prescribed motions), each end attached to a point held at the point's
- * position (rotations free, no loads). out must own nothing, and owns nothing after: the
- * motions' time series are m's, borrowed (free out with free(), never PlModelFree). */
-void PlModelLineModel(const PlModel *m, int l, PlModel *out);
-
-/* The line's own fields (length, sections, mesh, ends with their motions) of a one-line
- * model into a line of a model of lines, and back. Shallow: a motion's table is borrowed. */
-void PlLineFromModel(const PlModel *src, PlLineModel *dst);
-void PlModelSetLine(PlModel *dst, const PlLineModel *src);
+ * position (rotations free, no loads); no lines, points, bodies or joints of its own. out
+ * must own nothing; it owns its arrays after (a deep copy: free it with PlModelFree).
+ * Returns 0, or -1 out of memory (out then holds the defaults and owns nothing). */
+int PlModelLineModel(const PlModel *m, int l, PlModel *out);
 
 /* The time of a static analysis [s]: every ramped load settled, 1 s after the last of the
  * current's and the environment loads' start_time + ramp_time and their time series' last
@@ -581,14 +576,16 @@ long PlModelVtkStride(const PlModel *m);
 int PlModelVtkFrame(const PlModel *m, long k, long nout);
 /* A one-line model as a model of one line of lines: named "line": one's line, mesh and ends
  * in lines[0], its output points on it; a vessel becomes body 0 (id "vessel") with the top end
- * on its hang-off point (hinge or fixed at top_frame). Shallow: out borrows one's time-series
- * tables (free out with free(), never PlModelFree). The inverse of PlModelLineModel. */
-void PlModelAsLines(const PlModel *one, PlModel *out);
+ * on its hang-off point (hinge or fixed at top_frame). The inverse of PlModelLineModel. out
+ * must own nothing; it owns its arrays after (a deep copy: free it with PlModelFree).
+ * Returns 0, or -1 out of memory (out then holds the defaults and owns nothing). */
+int PlModelAsLines(const PlModel *one, PlModel *out);
 
 /* Index of the body named id in m->bodies, or -1. */
 int PlModelBodyIndex(const PlModel *m, const char *id);
 
-/* Frees what the model owns (time-series tables); the model is left with defaults.
+/* Frees what the model owns (every array, models.h's ownership rule above PlModel); the model
+ * is left with defaults.
  * Accepts NULL. m must have been initialised (PlModelInitDefaults, a load or PlModelCopy). */
 void PlModelFree(PlModel *m);
 /* Deep copy (dst must not own anything yet). Returns 0 or -1 (out of memory or a NULL
@@ -621,8 +618,8 @@ void PlModelInitDefaults(PlModel *m);
 /* Loads and validates a model file. overrides are "key.path=value" strings applied after
  * parsing (as from --set), before validation. On a user error returns 2 and fills err with
  * one line "FILE:LINE:COL: key: what is wrong"; on success returns 0. Never aborts.
- * m is overwritten: if it owns time-series tables from an earlier load, PlModelFree it
- * first. On success the caller owns the tables (PlModelFree); on error m holds the
+ * m is overwritten: if it owns arrays from an earlier load, PlModelFree it first. On
+ * success the caller owns the model's arrays (PlModelFree); on error m holds the
  * defaults and owns nothing. A time-series file is read relative to the model file's
  * directory (name's directory for PlModelLoadString). */
 int PlModelLoad(const char *path, int noverrides, const char *const *overrides, PlModel *m,
@@ -657,7 +654,7 @@ int PlBathymetryEval(const PlBathymetry *b, double x, double y, double *z, doubl
 /* Fills b->zx, b->zy, b->zxy from b->z: Catmull-Rom (central) differences, one-sided at the
  * edges (exact for a plane). */
 void PlBathymetrySlopes(PlBathymetry *b);
-/* models/route.c: the route's pieces from its points and radius; 1 with the reason in why when
+/* models/route.c: the route's pieces (into r->piece, room for 2 r->n) from its points and radius; 1 with the reason in why when
  * the points or the radius cannot make one (two equal points, a turn beyond 162 deg, a leg
  * shorter than its bends). */
 int PlRouteBuild(PlRoute *r, char *why, size_t len);
@@ -745,9 +742,9 @@ int PlCatenaryForSpan(double L, double w, double h, double span, PlCatenary *c);
  * to where V reaches 0. Formulas in catenary.c. */
 typedef struct {
   int nsections;
-  double L[PL_MAX_SECTIONS];   /* unstretched lengths [m] */
-  double w[PL_MAX_SECTIONS];   /* submerged weights [N/m] (negative: buoyant) */
-  double EA[PL_MAX_SECTIONS];  /* axial stiffnesses [N] */
+  const double *L;             /* [nsections] unstretched lengths [m] (the caller's arrays) */
+  const double *w;             /* [nsections] submerged weights [N/m] (negative: buoyant) */
+  const double *EA;            /* [nsections] axial stiffnesses [N] */
   double length;               /* sum of L [m] */
   bool on_seabed;
 } PlElasticCatenary;

@@ -92,24 +92,33 @@ typedef struct {
   int coupled;                           /* iterations that took the coupled (linearised lines) step */
   int rejected;                          /* trial steps rejected (then damped by a larger pseudo-mass shift) */
   double residual_rel;                   /* largest point imbalance / the sum of its force magnitudes */
-  double point_position[PL_MAX_POINTS][3]; /* [m] */
-  double point_force[PL_MAX_POINTS][3];  /* the lines' pull on each point, global [N] */
-  double end_force[PL_MAX_LINES][2][3];  /* each line end's pull on its support (point or fixed end) [N] */
-  double end_tension[PL_MAX_LINES][2];   /* its magnitude [N] */
-  PlStaticReport line[PL_MAX_LINES];     /* each line's first solve (ends at the given positions) */
-  double body_eta[PL_MAX_BODIES][6];     /* each body's pose: O_b [m], roll, pitch, yaw (zyx) [rad] */
-  double body_lines_load[PL_MAX_BODIES][6]; /* the lines' load on it, body frame, about O_b [N, N m] */
-  bool body_held[PL_MAX_BODIES][6];      /* DOFs without restoring, kept at the initial pose */
-  bool body_whole[PL_MAX_BODIES];        /* lines.c held the body whole (in a joint or with DP):
+  /* the arrays below, one entry per point, line, body or joint (PlLinesReportInit; freed by
+     PlLinesReportFree) */
+  int npoints, nlines, nbodies, njoints; /* their lengths */
+  double (*point_position)[3];           /* [m] */
+  double (*point_force)[3];              /* the lines' pull on each point, global [N] */
+  double (*end_force)[2][3];             /* each line end's pull on its support (point or fixed end) [N] */
+  double (*end_tension)[2];              /* its magnitude [N] */
+  PlStaticReport *line;                  /* each line's first solve (ends at the given positions) */
+  double (*body_eta)[6];                 /* each body's pose: O_b [m], roll, pitch, yaw (zyx) [rad] */
+  double (*body_lines_load)[6];          /* the lines' load on it, body frame, about O_b [N, N m] */
+  bool (*body_held)[6];                  /* DOFs without restoring, kept at the initial pose */
+  bool *body_whole;                      /* lines.c held the body whole (in a joint or with DP):
                                             the whole system's Newton frees it */
-  double body_unbalanced[PL_MAX_BODIES][6]; /* the load left in them (body frame) [N, N m] */
+  double (*body_unbalanced)[6];          /* the load left in them (body frame) [N, N m] */
   int joints_solved;                     /* the joints' reactions below are set (the whole system's
                                             statics converged) */
-  double joint_point[PL_MAX_JOINTS][3];  /* each joint's point (on its first body), global [m] */
-  double joint_force[PL_MAX_JOINTS][3];  /* the joint's force and moment on its first body, */
-  double joint_moment[PL_MAX_JOINTS][3]; /* global, about the joint point [N, N m] */
+  double (*joint_point)[3];              /* each joint's point (on its first body), global [m] */
+  double (*joint_force)[3];              /* the joint's force and moment on its first body, */
+  double (*joint_moment)[3];             /* global, about the joint point [N, N m] */
   char failure[PL_FAILURE_MAX];          /* what stopped it; quotes a line's whole account */
 } PlLinesReport;
+/* rep zeroed, with its arrays for nlines lines, npoints points, nbodies bodies and njoints
+ * joints (zeroed; a report of a model m: m's counts); what rep held before is freed. 0, or -1
+ * out of memory (rep then holds nothing). */
+int PlLinesReportInit(PlLinesReport *rep, int nlines, int npoints, int nbodies, int njoints);
+/* Frees the report's arrays (rep zeroed); accepts a zeroed report. */
+void PlLinesReportFree(PlLinesReport *rep);
 /* One static problem per line of m->lines (m must outlive it). */
 PetscErrorCode PlLinesCreate(MPI_Comm comm, const PlModel *m, PlLines *s);
 PetscErrorCode PlLinesDestroy(PlLines *s);
@@ -458,7 +467,7 @@ typedef struct {
   double max_top_tension_N, min_top_tension_N, max_bending_moment_Nm;
   PlRunExtrema extrema;           /* over the whole run (restarts included) */
   int nlines;                     /* a system of lines: its lines' extrema over the run */
-  PlRunExtrema line_extrema[PL_MAX_LINES];
+  PlRunExtrema *line_extrema;     /* [nlines] (PlSysDynRunToFiles allocates; PlDynamicResultFree) */
   PlDynamicStats stats;           /* counters over the whole run (restarts included) */
   double restarted_at_s;          /* restart: the time it continued from (0 otherwise) */
   int has_vessel;
@@ -474,6 +483,8 @@ typedef struct {
   char failure[1024];
   PlError err;
 } PlDynamicResult;
+/* Frees what a result holds (line_extrema); accepts a zeroed result. */
+void PlDynamicResultFree(PlDynamicResult *res);
 /* ends.top.payout: the pipe paid out by the state's time [m], its rate [m/s] and, under
  * tension control, the tension the tensioner measured at its last sample [N] (NaN else). */
 void PlDynamicPayout(const PlDynamic dyn, double *s, double *rate, double *tension);
@@ -498,15 +509,17 @@ int PlDynamicRestartInfo(const char *dir, int *noutputs, double *t, PlError *err
  * (res->vessel_final: the first body) and rep per body and joint; returns 0 (failures are
  * in res). */
 typedef struct {
-  PlVesselOutput body_final[PL_MAX_BODIES];   /* each body at the end */
-  double body_max_offset_m[PL_MAX_BODIES];    /* largest horizontal offset from the DP reference */
-  double body_max_thrust_N[PL_MAX_BODIES];    /* largest |(surge, sway)| thrust */
-  double joint_point[PL_MAX_JOINTS][3];       /* the joint point at the end, global [m] */
-  double joint_force[PL_MAX_JOINTS][3];       /* the joint's load on its first body at the end: */
-  double joint_moment[PL_MAX_JOINTS][3];      /*   force [N] and moment about the point [N m], global */
-  double joint_max_force_N[PL_MAX_JOINTS], joint_max_moment_Nm[PL_MAX_JOINTS]; /* over the outputs */
+  /* per body and per joint of the model (PlBodiesRunToFiles allocates; PlBodiesReportFree) */
+  PlVesselOutput *body_final;                 /* each body at the end */
+  double *body_max_offset_m;                  /* largest horizontal offset from the DP reference */
+  double *body_max_thrust_N;                  /* largest |(surge, sway)| thrust */
+  double (*joint_point)[3];                   /* the joint point at the end, global [m] */
+  double (*joint_force)[3];                   /* the joint's load on its first body at the end: */
+  double (*joint_moment)[3];                  /*   force [N] and moment about the point [N m], global */
+  double *joint_max_force_N, *joint_max_moment_Nm; /* over the outputs */
   double max_joint_gap_m;                     /* largest translational joint gap over the outputs */
 } PlBodiesReport;
+void PlBodiesReportFree(PlBodiesReport *rep);
 int PlBodiesRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynamicResult *res, PlBodiesReport *rep);
 /* The whole run to files in model.output_dir (solver/system_run.c): timeseries_lines.csv
  * (each line end's tension and force on its support), timeseries_point_NAME.csv per free
@@ -522,7 +535,6 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
  * mu, m rows each, after the bodies' unknowns) in the stabilised index-2 form of
  * docs/design-system-core.md §5.2. load_global[b] (may be NULL): a dead force and moment at
  * body b's origin, global frame (its weight when O_b is the centre of gravity). */
-#define PL_MULTIBODY_MAX_BODIES PL_MAX_BODIES
 typedef struct {
   PlJoint joint;
   int body[2];                  /* body a, body b (-1: the ground) */

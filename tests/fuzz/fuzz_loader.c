@@ -94,7 +94,7 @@ static void check_finite(const double *v, int n, const char *what)
 /* Checks that an accepted model is finite and sensible, and that it copies. */
 static void check_model(const PlModel *m)
 {
-  if (!(m->nsegments >= 1 && m->nsegments <= PL_MAX_SECTIONS)) fail("section count", NULL);
+  if (!(m->nsegments >= 1 && m->segments)) fail("section count", NULL);
   if (!(isfinite(m->length) && m->length > 0.0)) fail("line length", NULL);
   for (int i = 0; i < m->nsegments; i++) {
     const PlSegment *g = &m->segments[i];
@@ -113,6 +113,9 @@ static void check_model(const PlModel *m)
   PlModel *copy = malloc(sizeof *copy);
   if (!copy) return;
   if (PlModelCopy(m, copy) == 0) {
+    if (copy->nsegments != m->nsegments || copy->segments == m->segments ||
+        memcmp(copy->segments, m->segments, sizeof *m->segments * (size_t)m->nsegments))
+      fail("PlModelCopy differs (sections, or shares them)", NULL);
     for (int e = 0; e < 2; e++) {
       const PlMotion *a = &m->ends[e].motion, *b = &copy->ends[e].motion;
       if (a->nrows != b->nrows || (a->table && memcmp(a->table, b->table,
@@ -288,9 +291,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (E->point >= m->npoints || E->body >= m->nbodies || (E->point >= 0 && E->body >= 0))
               fail("a line end attached to an unknown point or body, or to both", m->lines[l].name);
           }
-          PlModelLineModel(m, l, lm);
+          if (PlModelLineModel(m, l, lm)) continue; /* out of memory */
           check_model(lm);
           check_mesh(lm);
+          PlModelFree(lm);
         }
         free(lm);
       } else {
