@@ -12,7 +12,7 @@
  * the plots drawn (tools/verify/verify.c). --reuse evaluates the runs already in REPORT
  * instead of running them again (to redraw a report). --ranks K runs each model on K MPI
  * ranks: "COMMAND -n K pipelay run ...", COMMAND from --mpiexec (default mpiexec, found in
- * PATH), so that the same checks test K ranks against the references (issue 13, item 5).
+ * PATH), so that the same checks test K ranks against the references.
  *
  * REPORT (default: verification_report) receives report.md (summary, per case: the
  * description from the top of case.yaml, runs with their wall times, the checks, the

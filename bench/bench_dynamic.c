@@ -1,5 +1,5 @@
 /*
- * bench_dynamic.c - speed of the dynamic analysis (issue 3 benchmark): the section 5.4.3
+ * bench_dynamic.c - speed of the dynamic analysis: the section 5.4.3
  * scenario (examples/jlay_circle.yaml, 60 s) with N nodes.
  *
  * For each node count: the static start, then the time integration with a state sample

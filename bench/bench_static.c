@@ -1,5 +1,5 @@
 /*
- * bench_static.c - speed of the static J-lay solve (issue 2 benchmark).
+ * bench_static.c - speed of the static J-lay solve.
  *
  * Solves the model (default: examples/jlay_900m.yaml, 740 nodes, H = 400 kN) from its
  * default initial guess REPEAT times and prints the wall time of each solve (problem set-up

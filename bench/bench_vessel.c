@@ -1,5 +1,5 @@
 /*
- * bench_vessel.c - speed of the coupled pipe + vessel + DP analysis (issue 4 benchmark): the
+ * bench_vessel.c - speed of the coupled pipe + vessel + DP analysis: the
  * section 4.4 scenario (examples/dp_sec44.yaml: 48 nodes, PID, 200 s).
  *
  * Times, separately: the pipe's static solve, the coupled static equilibrium of the vessel,

@@ -1,6 +1,6 @@
 /*
  * joint.c - the kinematic constraint of a joint between two rigid bodies, or a body and the
- * ground (issue 14; docs/design-system-core.md §5.2).
+ * ground (docs/design-system-core.md §5.2).
  *
  * Bodies as PlVessel (elements.h): pose (r, q), r the origin O_b in the global frame, q the
  * unit quaternion (w, x, y, z) of R (body -> global); velocities v, w in the body frame, so

@@ -128,7 +128,7 @@ static int read_model_with(const PlYNode **body_names, PlError *err, const PlYNo
   return check_plausible(err, root, m);
 }
 
-/* ---- plausibility: values a model can hold but no pipeline has (issue 12) --------------
+/* ---- plausibility: values a model can hold but no pipeline has ----------------------------
  * Errors where the value cannot be intended (a unit slip), warnings where it could be. Every
  * bound is here, with its reason; docs/model-file.md ("Plausibility checks") lists them. */
 #define PL_E_MIN_ERROR 1e8      /* Pa: below, a modulus typed in GPa or MPa (steel 2.07e11) */

@@ -5,7 +5,7 @@
  */
 #include "loader_impl.h"
 
-/* ---- the vessel at the top (issue 4) --------------------------------------------------- */
+/* ---- the vessel at the top --------------------------------------------------------------- */
 /* vessel: the 6-DOF vessel the top end hangs from (PlVesselModel, models.h; PlVessel,
  * elements.h). Frames: global x, y horizontal, z up (the pipe's); body x forward, y to
  * port, z up, origin O_b. With axes: fossen_ned the body-frame data are in Fossen's body

@@ -349,7 +349,7 @@ static int read_lines(Ctx *c, const Scope *top, PlModel *m, const PlYNode **poin
 }
 
 /* A warning when the lines of body b cannot restore some of its rotations and the body has
- * nothing of its own that does (issue 14, item 2: a body DOF with nothing restoring it).
+ * nothing of its own that does (a body DOF with nothing restoring it).
  * Every end on the body at one body point P: the lines' forces act at P, so a turn about
  * O_b that leaves P in place, about the axis O_b P (all three when P = O_b), meets no
  * moment from them; of the body's own restoring, a metacentric height restores roll

@@ -1,5 +1,5 @@
 /*
- * route.c - the lay route on the seabed (lay.route; issue 17 item 4, docs/design-laying.md
+ * route.c - the lay route on the seabed (lay.route; docs/design-laying.md
  * section 4): a polyline of waypoints in plan (x, y) whose inner corners are rounded by
  * circular arcs of one radius R, tangent to both legs.
  *

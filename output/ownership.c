@@ -1,5 +1,5 @@
 /*
- * ownership.c - a run owns its output folder (issue 13, item 4).
+ * ownership.c - a run owns its output folder.
  *
  * The kinds of file a run writes are listed once, here (kTop, kSub; a model of several lines
  * also writes each line's results into a line_NAME folder of the same kinds). Before a new run (not

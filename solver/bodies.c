@@ -1,7 +1,7 @@
 /*
  * bodies.c - a model without a line: rigid bodies, each with its loads and optional DP
- * controller, joined to each other or to the ground by joints (issue 14;
- * docs/design-system-core.md §5.2). One body without joints is the Giusti tests' rigid body
+ * controller, joined to each other or to the ground by joints
+ * (docs/design-system-core.md §5.2). One body without joints is the Giusti tests' rigid body
  * alone; the vessel: block of such a model is one body named "vessel".
  *
  * The equations are the system core's (solver/system_dynamic.c, a system of no lines: its

@@ -1,5 +1,5 @@
 /*
- * lay_output.c - what a lay engineer reads of a dynamic run along lay.route (issue 17 item 5):
+ * lay_output.c - what a lay engineer reads of a dynamic run along lay.route:
  *   lay.csv     a row per output: t_s, paid_out_m, touchdown_arc_length_m (the laid length
  *               from the bottom end), touchdown_station_m and touchdown_offset_m (its station
  *               along the route and its signed offset, left positive), vessel_station_m and

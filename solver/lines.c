@@ -1,6 +1,6 @@
 /*
  * lines.c - the static equilibrium of several lines joined at points and hung from bodies
- * (issue 14; a model of lines:, points: and bodies:, docs/model-file.md).
+ * (a model of lines:, points: and bodies:, docs/model-file.md).
  *
  * Unknowns: every line's unknowns u_l (its own static problem, assembly.c: an end attached
  * to a point or a body is held in x, y, z there, rotations free; an end fixed to a body too:

@@ -1,6 +1,6 @@
 /*
  * multibody.c - rigid bodies joined by joints, as one residual F(t, y, y') = 0 for IDA
- * (issue 14; docs/design-system-core.md §5.2). The bodies' and joints' part of the system
+ * (docs/design-system-core.md §5.2). The bodies' and joints' part of the system
  * core: lines attach to it in a later step.
  *
  * Unknowns: per body the 13 of PlVessel (r, q, v, w); per joint j with m_j rows, lambda_j

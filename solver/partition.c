@@ -1,5 +1,5 @@
 /*
- * partition.c - the parts of a graph for K MPI ranks, from METIS (issue 14, item 5).
+ * partition.c - the parts of a graph for K MPI ranks, from METIS.
  *
  * The graph is the system's: its vertices are the components that assemble (a rod element,
  * a free point, the bodies' block), weighted by their cost, and its edges join components

@@ -1,6 +1,6 @@
 /*
  * system_dynamic.c - the dynamics of several lines joined at points and hung from bodies
- * (issue 14, docs/design-system-core.md §2 and §5.1): one residual F(t, y, y') = 0 over every
+ * (docs/design-system-core.md §2 and §5.1): one residual F(t, y, y') = 0 over every
  * line, free point and body, with its exact iteration matrix in compressed sparse columns,
  * integrated by SUNDIALS IDA with its own Newton and the KLU sparse direct solver.
  *

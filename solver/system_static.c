@@ -1,6 +1,6 @@
 /*
  * system_static.c - the static equilibrium of a system of lines, points and bodies in one
- * Newton over everything (issue 14, docs/design-system-core.md §5.3): the dynamic residual
+ * Newton over everything (docs/design-system-core.md §5.3): the dynamic residual
  * at rest, F(t0, y, y' = 0) = 0, over all unknowns of system_dynamic.c at once. Its rows at
  * rest are the kinematics (v = 0, w = 0, the quaternions' unit norm), the constraints of the
  * held and attached ends, and the force and moment balance of every node, free point and body

@@ -1,6 +1,6 @@
 /*
  * vessel_static.c - the coupled static equilibrium of a line and the vessel it hangs from
- * (issue 4; on the system core since issue 14, docs/design-system-core.md §5.3): the vessel
+ * (on the system core, docs/design-system-core.md §5.3): the vessel
  * pose eta where restoring, DP controller, environment and the pipe's load balance (eta_0 of
  * the thesis' section 4.4), the start of a dynamic run.
  *

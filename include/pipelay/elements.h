@@ -189,7 +189,7 @@ void PlRodElementMorisonAD(const PlMorison *h, const double *yA, const double *y
                            const double *ypB, int iV, const double vc[2][3], const double dvc_dz[2][3], double c,
                            double f[6], double *K);
 
-/* ==== vessel: a rigid body in 6 DOF (elements/vessel.c; issue 4) ======================== */
+/* ==== vessel: a rigid body in 6 DOF (elements/vessel.c) ================================ */
 /* The surface vessel of the thesis (eqs 4.10-4.15, 5.41-5.66, after Fossen) or, without
  * the water terms, a free rigid body. Frames: global e (x, y horizontal, z up); body b
  * with origin O_b (the centre of gravity in the thesis) and axes x forward, y to port,
@@ -333,7 +333,7 @@ void PlVesselJointLoad(const double yv[PL_VESSEL_NY], const double a[3], const d
 int PlSolveDense(int n, const double *A, const double *b, double *x);
 /* ==== end of the vessel section ========================================================== */
 
-/* ==== joints between rigid bodies (elements/joint.c; issue 14, docs/design-system-core.md
+/* ==== joints between rigid bodies (elements/joint.c; docs/design-system-core.md
  * §2.2) ===================================================================================
  * A joint between body A and body B (or the ground): its point p_a in A's body frame, p_b in
  * B's (ground: global), its frame in each (F_a, F_b: columns f1 = the axis, f2, f3;

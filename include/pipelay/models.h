@@ -127,7 +127,7 @@ typedef struct {
                                  owned by the model (PlModelFree) */
 } PlMotion;
 
-/* ==== vessel environment load and DP controller (models/dp.c; issue 4) ==================== */
+/* ==== vessel environment load and DP controller (models/dp.c) ============================== */
 /* Pure functions of time and of the vessel's state; the vessel itself is in elements.h
  * (PlVessel, state y of PL_VESSEL_NY = 13 unknowns: r, q, v, w). Frames as there: global
  * x, y horizontal, z up; body x forward, y to port, z up. eta = [x, y, z, phi, theta, psi]
@@ -171,7 +171,7 @@ typedef enum {
   PL_DP_REF_FIXED = 0, PL_DP_REF_CIRCLE, PL_DP_REF_LINE, PL_DP_REF_WAYPOINTS, PL_DP_REF_ROUTE
 } PlDPReferenceKind;
 struct PlRoute_;
-/* route (the lay along lay.route, issue 17 item 4): the vessel leads the touchdown point along
+/* route (the lay along lay.route): the vessel leads the touchdown point along
  * the route; a sampled guidance (PlDPRouteStart, PlDPRouteSample) keeps the touchdown point on
  * it. With sigma_t(t) = sigma_0 + D(t) the touchdown's target station (D the lay speed's
  * distance, ramped in as `line`'s), r, t, n = t turned left and kappa the route's point,
@@ -279,7 +279,7 @@ void PlDPControlVessel(const PlDPController *c, double t, const double y[13], co
                        double *drz_dz);
 /* ==== end of the vessel environment and DP section ======================================== */
 
-/* ==== the vessel at the top of the line (issue 4) ========================================
+/* ==== the vessel at the top of the line ===================================================
  * With a vessel the top end of the line hangs from the hang-off point P of a 6-DOF vessel
  * (elements.h, PlVessel), on its own or steered by the DP controller; the static
  * equilibrium and the dynamic run solve pipe and vessel together (solver/vessel_*.c).
@@ -313,7 +313,7 @@ typedef struct {
                                 series is timeseries_<id>.csv) */
 } PlVesselModel;
 
-/* ==== bodies and joints without a line (issue 14, docs/design-system-core.md) ============
+/* ==== bodies and joints without a line (docs/design-system-core.md) ======================
  * A model without line: is a system of rigid bodies (bodies: or the vessel: shorthand, one
  * body named "vessel") joined by joints to each other or to the ground, integrated as one
  * DAE (solver/bodies.c over solver/multibody.c). A joint is given in the global frame at
@@ -414,7 +414,7 @@ typedef struct {
   PlDynamicSettings dynamic;  /* used when kind == PL_ANALYSIS_DYNAMIC */
 } PlAnalysis;
 
-/* ==== several lines joined at points (issue 14, docs/design-system-core.md) ================
+/* ==== several lines joined at points (docs/design-system-core.md) ==========================
  * A model may give lines: instead of line:, mesh: and ends:, each item with the keys line,
  * mesh and ends of a one-line model and a name; an end may be attached to a point (ends.*.point:
  * NAME) or to a body of bodies: at a body point on a hinge (ends.*.body: NAME, at: [x, y, z])

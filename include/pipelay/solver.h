@@ -530,7 +530,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
                                    const PlDynamicRunOptions *opt, PlDynamicResult *res);
 
 
-/* ---- rigid bodies joined by joints (solver/multibody.c; issue 14) ------------------------
+/* ---- rigid bodies joined by joints (solver/multibody.c) ----------------------------------
  * The residual of nbodies bodies (PlVessel each, 13 unknowns) and njoints joints (lambda and
  * mu, m rows each, after the bodies' unknowns) in the stabilised index-2 form of
  * docs/design-system-core.md §5.2. load_global[b] (may be NULL): a dead force and moment at
