@@ -67,6 +67,8 @@ SHORT = {
     "examples/dp_sec44.yaml": (30, "the DP's transient from rest is in the first 30 s of its 200"),
     "examples/jlay_circle_dp.yaml": (30, "the vessel's turn onto the circle is in the first 30 s of its 60"),
     "verification/scr_riflex/scr.yaml": (40, "the start and the first 40 s of RIFLEX's 300 s record"),
+    "examples/spread_mooring_barge.yaml": (120, "the first 2 minutes of the 600 s drift: the load's "
+                                                 "ramp and the barge's first swing"),
     "verification/pendulum_energy/pendulum.yaml": (6, "the pulse (1.49 s) and 2 swings of the 6: 100 times "
                                                       "tighter takes about 500,000 steps a swing"),
 }
@@ -81,6 +83,8 @@ KNOWN = {
                               "regularisation of a chain) up to 10.7 % of the line's peak",
     "oc3_hywind/decay_heave": "the spar's pipe_pitch moment, zero by symmetry in a heave decay but "
                               "for the lines' rounding: 87 % of its own peak; the chains' moments as above",
+    "spread_mooring_barge": "the chain's curvature at a fairlead (EI of a chain's regularisation) "
+                            "1.65 % of the line's peak curvature at t = 31 s",
     "oc3_hywind/decay_pitch": "the chains' moment at the anchor 2.6 % of the line's peak",
     "oc3_hywind/decay_yaw": "the spar's position 2.9 % of its (millimetre) motion in a yaw decay",
     "dp_sec44/pd": "the bottom tension 2.0 % of its peak at t = 42 s under the PD controller",
