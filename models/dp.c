@@ -357,8 +357,8 @@ int PlDPControllerCheck(const PlDPController *c, char *msg, size_t len)
     }
     break;
   case PL_DP_REF_WAYPOINTS:
-    if (r->nwaypoints < 2 || r->nwaypoints > PL_DP_MAX_WAYPOINTS) {
-      snprintf(msg, len, "reference waypoints: %d given, need 2 to %d", r->nwaypoints, PL_DP_MAX_WAYPOINTS);
+    if (r->nwaypoints < 2 || !r->waypoint || !r->leg_speed) {
+      snprintf(msg, len, "reference waypoints: %d given, need 2 or more", r->nwaypoints);
       return 1;
     }
     for (int i = 0; i + 1 < r->nwaypoints; ++i)

@@ -527,6 +527,36 @@ static double *dup_table(const double *t, int nrows, bool *oom)
 /* m's pointers (into arrays m does not own: another model's, the caller's) each replaced by a
  * copy of its own, so that m owns all it points to. Returns 0, or -1 out of memory: then m is
  * freed (PlModelFree: the defaults, owning nothing). */
+/* A body's arrays (its environment table, hull strips and DP waypoints) copied, so that v owns
+ * them (after v = another body's struct). */
+static void own_body_arrays(PlVesselModel *v, bool *oom)
+{
+  PlVesselLoad *L = &v->environment;
+  L->table = dup_table(L->table, L->nrows, oom);
+  PlHull *H = &v->hull;
+  if (H->n > 0) {
+    H->z = dup_items(H->z, 4 * (size_t)H->n, sizeof *H->z, oom); /* one block of four arrays */
+    if (!H->z) H->n = 0;
+    H->len = H->z ? H->z + H->n : NULL, H->D = H->z ? H->z + 2 * H->n : NULL, H->Cd = H->z ? H->z + 3 * H->n : NULL;
+  } else
+    H->z = H->len = H->D = H->Cd = NULL;
+  PlDPReference *r = &v->dp.ref;
+  const size_t nw = r->nwaypoints > 0 ? (size_t)r->nwaypoints : 0;
+  r->waypoint = nw ? dup_items(r->waypoint, nw, sizeof *r->waypoint, oom) : NULL;
+  r->leg_speed = nw ? dup_items(r->leg_speed, nw, sizeof *r->leg_speed, oom) : NULL;
+}
+
+void ld_body_free(PlVesselModel *v)
+{
+  free((double *)v->environment.table);
+  free(v->hull.z); /* one block */
+  free(v->dp.ref.waypoint);
+  free(v->dp.ref.leg_speed);
+  v->environment.table = NULL, v->environment.nrows = 0;
+  v->hull.z = v->hull.len = v->hull.D = v->hull.Cd = NULL, v->hull.n = 0;
+  v->dp.ref.waypoint = NULL, v->dp.ref.leg_speed = NULL, v->dp.ref.nwaypoints = 0;
+}
+
 static int own_arrays(PlModel *m)
 {
   bool oom = false;
@@ -539,14 +569,11 @@ static int own_arrays(PlModel *m)
   m->points = dup_items(m->points, (size_t)m->npoints, sizeof *m->points, &oom);
   m->route.p = dup_items(m->route.p, (size_t)m->route.n, sizeof *m->route.p, &oom);
   m->route.piece = dup_items(m->route.piece, 2 * (size_t)m->route.n, sizeof *m->route.piece, &oom);
-  m->vessel.environment.table = dup_table(m->vessel.environment.table, m->vessel.environment.nrows, &oom);
+  own_body_arrays(&m->vessel, &oom);
   m->lines = dup_items(m->lines, (size_t)m->nlines, sizeof *m->lines, &oom);
   for (int l = 0; m->lines && l < m->nlines; l++) PL_OWN_LINE_ARRAYS(&m->lines[l], &oom);
   m->bodies = dup_items(m->bodies, (size_t)m->nbodies, sizeof *m->bodies, &oom);
-  for (int k = 0; m->bodies && k < m->nbodies; k++) {
-    PlVesselLoad *L = &m->bodies[k].environment;
-    L->table = dup_table(L->table, L->nrows, &oom);
-  }
+  for (int k = 0; m->bodies && k < m->nbodies; k++) own_body_arrays(&m->bodies[k], &oom);
   if (m->bathymetry) {
     const PlBathymetry *b = m->bathymetry;
     const size_t np = (size_t)b->nx * b->ny;
@@ -682,10 +709,10 @@ void PlModelFree(PlModel *m)
   free(m->points);
   free(m->route.p);
   free(m->route.piece);
-  free((double *)m->vessel.environment.table); /* owned by the model (models.h) */
+  ld_body_free(&m->vessel); /* owned by the model (models.h) */
   for (int l = 0; m->lines && l < m->nlines; l++) PL_FREE_LINE_ARRAYS(&m->lines[l]);
   free(m->lines);
-  for (int k = 0; m->bodies && k < m->nbodies; k++) free((double *)m->bodies[k].environment.table);
+  for (int k = 0; m->bodies && k < m->nbodies; k++) ld_body_free(&m->bodies[k]);
   free(m->bodies);
   if (m->bathymetry) free(m->bathymetry->z); /* one block */
   free(m->bathymetry);

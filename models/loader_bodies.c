@@ -192,16 +192,35 @@ static int read_restoring(const Scope *vs, PlVessel *V)
 
 /* vessel.hull: sections of a slender hull along the body z axis, cut into strips of at most
  * 1 m (PlVesselHullLoad), the diameter linear along a section. */
+/* Room for n strips in H's block (its four arrays of cap, one block from z), grown by doubling;
+ * n < 0: the block made exactly H->n long (the layout PlHull states). 0, or -1 out of memory (H
+ * unchanged). */
+static int hull_reserve(PlHull *H, int n, int *cap)
+{
+  if (n <= *cap && n >= 0) return 0;
+  int c = *cap ? *cap : 16;
+  while (c < n) c *= 2;
+  if (n < 0) c = H->n; /* compact: the arrays of exactly H->n */
+  double *b = ld_alloc(4 * (size_t)c, sizeof *b);
+  if (!b) return -1;
+  for (int k = 0; k < H->n; ++k) b[k] = H->z[k], b[c + k] = H->len[k], b[2 * c + k] = H->D[k], b[3 * c + k] = H->Cd[k];
+  free(H->z);
+  H->z = b, H->len = b + c, H->D = b + 2 * c, H->Cd = b + 3 * c;
+  *cap = c;
+  return 0;
+}
+
 static int read_hull(const Scope *vs, PlVesselModel *v)
 {
   const PlYNode *list = NULL;
   char path[PATH_CAP];
   int rc = ld_open_list(vs->err, vs, "hull", false, "hull sections {top, bottom, diameter}", &list, path);
   if (rc || !list) return rc;
-  if (list->nitems > PL_HULL_MAX)
-    return ld_at(vs->err, list, path, "too many hull (%zu, at most %d)", list->nitems, PL_HULL_MAX);
   PlHull *H = &v->hull;
   H->n = 0;
+  free(H->z);
+  H->z = H->len = H->D = H->Cd = NULL;
+  int cap = 0;
   for (size_t i = 0; i < list->nitems; ++i) {
     char ip[PATH_CAP];
     ld_join_index(ip, sizeof ip, path, i);
@@ -219,10 +238,11 @@ static int read_hull(const Scope *vs, PlVesselModel *v)
       ld_join_key(bp, sizeof bp, ip, "bottom");
       return ld_at(vs->err, nb, bp, "must be below top (%.10g m), got %s", top, ld_got(nb).s);
     }
-    const int ns = (int)ceil((top - bottom) / 1.0 - 1e-9);
-    if (H->n + ns > PL_HULL_MAX)
-      return ld_at(vs->err, list->items[i], ip, "the hull's sections make more than %d strips of at most 1 m",
-                   PL_HULL_MAX);
+    const double nsd = ceil((top - bottom) / 1.0 - 1e-9);
+    if (!(nsd <= 10000000.0 - H->n))
+      return ld_at(vs->err, list->items[i], ip, "the hull's sections make more than 10^7 strips of at most 1 m");
+    const int ns = (int)nsd;
+    if (hull_reserve(H, H->n + ns, &cap)) return ld_at(vs->err, list->items[i], ip, "out of memory for the hull's strips");
     const double l = (top - bottom) / ns;
     for (int k = 0; k < ns; ++k) {
       const double z = top - (k + 0.5) * l, f = (top - z) / (top - bottom);
@@ -233,6 +253,8 @@ static int read_hull(const Scope *vs, PlVesselModel *v)
       H->n++;
     }
   }
+  if (H->n > 0 && cap != H->n && hull_reserve(H, -1, &cap))
+    return ld_at(vs->err, list, path, "out of memory for the hull's strips");
   return 0;
 }
 
@@ -407,12 +429,16 @@ static int read_waypoints(const Scope *s, PlDPReference *ref)
 {
   const PlYNode *n = ld_value_of(s, "points");
   if (!n)
-    return ld_missing(s, "points", NULL, " (a list of 2 to 64 points [x, y] in m, global)");
+    return ld_missing(s, "points", NULL, " (a list of 2 or more points [x, y] in m, global)");
   char path[PATH_CAP];
   ld_join_key(path, sizeof path, s->path, "points");
-  if (n->kind != PL_YNODE_SEQ || n->nitems < 2 || n->nitems > PL_DP_MAX_WAYPOINTS)
-    return ld_at(s->err, n, path, "expected a list of 2 to %d points [x, y] (m), found %s",
-              PL_DP_MAX_WAYPOINTS, ld_found(n).s);
+  if (n->kind != PL_YNODE_SEQ || n->nitems < 2)
+    return ld_at(s->err, n, path, "expected a list of 2 or more points [x, y] (m), found %s", ld_found(n).s);
+  free(ref->waypoint), free(ref->leg_speed);
+  ref->nwaypoints = 0;
+  ref->waypoint = ld_alloc(n->nitems, sizeof *ref->waypoint);
+  ref->leg_speed = ld_alloc(n->nitems, sizeof *ref->leg_speed);
+  if (!ref->waypoint || !ref->leg_speed) return ld_at(s->err, n, path, "out of memory (%zu points)", n->nitems);
   const PlKeySpec *kpts = ld_spec_of(s, "points");
   const ListSpec xy = {0, kpts->unit, kpts->unit, ld_range_of(kpts), ld_range_of(kpts), "x, y in m"};
   for (size_t i = 0; i < n->nitems; i++) {
@@ -650,7 +676,7 @@ int ld_read_vessel(Ctx *c, const Scope *top, PlModel *m)
   if (!(m->bodies = ld_alloc(1, sizeof *m->bodies))) return ld_at(s.err, s.anchor, s.path, "out of memory");
   ld_body_defaults(m, &m->bodies[0]);
   if ((rc = read_body(c, &s, m, false, &m->bodies[0]))) {
-    free((double *)m->bodies[0].environment.table); /* not counted in nbodies yet */
+    ld_body_free(&m->bodies[0]); /* not counted in nbodies yet */
     return rc;
   }
   m->nbodies = 1;
@@ -676,7 +702,7 @@ int ld_read_bodies(Ctx *c, const Scope *top, PlModel *m)
     int rc = ld_open_scope(c->err, list->items[i], list->items[i], ip, &s);
     if (rc) return rc;
     if ((rc = read_body(c, &s, m, true, &m->bodies[i]))) {
-      free((double *)m->bodies[i].environment.table); /* not counted in nbodies yet */
+      ld_body_free(&m->bodies[i]); /* not counted in nbodies yet */
       return rc;
     }
     m->nbodies = (int)i + 1;

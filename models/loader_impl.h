@@ -266,3 +266,7 @@ int ld_read_line_system(Ctx *c, const Scope *top, PlModel *m);
 /* loader_override.c */
 int ld_split_path(const char *p, size_t len, Step *steps);
 int ld_apply_override(PlError *err, PlYTree *tree, PlYNode *root, int k, const char *arg);
+
+/* Frees what a body owns (its environment table, hull strips and DP waypoints) and clears the
+ * pointers (loader.c): a body read in part, or PlModelFree's. */
+void ld_body_free(PlVesselModel *v);

@@ -423,7 +423,7 @@ const PlKeySpec PlSchemaTable[] = {
         "T = layback / lay speed)"),
     NUM("vessel.dp.reference.interval", "s", R_POS, DEF, 10.0, "10",
         "route: the guidance's sample interval (the touchdown point measured)"),
-    ROWS("vessel.dp.reference.points", "m", REQ, "required", "waypoints: 2 to 64 points [x, y], global"),
+    ROWS("vessel.dp.reference.points", "m", REQ, "required", "waypoints: 2 or more points [x, y], global"),
     LST("vessel.dp.reference.speeds", "m/s", R_POS, 0, REQ, "required",
         "waypoints: one speed per leg"),
 

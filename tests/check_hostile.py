@@ -420,7 +420,7 @@ def vessel(work):
         ("vessel_dp_circle_key_in_fixed", V, "--set:1:1: vessel.dp.reference.radius: ",
          "is only used by a circle reference (type is 'fixed')", ["vessel.dp.reference.radius=2"]),
         ("vessel_dp_one_waypoint", V, "--set:1:1: vessel.dp.reference.points: ",
-         "expected a list of 2 to 64 points [x, y] (m), found a list of 1 item",
+         "expected a list of 2 or more points [x, y] (m), found a list of 1 item",
          ["vessel.dp.reference={type: waypoints, eta: [0, 0, 0, 0, 0, 0], points: [[0, 0]], "
           "speeds: []}"]),
         ("vessel_dp_waypoint_speeds", V, "--set:1:1: vessel.dp.reference.speeds[0]: ",

@@ -472,8 +472,10 @@ static void StillWater(void *ctx, double z, double u[3], double du[3])
 static int CaseHull(void)
 {
   static PlHull H;
+  static double block[4 * 20]; /* the four arrays, one block (elements.h) */
   memset(&H, 0, sizeof H);
   H.n = 20;
+  H.z = block, H.len = block + 20, H.D = block + 40, H.Cd = block + 60;
   for (int k = 0; k < 20; ++k) {
     H.z[k] = 62.5 - 5.0 * k; /* body z 62.5 ... -32.5: with O_b at -60 m the top strips are dry */
     H.len[k] = 5.0;
@@ -960,6 +962,8 @@ static int CaseDP(void)
   CHECK_ABS(ed[0], 0.2 * cos(kPi / 6), 1e-15, "line: speed");
   r->kind = PL_DP_REF_WAYPOINTS;
   r->nwaypoints = 3;
+  double wp[3][2], legs[3];
+  r->waypoint = wp, r->leg_speed = legs; /* a model's are the loader's */
   r->waypoint[0][0] = 0, r->waypoint[0][1] = 0;
   r->waypoint[1][0] = 30, r->waypoint[1][1] = 40; /* 50 m at 0.5 m/s: 100 s */
   r->waypoint[2][0] = 30, r->waypoint[2][1] = 0;  /* 40 m at 0.25 m/s: 160 s */

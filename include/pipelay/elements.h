@@ -270,11 +270,11 @@ int PlVesselDynamics(const PlVessel *V, const double y[PL_VESSEL_NY], const doub
                      const double tau_body[6], const double load_global[6], double r[PL_VESSEL_NY], double *K);
 /* A slender hull along the body's z axis through O_b (a spar) as strips for Morison drag: strip
  * k is centred at (0, 0, z[k]) in the body frame, of length len[k] [m], diameter D[k] [m] and
- * normal drag coefficient Cd[k] [-]. */
-#define PL_HULL_MAX 256
+ * normal drag coefficient Cd[k] [-]. The four arrays of n are one block from z (a model's hull
+ * is owned by the model: PlModelFree). */
 typedef struct {
   int n;
-  double z[PL_HULL_MAX], len[PL_HULL_MAX], D[PL_HULL_MAX], Cd[PL_HULL_MAX];
+  double *z, *len, *D, *Cd;
 } PlHull;
 /* The current's velocity u [m/s] (global) at height z [m] and du/dz [1/s]. */
 typedef void (*PlCurrentFn)(void *ctx, double z, double u[3], double du_dz[3]);

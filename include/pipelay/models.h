@@ -166,7 +166,6 @@ void PlVesselLoadApply(const PlVesselLoad *L, double t, double out[6], double ta
  *              the last waypoint; before start_time at waypoint[0]; z from eta0.
  * Heading: line and waypoints: psi_ref = the course of the (current) leg when
  * heading_along_path, else eta0[5]; roll and pitch references eta0[3], eta0[4]. */
-#define PL_DP_MAX_WAYPOINTS 64
 typedef enum {
   PL_DP_REF_FIXED = 0, PL_DP_REF_CIRCLE, PL_DP_REF_LINE, PL_DP_REF_WAYPOINTS, PL_DP_REF_ROUTE
 } PlDPReferenceKind;
@@ -202,8 +201,9 @@ typedef struct {
   double ramp_time;        /* line: speed ramp [s] >= 0 */
   bool heading_along_path; /* line, waypoints: psi_ref = course (else eta0[5]) */
   int nwaypoints;          /* waypoints: >= 2 */
-  double waypoint[PL_DP_MAX_WAYPOINTS][2]; /* x, y [m], global */
-  double leg_speed[PL_DP_MAX_WAYPOINTS];   /* speed from waypoint i to i+1 [m/s] > 0 */
+  double (*waypoint)[2];   /* [nwaypoints] x, y [m], global (owned by the model, PlModelFree) */
+  double *leg_speed;       /* [nwaypoints] speed from waypoint i to i+1 [m/s] > 0 (the last unused;
+                              owned by the model) */
   /* route: the settings (speed, start_time, ramp_time above) */
   double gain;             /* g [-] >= 0: the lateral correction's proportional part */
   double interval;         /* the guidance's sample interval [s] > 0 */
