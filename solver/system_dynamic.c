@@ -1455,24 +1455,12 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
   for (int k = 0; k < m->npoints; ++k)
     if (s->poff[k] >= 0)
       for (int c = 0; c < 6; ++c) at[s->poff[k] + c] = c < 3 ? axmin : ds->atol_velocity;
-  /* A body's velocities with lines: atol_velocity and atol_angular_velocity are sized for a
-   * line node, whose velocity error stays local (a node's strain). A body's reaches every line
-   * end and joint it carries: its angular velocity error times the lever arm to them (a rotor
-   * hub 90 m above a spar's origin turns 1e-3 rad/s into 0.09 m/s there), and times the
-   * spin's angular momentum in the gyroscopic moment its bearings carry (I w x Omega); and its
-   * reactions are solved from its accelerations (PlSysDynJointReactions). The bodies' six
-   * velocities are few among the lines' unknowns, so holding them PL_BODY_VELOCITY_ATOL_FACTOR
-   * tighter costs little: on examples/oc3_hywind.yaml the yaw bearing's moment against a run
-   * 100 times tighter goes from 12 % of its peak to within 1.5 % (the chains' curvature is then
-   * the largest difference) for 1.18 times the steps; the vessel examples' steps change by
-   * under 3 %. Bodies alone have their own defaults (models/loader_analysis.c). */
-  const double fv = s->nl > 0 ? PL_BODY_VELOCITY_ATOL_FACTOR : 1.0;
   for (int b = 0; b < m->nbodies; ++b)
     for (int k = 0; k < PL_VESSEL_NY; ++k)
       at[s->moff + PL_VESSEL_NY * b + k] = k < PL_VESSEL_Q   ? ds->atol_position
                                           : k < PL_VESSEL_V ? ds->atol_rotation
-                                          : k < PL_VESSEL_W ? fv * ds->atol_velocity
-                                                            : fv * ds->atol_angular_velocity;
+                                          : k < PL_VESSEL_W ? ds->atol_velocity
+                                                            : ds->atol_angular_velocity;
   for (int k = s->moff + PL_VESSEL_NY * m->nbodies; k < s->moff + s->nmb; ++k) at[k] = ds->atol_reaction; /* multipliers */
   for (int k = s->moff + s->nmb; k < n; ++k) at[k] = ds->atol_position; /* DP integral states [m s, rad s] */
   /* The work integrals' absolute tolerance: bodies alone kWorkAtol (in the error test); with

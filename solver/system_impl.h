@@ -27,10 +27,6 @@ typedef struct {
 } Attach;
 
 #include "sundials_fast.h"
-/* In a system with lines, a body's velocity and angular velocity tolerances are this fraction
- * of analysis.dynamic.atol_velocity and atol_angular_velocity (system_dynamic.c, the atol
- * vector: why). */
-#define PL_BODY_VELOCITY_ATOL_FACTOR 1e-2
 /* The arrays below, one entry per line [nl], per point, body or joint of the model, or per line
  * end (at: 2 nl), are allocated by PlSysDynCreate and freed by PlSysDynDestroy. */
 struct PlSysDyn_ {

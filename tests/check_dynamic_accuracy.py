@@ -75,17 +75,18 @@ SHORT = {
 # Runs that still miss 1 %, measured at one rank, with what is known; they are run and reported
 # (KNOWN instead of FAIL), and one that passes is reported so that it leaves this list.
 KNOWN = {
-    "oc3_hywind": "the chains' curvature at the anchor 1.53 % of the line's peak at t = 40 s (EI 1e4 N m^2, "
-                  "a regularisation of a chain); the yaw bearing's moment is within it since the bodies' "
-                  "velocities are held a hundred times tighter (12.1 % before)",
+    "oc3_hywind": "the yaw bearing's moment_y 12.1 % at t = 54.5 s: a spurious yaw oscillation of the "
+                  "platform (0.15 deg/s against 0.003 deg/s in the tight run) as the thrust ramps up; the "
+                  "rotor's translational velocity tolerance 100 times tighter alone removes it (2.6 %, the "
+                  "chains' moments, below), atol_angular_velocity 100 times tighter leaves 3.6 %",
     "oc3_hywind/decay_surge": "the chains' curvature and moment at the anchors (EI 1e4 N m^2, a "
-                              "regularisation of a chain) up to 9.1 % of the line's peak",
+                              "regularisation of a chain) up to 10.7 % of the line's peak",
     "oc3_hywind/decay_heave": "the spar's pipe_pitch moment, zero by symmetry in a heave decay but "
-                              "for the lines' rounding: 1680 % of its own (rounding-size) peak; the chains' moments as above",
+                              "for the lines' rounding: 87 % of its own peak; the chains' moments as above",
     "spread_mooring_barge": "the chain's curvature at a fairlead (EI of a chain's regularisation) "
                             "1.65 % of the line's peak curvature at t = 31 s",
-    "oc3_hywind/decay_pitch": "the chains' moment at the anchor 3.2 % of the line's peak",
-    "oc3_hywind/decay_yaw": "the spar's position 3.0 % of its (millimetre) motion in a yaw decay",
+    "oc3_hywind/decay_pitch": "the chains' moment at the anchor 2.6 % of the line's peak",
+    "oc3_hywind/decay_yaw": "the spar's position 2.9 % of its (millimetre) motion in a yaw decay",
     "dp_sec44/pd": "the bottom tension 2.0 % of its peak at t = 42 s under the PD controller",
     "dp_sec44/pid": "the bottom tension 2.0 % of its peak at t = 42 s under the PID controller",
     "dynamic_convergence/n10": "the 10-node mesh of the convergence study (100 m elements): top "
