@@ -538,39 +538,45 @@ int PlVesselHullLoad(const PlHull *H, const double y[PL_VESSEL_NY], double rho_w
   return 0;
 }
 
-int PlSolveDense(int n, const double *A_in, const double *b, double *x)
+int PlDenseSolveInPlace(int n, double *A, double *b)
 {
-  double A[PL_DENSE_MAX * PL_DENSE_MAX], r[PL_DENSE_MAX];
-  if (n < 1 || n > PL_DENSE_MAX) return 1;
-  memcpy(A, A_in, sizeof(double) * n * n);
-  memcpy(r, b, sizeof(double) * n);
   for (int k = 0; k < n; ++k) {
     int p = k;
     for (int i = k + 1; i < n; ++i)
-      if (fabs(A[i * n + k]) > fabs(A[p * n + k])) p = i;
-    if (A[p * n + k] == 0.0) return 1;
+      if (fabs(A[(size_t)i * n + k]) > fabs(A[(size_t)p * n + k])) p = i;
+    if (!(fabs(A[(size_t)p * n + k]) > 0.0)) return 1;
     if (p != k) {
       for (int j = 0; j < n; ++j) {
-        const double t = A[k * n + j];
-        A[k * n + j] = A[p * n + j];
-        A[p * n + j] = t;
+        const double t = A[(size_t)k * n + j];
+        A[(size_t)k * n + j] = A[(size_t)p * n + j];
+        A[(size_t)p * n + j] = t;
       }
-      const double t = r[k];
-      r[k] = r[p];
-      r[p] = t;
+      const double t = b[k];
+      b[k] = b[p];
+      b[p] = t;
     }
     for (int i = k + 1; i < n; ++i) {
-      const double l = A[i * n + k] / A[k * n + k];
-      for (int j = k; j < n; ++j) A[i * n + j] -= l * A[k * n + j];
-      r[i] -= l * r[k];
+      const double f = A[(size_t)i * n + k] / A[(size_t)k * n + k];
+      if (f == 0.0) continue;
+      for (int j = k; j < n; ++j) A[(size_t)i * n + j] -= f * A[(size_t)k * n + j];
+      b[i] -= f * b[k];
     }
   }
   for (int k = n - 1; k >= 0; --k) {
-    double s = r[k];
-    for (int j = k + 1; j < n; ++j) s -= A[k * n + j] * x[j];
-    x[k] = s / A[k * n + k];
+    double sum = b[k];
+    for (int j = k + 1; j < n; ++j) sum -= A[(size_t)k * n + j] * b[j];
+    b[k] = sum / A[(size_t)k * n + k];
   }
   return 0;
+}
+
+int PlSolveDense(int n, const double *A_in, const double *b, double *x)
+{
+  double A[PL_DENSE_MAX * PL_DENSE_MAX];
+  if (n < 1 || n > PL_DENSE_MAX) return 1;
+  memcpy(A, A_in, sizeof(double) * n * n);
+  memcpy(x, b, sizeof(double) * n);
+  return PlDenseSolveInPlace(n, A, x);
 }
 
 int PlVesselConsistentRate(const PlVessel *V, const double y[PL_VESSEL_NY], const double tau_body[6],

@@ -375,38 +375,6 @@ static void StreamResidual(int n, double hd, double tau, const double *trig, con
   f[2 * n + 5] = c - ubar;
 }
 
-/* Solves A x = b (A n x n row-major, overwritten) by Gaussian elimination with partial
- * pivoting; b becomes x. Returns -1 when singular. */
-static int SolveDense(int n, double *A, double *b)
-{
-  for (int c = 0; c < n; ++c) {
-    int p = c;
-    for (int r = c + 1; r < n; ++r)
-      if (fabs(A[r * n + c]) > fabs(A[p * n + c])) p = r;
-    if (!(fabs(A[p * n + c]) > 0.0)) return -1;
-    if (p != c) {
-      for (int j = 0; j < n; ++j) {
-        const double t = A[c * n + j];
-        A[c * n + j] = A[p * n + j], A[p * n + j] = t;
-      }
-      const double t = b[c];
-      b[c] = b[p], b[p] = t;
-    }
-    for (int r = c + 1; r < n; ++r) {
-      const double l = A[r * n + c] / A[c * n + c];
-      if (l == 0.0) continue;
-      for (int j = c; j < n; ++j) A[r * n + j] -= l * A[c * n + j];
-      b[r] -= l * b[c];
-    }
-  }
-  for (int r = n - 1; r >= 0; --r) {
-    double s = b[r];
-    for (int j = r + 1; j < n; ++j) s -= A[r * n + j] * b[j];
-    b[r] = s / A[r * n + r];
-  }
-  return 0;
-}
-
 static double MaxAbs(const double *v, int n)
 {
   double m = 0.0;
@@ -511,7 +479,7 @@ static int StreamSolveN(const PlWaves *w, const PlWaveTrain *tr, int n, double h
         for (int r = 0; r < nu; ++r) J[r * nu + c] = (fp[r] - J[(size_t)nu * nu + r]) / (2.0 * dz);
       }
       for (int r = 0; r < nu; ++r) f[r] = -f[r];
-      if (SolveDense(nu, J, f)) break;
+      if (PlDenseSolveInPlace(nu, J, f)) break;
       for (int i = 0; i < nu; ++i) z[i] += f[i];
     }
     if (!ok || !(z[0] > 0.0)) {

@@ -224,39 +224,6 @@ void PlMultibodyJointLoad(const PlMultibody *mb, const double *y, int j, double 
   }
 }
 
-int PlDenseSolveInPlace(int n, double *A, double *b)
-{
-  for (int k = 0; k < n; ++k) {
-    int p = k;
-    for (int i = k + 1; i < n; ++i)
-      if (fabs(A[(size_t)i * n + k]) > fabs(A[(size_t)p * n + k])) p = i;
-    if (!(fabs(A[(size_t)p * n + k]) > 0.0)) return 1;
-    if (p != k) {
-      for (int j = 0; j < n; ++j) {
-        const double t = A[(size_t)k * n + j];
-        A[(size_t)k * n + j] = A[(size_t)p * n + j];
-        A[(size_t)p * n + j] = t;
-      }
-      const double t = b[k];
-      b[k] = b[p];
-      b[p] = t;
-    }
-    for (int i = k + 1; i < n; ++i) {
-      const double f = A[(size_t)i * n + k] / A[(size_t)k * n + k];
-      if (f == 0.0) continue;
-      for (int j = k; j < n; ++j) A[(size_t)i * n + j] -= f * A[(size_t)k * n + j];
-      b[i] -= f * b[k];
-    }
-  }
-  for (int k = n - 1; k >= 0; --k) {
-    double sum = b[k];
-    for (int j = k + 1; j < n; ++j) sum -= A[(size_t)k * n + j] * b[j];
-    b[k] = sum / A[(size_t)k * n + k];
-  }
-  return 0;
-}
-
-
 double PlMultibodyJointGap(const PlMultibody *mb, const double *y)
 {
   double gap = 0.0;

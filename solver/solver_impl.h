@@ -85,9 +85,6 @@ void PlProblemFrictionLaw(const PlProblem p, int e, const double xA[3], const do
  * frame R (row-major; else the rotation parameters stay those of un, the node's current
  * unknowns, whose quaternion hemisphere is kept). */
 void PlProblemEndTarget(PlProblem p, int end, const double x[3], const double *R, const double *un, double *target);
-/* multibody.c: solves A x = b (n x n, row-major) by Gaussian elimination with partial
- * pivoting; A is overwritten, x replaces b. Returns 1 when A is singular. */
-int PlDenseSolveInPlace(int n, double *A, double *b);
 /* static.c: creates the problem's SNES (Newton with its direct linear solver) if needed. */
 PetscErrorCode PlProblemEnsureSNES(PlProblem p);
 /* assembly.c: the end node's reaction (as PlProblemEndReaction) from the end element's

@@ -31,6 +31,9 @@ void PlParamToQuaternion(PlParamKind kind, const double *p, double q[4]);
 /* Parameters of the rotation with unit quaternion q (inverse of the above; Euler angles
  * with phi in [-pi/2, pi/2]). */
 void PlParamFromQuaternion(PlParamKind kind, const double q[4], double *p);
+/* The same, a quaternion parametrisation taken in the hemisphere of the parameters near (q and
+ * -q are one rotation: the sign that keeps a node's unknowns continuous). */
+void PlParamFromQuaternionNear(PlParamKind kind, const double q[4], const double *near, double *p);
 
 /* ---- quaternion and rotation utilities (double) ---------------------------------------- */
 void PlQuatMul(const double a[4], const double b[4], double out[4]);
@@ -327,8 +330,11 @@ int PlVesselJointKinematics(const double yv[PL_VESSEL_NY], const double a[3], co
  * be NULL), d tau/d f and d tau/d m (6 x 3). */
 void PlVesselJointLoad(const double yv[PL_VESSEL_NY], const double a[3], const double *T, const double f[3],
                        const double m[3], double tau[6], double *dtau_dyv, double dtau_df[18], double dtau_dm[18]);
-/* Solves A x = b (n x n, row-major, n <= PL_DENSE_MAX; A and b are not changed) by Gaussian
- * elimination with partial pivoting. Returns 1 when A is singular (or n out of range). */
+/* Solves A x = b (n x n, row-major) by Gaussian elimination with partial pivoting; A is
+ * overwritten, x replaces b. Returns 1 when A is singular (a zero or NaN pivot). */
+int PlDenseSolveInPlace(int n, double *A, double *b);
+/* The same for n <= PL_DENSE_MAX with A and b left unchanged. Returns 1 when A is singular (or
+ * n out of range). */
 #define PL_DENSE_MAX 16
 int PlSolveDense(int n, const double *A, const double *b, double *x);
 /* ==== end of the vessel section ========================================================== */
