@@ -140,6 +140,15 @@ void PlParamFromQuaternion(PlParamKind kind, const double q[4], double *p)
   p[2] = atan2(R[3], R[4]);
 }
 
+void PlParamFromQuaternionNear(PlParamKind kind, const double q[4], const double *near, double *p)
+{
+  PlParamFromQuaternion(kind, q, p);
+  if (kind != PL_PARAM_QUATERNION) return;
+  const double s = p[0] * near[0] + p[1] * near[1] + p[2] * near[2] + p[3] * near[3];
+  if (s < 0.0)
+    for (int i = 0; i < 4; ++i) p[i] = -p[i];
+}
+
 /* ---- quaternion utilities ---------------------------------------------------------------- */
 void PlQuatMul(const double a[4], const double b[4], double out[4]) { QMul_d(a, b, out); }
 void PlQuatToMatrix(const double q[4], double R[9]) { QToR_d(q, R); }

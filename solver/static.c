@@ -789,13 +789,7 @@ static PetscErrorCode AlignStart(PlProblem p, Vec start, int *aligned)
     PlNodeQuaternion(p->kind, q0, ui + 3, q);
     PlQuatMul(Qbest, q, qn);
     PlQuatMul(q0c, qn, qr);
-    PlParamFromQuaternion(p->kind, qr, vi + 3);
-    if (p->kind == PL_PARAM_QUATERNION) { /* the hemisphere of the unturned parameters */
-      double s = 0.0;
-      for (int k = 0; k < 4; ++k) s += vi[3 + k] * ui[3 + k];
-      if (s < 0.0)
-        for (int k = 0; k < 4; ++k) vi[3 + k] = -vi[3 + k];
-    }
+    PlParamFromQuaternionNear(p->kind, qr, ui + 3, vi + 3); /* the hemisphere of the unturned parameters */
   }
   for (int k = 3; k < nd; ++k)
     if (mb[k] && !(fabs(un[k] - u[k]) <= 1e-9)) keeps = 0;
@@ -959,13 +953,7 @@ void PlProblemEndTarget(PlProblem p, int end, const double x[3], const double *R
     q0c[0] = q0[0];
     for (int i = 1; i < 4; ++i) q0c[i] = -q0[i];
     PlQuatMul(q0c, qpres, qrel);
-    PlParamFromQuaternion(p->kind, qrel, target + 3);
-    if (p->kind == PL_PARAM_QUATERNION) { /* the hemisphere of the current parameters */
-      double s = 0.0;
-      for (int i = 0; i < 4; ++i) s += target[3 + i] * un[3 + i];
-      if (s < 0.0)
-        for (int i = 0; i < 4; ++i) target[3 + i] = -target[3 + i];
-    }
+    PlParamFromQuaternionNear(p->kind, qrel, un + 3, target + 3); /* the hemisphere of the current parameters */
   } else
     for (int c = 0; c < np; ++c) target[3 + c] = un[3 + c];
 }
