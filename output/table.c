@@ -12,17 +12,6 @@
 #include <string.h>
 #include "output_impl.h"
 
-/* snprintf without the compiler's truncation warnings: a path in a message is cut on purpose
- * to its buffer. */
-static int Fmt(char *buf, size_t len, const char *fmt, ...)
-{
-  va_list ap;
-  va_start(ap, fmt);
-  const int n = vsnprintf(buf, len, fmt, ap);
-  va_end(ap);
-  return n;
-}
-
 /* ---- CSV tables ------------------------------------------------------------------------- */
 
 void PlTableFree(PlTable *t)
@@ -81,19 +70,20 @@ static int SplitLine(char *s, int comma, char **fields, int max)
 
 static int TableError(PlError *err, const char *path, int line, const char *fmt, ...)
 {
-  char what[512];
+  char what[320];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(what, sizeof what, fmt, ap);
   va_end(ap);
-  Fmt(err->msg, sizeof err->msg, "%.700s:%d: %s", path, line, what);
+  snprintf(err->msg, sizeof err->msg, "%.600s:%d: %s", path, line, what);
   return PL_EXIT_BAD_INPUT;
 }
 
 int PlTableRead(const char *path, PlTable *t, PlError *err)
 {
   memset(t, 0, sizeof *t);
-  Fmt(t->path, sizeof t->path, "%s", path);
+  if (strlen(path) >= sizeof t->path) return TableError(err, path, 0, "path too long");
+  memcpy(t->path, path, strlen(path) + 1);
   FILE *f = fopen(path, "rb");
   if (!f) return TableError(err, path, 0, "cannot read: %s", strerror(errno));
   size_t cap = 1 << 16, n = 0;
@@ -186,7 +176,7 @@ int PlTableRead(const char *path, PlTable *t, PlError *err)
     const int nf = SplitLine(s, comma, fields, maxf > t->ncols ? maxf : t->ncols);
     if (nf != t->ncols) {
       rc = TableError(err, path, line, "%s fields, the header names %d", nf < 0 ? "too many" : "wrong number of", t->ncols);
-      if (nf >= 0) Fmt(err->msg + strlen(err->msg), sizeof err->msg - strlen(err->msg), " (found %d)", nf);
+      if (nf >= 0) snprintf(err->msg + strlen(err->msg), sizeof err->msg - strlen(err->msg), " (found %d)", nf);
       break;
     }
     for (int c = 0; c < nf; ++c) {
