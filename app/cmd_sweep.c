@@ -399,7 +399,8 @@ int PlCmdSweep(int argc, char **argv)
       } else sets[nsets++] = argv[++i];
     } else if (!strcmp(argv[i], "--quiet")) quiet = 1;
     else if (!strcmp(argv[i], "--no-plots")) no_plots = 1;
-    else if (argv[i][0] == '-' && argv[i][1] != '-') {
+    else if (PlArgPetscOption(argv[i], "pipelay sweep", rank) < 0) return PL_EXIT_BAD_INPUT;
+    else if (PlArgPetscOption(argv[i], "pipelay sweep", rank)) {
       if (i + 1 < argc && argv[i + 1][0] != '-') ++i; /* a PETSc option's value */
     } else if (!file) file = argv[i];
     else {

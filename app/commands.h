@@ -27,3 +27,9 @@ int PlCmdSweep(int argc, char **argv);
 /* pipelay decay DIR [--body NAME] [--dof DOF]... [--from T] [--to T]: the natural periods and
  * damping ratios of a body's free decay in a finished dynamic run (cmd_decay.c). */
 int PlCmdDecay(int argc, char **argv);
+
+/* How run and sweep read a command-line argument that starts with one dash: 0 not such an
+ * argument; 1 a PETSc option (PETSc's options are words, -snes_monitor), whose value, if the
+ * next argument is not an option, follows it; -1 a one-letter option ("-o"), a mistyped one of
+ * pipelay's, which have two dashes: refused with a message on stderr (rank 0), naming cmd. */
+int PlArgPetscOption(const char *arg, const char *cmd, int rank);

@@ -117,7 +117,8 @@ static int ParseArgs(int argc, char **argv, Args *a, int rank)
       }
     } else if (!strcmp(argv[i], "--quiet")) a->quiet = 1;
     else if (!strcmp(argv[i], "--no-plots")) a->no_plots = 1;
-    else if (argv[i][0] == '-' && argv[i][1] != '-') {
+    else if (PlArgPetscOption(argv[i], "pipelay", rank) < 0) return PL_EXIT_BAD_INPUT;
+    else if (PlArgPetscOption(argv[i], "pipelay", rank)) {
       if (i + 1 < argc && argv[i + 1][0] != '-') ++i; /* a PETSc option's value */
     } else {
       if (!rank) fprintf(stderr, "pipelay: unknown argument '%s'\n%s", argv[i], usage);
@@ -125,6 +126,16 @@ static int ParseArgs(int argc, char **argv, Args *a, int rank)
     }
   }
   return 0;
+}
+
+int PlArgPetscOption(const char *arg, const char *cmd, int rank)
+{
+  if (arg[0] != '-' || arg[1] == '-') return 0;
+  if (arg[1] && arg[2]) return 1;
+  if (!rank)
+    fprintf(stderr, "%s: unknown argument '%s': pipelay's options have two dashes (--output DIR, --set KEY=VALUE, "
+                    "--quiet; --help lists them), single-dash options are PETSc's\n", cmd, arg);
+  return -1;
 }
 
 static void PrintSummary(const PlModel *m, const PlMesh *mesh, const PlStaticReport *r,

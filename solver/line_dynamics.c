@@ -96,7 +96,7 @@ void PlDynEndResidual(const PlDynLine d, const PlDynEnd *E, double t, const doub
   PlDynEndPrescribed(d, E, t, xb, vb, ab, pb, wb);
   for (int c = 0; c < 3; ++c)
     if (E->tr[c]) {
-      f[c] = y[c] + E->xs[c] - xb[c];
+      f[c] = y[c] + d->xs[3 * E->node + c] - xb[c]; /* the node's position x = xs + y */
       f[d->iV + c] = y[d->iV + c] - vb[c];
     }
   if (E->rot == 1)
@@ -417,6 +417,16 @@ void PlDynNodeInertia(const PlDynLine d, int i, double t, PlNodeInertia *ni)
   const PlProblem p = d->sp;
   const int ne = p->mesh.nelements;
   *ni = d->inertia[i];
+  if (d->at_rest) {
+    /* the statics' pseudo-transient steps (solver/system_static.c): a rotation's pseudo-inertia
+     * m L^2 (L the mean length of the node's elements), the mass that a turn d theta moving the
+     * neighbours by L d theta carries, as in the one-line statics; the section's own J ~ m r^2
+     * (r << L) leaves the rotations all but undamped in pseudo-time, where they oscillate */
+    const double L = i == 0 ? p->elements[0].L
+                     : i == ne ? p->elements[ne - 1].L
+                               : 0.5 * (p->elements[i - 1].L + p->elements[i].L);
+    for (int c = 0; c < 3; ++c) ni->J[c] = fmax(ni->J[c], ni->mass * L * L);
+  }
   if (!d->payout || i < ne - 1) return;
   const PlSegment *seg = &p->model.segments[p->mesh.segment[ne - 1]];
   const double dl = PlDynTopLength(d, t) - d->Ltop0;

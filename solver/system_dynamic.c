@@ -1010,7 +1010,7 @@ static void InitialMotion(PlSysDyn s, double *y, double *yp)
       PlDynEndPrescribed(d, E, 0.0, xb, vb, ab, pb, wb);
       for (int c = 0; c < 3; ++c)
         if (E->tr[c]) {
-          yi[c] = xb[c] - E->xs[c];
+          yi[c] = xb[c] - d->xs[3 * E->node + c];
           yi[s->iV + c] = vb[c];
         }
       if (E->rot == 1) {

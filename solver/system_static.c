@@ -13,35 +13,29 @@
  * The time of the residual is the lines' static time (the current settled after its ramp in a
  * static analysis, t = 0 before a dynamic one: solver/assembly.c).
  *
- * Method: pseudo-transient continuation (as solver/static.c), here with the dynamics' own
- * mass as its D: each step solves
+ * Method (SolveAtRest): Newton's method with full steps on the exact tangent, then, when it
+ * fails, pseudo-transient continuation with the one-line statics' rules (solver/static.c):
+ * each step solves
  *     (dF/dy + sigma dF/dy') dy = -F(t0, y, 0),
  * the iteration matrix of a backward Euler step of 1/sigma seconds (sigma = c) from rest, and
  * then sets every velocity back to zero. With v = 0 the kinematic rows give dv = sigma dx, so
  * the positions take the step (K + sigma^2 M) dx = -R: first-order pseudo-dynamics with the
- * mass M as D and sigma^2 as the shift, which damps what a second-order pseudo-time would let
- * swing. It starts as Newton's method (sigma = 0) on the exact tangent; a step that leaves the
- * domain, raises the force residual above kGrowth times the smallest so far or meets a singular matrix (a DOF without
- * stiffness) is rejected and sigma raised (to 1e-2 1/s, then x 10 up to 1e8); an accepted
- * step lowers it by switched evolution relaxation (sigma_k+1 = sigma_k |F_k+1| / |F_k|, at least
- * halved when the residual fell: with the plain ratio a slow DOF, OC3's sway under a pseudo-mass
- * of 20^2 times its 8e6 kg, kept the ratio at 0.999 and sigma at 20 for 400 steps; back
- * to Newton below 1e-6 1/s).
+ * mass M as D and shift = sigma^2, which damps what a second-order pseudo-time would let
+ * swing; Newton ends it. The rules are derived at SolveAtRest.
  * Converged when every force and moment row is within tol (1e-9) of the force scale (the
  * lines' and points' weights and the largest end tension) and every kinematic or constraint
- * row within 1e-10 (m/s, m, or -).
- * The start is the substructured equilibrium of solver/lines.c (each line at its ends); it is
- * kept if this solve fails. On success the lines' static problems, the report and the
- * dynamic start take its state. What it does today: from the substructured equilibrium it
- * confirms (0 steps, imbalance ~1e-11 in the verification cases) or refines it in the whole
- * system's residual. A line end fixed to a body (ends.*.connection: fixed) is a hinge in
- * solver/lines.c; here its frame is clamped (the constraint rows of system_dynamic.c), so this
- * Newton takes the hinge equilibrium to the fixed one (the dp_sec44 J-lay clamped at 73 deg:
- * 87 steps, 5 rejected; tests/check_fixed_hangoff.py) and a model with a fixed end has no
- * equilibrium unless this solve converges (app/pipelay.c). From a state far from equilibrium (a moored buoy 31 m from its offset
- * position) the full Newton step overshoots in the stiff rods and the pseudo-transient steps
- * crawl: solver/lines.c, which re-solves each line at trial master positions, is the solver
- * that gets there.
+ * row within 1e-10 (m/s, m, or -), or at the round-off floor (StepAtRoundoff, Resolution).
+ * The start is the substructured equilibrium of solver/lines.c (each line at its ends) or, for
+ * a line from its own start shape (PlSysStaticHoldTargets), the catenary or straight guess; it
+ * is kept if this solve fails. On success the lines' static problems, the report and the
+ * dynamic start take its state. From the substructured equilibrium it confirms it (Newton's
+ * first step at the round-off floor) or refines it in the whole system's residual. A line end
+ * fixed to a body (ends.*.connection: fixed) is a hinge in solver/lines.c; here its frame is
+ * clamped (the constraint rows of system_dynamic.c), so this solve takes the hinge equilibrium
+ * to the fixed one (the dp_sec44 J-lay clamped at 73 deg, tests/check_fixed_hangoff.py) and a
+ * model with a fixed end has no equilibrium unless this solve converges (app/pipelay.c).
+ * From the model's own start it converges on every model of the static robustness suite
+ * (tests/test_system_static.c).
  */
 #include <math.h>
 #include <stdio.h>
@@ -108,6 +102,11 @@ static int Solve(PlSysDyn s, double *b)
   }
   memcpy(N_VGetArrayPointer(r), b, sizeof(double) * (size_t)s->n);
   int rc = SUNLinSolSetup(s->LSs, s->A) != SUNLS_SUCCESS;
+  if (rc) { /* KLU refactors with its first factorisation's pivots, which a matrix far from that
+               one (a large shift, a diverged Newton iterate) can make zero: pivot anew */
+    SUNLinSolFree(s->LSs);
+    rc = !(s->LSs = SUNLinSol_KLU(s->y, s->A, s->ctx)) || SUNLinSolSetup(s->LSs, s->A) != SUNLS_SUCCESS;
+  }
   if (!rc) rc = SUNLinSolSolve(s->LSs, s->A, x, r, 0.0) != SUNLS_SUCCESS;
   if (!rc) memcpy(b, N_VGetArrayPointer(x), sizeof(double) * (size_t)s->n);
   N_VDestroy(x);
@@ -182,6 +181,25 @@ void PlSysStaticHold(PlSysDyn s, int b, const int held[6])
     s->hold[b][i] = held[i] != 0;
     s->hold_eta[b][i] = eta[i];
     s->held_load[b][i] = 0.0;
+  }
+}
+
+void PlSysStaticHoldTargets(PlSysDyn s)
+{
+  for (int l = 0; l < s->nl; ++l) {
+    const PlDynLine d = s->d[l];
+    const PlProblem p = d->sp;
+    for (int k = 0; k < 2; ++k) {
+      PlDynEnd *D = &d->ends[k];
+      const char *mask = p->bc_mask + (size_t)D->node * p->nd;
+      const double *target = p->bc_target + (size_t)D->node * p->nd;
+      for (int c = 0; c < 3; ++c)
+        if (D->tr[c] && mask[c]) D->xs[c] = target[c];
+      if (!D->rot) continue;
+      for (int i = 0; i < d->np; ++i)
+        if (mask[3 + i]) D->ps[i] = target[3 + i];
+      PlParamToQuaternion(d->kind, D->ps, D->qs);
+    }
   }
 }
 
@@ -290,108 +308,228 @@ static void StartMultipliers(PlSysDyn s, double *y, const double *zero)
   free(F), free(A), free(b), free(col);
 }
 
-/* A step is accepted when its force residual is within kGrowth of the smallest residual of the
- * iteration so far (a stiff rod's residual rises after a good Newton step from a distant
- * state, so some rise is allowed; measured against the best rather than the last state, so it
- * cannot ratchet up). Measured against the last state, examples/oc3_hywind.yaml under its
- * 800 kN thrust (the platform 13.7 m and 5.6 deg from its start) climbed from 1.6 to 1e6 of the
- * force scale in 500 steps, or converged in 175 or 400 steps as round-off moved its path. */
-static const double kGrowth = 10.0;
+/* The largest displacement of a Newton step at which the state is as exact as double
+ * precision represents it: the resolution of the residual (as solver/static.c). The unknowns
+ * are doubles, so an iterate is off the exact equilibrium by up to ulp(x_j) in each position
+ * (a node's absolute coordinate xs + u, which the residual computes: 1.1e-13 m at 1000 m
+ * from the origin) and its force rows by ||A e_j|| ulp(x_j) per unknown, in quadrature
+ *     r_res = sqrt( sum_j ( ||A_force e_j||_2 ulp(|x_j|) )^2 )   [N],
+ * A the matrix last assembled (its columns' norms change little in a step). A stiff line in
+ * absolute coordinates cannot get below it: EA = 1e12 N on 1 m elements turns ulp 1.1e-13 m
+ * into 0.1 N per node, above 1e-9 of a light line's weight. */
+static double Resolution(const PlSysDyn s, const double *y)
+{
+  double *a = malloc(sizeof(double) * (size_t)s->n), sum = 0.0;
+  if (!a) return 0.0;
+  for (int j = 0; j < s->n; ++j) a[j] = fabs(y[j]);
+  for (int l = 0; l < s->nl; ++l)
+    for (int i = 0; i < s->d[l]->sp->mesh.nnodes; ++i)
+      for (int c = 0; c < 3; ++c) a[s->loff[l] + (size_t)i * s->ndd + c] = fabs(s->d[l]->xs[3 * i + c] + y[s->loff[l] + (size_t)i * s->ndd + c]);
+  for (int k = 0; k < s->m->npoints; ++k)
+    for (int c = 0; c < 3 && s->poff[k] >= 0; ++c) a[s->poff[k] + c] = fabs(s->pxs[k][c] + y[s->poff[k] + c]);
+  for (int j = 0; j < s->n; ++j) {
+    double cn = 0.0;
+    for (sunindextype k = s->colptr[j]; k < s->colptr[j + 1]; ++k)
+      if (s->rowforce[s->rowind[k]]) cn += s->val[k] * s->val[k];
+    const double r = sqrt(cn) * (nextafter(a[j], INFINITY) - a[j]);
+    sum += r * r;
+  }
+  free(a);
+  return sqrt(sum);
+}
 
+/* The 2-norm of the force and moment rows [N] (the pseudo-transient steps' measure, as the
+ * one-line statics'). */
+static double ForceNorm(const PlSysDyn s, const double *F)
+{
+  double f = 0.0;
+  for (int i = 0; i < s->n; ++i)
+    if (s->rowforce[i]) f += F[i] * F[i];
+  return sqrt(f);
+}
+
+/* Work space and measures of one solve. */
+typedef struct {
+  double *zero, *yt, *F, *Ft, *dy;
+  double fscale, tol, ktol;
+  int newton_iterations;
+} Solve_;
+
+/* Converged: every force row within tol of the force scale and every kinematic row within ktol,
+ * or, after a Newton step (matrix A at the state before it), the force rows within the
+ * resolution of the unknowns and the kinematic rows within 1e-8. */
+static int Converged(const PlSysDyn s, Solve_ *w, const double *y, const double *F, int after_newton)
+{
+  double fr, kr;
+  Measure(s, F, w->fscale, &fr, &kr);
+  if (fr <= w->tol && kr <= w->ktol) return 1;
+  return after_newton && kr <= 1e-8 && ForceNorm(s, F) <= Resolution(s, y);
+}
+
+/* A Newton step dy at the round-off floor: it moves no node, point or body (rotations times the
+ * lines' length) by more than 1e-12 of the lines' length while the force rows are within 1e-8
+ * of the force scale and the kinematic rows within 1e-8; the state is then taken as it is (the
+ * one-line statics stop on the step size likewise). */
+static int StepAtRoundoff(const PlSysDyn s, const double *dy, const double *F, const Solve_ *w)
+{
+  double fr, kr;
+  Measure(s, F, w->fscale, &fr, &kr);
+  if (!(fr <= 1e-8 && kr <= 1e-8) || s->nl == 0) return 0;
+  double dmax = 0.0, xs = 1.0;
+  for (int l = 0; l < s->nl; ++l) {
+    const PlProblem p = s->d[l]->sp;
+    xs = fmax(xs, p->model.length);
+    for (int i = 0; i < p->mesh.nnodes; ++i)
+      for (int c = 0; c < 3; ++c) dmax = fmax(dmax, fabs(dy[s->loff[l] + (size_t)i * s->ndd + c]));
+  }
+  for (int k = 0; k < s->m->npoints; ++k)
+    for (int c = 0; c < 3 && s->poff[k] >= 0; ++c) dmax = fmax(dmax, fabs(dy[s->poff[k] + c]));
+  for (int b = 0; b < s->m->nbodies; ++b)
+    for (int c = 0; c < PL_VESSEL_V; ++c) dmax = fmax(dmax, fabs(dy[s->moff + PL_VESSEL_NY * b + c]) * (c < 3 ? 1.0 : xs));
+  return dmax <= 1e-12 * xs;
+}
+
+/* Newton's method with full steps from y (sigma = 0, the exact tangent), at most 50
+ * iterations. Converged: y and F take the state, 1. Otherwise (a singular matrix, a state
+ * outside the rods' domain, the force residual grown 1e10-fold or the limit reached) y and F
+ * are left as they were, 0. */
+static int Newton(PlSysDyn s, Solve_ *w, double *y, double *F)
+{
+  const int n = s->n;
+  memcpy(w->yt, y, sizeof(double) * (size_t)n);
+  memcpy(w->Ft, F, sizeof(double) * (size_t)n);
+  const double f0 = fmax(ForceNorm(s, F), w->tol * w->fscale);
+  int ok = Converged(s, w, y, F, 0);
+  for (int it = 0; !ok && it < 50; ++it) {
+    s->val = SUNSparseMatrix_Data(s->A);
+    if (EvalAtRest(s, w->yt, w->zero, 0.0, NULL, 1) >= 2) break;
+    for (int i = 0; i < n; ++i) w->dy[i] = -w->Ft[i];
+    if (Solve(s, w->dy)) break;
+    ++w->newton_iterations;
+    if (StepAtRoundoff(s, w->dy, w->Ft, w)) { /* the state as it is */
+      ok = 1;
+      break;
+    }
+    for (int i = 0; i < n; ++i) w->yt[i] += w->dy[i];
+    AtRest(s, w->yt);
+    if (EvalAtRest(s, w->yt, w->zero, 0.0, w->Ft, 0)) break;
+    const double f = ForceNorm(s, w->Ft);
+    if (!(f < 1e10 * f0)) break;
+    ok = Converged(s, w, w->yt, w->Ft, 1);
+  }
+  if (ok) {
+    memcpy(y, w->yt, sizeof(double) * (size_t)n);
+    memcpy(F, w->Ft, sizeof(double) * (size_t)n);
+  }
+  return ok;
+}
+
+/* The equilibrium from the state y (docs/design-system-core.md §5.3): Newton first (the fast
+ * path: a good start converges quadratically), then pseudo-transient continuation with the
+ * one-line statics' rules (solver/static.c, Kelley & Keyes 1998), each step
+ *     (dF/dy + sigma dF/dy') dy = -F(t0, y, 0),   then every velocity set back to zero,
+ * which with v = 0 is (K + shift M) dx = -R, shift = sigma^2 [1/s^2], M the lines' lumped
+ * masses (their rotations a pseudo-inertia m L^2 in statics: PlDynNodeInertia), the points'
+ * and bodies' masses. The first shift is the Jacobi estimate that moves no free node more
+ * than a tenth of the mean element length, |R_i| / (shift m_i) <= L/10. A step is rejected
+ * (and the shift raised tenfold) when it meets a singular matrix, leaves the rods' domain or
+ * the plausible (PlSysDynPlausible: 5 % strain, a node deep in the seabed), or raises the
+ * residual's 2-norm a hundredfold or to thirty times the best so far; an accepted step sets
+ * shift *= |F_k+1| / max(|F_k|, |F_k-1|) within [1/10, 10] (switched evolution relaxation on
+ * the larger of the last two residuals: a stiff axial component that the linearisation
+ * leaves on every other step must not stall the relaxation; with the last residual alone a
+ * lazy wave's shift oscillated with it and the residual crept by 1e-3 in 500 steps). Newton
+ * ends it once the residual has fallen by 1e-3 or the shift by 1e-8 (it goes on from where
+ * it was if Newton fails there). Bodies on joints: after each pseudo-transient step the
+ * joints' multipliers are projected (StartMultipliers). */
 static int SolveAtRest(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport *rep)
 {
-  const int n = s->n, maxit = 500;
-  const double tol = 1e-9, ktol = 1e-10, smin = 1e-6, smax = 1e8, sfirst = 1e-2;
-  double *y = N_VGetArrayPointer(s->y), *y0 = malloc(sizeof(double) * n), *yt = malloc(sizeof(double) * n),
-         *zero = calloc((size_t)n, sizeof(double)), *F = malloc(sizeof(double) * n), *Ft = malloc(sizeof(double) * n),
-         *dy = malloc(sizeof(double) * n);
+  const int n = s->n, max_steps = 500;
+  double *y = N_VGetArrayPointer(s->y);
+  Solve_ w = {.zero = calloc((size_t)n, sizeof(double)), .yt = malloc(sizeof(double) * n),
+              .F = malloc(sizeof(double) * n), .Ft = malloc(sizeof(double) * n), .dy = malloc(sizeof(double) * n),
+              .tol = 1e-9, .ktol = 1e-10};
+  double *y0 = malloc(sizeof(double) * n), *F = w.F;
   memset(rep, 0, sizeof *rep);
-  rep->force_scale = ForceScale(s, start);
-  if (!y0 || !yt || !zero || !F || !Ft || !dy) {
+  w.fscale = rep->force_scale = ForceScale(s, start);
+  if (!y0 || !w.zero || !w.yt || !w.F || !w.Ft || !w.dy) {
     snprintf(rep->failure, sizeof rep->failure, "out of memory");
-    free(y0), free(yt), free(zero), free(F), free(Ft), free(dy);
+    free(y0), free(w.zero), free(w.yt), free(w.F), free(w.Ft), free(w.dy);
     return 1;
   }
   memcpy(y0, y, sizeof(double) * n);
-  double fr, kr, sigma = 0.0; /* Newton first */
-  int bad = EvalAtRest(s, y, zero, 0.0, F, 0);
-  Measure(s, F, rep->force_scale, &fr, &kr);
+  double fr, kr;
+  const int bad = EvalAtRest(s, y, w.zero, 0.0, F, 0);
+  Measure(s, F, w.fscale, &fr, &kr);
   rep->initial_residual = fr;
-  double fbest = fr;
-  int it = 0, rejected = 0, projected = 0, roundoff = 0;
-  while (!bad && !(fr <= tol && kr <= ktol) && it < maxit) {
-    ++it;
-    s->val = SUNSparseMatrix_Data(s->A);
-    if (EvalAtRest(s, y, zero, sigma, NULL, 1) >= 2) break;
-    for (int i = 0; i < n; ++i) dy[i] = -F[i];
-    if (Solve(s, dy)) { /* singular: a DOF without stiffness */
-      if (sigma >= smax) break;
-      sigma = sigma > 0.0 ? fmin(smax, sigma * 10.0) : sfirst;
-      ++rejected;
-      continue;
+  int ok = !bad && Newton(s, &w, y, F), steps = 0, rejected = 0;
+  if (!ok && !bad) {
+    if (s->mb.njoints) StartMultipliers(s, y, w.zero); /* the joints' reactions first */
+    EvalAtRest(s, y, w.zero, 0.0, F, 0);
+    double ratio = 0.0, Lsum = 0.0;
+    int ne = 0;
+    for (int l = 0; l < s->nl; ++l) {
+      const PlDynLine d = s->d[l];
+      for (int e = 0; e < d->sp->mesh.nelements; ++e, ++ne) Lsum += d->sp->elements[e].L;
+      for (int i = 0; i < d->sp->mesh.nnodes; ++i)
+        for (int c = 0; c < 3; ++c) {
+          const int row = s->loff[l] + i * s->ndd + s->iV + c;
+          if (s->rowforce[row] && d->inertia[i].mass > 0.0) ratio = fmax(ratio, fabs(F[row]) / d->inertia[i].mass);
+        }
     }
-    /* at the round-off floor: a Newton step that moves no node by more than 1e-12 of the
-     * lines' length while the imbalance is below 1e-8 of the force scale is converged (a
-     * steel line's axial force carries EA eps |x| / L of rounding, 4e-4 N for a 200 m pipe
-     * of 2 m elements: above 1e-9 of a light line's weight; the one-line statics stop on the
-     * step size likewise) */
-    if (sigma == 0.0 && fr <= 1e-8 && kr <= 1e-8 && s->nl > 0) {
-      double dmax = 0.0, xs = 1.0; /* over every position: the lines' nodes, free points, bodies */
-      for (int l = 0; l < s->nl; ++l) {
-        const PlProblem p = s->d[l]->sp;
-        xs = fmax(xs, p->model.length);
-        for (int i = 0; i < p->mesh.nnodes; ++i)
-          for (int c = 0; c < 3; ++c) dmax = fmax(dmax, fabs(dy[s->loff[l] + (size_t)i * s->ndd + c]));
+    const double Lm = ne ? Lsum / ne : 1.0, shift0 = fmax(ratio / (0.1 * Lm), 1e-6);
+    double shift = shift0, fn = ForceNorm(s, F), fn_start = fn, fn_prev = 0.0, fn_best = fn;
+    char why[512];
+    while (steps < max_steps && !ok) {
+      if (fn < 1e-3 * fn_start || shift < 1e-8 * shift0) { /* the end game */
+        if ((ok = Newton(s, &w, y, F))) break;
+        fn_start = fn;
+        shift = fmax(shift, 1e-6 * shift0);
       }
-      for (int k = 0; k < s->m->npoints; ++k)
-        for (int c = 0; c < 3 && s->poff[k] >= 0; ++c) dmax = fmax(dmax, fabs(dy[s->poff[k] + c]));
-      for (int b = 0; b < s->m->nbodies; ++b)
-        for (int c = 0; c < PL_VESSEL_V; ++c) dmax = fmax(dmax, fabs(dy[s->moff + PL_VESSEL_NY * b + c]) * (c < 3 ? 1.0 : xs));
-      if (dmax <= 1e-12 * xs) {
-        roundoff = 1;
-        break;
+      ++steps;
+      s->val = SUNSparseMatrix_Data(s->A);
+      int tbad = EvalAtRest(s, y, w.zero, sqrt(shift), NULL, 1) >= 2;
+      for (int i = 0; i < n; ++i) w.dy[i] = -F[i];
+      tbad = tbad || Solve(s, w.dy);
+      double fnt = INFINITY;
+      if (!tbad) {
+        for (int i = 0; i < n; ++i) w.yt[i] = y[i] + w.dy[i];
+        AtRest(s, w.yt);
+        if (s->mb.njoints) StartMultipliers(s, w.yt, w.zero);
+        tbad = EvalAtRest(s, w.yt, w.zero, 0.0, w.Ft, 0) || PlSysDynPlausible(s, 0.0, w.yt, why, sizeof why);
+        fnt = ForceNorm(s, w.Ft);
       }
+      if (tbad || !(fnt <= 100.0 * fn) || !(fnt <= 30.0 * fn_best)) {
+        ++rejected;
+        shift *= 10.0;
+        if (shift > 1e16 * shift0) break; /* no step is small enough */
+        continue;
+      }
+      memcpy(y, w.yt, sizeof(double) * n);
+      memcpy(F, w.Ft, sizeof(double) * n);
+      fn_best = fmin(fn_best, fnt);
+      shift *= fmin(10.0, fmax(0.1, fnt / fmax(fn, fn_prev)));
+      fn_prev = fn;
+      fn = fnt;
+      ok = Converged(s, &w, y, F, 0);
     }
-    for (int i = 0; i < n; ++i) yt[i] = y[i] + dy[i];
-    AtRest(s, yt);
-    if (sigma > 0.0) StartMultipliers(s, yt, zero); /* a Newton step keeps Newton's multipliers */
-    double ft, kt;
-    const int tbad = EvalAtRest(s, yt, zero, 0.0, Ft, 0);
-    Measure(s, Ft, rep->force_scale, &ft, &kt);
-    if (tbad || !(ft <= kGrowth * fmax(fbest, tol))) {
-      if (sigma >= smax) break;
-      if (!projected && s->mb.njoints) { /* Newton from the start failed: the joints' reactions first */
-        StartMultipliers(s, y, zero);
-        EvalAtRest(s, y, zero, 0.0, F, 0);
-        Measure(s, F, rep->force_scale, &fr, &kr);
-        projected = 1;
-      }
-      sigma = sigma > 0.0 ? fmin(smax, sigma * 10.0) : sfirst;
-      ++rejected;
-      continue;
-    }
-    sigma = sigma * (fr > 0.0 ? (ft < fr ? fmin(ft / fr, 0.5) : ft / fr) : 0.0);
-    if (sigma < smin) sigma = 0.0;
-    memcpy(y, yt, sizeof(double) * n);
-    memcpy(F, Ft, sizeof(double) * n);
-    fr = ft;
-    kr = kt;
-    fbest = fmin(fbest, fr);
   }
-  rep->iterations = it;
+  Measure(s, F, w.fscale, &fr, &kr);
+  rep->iterations = w.newton_iterations + steps;
   rep->rejected = rejected;
   rep->residual = fr;
-  rep->converged = !bad && ((fr <= tol && kr <= ktol) || roundoff);
-  if (!rep->converged) {
+  rep->converged = ok;
+  if (!ok) {
     snprintf(rep->failure, sizeof rep->failure,
-             "the equilibrium of the whole system did not converge in %d steps (%d rejected): largest force "
-             "imbalance %.3g of the force scale %.4g N, largest kinematic row %.3g; a body or free point whose DOF "
-             "nothing restores but a load pushes has no equilibrium (give it a spring, restoring or another line)",
-             it, rejected, fr, rep->force_scale, kr);
-    memcpy(y, y0, sizeof(double) * n); /* the substructured equilibrium stays */
-    EvalAtRest(s, y, zero, 0.0, F, 0);
+             "the equilibrium of the whole system did not converge: Newton from the start, then %d pseudo-transient "
+             "steps (%d rejected) and %d Newton iterations in all; largest force imbalance %.3g of the force scale "
+             "%.4g N, largest kinematic row %.3g; a body or free point whose DOF nothing restores but a load pushes "
+             "has no equilibrium (give it a spring, restoring or another line)",
+             steps, rejected, w.newton_iterations, fr, w.fscale, kr);
+    memcpy(y, y0, sizeof(double) * n); /* the start stays */
+    EvalAtRest(s, y, w.zero, 0.0, F, 0);
   }
-  free(y0), free(yt), free(zero), free(F), free(Ft), free(dy);
+  free(y0), free(w.zero), free(w.yt), free(w.F), free(w.Ft), free(w.dy);
   return 0;
 }
 

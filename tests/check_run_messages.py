@@ -4,6 +4,8 @@
 1. `pipelay sweep FILE --vary A=... --vary B=...`: a sweep varies one key; a second --vary is
    refused with exit 2 and a message naming both (it used to be dropped, the first key's sweep
    run as if the second were not given).
+   A one-letter option (`-o DIR` for `--output DIR`) in run and sweep: refused with exit 2
+   (PETSc, which reads the single-dash options, ignored it, and the results went elsewhere).
 2. A failed static solve of a model of lines (tests/models/system_static.yaml, its tail line's
    bottom end freed in x and pulled by 500 MN): the failure in stderr and in summary.json ends
    with the static solve's whole suggestion ("... -snes_monitor shows every iteration."); it
@@ -36,6 +38,18 @@ def main():
     check(rc == 2 and "only one --vary" in err and "mesh.elements=100,200" in err and "ends.top.force[0]" in err
           and len(err.strip().splitlines()) == 1 and not os.path.exists(os.path.join(work, "two_vary", "sweep.csv")),
           "sweep with two --vary: exit %d (want 2), stderr %r" % (rc, err.strip()[:300]))
+
+    # 1b. a one-letter option (a mistyped --output) is refused before anything runs: PETSc, which
+    # takes the single-dash options, would have ignored it and the results gone to the default folder
+    for cmd in (["run", os.path.join(root, "examples", "jlay_900m.yaml")],
+                ["sweep", os.path.join(root, "examples", "jlay_900m.yaml"), "--vary", "ends.top.force[0]=300e3,400e3"]):
+        default_dir = os.path.join(work, "jlay_900m_out")  # where the results would have gone (cwd: work)
+        p = subprocess.run([pipelay] + cmd + ["-o", os.path.join(work, "dash_o"), "--quiet", "--no-plots"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=600, cwd=work)
+        rc, err = p.returncode, p.stderr
+        check(rc == 2 and "unknown argument '-o'" in err and "two dashes" in err and not os.path.exists(os.path.join(work, "dash_o"))
+              and not os.path.exists(default_dir),
+              "%s with -o DIR: exit %d (want 2), stderr %r" % (cmd[0], rc, err.strip()[:200]))
 
     # 2. a system's static failure, whole
     out_dir = os.path.join(work, "system_fail")

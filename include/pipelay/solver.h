@@ -207,6 +207,12 @@ int PlSysStaticMatrixDense(PlSysDyn s, const double *y, double *J);
 /* Makes the solved state the lines' static state (their problems, every rank its nodes) and
  * fills rep's points, end forces and tensions, and bodies (the held DOFs and their loads). */
 PetscErrorCode PlSysStaticStore(PlSysDyn s, PlLinesReport *rep);
+/* Holds each line's held end DOFs at the model's targets (the ends' positions and orientations
+ * of the line's static problem) instead of where the state has them: for a solve from a start
+ * shape (the catenary or straight guess), whose ends need not meet the holds (a bottom end
+ * turned 10 deg in yaw from the start's plane). The constraint rows then carry the distance,
+ * which Newton's first step closes. */
+void PlSysStaticHoldTargets(PlSysDyn s);
 /* The static equilibrium of a system of lines, points and bodies, the one sequence every
  * command uses: each line's own solve and the lines' Newton (PlLinesSolve), then, when that
  * converged, the whole system in one Newton from there (PlSysDynCreate into *S; every body DOF
