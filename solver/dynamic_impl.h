@@ -75,6 +75,8 @@ struct PlDynLine_ {
   PlDynEnd ends[2];
   double t0;                /* start time [s] */
   bool payout;              /* ends.top.payout: the top element's length follows the pay-out */
+  double load_factor;       /* the statics' continuation (solver/system_static.c): the submerged
+                               weight scaled by it (1 but in a ramp from a far start) */
   bool at_rest;             /* the system's statics (solver/system_static.c): no seabed contact
                                damping (0 at rest; in the pseudo-transient steps it would only
                                slow the lines' contact DOFs) */

@@ -606,6 +606,11 @@ int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const dou
   {
     double fw[2], kw[2][2];
     PlElementWeight(sec, m->water_density, m->gravity, L, yA[2], yB[2], fw, Ke ? kw : NULL);
+    if (d->load_factor != 1.0)
+      for (int a = 0; a < 2; ++a) {
+        fw[a] *= d->load_factor;
+        kw[a][0] *= d->load_factor, kw[a][1] *= d->load_factor;
+      }
     for (int a = 0; a < 2; ++a) {
       if (pw) /* the weight beyond the potential energy's constant submerged w L/2 */
         pw[PL_WORK_SPLASH_ZONE] -= (fw[a] - 0.5 * L * w) * (a ? yB : yA)[d->iV + 2];
@@ -757,6 +762,7 @@ PetscErrorCode PlDynLineSetUp(PlProblem sp, PlDynLine *out)
     d->ndd += 3;
   }
   d->t0 = 0.0;
+  d->load_factor = 1.0;
   /* lumped inertia and hydrodynamics */
   PetscCall(PetscCalloc1(nn, &d->inertia));
   PetscCall(PetscCalloc1(ne, &d->morison));

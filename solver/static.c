@@ -813,6 +813,19 @@ static PetscErrorCode AlignStart(PlProblem p, Vec start, int *aligned)
   PetscFunctionReturn(0);
 }
 
+PetscErrorCode PlProblemAlignStart(PlProblem p, int *aligned)
+{
+  Vec start;
+  PetscFunctionBeginUser;
+  *aligned = 0;
+  if (!(HoldDistance(p) > 2.0 * p->model.length / p->mesh.nelements)) PetscFunctionReturn(0);
+  PetscCall(VecDuplicate(p->u, &start));
+  PetscCall(VecCopy(p->u, start));
+  PetscCall(AlignStart(p, start, aligned));
+  PetscCall(VecDestroy(&start));
+  PetscFunctionReturn(0);
+}
+
 /* A suggestion for a failed solve, from what the report shows, in buf[len]: only what can
  * help after what was tried. Load stepping is not suggested: it ran with cut-backs already
  * (and is given up when halving does not lower the starting residual). More PTC steps help

@@ -424,6 +424,65 @@ static int Newton(PlSysDyn s, Solve_ *w, double *y, double *F)
   return ok;
 }
 
+/* The held ends' translations from where the state has them (from) to their targets (to: the
+ * ends' xs, PlSysStaticHoldTargets), per line and end: the largest distance [m]. */
+static double HeldDistance(const PlSysDyn s, const double *y, double (*from)[2][3], double (*to)[2][3])
+{
+  double far = 0.0;
+  for (int l = 0; l < s->nl; ++l)
+    for (int k = 0; k < 2; ++k) {
+      const PlDynEnd *D = &s->d[l]->ends[k];
+      for (int c = 0; c < 3; ++c) {
+        from[l][k][c] = s->d[l]->xs[3 * D->node + c] + y[s->loff[l] + (size_t)D->node * s->ndd + c];
+        to[l][k][c] = D->xs[c];
+        if (D->tr[c]) far = fmax(far, fabs(to[l][k][c] - from[l][k][c]));
+      }
+    }
+  return far;
+}
+
+/* The held translations' distances from their holds as forces [N], in quadrature: each times
+ * the axial stiffness EA/L of its end element (the one-line statics' scale of a hold's row), so
+ * that a continuation step that moves the holds is measured by what the move asks of the line
+ * (the constraint rows are kinematic and out of ForceNorm). */
+static double HoldNorm(const PlSysDyn s, const double *y)
+{
+  double h = 0.0;
+  for (int l = 0; l < s->nl; ++l) {
+    const PlDynLine d = s->d[l];
+    for (int k = 0; k < 2; ++k) {
+      const PlDynEnd *D = &d->ends[k];
+      for (int c = 0; c < 3; ++c) {
+        if (!D->tr[c]) continue;
+        const double dist = d->xs[3 * D->node + c] + y[s->loff[l] + (size_t)D->node * s->ndd + c] - D->xs[c];
+        const double f = d->sp->bc_scale[(size_t)D->node * d->sp->nd + c] * dist;
+        h += f * f;
+      }
+    }
+  }
+  return sqrt(h);
+}
+
+/* The load factor mu in [0, 1] of the continuation from a far start: the holds mu of the way
+ * from `from` to `to`, the lines' submerged weights and dead end loads times mu (as the one-line
+ * statics' lambda: a straight start, unloaded at mu = 0, is in equilibrium there). */
+static void SetHolds(PlSysDyn s, double (*from)[2][3], double (*to)[2][3], double mu)
+{
+  for (int l = 0; l < s->nl; ++l) {
+    const PlDynLine d = s->d[l];
+    d->load_factor = fmin(mu, 1.0);
+    for (int k = 0; k < 2; ++k) {
+      PlDynEnd *D = &d->ends[k];
+      const PlEnd *E = &d->sp->model.ends[k];
+      for (int c = 0; c < 3; ++c) {
+        if (D->tr[c]) D->xs[c] = mu >= 1.0 ? to[l][k][c] : from[l][k][c] + mu * (to[l][k][c] - from[l][k][c]);
+        D->F[c] = mu >= 1.0 ? E->force[c] : mu * E->force[c];
+        D->M[c] = mu >= 1.0 ? E->moment[c] : mu * E->moment[c];
+      }
+    }
+  }
+}
+
 /* The equilibrium from the state y (docs/design-system-core.md §5.3): Newton first (the fast
  * path: a good start converges quadratically), then pseudo-transient continuation with the
  * one-line statics' rules (solver/static.c, Kelley & Keyes 1998), each step
@@ -462,26 +521,47 @@ static int SolveAtRest(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport
   const int bad = EvalAtRest(s, y, w.zero, 0.0, F, 0);
   Measure(s, F, w.fscale, &fr, &kr);
   rep->initial_residual = fr;
-  int ok = !bad && Newton(s, &w, y, F), steps = 0, rejected = 0;
+  /* a start whose held ends are more than two elements from their targets (a straight start
+   * not turned onto them) has its holds moved there with the pseudo time, by at most half an
+   * element length a step (growing 1.5-fold after an accepted step, halved after a rejected
+   * one): the holds at once would tear or crush the elements next to them */
+  double(*from)[2][3] = malloc(sizeof *from * (size_t)(s->nl ? s->nl : 1)),
+  (*to)[2][3] = malloc(sizeof *to * (size_t)(s->nl ? s->nl : 1));
+  double Lsum = 0.0;
+  int ne = 0;
+  for (int l = 0; l < s->nl; ++l)
+    for (int e = 0; e < s->d[l]->sp->mesh.nelements; ++e, ++ne) Lsum += s->d[l]->sp->elements[e].L;
+  const double Lm = ne ? Lsum / ne : 1.0, far = from && to ? HeldDistance(s, y, from, to) : 0.0;
+  const int ramp = far > 2.0 * Lm;
+  double mu = ramp ? 0.0 : 1.0, dmu_max = ramp ? fmin(1.0, 0.5 * Lm / far) : 1.0, dmu = fmin(1.0 / 16.0, dmu_max);
+  if (ramp) {
+    SetHolds(s, from, to, 0.0);
+    EvalAtRest(s, y, w.zero, 0.0, F, 0);
+  }
+  int ok = !bad && !ramp && Newton(s, &w, y, F), steps = 0, rejected = 0;
   if (!ok && !bad) {
     if (s->mb.njoints) StartMultipliers(s, y, w.zero); /* the joints' reactions first */
     EvalAtRest(s, y, w.zero, 0.0, F, 0);
-    double ratio = 0.0, Lsum = 0.0;
-    int ne = 0;
+    double ratio = 0.0;
     for (int l = 0; l < s->nl; ++l) {
       const PlDynLine d = s->d[l];
-      for (int e = 0; e < d->sp->mesh.nelements; ++e, ++ne) Lsum += d->sp->elements[e].L;
       for (int i = 0; i < d->sp->mesh.nnodes; ++i)
         for (int c = 0; c < 3; ++c) {
           const int row = s->loff[l] + i * s->ndd + s->iV + c;
           if (s->rowforce[row] && d->inertia[i].mass > 0.0) ratio = fmax(ratio, fabs(F[row]) / d->inertia[i].mass);
         }
     }
-    const double Lm = ne ? Lsum / ne : 1.0, shift0 = fmax(ratio / (0.1 * Lm), 1e-6);
+    const double shift0 = fmax(ratio / (0.1 * Lm), 1e-6);
     double shift = shift0, fn = ForceNorm(s, F), fn_start = fn, fn_prev = 0.0, fn_best = fn;
     char why[512];
-    while (steps < max_steps && !ok) {
-      if (fn < 1e-3 * fn_start || shift < 1e-8 * shift0) { /* the end game */
+    const int limit = ramp ? fmax(max_steps, 3.0 / dmu_max) : max_steps;
+    while (steps < limit && !ok) {
+      const double mu_try = fmin(1.0, mu + dmu);
+      if (mu < 1.0) { /* the holds and loads of this step, and the residual there */
+        SetHolds(s, from, to, mu_try);
+        EvalAtRest(s, y, w.zero, 0.0, F, 0);
+        fn = hypot(ForceNorm(s, F), HoldNorm(s, y));
+      } else if (fn < 1e-3 * fn_start || shift < 1e-8 * shift0) { /* the end game */
         if ((ok = Newton(s, &w, y, F))) break;
         fn_start = fn;
         shift = fmax(shift, 1e-6 * shift0);
@@ -499,21 +579,35 @@ static int SolveAtRest(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport
         tbad = EvalAtRest(s, w.yt, w.zero, 0.0, w.Ft, 0) || PlSysDynPlausible(s, 0.0, w.yt, why, sizeof why);
         fnt = ForceNorm(s, w.Ft);
       }
-      if (tbad || !(fnt <= 100.0 * fn) || !(fnt <= 30.0 * fn_best)) {
+      if (tbad || !(fnt <= (mu < 1.0 ? 10.0 : 100.0) * fn) || (mu_try >= 1.0 && !(fnt <= 30.0 * fn_best))) {
         ++rejected;
         shift *= 10.0;
+        if (mu < 1.0) { /* the holds back where they were */
+          dmu *= 0.5;
+          SetHolds(s, from, to, mu);
+          EvalAtRest(s, y, w.zero, 0.0, F, 0);
+          fn = ForceNorm(s, F);
+        }
         if (shift > 1e16 * shift0) break; /* no step is small enough */
         continue;
       }
       memcpy(y, w.yt, sizeof(double) * n);
       memcpy(F, w.Ft, sizeof(double) * n);
-      fn_best = fmin(fn_best, fnt);
       shift *= fmin(10.0, fmax(0.1, fnt / fmax(fn, fn_prev)));
       fn_prev = fn;
       fn = fnt;
+      if (mu < 1.0) {
+        mu = mu_try;
+        dmu = fmin(1.5 * dmu, dmu_max);
+        if (mu >= 1.0) fn_start = fn_best = fn;
+        continue;
+      }
+      fn_best = fmin(fn_best, fnt);
       ok = Converged(s, &w, y, F, 0);
     }
   }
+  if (ramp && !ok) SetHolds(s, from, to, 1.0); /* the targets stay the holds */
+  free(from), free(to);
   Measure(s, F, w.fscale, &fr, &kr);
   rep->iterations = w.newton_iterations + steps;
   rep->rejected = rejected;

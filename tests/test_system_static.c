@@ -49,6 +49,8 @@ static PetscErrorCode SystemStatics(const PlModel *m, double **x, int *nn, doubl
   PetscFunctionBeginUser;
   PetscCall(PlProblemCreate(PETSC_COMM_WORLD, m, &p));
   const double t0 = Now();
+  int aligned;
+  PetscCall(PlProblemAlignStart(p, &aligned));
   PetscCall(PlLinesOfProblem(p, &L));
   memset(&lr, 0, sizeof lr);
   PetscCheck(!PlLinesReportInit(&lr, 1, 0, 0, 0), PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");

@@ -58,6 +58,10 @@ PetscErrorCode PlStaticSolve(PlProblem prob, PlStaticReport *report);
 void PlProblemSetStopFlag(PlProblem prob, volatile sig_atomic_t *stop);
 /* quiet: the static solve prints nothing of its failed attempts (they stay in the report). */
 void PlProblemSetQuiet(PlProblem prob, int quiet);
+/* A start whose held ends are more than two elements from their targets (a straight start)
+ * turned as a rigid body about its bottom end onto the top's holds, where the holds allow it
+ * (static.c AlignStart): *aligned 1 when it turned (the state and the holds' start values). */
+PetscErrorCode PlProblemAlignStart(PlProblem prob, int *aligned);
 /* The physical check of the current state that every converged static state passes
  * (static.c): *bad = 1 with the reason in why[len] when an axial strain exceeds +-5 %, an
  * element is folded back on itself or a node is through the seabed. Collective. */
