@@ -2001,12 +2001,21 @@ static int BreakpointAfter(const PlSysDyn s, double t)
   return lo;
 }
 
-int PlSysDynAtBreakpoint(const PlSysDyn s, void *ida)
+/* IDA's time, and its rounding of a stop time: IDASolve returns at a stop time within *fuzz of
+ * its time. */
+static double IdaTime(void *ida, double *fuzz)
 {
   realtype tn = 0.0, hh = 0.0;
   IDAGetCurrentTime(ida, &tn);
   IDAGetCurrentStep(ida, &hh);
-  const double fuzz = 100.0 * UNIT_ROUNDOFF * (fabs(tn) + fabs(hh));
+  *fuzz = 100.0 * UNIT_ROUNDOFF * (fabs(tn) + fabs(hh));
+  return tn;
+}
+
+int PlSysDynAtBreakpoint(const PlSysDyn s, void *ida)
+{
+  double fuzz;
+  const double tn = IdaTime(ida, &fuzz);
   const int k = BreakpointAfter(s, tn - fuzz);
   return k < s->nbp && s->bp[k] <= tn + fuzz;
 }
@@ -2014,17 +2023,14 @@ int PlSysDynAtBreakpoint(const PlSysDyn s, void *ida)
 int PlIdaStep(void *ida, N_Vector y, N_Vector yp, realtype *tret)
 {
   void *ud = NULL;
-  realtype tn = 0.0, hh = 0.0;
+  double fuzz;
   IDAGetUserData(ida, &ud);
-  IDAGetCurrentTime(ida, &tn);
-  IDAGetCurrentStep(ida, &hh);
+  double tn = IdaTime(ida, &fuzz);
   const PlSysDyn s = ud;
-  /* IDA's rounding of a stop time: it returns there within this of its time (IDASolve) */
-  const double fuzz = 100.0 * UNIT_ROUNDOFF * (fabs(tn) + fabs(hh));
   double stop = INFINITY;
   if (s) {
     int k = BreakpointAfter(s, tn - fuzz);
-    if (k < s->nbp && s->bp[k] <= tn + fuzz && fabs(s->bp_done - s->bp[k]) > fuzz) {
+    if (k < s->nbp && s->bp[k] <= tn + fuzz && fabs(s->bp_done - s->bp[k]) > fuzz) { /* stopped there */
       const int rc = BreakpointRestart(s, ida, y, yp, s->bp[k]);
       if (rc) return rc;
       tn = s->bp[k];
