@@ -189,9 +189,26 @@ static void PrintBody(FILE *out, const PlVesselModel *v, int on_line)
           c->thrust_max[1], c->thrust_max[5]);
 }
 
-/* The settings of a dynamic analysis. */
-static void PrintDynamic(FILE *out, const PlDynamicSettings *d, int fingerprint)
+/* The forcing's breakpoints, where the integrator restarts (PlModelBreakpoints): their count
+ * and the first ten. */
+static void PrintBreakpoints(FILE *out, const PlModel *m)
 {
+  double *t = NULL;
+  const int n = PlModelBreakpoints(m, &t);
+  fprintf(out, "    %-28s", "breakpoints (restarts)");
+  if (n <= 0) fprintf(out, " %s\n", n < 0 ? "out of memory" : "none");
+  else {
+    fprintf(out, " %d:", n);
+    for (int i = 0; i < n && i < 10; ++i) fprintf(out, "%s %.10g", i ? "," : "", t[i]);
+    fprintf(out, "%s s\n", n > 10 ? ", ..." : "");
+  }
+  free(t);
+}
+
+/* The settings of a dynamic analysis (of model m; with fingerprint, what a restart must keep). */
+static void PrintDynamic(FILE *out, const PlModel *m, int fingerprint)
+{
+  const PlDynamicSettings *d = &m->analysis.dynamic;
   if (!fingerprint) Line(out, "duration", d->duration, "s");
   Line(out, "output interval", d->output_interval, "s");
   Line(out, "IDA relative tolerance", d->rtol, "-");
@@ -206,6 +223,7 @@ static void PrintDynamic(FILE *out, const PlDynamicSettings *d, int fingerprint)
   else fprintf(out, "    %-28s IDA's choice\n", "initial step");
   fprintf(out, "    %-28s %d\n", "max BDF order", d->max_order);
   fprintf(out, "    %-28s %d\n", "max steps", d->max_steps);
+  if (!fingerprint) PrintBreakpoints(out, m);
 }
 
 void PlDescribeModel(FILE *out, const PlModel *m, const PlMesh *mesh_, int fingerprint)
@@ -344,7 +362,7 @@ void PlDescribeModel(FILE *out, const PlModel *m, const PlMesh *mesh_, int finge
   if (m->analysis.atol > 0.0) Line(out, "absolute tolerance", m->analysis.atol, "N");
   else fprintf(out, "    %-28s automatic\n", "absolute tolerance");
   if (dynamic) {
-    PrintDynamic(out, &m->analysis.dynamic, fingerprint);
+    PrintDynamic(out, m, fingerprint);
     fprintf(out, "    %-28s", "output points");
     for (int k = 0; k < m->noutput_points; ++k)
       fprintf(out, " %s (S = %.10g m)", m->output_points[k].name, m->output_points[k].arc_length);
@@ -387,7 +405,7 @@ void PlDescribeBodies(FILE *out, const PlModel *m)
   for (int b = 0; b < m->nbodies; ++b) PrintBody(out, &m->bodies[b], 0);
   PrintJoints(out, m);
   fprintf(out, "  analysis\n    %-28s dynamic\n", "type");
-  PrintDynamic(out, &m->analysis.dynamic, 0);
+  PrintDynamic(out, m, 0);
   if (m->njoints) Line(out, "atol reaction", m->analysis.dynamic.atol_reaction, "N, N m (Newton test)");
   fprintf(out, "  output directory: %s\n", m->output_dir);
 }

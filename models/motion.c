@@ -17,8 +17,38 @@
  *   continuous (a linear series makes it jump at every row: an impulse on a stiff line). Rotation offsets are rotation vectors
  *   (about the static frame's axes); their rate is mapped to the body angular velocity by
  *   the right Jacobian of SO(3): w = J_r(th) dth/dt.
+ *
+ * Breakpoints (PlModelBreakpoints): the times where the forcing is not C^1, after which the
+ * integrator restarts. An order-q BDF step is exact for a polynomial of degree q; its local
+ * error C h^(q+1) y^(q+1), which IDA estimates from the (q+1)-th difference of the last
+ * solutions, assumes y smooth over the step and its history, and the step samples the forcing
+ * at its ends only (a pulse between them is not seen at all). A jump J in the j-th derivative
+ * of a state inside them leaves an error of order J h^j / j! that no polynomial across it
+ * removes. Where the forcing's jumps land: the free nodes' and bodies' accelerations a are as
+ * smooth as the loads (a step load: a jumps) and as the prescribed positions d, which they
+ * feel through the elements' stiffness (d' jumps: a' jumps). The rule: a breakpoint where a
+ * load or a prescribed position is not C^1 (a jump of the velocities' first or second
+ * derivative, j <= 2, against which the order-2 to 5 steps IDA takes have no margin). Not
+ * breakpoints: the C^2 ramp's ends (d''' jumps: a''' jumps) and the knots of a cubic series
+ * (C^1: d'' jumps, a'' jumps), j >= 3, errors of the order of IDA's own steps there, which its
+ * error test measures; a restart there, at order 1 with steps sized from the start, costs
+ * more steps and accuracy than it saves (the first steps' tolerance-sized errors ring the stiff
+ * axial modes that the run's steady high-order steps leave alone). The lists, each function's:
+ *   a ramp of zero length (a step): its start (current, environment load, the DP controller's
+ *     blend, the pay-out rate, a harmonic motion's start, a circle's ramp up or down, the DP
+ *     reference line's and route's speed, which the controller's derivative term turns into
+ *     a thrust that steps);
+ *   a linear time series (motions, environment loads): each corner, where a column's slope
+ *     changes by more than half its largest slope (LinearBreaks: where the series starts,
+ *     stops or turns; it is zero before its first row and held after its last). The other
+ *     rows are not: a densely sampled smooth signal f changes its slope by h_row f'' at each,
+ *     which the steps across them resolve as they resolve f, while a restart at every row
+ *     would take every step at order 1;
+ *   DP waypoints: the start and each arrival at a waypoint (the reference velocity jumps);
+ *   the DP route's guidance: each sample (the layback's rate changes there).
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include "pipelay/models.h"
 
@@ -286,4 +316,155 @@ double PlPayoutAcceleration(const PlEnd *e, double t)
   double f, df, ddf;
   PlRamp(tau / T, &f, &df, &ddf);
   return e->payout_rate * df / T;
+}
+
+/* ---- breakpoints ------------------------------------------------------------------------ */
+typedef struct {
+  double *t;
+  int n, cap, oom;
+  double end; /* the duration: breakpoints in (0, end) */
+} Breaks;
+
+static void AddBreak(Breaks *b, double t)
+{
+  if (!(t > 0.0 && t < b->end) || b->oom) return;
+  if (b->n == b->cap) {
+    const int c = b->cap ? 2 * b->cap : 64;
+    double *p = realloc(b->t, sizeof(double) * (size_t)c);
+    if (!p) {
+      b->oom = 1;
+      return;
+    }
+    b->t = p, b->cap = c;
+  }
+  b->t[b->n++] = t;
+}
+
+/* A function ramped in from start over ramp (PlRamp, C^2): a step when ramp is 0. */
+static void RampBreak(Breaks *b, double start, double ramp)
+{
+  if (!(ramp > 0.0)) AddBreak(b, start);
+}
+
+/* Every time k dt, k >= 1. */
+static void SampleBreaks(Breaks *b, double dt)
+{
+  if (!(dt > 0.0)) return;
+  for (long k = 1; k * dt < b->end && !b->oom; ++k) AddBreak(b, k * dt);
+}
+
+/* A linear series of n rows [t, 6 values] (zero before the first row, the last held): each
+ * corner, a row where a value jumps (the first row's from zero) or the slope of a column
+ * changes by more than half the column's largest slope: where the series starts, stops or
+ * turns. */
+static void LinearBreaks(Breaks *b, const double *T, int n)
+{
+  double smax[7] = {0};
+  for (int i = 0; i + 1 < n && T; ++i)
+    for (int k = 1; k <= 6; ++k)
+      smax[k] = fmax(smax[k], fabs((T[7 * i + 7 + k] - T[7 * i + k]) / (T[7 * i + 7] - T[7 * i])));
+  for (int i = 0; i < n && T; ++i) {
+    const double *r = T + 7 * i;
+    int corner = 0;
+    for (int k = 1; k <= 6 && !corner; ++k) {
+      const double left = i > 0 ? (r[k] - r[k - 7]) / (r[0] - r[-7]) : 0.0;
+      const double right = i + 1 < n ? (r[k + 7] - r[k]) / (r[7] - r[0]) : 0.0;
+      corner = fabs(right - left) > 0.5 * smax[k] || (i == 0 && r[k] != 0.0);
+    }
+    if (corner) AddBreak(b, r[0]);
+  }
+}
+
+static void MotionBreaks(Breaks *b, const PlMotion *mo)
+{
+  switch (mo->kind) {
+  case PL_MOTION_HARMONIC:
+    RampBreak(b, mo->start_time, mo->ramp_time);
+    break;
+  case PL_MOTION_CIRCLE:
+    RampBreak(b, mo->start_time, mo->ramp_up);
+    RampBreak(b, mo->start_time + mo->ramp_up + mo->hold, mo->ramp_down);
+    break;
+  case PL_MOTION_TIMESERIES:
+    if (!mo->cubic) LinearBreaks(b, mo->table, mo->nrows);
+    break;
+  default:
+    break;
+  }
+}
+
+static void EndBreaks(Breaks *b, const PlEnd *e)
+{
+  MotionBreaks(b, &e->motion);
+  if (!e->payout) return;
+  if (!e->payout_tension && e->payout_rate != 0.0) RampBreak(b, e->payout_start, e->payout_ramp);
+}
+
+static void ReferenceBreaks(Breaks *b, const PlDPReference *r)
+{
+  switch (r->kind) {
+  case PL_DP_REF_CIRCLE:
+    MotionBreaks(b, &r->circle);
+    break;
+  case PL_DP_REF_ROUTE: /* the guidance's samples and the lay speed's ramp */
+    SampleBreaks(b, r->interval);
+    if (r->speed > 0.0) RampBreak(b, r->start_time, r->ramp_time);
+    break;
+  case PL_DP_REF_LINE:
+    if (r->speed > 0.0) RampBreak(b, r->start_time, r->ramp_time);
+    break;
+  case PL_DP_REF_WAYPOINTS: { /* as PlDPReferenceEval: leg i takes |w_i+1 - w_i| / U_i */
+    double t = r->start_time;
+    AddBreak(b, t);
+    for (int i = 0; i + 1 < r->nwaypoints; ++i) {
+      const double len = hypot(r->waypoint[i + 1][0] - r->waypoint[i][0], r->waypoint[i + 1][1] - r->waypoint[i][1]);
+      t += r->leg_speed[i] > 0.0 ? len / r->leg_speed[i] : 0.0;
+      AddBreak(b, t);
+    }
+    break;
+  }
+  default:
+    break;
+  }
+}
+
+static void BodyBreaks(Breaks *b, const PlVesselModel *v)
+{
+  const PlVesselLoad *L = &v->environment;
+  int loaded = 0;
+  for (int i = 0; i < 6; ++i) loaded |= L->value[i] != 0.0;
+  if (loaded) RampBreak(b, L->start_time, L->ramp_time);
+  LinearBreaks(b, L->table, L->nrows);
+  if (v->has_dp) {
+    RampBreak(b, v->dp.start_time, v->dp.ramp_time);
+    ReferenceBreaks(b, &v->dp.ref);
+  }
+}
+
+static int CompareDouble(const void *a, const void *b)
+{
+  const double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+int PlModelBreakpoints(const PlModel *m, double **t)
+{
+  Breaks b = {NULL, 0, 0, 0, m->analysis.dynamic.duration};
+  *t = NULL;
+  if (m->current.kind != PL_CURRENT_NONE) RampBreak(&b, m->current.start_time, m->current.ramp_time);
+  for (int l = 0; l < (m->nlines > 0 ? m->nlines : 1); ++l)
+    for (int k = 0; k < 2; ++k) EndBreaks(&b, m->nlines > 0 ? &m->lines[l].ends[k] : &m->ends[k]);
+  if (m->vessel.present) BodyBreaks(&b, &m->vessel);
+  for (int i = 0; i < m->nbodies; ++i) BodyBreaks(&b, &m->bodies[i]);
+  if (b.oom) {
+    free(b.t);
+    return -1;
+  }
+  qsort(b.t, (size_t)b.n, sizeof(double), CompareDouble);
+  int n = 0;
+  for (int i = 0; i < b.n; ++i)
+    if (n == 0 || b.t[i] > b.t[n - 1]) b.t[n++] = b.t[i];
+  if (n == 0) free(b.t);
+  else *t = b.t;
+  return n;
 }

@@ -527,10 +527,8 @@ PetscErrorCode PlDynamicAdvance(PlDynamic d, double tout, int *flag, char *why, 
     const double stop = fmin(tension ? fmin(tout, sample) : NextRemesh(d, d->t_out, T), guide),
                  next = fmin(tout, stop);
     void *ida = PlSysDynIDA(d->S);
-    realtype tida;
-    IDAGetCurrentTime(ida, &tida);
-    if (stop > tida) IDASetStopTime(ida, stop); /* else IDA stands at it already (it stopped there
-                                                    while the last output was interpolated) */
+    PlSysDynSetStopTime(d->S, stop); /* (PlIdaStep: none when IDA stands at it already, having
+                                        stopped there while the last output was interpolated) */
     const PlStepHook hook = {PayoutStep, d};
     *flag = PlIdaAdvance(ida, PlSysDynStateVector(d->S), PlSysDynRateVector(d->S), next, d->stop, d->p->comm, &hook,
                          NULL, &tr, why, len);

@@ -165,7 +165,7 @@ int PlSysDynResumeRunState(PlSysDyn s, double t, const double *y, const double *
  * in why. */
 int PlSysDynPlausible(const PlSysDyn s, double t, const double *y, char *why, size_t len);
 /* analysis.dynamic.max_steps reached by IDA (its steps since its last start: the run's, or
- * since a pay-out's remesh): 1 with what to change in why. IDA's own limit counts the steps of
+ * since a pay-out's remesh; a breakpoint's restart keeps the count): 1 with what to change in why. IDA's own limit counts the steps of
  * one IDASolve call, one step in the runners' one-step mode, so it never fires there. */
 int PlSysDynStepLimit(const PlSysDyn s, void *ida, double t, char *why, size_t len);
 /* In IDA_ONE_STEP mode IDASolve's tout serves only the first step after a (re)start, which IDA
@@ -173,6 +173,22 @@ int PlSysDynStepLimit(const PlSysDyn s, void *ida, double t, char *why, size_t l
  * far [s] beyond IDA's time, not at the next output time, so that the output interval does not
  * change the steps (a 1 ms first step, as a 1 s output interval gave). */
 #define PL_IDA_FIRST_STEP_HORIZON 1.0
+/* One step of IDA (IDA_ONE_STEP; y, yp its vectors) that does not step across a breakpoint of
+ * the forcing (PlModelBreakpoints): IDA's stop time is the next one (or the caller's stop,
+ * PlSysDynSetStopTime, when that is earlier), and the step after IDA stopped at one restarts
+ * it there (system_dynamic.c: the restart and its derivation). Returns IDASolve's flag, with
+ * IDA_TSTOP_RETURN for the caller's stop only; *tret the time of y. The breakpoints are the
+ * model's, so the steps do not depend on the outputs, and every rank takes the same. */
+int PlIdaStep(void *ida, N_Vector y, N_Vector yp, realtype *tret);
+/* 1 when IDA stands at one of the breakpoints (after a failed step: the first from it). */
+int PlSysDynAtBreakpoint(const PlSysDyn s, void *ida);
+/* What a failure there means, and its fix. */
+#define PL_BREAKPOINT_HINT                                                                           \
+  "IDA could not step on from a breakpoint of the forcing (pipelay info lists them), where a prescribed " \
+  "position or load changes faster than the line can follow: a jump in it, or time-series rows closer "   \
+  "together than the steps can follow; spread the jump over a longer time"
+/* The caller's stop time t for the steps of PlIdaStep (IDA_TSTOP_RETURN there), until reached. */
+void PlSysDynSetStopTime(PlSysDyn s, double t);
 N_Vector PlSysDynStateVector(PlSysDyn s);
 N_Vector PlSysDynRateVector(PlSysDyn s);
 /* The line's pull on its end e of line l at the last residual evaluation: what the end's

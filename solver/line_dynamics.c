@@ -877,7 +877,7 @@ int PlIdaAdvance(void *ida, N_Vector y, N_Vector yp, double tout, volatile sig_a
       if (why && len) snprintf(why, len, "interrupted by a signal at t = %.6g s", (double)tcur);
       return PL_DYN_INTERRUPTED;
     }
-    const int rc = IDASolve(ida, tcur + PL_IDA_FIRST_STEP_HORIZON, &tret, y, yp, IDA_ONE_STEP); /* tout: PL_IDA_FIRST_STEP_HORIZON */
+    const int rc = PlIdaStep(ida, y, yp, &tret);
     if (rc < 0) {
       realtype hc = 0.0, tc = 0.0;
       IDAGetCurrentStep(ida, &hc);
@@ -885,8 +885,11 @@ int PlIdaAdvance(void *ida, N_Vector y, N_Vector yp, double tout, volatile sig_a
       *t_reached = tc;
       if (why && len) {
         const char *name = IDAGetReturnFlagName(rc);
+        void *ud = NULL;
+        IDAGetUserData(ida, &ud);
         const char *hint =
-          rc == IDA_CONV_FAIL && conv_hint ? conv_hint
+          (rc == IDA_CONV_FAIL || rc == IDA_ERR_FAIL) && ud && PlSysDynAtBreakpoint((PlSysDyn)ud, ida) ? PL_BREAKPOINT_HINT
+          : rc == IDA_CONV_FAIL && conv_hint ? conv_hint
           : rc == IDA_CONV_FAIL ? "the Newton iteration kept failing as the step was cut (a state the rod cannot take, e.g. an end driven too hard, or too loose tolerances)"
           : rc == IDA_ERR_FAIL  ? "the error test kept failing as the step was cut (a discontinuity in the loads or the prescribed motion, or tolerances too tight)"
           : rc == IDA_TOO_MUCH_WORK ? "analysis.dynamic.max_steps reached"

@@ -967,6 +967,7 @@ static void FixedTieMap(PlSysDyn s, Attach *A, const double *y)
 /* The run's start from the static state y: the free points' and bodies' initial velocities,
  * the attached end nodes moving with their masters, y' from the kinematics. */
 static void KinematicRates(PlSysDyn s, const double *y, double *yp);
+static void HeldMotion(PlSysDyn s, double t, double *y, double *yp);
 
 static void InitialMotion(PlSysDyn s, double *y, double *yp)
 {
@@ -1002,24 +1003,36 @@ static void InitialMotion(PlSysDyn s, double *y, double *yp)
   }
   /* the held DOFs of a line's given ends at their prescribed motion's start (t = 0), as a
    * one-line run's start (dynamic.c ApplyHeld): a ramp that starts at a speed starts there */
+  HeldMotion(s, 0.0, y, yp);
+  KinematicRates(s, y, yp);
+}
+
+/* The held DOFs of the lines' given ends at their prescribed motion at time t, and their rates:
+ * the positions u = d(t) - x_s, u' = v = d'(t), v' = d''(t) (the momentum row a hold replaces
+ * reads that acceleration), the rotation parameters and their rates from w = w_b(t). At a
+ * breakpoint t the time functions give the values of the interval that starts at t. */
+static void HeldMotion(PlSysDyn s, double t, double *y, double *yp)
+{
   for (int l = 0; l < s->nl; ++l) {
     const PlDynLine d = s->d[l];
     for (int k = 0; k < 2; ++k) {
       const PlDynEnd *E = &d->ends[k];
-      double xb[3], vb[3], ab[3], pb[4], wb[3], *yi = y + s->loff[l] + (size_t)E->node * s->ndd;
-      PlDynEndPrescribed(d, E, 0.0, xb, vb, ab, pb, wb);
+      const size_t o = (size_t)s->loff[l] + (size_t)E->node * s->ndd;
+      double xb[3], vb[3], ab[3], pb[4], wb[3], *yi = y + o, *ypi = yp + o;
+      PlDynEndPrescribed(d, E, t, xb, vb, ab, pb, wb);
       for (int c = 0; c < 3; ++c)
         if (E->tr[c]) {
           yi[c] = xb[c] - d->xs[3 * E->node + c];
-          yi[s->iV + c] = vb[c];
+          yi[s->iV + c] = ypi[c] = vb[c];
+          ypi[s->iV + c] = ab[c];
         }
       if (E->rot == 1) {
         for (int j = 0; j < s->np; ++j) yi[3 + j] = pb[j];
         for (int c = 0; c < 3; ++c) yi[s->iW + c] = wb[c];
+        PlParamRateFromOmega(d->kind, yi + 3, yi + s->iW, ypi + 3);
       }
     }
   }
-  KinematicRates(s, y, yp);
 }
 
 /* The rates the kinematic rows give at state y (u' = v, p' from w, the points' x' = v, the
@@ -1286,6 +1299,10 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
   s->m = m;
   s->L = L;
   s->nl = m->nlines;
+  s->nbp = PlModelBreakpoints(m, &s->bp);
+  PetscCheck(s->nbp >= 0, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
+  s->bp_done = -INFINITY;
+  s->tstop = INFINITY;
   {
     const int nl = m->nlines > 0 ? m->nlines : 1, npt = m->npoints > 0 ? m->npoints : 1;
     const int nb = m->nbodies > 0 ? m->nbodies : 1, nj = m->njoints > 0 ? m->njoints : 1;
@@ -1627,6 +1644,7 @@ PetscErrorCode PlSysDynDestroy(PlSysDyn *ps)
   if (s->sn_registered) PlStrainNormUnregister(&s->snorm);
   free(s->sn_idx);
   free(s->sn_winv);
+  free(s->bp);
   if (s->ctx) SUNContext_Free(&s->ctx);
   for (int l = 0; s->d && l < s->nl; ++l) PetscCall(PlDynLineDestroy(&s->d[l]));
   free(s->colptr);
@@ -1920,7 +1938,120 @@ int PlSysDynResumeRun(PlSysDyn s, double t, const double *y, const double *yp)
   /* the state may be s's own (PlSysDynPrepareRun) */
   if (y != N_VGetArrayPointer(s->y)) memcpy(N_VGetArrayPointer(s->y), y, sizeof(double) * (size_t)s->n);
   if (yp != N_VGetArrayPointer(s->yp)) memcpy(N_VGetArrayPointer(s->yp), yp, sizeof(double) * (size_t)s->n);
-  return IDAReInit(s->ida, t, s->y, s->yp) != IDA_SUCCESS; /* no stop time: PlSysDynCreate */
+  s->bp_done = t;
+  return IDAReInit(s->ida, t, s->y, s->yp) != IDA_SUCCESS;
+}
+
+void PlSysDynSetStopTime(PlSysDyn s, double t)
+{
+  s->tstop = t;
+}
+
+/* IDA's counters, which IDAReInit zeroes: a breakpoint's restart carries them over (the run's
+ * steps, its step limit, a checkpoint's counters). */
+static void Counters(void *ida, long c[8], int add)
+{
+  const IDAMem im = (IDAMem)ida;
+  const IDALsMem lm = (IDALsMem)im->ida_lmem;
+  long *f[8] = {&im->ida_nst, &im->ida_nre, &im->ida_ncfn, &im->ida_netf, &im->ida_nni, &im->ida_nnf,
+                &im->ida_nsetups, &lm->nje};
+  for (int k = 0; k < 8; ++k) {
+    if (add) *f[k] += c[k];
+    else c[k] = *f[k];
+  }
+}
+
+/* The restart at breakpoint tb, where IDA stopped at its last step (its stop time). At tb a
+ * load or a prescribed position is not C^1 (models/motion.c), so the solution's first
+ * derivatives or their rates jump: IDA's history polynomial, fitted on the left of tb, is not
+ * the solution's on the right, and the first steps after tb would take it as their predictor
+ * and error estimate. IDA restarts at order 1 at tb (IDAReInit, as at the start) from
+ *   y  = IDA's solution at tb: every state integrated is continuous there, and the held DOFs
+ *        set to their prescribed values at tb (a linear series' velocity, a step's position:
+ *        the values of the interval that starts at tb: HeldMotion);
+ *   y' = IDA's derivative at tb from the left, with what jumps replaced by its value on the
+ *        right: the held DOFs' u' = v_b(tb+) (a linear series' slope) and v' = a_b(tb+), the
+ *        held rotations' parameter rates.
+ * The other components of y' that jump are the free DOFs' accelerations under a load that
+ * steps (a step load, a DP thrust whose reference velocity jumps): the order-1 step measures
+ * their jump (its error estimate is the corrector's change h |dv'| from the predictor) and is
+ * sized to it, and its corrector solves the equations of motion on the right. Under a
+ * prescribed position whose slope jumps they do not jump (the elements feel the held
+ * position, continuous), their rates do. IDA's counters carry over: saved here and added back
+ * after the first step (IDASolve's first call after IDAReInit keys its initial step on a zero
+ * step count). Returns 0, or an IDA flag < 0. */
+static int BreakpointRestart(PlSysDyn s, void *ida, N_Vector y, N_Vector yp, double tb)
+{
+  if (IDAGetDky(ida, tb, 0, y) != IDA_SUCCESS || IDAGetDky(ida, tb, 1, yp) != IDA_SUCCESS) return IDA_ILL_INPUT;
+  HeldMotion(s, tb, N_VGetArrayPointer(y), N_VGetArrayPointer(yp));
+  Counters(ida, s->carry, 0);
+  s->carry[8] = 1;
+  return PlSysDynResumeRun(s, tb, N_VGetArrayPointer(y), N_VGetArrayPointer(yp)) ? IDA_ILL_INPUT : 0;
+}
+
+/* The first breakpoint of s at or after t. */
+static int BreakpointAfter(const PlSysDyn s, double t)
+{
+  int lo = 0, hi = s->nbp; /* bp[lo - 1] < t <= bp[hi] */
+  while (lo < hi) {
+    const int mid = (lo + hi) / 2;
+    if (s->bp[mid] < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/* IDA's time, and its rounding of a stop time: IDASolve returns at a stop time within *fuzz of
+ * its time. */
+static double IdaTime(void *ida, double *fuzz)
+{
+  realtype tn = 0.0, hh = 0.0;
+  IDAGetCurrentTime(ida, &tn);
+  IDAGetCurrentStep(ida, &hh);
+  *fuzz = 100.0 * UNIT_ROUNDOFF * (fabs(tn) + fabs(hh));
+  return tn;
+}
+
+int PlSysDynAtBreakpoint(const PlSysDyn s, void *ida)
+{
+  double fuzz;
+  const double tn = IdaTime(ida, &fuzz);
+  const int k = BreakpointAfter(s, tn - fuzz);
+  return k < s->nbp && s->bp[k] <= tn + fuzz;
+}
+
+int PlIdaStep(void *ida, N_Vector y, N_Vector yp, realtype *tret)
+{
+  void *ud = NULL;
+  double fuzz;
+  IDAGetUserData(ida, &ud);
+  double tn = IdaTime(ida, &fuzz);
+  const PlSysDyn s = ud;
+  double stop = INFINITY;
+  if (s) {
+    int k = BreakpointAfter(s, tn - fuzz);
+    if (k < s->nbp && s->bp[k] <= tn + fuzz && fabs(s->bp_done - s->bp[k]) > fuzz) { /* stopped there */
+      const int rc = BreakpointRestart(s, ida, y, yp, s->bp[k]);
+      if (rc) return rc;
+      tn = s->bp[k];
+    }
+    while (k < s->nbp && s->bp[k] <= tn + fuzz) ++k;
+    if (k < s->nbp) stop = s->bp[k];
+    if (s->tstop > tn) stop = fmin(stop, s->tstop);
+    if (stop < INFINITY && IDASetStopTime(ida, stop) != IDA_SUCCESS) return IDA_ILL_INPUT;
+  }
+  int rc = IDASolve(ida, tn + PL_IDA_FIRST_STEP_HORIZON, tret, y, yp, IDA_ONE_STEP); /* tout: PL_IDA_FIRST_STEP_HORIZON */
+  if (!s) return rc;
+  if (s->carry[8]) {
+    Counters(ida, s->carry, 1);
+    s->jac_step += s->carry[0];
+    s->carry[8] = 0;
+  }
+  if (rc == IDA_TSTOP_RETURN) {
+    if (*tret >= s->tstop) s->tstop = INFINITY;
+    else rc = IDA_SUCCESS; /* a breakpoint: the next step restarts there */
+  }
+  return rc;
 }
 
 /* The plausibility of a state in time, as the statics check theirs (solver/static.c): a state
@@ -2087,5 +2218,7 @@ static int IntegratorRestore(PlSysDyn s, const double *b, long count)
 int PlSysDynResumeRunState(PlSysDyn s, double t, const double *y, const double *yp, const double *state, long count)
 {
   if (PlSysDynResumeRun(s, t, y, yp)) return 1;
-  return state && count > 0 ? IntegratorRestore(s, state, count) : 0;
+  if (!(state && count > 0)) return 0;
+  s->bp_done = -INFINITY; /* IDA's history as saved: stopped at a breakpoint, it restarts there */
+  return IntegratorRestore(s, state, count);
 }

@@ -120,6 +120,13 @@ struct PlSysDyn_ {
   SUNNonlinearSolver NLS;        /* IDA's Newton with the convergence test of NewtonTest */
   double nls_ss, nls_oldnrm;     /* its rate estimate ss = rate / (1 - rate), the first update's norm */
   long jac_step;                 /* IDA's step count when the iteration matrix was assembled */
+  double *bp;                    /* the forcing's breakpoints (PlModelBreakpoints), sorted */
+  int nbp;
+  double bp_done;                /* the time IDA was last restarted at (PlSysDynResumeRun); -inf
+                                    after its state was restored (PlSysDynResumeRunState) */
+  double tstop;                  /* the caller's stop time (PlSysDynSetStopTime), inf: none */
+  long carry[9];                 /* IDA's counters before a breakpoint's restart, added back after
+                                    the first step from it (PlIdaStep); carry[8] 1 while due */
   PlStrainNorm snorm;            /* the rods' element strains in IDA's error norm */
   int *sn_idx;                   /* its elements' a and b */
   double *sn_winv;               /* and their 1 / tol */
@@ -134,9 +141,9 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
 void PlSysDynDense(const PlSysDyn s, const double *v, double *J);
 /* system_dynamic.c: the run's start from the current (static) state: the initial velocities,
  * y' from the kinematics (bodies without lines: their accelerations and the joints' reactions
- * from the equations, BodiesStart), IDA re-initialised at t = 0 with the duration its stop
- * time (PlSysDynResumeRun). Returns 0, 1 when IDA refuses, 2 when the bodies' mass or joint
- * matrix [M G^T; G 0] is singular, 3 out of memory. */
+ * from the equations, BodiesStart), IDA re-initialised at t = 0 (PlSysDynResumeRun). Returns
+ * 0, 1 when IDA refuses, 2 when the bodies' mass or joint matrix [M G^T; G 0] is singular, 3
+ * out of memory. */
 int PlSysDynPrepareRun(PlSysDyn s);
 /* system_dynamic.c: body b's DP thrusters hold tau (body frame [N, N m]) before the controller
  * starts: the static thrust, so that the run starts from the equilibrium the statics found
@@ -146,9 +153,8 @@ void PlSysDynHoldThrust(PlSysDyn s, int b, const double tau[6]);
  * (the held and attached DOFs keep theirs), the kinematic rates from them, IDA re-initialised
  * at t = 0. Returns 0, or 1 when IDA refuses. */
 int PlSysDynSetLineVelocity(PlSysDyn s, int l, const double *v);
-/* system_dynamic.c: a restarted run's start: the state y, y' of a checkpoint at IDA's time t
- * (restart.bin, system_run.c), IDA re-initialised there (order 1) with the duration its stop
- * time. Returns 0, or 1 when IDA refuses. */
+/* system_dynamic.c: a restart of IDA at order 1 at time t from y, y' (the start, a checkpoint's
+ * state, a pay-out's remesh, a breakpoint: PlIdaStep). Returns 0, or 1 when IDA refuses. */
 int PlSysDynResumeRun(PlSysDyn s, double t, const double *y, const double *yp);
 /* dynamic.c: the system core a one-line run integrates on (its line and vessel). */
 PlSysDyn PlDynamicSystem(const PlDynamic d);

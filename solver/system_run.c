@@ -475,13 +475,13 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
     if (k > 0) {
       /* IDA steps past the output time (its own step sizes: a stop at every output would cut
        * the step there and change cj, costing steps and iteration matrices) and the output
-       * state is interpolated (IDAGetDky); the duration is IDA's stop time */
+       * state is interpolated (IDAGetDky); it stops and restarts at the forcing's breakpoints
+       * only (PlIdaStep) */
       realtype tret = tida;
       int rc = 0, stepped = 0;
       while (tret < tout * (1 - 1e-14) && rc >= 0) {
         stepped = 1;
-        rc = IDASolve(ida, tret + PL_IDA_FIRST_STEP_HORIZON, &tret, PlSysDynStateVector(s), PlSysDynRateVector(s),
-                      IDA_ONE_STEP); /* tout: PL_IDA_FIRST_STEP_HORIZON */
+        rc = PlIdaStep(ida, PlSysDynStateVector(s), PlSysDynRateVector(s), &tret);
         int stop = opt->stop && *opt->stop;
         if (s->size > 1) MPI_Allreduce(MPI_IN_PLACE, &stop, 1, MPI_INT, MPI_MAX, s->comm);
         if (stop) {
@@ -508,11 +508,15 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
       if (rc < 0 || stall >= 100) {
         char *name = rc < 0 ? IDAGetReturnFlagName(rc) : NULL;
         res->ida_flag = rc < 0 ? rc : -1;
-        snprintf(res->failure, sizeof res->failure,
-                 "the integration stopped at t = %.6g s (%s) before the output at %.6g s: try a smaller "
-                 "analysis.dynamic.max_step or initial_step, finer meshes near the attachments, or check that every "
-                 "free point and body is held by a line or restoring (docs/model-file.md)",
-                 (double)tret, rc < 0 ? (name ? name : "an IDA error") : "the step collapsed below 1e-10 s", tout);
+        if (rc < 0 && PlSysDynAtBreakpoint(s, ida))
+          snprintf(res->failure, sizeof res->failure, "the integration stopped at t = %.6g s (%s) before the output "
+                   "at %.6g s: %s", (double)tret, name ? name : "an IDA error", tout, PL_BREAKPOINT_HINT);
+        else
+          snprintf(res->failure, sizeof res->failure,
+                   "the integration stopped at t = %.6g s (%s) before the output at %.6g s: try a smaller "
+                   "analysis.dynamic.max_step or initial_step, finer meshes near the attachments, or check that "
+                   "every free point and body is held by a line or restoring (docs/model-file.md)",
+                   (double)tret, rc < 0 ? (name ? name : "an IDA error") : "the step collapsed below 1e-10 s", tout);
         free(name);
         t = tret;
         break;

@@ -10,7 +10,9 @@ energy.csv the same bytes, the same step count in summary.json.
 Cases: examples/jlay_circle.yaml at 740 nodes, 120 s (the one-line path), and the same model
 written as a model of lines (scripts/one_line_as_lines.py: the system's run driver), each sent
 SIGINT after a fraction of its wall time (retried later in the run if the signal came before
-the dynamics or after the end).
+the dynamics or after the end). Both with a uniform current of 0.3 m/s switched on at t = 60 s
+(a step: a breakpoint of the forcing, where IDA stops and restarts, PlIdaStep): the restarted
+run resumes before it, and must restart there as the uninterrupted run did, or after it.
 
 usage: check_restart_exact.py PIPELAY WORKDIR SOURCE_DIR
 """
@@ -23,7 +25,8 @@ from checks import series  # noqa: E402
 def main():
     pipelay, work, src = (os.path.abspath(a) for a in sys.argv[1:4])
     os.makedirs(work, exist_ok=True)
-    sets = ["--set", "mesh.elements=739", "--set", "analysis.dynamic.duration=120"]
+    sets = ["--set", "mesh.elements=739", "--set", "analysis.dynamic.duration=120", "--set", "current.profile=uniform",
+            "--set", "current.speed=0.3", "--set", "current.start_time=60"]
     one = os.path.join(src, "examples", "jlay_circle.yaml")
     lines = os.path.join(work, "jlay_circle_lines.yaml")
     subprocess.run([sys.executable, os.path.join(src, "scripts", "one_line_as_lines.py"), one, lines], check=True)

@@ -611,6 +611,11 @@ void PlMotionHeldDofs(const PlMotion *mo, bool moved[6]);
 void PlPayout(const PlEnd *e, double t, double *s, double *sdot);
 /* Its rate's derivative s'' [m/s^2] (the ramp's; 0 else). */
 double PlPayoutAcceleration(const PlEnd *e, double t);
+/* The breakpoints of a dynamic analysis's forcing: the times in (0, duration) where a load or
+ * a prescribed position is not C^1 (models/motion.c gives the rule and each function's list),
+ * sorted, each once, into *t (malloc'd; NULL when there are none). Returns their count, or -1
+ * out of memory. The integrator restarts at each. */
+int PlModelBreakpoints(const PlModel *m, double **t);
 
 /* Sets every optional value to its documented default and every required one to "unset". */
 void PlModelInitDefaults(PlModel *m);
