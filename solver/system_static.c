@@ -483,6 +483,52 @@ static void SetHolds(PlSysDyn s, double (*from)[2][3], double (*to)[2][3], doubl
   }
 }
 
+/* Newton's method at increasing load factors (SetHolds) from a far start, as the one-line
+ * statics' load steps: the whole load at once first, a failed increment halved (at most 8
+ * times in a row, 60 Newton solves in all), a converged one doubled; each increment starts
+ * from the last converged state moved along the secant of the last two (the predictor that
+ * lets a straight line sag as its top rises). 1 when the full load converged (y, F its state),
+ * else 0 with y, F at the last converged increment. */
+static int LoadSteps(PlSysDyn s, Solve_ *w, double *y, double *F, double (*from)[2][3], double (*to)[2][3])
+{
+  const int n = s->n;
+  double *prev = malloc(sizeof(double) * (size_t)n), *last = malloc(sizeof(double) * (size_t)n);
+  if (!prev || !last) {
+    free(prev), free(last);
+    return 0;
+  }
+  memcpy(prev, y, sizeof(double) * (size_t)n);
+  double lam = 0.0, dlam = 1.0, dprev = 0.0;
+  int cuts = 0, solves = 0;
+  while (lam < 1.0 && cuts <= 8 && solves < 60) {
+    const double to_lam = fmin(1.0, lam + dlam);
+    memcpy(last, y, sizeof(double) * (size_t)n);
+    if (dprev > 0.0) /* the secant predictor */
+      for (int i = 0; i < n; ++i) y[i] += (to_lam - lam) / dprev * (y[i] - prev[i]);
+    AtRest(s, y);
+    SetHolds(s, from, to, to_lam);
+    EvalAtRest(s, y, w->zero, 0.0, F, 0);
+    ++solves;
+    if (Newton(s, w, y, F) && !PlSysDynPlausible(s, 0.0, y, NULL, 0)) {
+      memcpy(prev, last, sizeof(double) * (size_t)n);
+      dprev = to_lam - lam;
+      lam = to_lam;
+      dlam = fmin(2.0 * dlam, 1.0);
+      cuts = 0;
+      continue;
+    }
+    memcpy(y, last, sizeof(double) * (size_t)n);
+    dlam *= 0.5;
+    ++cuts;
+  }
+  if (lam < 1.0) {
+    SetHolds(s, from, to, lam);
+    EvalAtRest(s, y, w->zero, 0.0, F, 0);
+  }
+  free(prev), free(last);
+  return lam >= 1.0;
+}
+
 /* The equilibrium from the state y (docs/design-system-core.md §5.3): Newton first (the fast
  * path: a good start converges quadratically), then pseudo-transient continuation with the
  * one-line statics' rules (solver/static.c, Kelley & Keyes 1998), each step
@@ -538,7 +584,12 @@ static int SolveAtRest(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport
     SetHolds(s, from, to, 0.0);
     EvalAtRest(s, y, w.zero, 0.0, F, 0);
   }
-  int ok = !bad && !ramp && Newton(s, &w, y, F), steps = 0, rejected = 0;
+  int ok = !bad && (ramp ? LoadSteps(s, &w, y, F, from, to) : Newton(s, &w, y, F)), steps = 0, rejected = 0;
+  if (ramp && !ok) { /* the continuation below starts again from the start, unloaded */
+    memcpy(y, y0, sizeof(double) * n);
+    SetHolds(s, from, to, 0.0);
+    EvalAtRest(s, y, w.zero, 0.0, F, 0);
+  }
   if (!ok && !bad) {
     if (s->mb.njoints) StartMultipliers(s, y, w.zero); /* the joints' reactions first */
     EvalAtRest(s, y, w.zero, 0.0, F, 0);
