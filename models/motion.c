@@ -287,3 +287,11 @@ double PlPayoutAcceleration(const PlEnd *e, double t)
   PlRamp(tau / T, &f, &df, &ddf);
   return e->payout_rate * df / T;
 }
+
+void PlCurrentFluid(const PlCurrent *c, double water_depth, double z, double t, PlFluidAt *fl)
+{
+  double dv[3];
+  memset(fl, 0, sizeof *fl);
+  PlCurrentVelocity(c, water_depth, z, t, fl->u, dv);
+  for (int i = 0; i < 3; ++i) fl->du_dx[3 * i + 2] = dv[i];
+}

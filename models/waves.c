@@ -572,6 +572,7 @@ static void StreamKinematics(const PlWaves *w, const double x[3], double t, PlWa
   double ke, dke;
   StreamEta(s, X, &ke, &dke);
   k->eta = (ke - s->kd) / s->k;
+  k->deta_dx[0] = dke * s->ex, k->deta_dx[1] = dke * s->ey; /* d(k eta)/dX dX/dx_j / k */
   if (x[2] > k->eta) return;
   k->wet = 1;
   const double Y = x[2] < -w->h ? 0.0 : s->k * (x[2] + w->h);
@@ -664,6 +665,7 @@ static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin 
       ex -= c->a * sn * c->kx, ey -= c->a * sn * c->ky, et += c->a * c->omega * sn;
     }
     k->eta = eta;
+    k->deta_dx[0] = ex, k->deta_dx[1] = ey;
     if (zin > eta) return;
     k->wet = 1;
     const double den = h + eta, zs = h * (zin - eta) / den;
@@ -683,10 +685,12 @@ static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin 
     return;
   }
   const int above = zin > 0.0, extrap = above && w->st == PL_STRETCH_EXTRAPOLATION;
+  double ex = 0.0, ey = 0.0; /* grad eta */
   for (int i = 0; i < w->n; ++i) {
     const Comp *c = &w->c[i];
     const double th = c->kx * x[0] + c->ky * x[1] - c->omega * t + c->phi, cs = cos(th), sn = sin(th);
     eta += c->a * cs;
+    ex -= c->a * sn * c->kx, ey -= c->a * sn * c->ky;
     if (above) {
       Accum(&f0, c, c->coth, 1.0, 1.0, cs, sn);
       /* d/dz at z = 0: C' = k S = k, S' = k C = k coth kh, P' = k tanh kh */
@@ -697,6 +701,7 @@ static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin 
     }
   }
   k->eta = eta;
+  k->deta_dx[0] = ex, k->deta_dx[1] = ey;
   if (zin > eta) return;
   k->wet = 1;
   const double zz = extrap ? zin : 0.0;

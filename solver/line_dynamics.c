@@ -553,6 +553,29 @@ static int RodMatrixRows(const PlDynLine d, const PlRodElement *el, const double
   return bad;
 }
 
+/* The water at the point of fraction xi along the chord from yA to yB (positions absolute) at
+ * time t: with waves, the sea's service (PlWavesFluid: the waves' kinematics and the current,
+ * zero above the instantaneous surface); in a calm sea the current alone at the point's height
+ * (PlCurrentVelocity: no kinematics evaluated). */
+static void GaussFluid(const PlDynLine d, const double *yA, const double *yB, double xi, double t, PlFluidAt *fl)
+{
+  const PlModel *m = &d->sp->model;
+  if (!d->waves) {
+    PlCurrentFluid(&m->current, m->water_depth, (1.0 - xi) * yA[2] + xi * yB[2], t, fl);
+    return;
+  }
+  double x[3];
+  PlWaveKin k;
+  for (int i = 0; i < 3; ++i) x[i] = (1.0 - xi) * yA[i] + xi * yB[i];
+  PlWavesFluid(d->waves, &m->current, x, t, &k);
+  memset(fl, 0, sizeof *fl);
+  memcpy(fl->u, k.u, sizeof fl->u);
+  memcpy(fl->du_dx, k.du_dx, sizeof fl->du_dx);
+  memcpy(fl->a, k.a, sizeof fl->a);
+  fl->eta = k.eta;
+  memcpy(fl->deta_dx, k.deta_dx, sizeof fl->deta_dx);
+}
+
 /* Element e's contributions: fe (2 ndd, node rows of A then B) and, when Ke != NULL, the
  * iteration-matrix block (2 ndd x 2 ndd). Returns 1 outside the rod's domain. */
 int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const double *ypA,
@@ -640,14 +663,12 @@ int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const dou
     }
   if (d->iA >= 0) DynFriction(d, e, yA, ypA, yB, ypB, c, fe, Ke, pw);
   /* Morison */
-  if (h->Cdn > 0.0 || h->Cdt > 0.0 || h->Can > 0.0 || h->Cat > 0.0) {
-    double vc[2][3], dvc[2][3], f6[6], K6[72];
-    for (int q = 0; q < 2; ++q) {
-      const double z = (1.0 - xi[q]) * yA[2] + xi[q] * yB[2];
-      PlCurrentVelocity(&m->current, m->water_depth, z, t, vc[q], dvc[q]);
-    }
-    PlRodElementMorison(h, yA, ypA, yB, ypB, d->iV, vc, dvc, c, f6, Ke ? K6 : NULL);
-    if (pw) { /* the force on the pipe is -f6: its added-mass part phi(z_a) m_a [C_an a_n + C_at a_t]
+  if (h->Cdn > 0.0 || h->Cdt > 0.0 || h->Can > 0.0 || h->Cat > 0.0 || d->waves) {
+    double f6[6], K6[72];
+    PlFluidAt fl[2];
+    for (int q = 0; q < 2; ++q) GaussFluid(d, yA, yB, xi[q], t, &fl[q]);
+    PlRodElementMorison(h, yA, ypA, yB, ypB, d->iV, fl, c, f6, Ke ? K6 : NULL);
+    if (pw) { /* the force on the pipe is -f6 (the fluid's inertia counted with the drag): its added-mass part phi(z_a) m_a [C_an a_n + C_at a_t]
                  at each node (rod_dynamics_kernel.inc), the rest the drag */
       const double ma = 0.5 * h->L * h->rho_w * M_PI * h->d_h * h->d_h / 4.0;
       double t[3], len = 0.0, ptot = 0.0, pam = 0.0;

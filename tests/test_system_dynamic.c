@@ -86,6 +86,21 @@ static const char *kSystem =
   "    ends: {bottom: {body: flap, at: [0, 0, -2]}, top: {point: clump}}\n"
   "analysis: {type: dynamic, dynamic: {duration: 1}}\n";
 
+/* kSystem in waves: a regular Airy wave and a short-crested JONSWAP sea, Wheeler-stretched, whose
+ * kinematics load every line (drag on the relative velocity, the fluid's inertia, the wetted
+ * fraction under the moving surface), the free point's drag and the float's hull strips (the
+ * current added by the sea's one service, PlWavesFluid) */
+static const char *WavesSystem(char *buf, size_t cap)
+{
+  snprintf(buf, cap, "%s%s", kSystem,
+           "waves:\n"
+           "  stretching: wheeler\n"
+           "  trains:\n"
+           "    - {kind: airy, height: 4, period: 9, heading: 20, phase: 40}\n"
+           "    - {kind: jonswap, hs: 3, tp: 8, n_components: 30, n_directions: 3, spreading_s: 4, seed: 7, heading: -30}\n");
+  return buf;
+}
+
 /* verification/lines_buoy and lines_bodies (5 m elements) with a dynamic analysis: systems
  * whose static equilibrium is known to converge */
 static const char *kBuoy =
@@ -335,6 +350,8 @@ int main(int argc, char **argv)
   else if (!strcmp(c, "jacobian_euler")) rc = JacobianCase(kSystem, "rotation=euler_zxy");
   else if (!strcmp(c, "jacobian_fixed_quat")) rc = JacobianCase(FixedSystem(fixed, sizeof fixed), "rotation=quaternion");
   else if (!strcmp(c, "jacobian_fixed_euler")) rc = JacobianCase(FixedSystem(fixed, sizeof fixed), "rotation=euler_zxy");
+  else if (!strcmp(c, "jacobian_waves_quat")) rc = JacobianCase(WavesSystem(fixed, sizeof fixed), "rotation=quaternion");
+  else if (!strcmp(c, "jacobian_waves_euler")) rc = JacobianCase(WavesSystem(fixed, sizeof fixed), "rotation=euler_zxy");
   else if (!strcmp(c, "rest")) rc = RestCase(kBuoy) || RestCase(kBodies);
   else if (!strcmp(c, "outputs"))
     rc = OutputsCase(kSystem, "rotation=quaternion") || OutputsCase(FixedSystem(fixed, sizeof fixed), "rotation=quaternion") ||

@@ -78,49 +78,8 @@
 #include <stdint.h>
 #include "pipelay/models.h"
 
-typedef enum {
-  PL_WAVE_AIRY = 0, /* linear regular wave */
-  PL_WAVE_STREAM,   /* Fourier stream-function regular wave */
-  PL_WAVE_JONSWAP,  /* DNV-RP-C205 JONSWAP */
-  PL_WAVE_PM,       /* Pierson-Moskowitz */
-  PL_WAVE_TABLE,    /* user spectrum table (omega, S) */
-  PL_WAVE_SERIES    /* measured elevation record at a reference point */
-} PlWaveKind;
-
-typedef enum { PL_STRETCH_VERTICAL = 0, PL_STRETCH_WHEELER, PL_STRETCH_EXTRAPOLATION } PlWaveStretching;
-
-/* One wave train. Zero-initialise, then set what the kind needs; 0 selects the defaults. */
-typedef struct {
-  PlWaveKind kind;
-  double heading_deg; /* direction of travel, degrees from +x towards +y */
-  /* regular (Airy, stream) */
-  double height;    /* H [m] crest to trough */
-  double amplitude; /* Airy: a [m] (used when > 0, else a = H/2) */
-  double period;    /* T [s] */
-  double phase_deg; /* phi [deg]: crest at the origin at t = phi/omega */
-  int stream_terms; /* stream: Fourier terms N (4..64; 0: the fewest of 16, 24, 32, 48, 64
-                       that satisfy the surface conditions between the collocation points to
-                       1e-8 of kH, else the best of those that converge: PlWavesInfo) */
-  /* spectra (JONSWAP, PM, table) */
-  double hs, tp;              /* [m], [s] */
-  double gamma;               /* JONSWAP peak enhancement; <= 0: DNV's rule from Hs, Tp */
-  double sigma_a, sigma_b;    /* JONSWAP widths below / above omega_p (0: 0.07, 0.09) */
-  int n_components;           /* frequency bins (default 200) */
-  double omega_min, omega_max; /* [rad/s] range synthesised (0: 0.5 and 6 omega_p; the table's) */
-  int n_directions;           /* directions per bin (default 1: long-crested) */
-  double spreading_s;         /* s of cos^2s spreading (n_directions > 1) */
-  uint64_t seed;              /* random frequencies within bins, phases (and amplitudes) */
-  int rayleigh;               /* 1: Rayleigh amplitudes; 0: equal amplitudes (default) */
-  int n_table;                /* table rows (>= 2), omega strictly increasing */
-  const double *table_omega;  /* [rad/s] (copied at PlWavesCreate) */
-  const double *table_s;      /* [m^2 s/rad] */
-  /* measured series: eta(t0 + i dt), i = 0..n_series-1, at (ref_x, ref_y) */
-  int n_series;
-  const double *series_eta; /* [m] (copied at PlWavesCreate; its mean is removed) */
-  double series_dt, series_t0; /* [s] */
-  double ref_x, ref_y;         /* [m] */
-  double series_omega_max;     /* [rad/s] harmonics kept up to here (0: up to Nyquist) */
-} PlWaveTrain;
+/* PlWaveKind, PlWaveStretching and PlWaveTrain (one train: what the model file's waves.trains give)
+ * are in pipelay/models.h, which the model holds them in (PlSea). */
 
 typedef struct PlWaves_ PlWaves;
 
@@ -140,6 +99,7 @@ typedef struct {
   double p;        /* dynamic pressure [Pa]: total pressure = p - rho g z (zero at the surface
                       for vertical and Wheeler stretching) */
   double eta;      /* surface elevation above (x, y) [m] */
+  double deta_dx[2]; /* its gradient d eta/dx, d eta/dy [-] (wet or dry) */
   int wet;         /* 1 when z <= eta (else u, a, du_dx, p are zero). Below the seabed the
                       seabed's values (z clamped to -depth; du/dz = 0) */
 } PlWaveKin;
