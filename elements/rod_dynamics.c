@@ -147,12 +147,8 @@ void PlNodeMapParamForceAD(PlParamKind kind, const double *p, const double *r_p,
  * Added mass on node a: m_a (C_an (A_a - (A_a.t) t) + C_at (A_a.t) t), whose derivatives are
  * m_a (C_an (I - t t^T) + C_at t t^T) in A_a and m_a (C_at - C_an) s_b (t A_a^T + (A_a.t) I) P
  * in x_b. The fluid's inertia g_I at a Gauss point (rod_dynamics_kernel.inc) depends on x_b
- * through t (below) and through the fluid's acceleration a_w(x_q); that gradient is left out of
- * K: PlFluidAt carries none (the sea's kinematics give du/dx, not da/dx), and its entries,
- * rho A C_m |da_w/dx| L/2 ~ rho A C_m omega^2 k a L/2 (a few N/m for a 1 m wave on a 0.3 m
- * pipe), are some 1e-8 of a steel pipe's axial stiffness EA/L in the same rows (the system's
- * finite-difference check, tests/test_system_dynamic.c, holds K to them in waves): they only
- * slow Newton by as little. The wetted fractions scale the Gauss points' loads: g by
+ * through t and through the fluid's acceleration a_w(x_q) (below). The wetted fractions scale
+ * the Gauss points' loads: g by
  * phi_q = phi(z_q - eta_q), which adds phi'(z_q - eta_q) N_b (e_z - grad eta_q) g to its
  * columns x_b, and node a's added-mass load h_a by phi(z_a), which adds phi'(z_a) h_a to its
  * column z_a. */
@@ -247,8 +243,16 @@ static void MorisonTangent(const PlMorison *h, const double *yA, const double *y
     if (inertia) {
       /* g_I = rho A [(1 + C_an)(a_w - (a_w.t) t) + C_at (a_w.t) t] (the force per length before phi
        * and the weights): through t, dg_I = rho A (C_at - 1 - C_an)(t a_w^T + (a_w.t) I) s_b P dx_b;
+       * through a_w(x_q), M (da_w/dx) N_b dx_b with M = rho A [(1 + C_an)(I - t t^T) + C_at t t^T];
        * through phi, phi' N_b dz g_I; the residual takes -(L/2) N_a phi g_I */
-      const double *aw = fl[q].a;
+      const double *aw = fl[q].a, *Ga = fl[q].da_dx;
+      double MG[9]; /* M da_w/dx */
+      for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) {
+          double tg = 0.0; /* t^T da_w/dx_j */
+          for (int k = 0; k < 3; ++k) tg += t[k] * Ga[3 * k + j];
+          MG[3 * i + j] = mI * ((1.0 + h->Can) * (Ga[3 * i + j] - t[i] * tg) + h->Cat * t[i] * tg);
+        }
       const double awt = aw[0] * t[0] + aw[1] * t[1] + aw[2] * t[2];
       double aP[3], gI[3];
       for (int j = 0; j < 3; ++j) aP[j] = aw[0] * P[j] + aw[1] * P[3 + j] + aw[2] * P[6 + j];
@@ -259,7 +263,8 @@ static void MorisonTangent(const PlMorison *h, const double *yA, const double *y
         for (int b = 0; b < 2; ++b)
           for (int i = 0; i < 3; ++i)
             for (int j = 0; j < 3; ++j)
-              KX(a, i, b, j) -= w * (phi * kt * sgn[b] * (t[i] * aP[j] + awt * P[3 * i + j]) + dphi * N[b] * dz[j] * gI[i]);
+              KX(a, i, b, j) -= w * (phi * (kt * sgn[b] * (t[i] * aP[j] + awt * P[3 * i + j]) + MG[3 * i + j] * N[b]) +
+                                     dphi * N[b] * dz[j] * gI[i]);
       }
     }
   }

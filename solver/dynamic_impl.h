@@ -152,6 +152,10 @@ void PlDynEndJacobian(const PlDynLine d, const PlDynEnd *E, const double *y, dou
 
 /* ---- system_dynamic.c's parts that its run (system_run.c) reads ---- */
 const PlModel *PlSysDynModel(const PlSysDyn s);
+/* Line l's dynamic data (its unknowns are the first of the state for l = 0), and the system's sea
+ * (NULL in a calm sea): the tests' access to the element kernels in waves. */
+PlDynLine PlSysDynLine(const PlSysDyn s, int l);
+PlWaves *PlSysDynWaves(const PlSysDyn s);
 void *PlSysDynIDA(PlSysDyn s);
 /* The integrator's whole state after its last step (IDA's history, its matrix and Newton data,
  * the factors of the iteration matrix): its size in doubles, and the save into buf; a restart

@@ -554,7 +554,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
         io = PlSeriesRowWritten(w.f[F_TOUCHDOWN], w.path[F_TOUCHDOWN], &res->err);
       }
       if (!io && w.f[F_WAVES]) {
-        PlWaveSeriesRow(w.f[F_WAVES], PlDynamicSystem(d)->waves, &m->sea, t, &N[nn - 1].x, 1);
+        PlWaveSeriesRow(w.f[F_WAVES], PlSysDynWaves(PlDynamicSystem(d)), &m->sea, t, &N[nn - 1].x, 1);
         io = PlSeriesRowWritten(w.f[F_WAVES], w.path[F_WAVES], &res->err);
       }
       if (!io && w.f[F_LAY]) {

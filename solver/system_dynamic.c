@@ -1716,6 +1716,8 @@ PetscErrorCode PlSysDynDestroy(PlSysDyn *ps)
 double *PlSysDynState(PlSysDyn s) { return N_VGetArrayPointer(s->y); }
 double *PlSysDynRate(PlSysDyn s) { return N_VGetArrayPointer(s->yp); }
 
+PlDynLine PlSysDynLine(const PlSysDyn s, int l) { return s->d[l]; }
+PlWaves *PlSysDynWaves(const PlSysDyn s) { return s->waves; }
 const PlModel *PlSysDynModel(const PlSysDyn s) { return s->m; }
 void *PlSysDynIDA(PlSysDyn s) { return s->ida; }
 N_Vector PlSysDynStateVector(PlSysDyn s) { return s->y; }

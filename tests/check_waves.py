@@ -35,9 +35,9 @@ Morison per length (DNV-RP-C205 6.2): f = rho (1 + Ca) (pi D^2/4) du/dt + rho/2 
    z = 0 the z = 0 value. Time series from t = 12 s (the vibration the onset started, 1.5 % of
    the peak at 6 s, has decayed below 0.3 %; a crest and a trough follow) within 1 % of its peak; under the crests the
    part above z = 0 is 15-20 % of the load and the integral to z = 0 misses it (checked: the
-   test could not pass with a load cut at z = 0, or carried by the whole line). The smooth
-   wetted fraction of the Gauss points (PlWetFraction over the 0.2 m band, the kinematics zero
-   above eta) ends the load 0.094 d_o = 0.019 m below eta: 0.2 % of the load.
+   test could not pass with a load cut at z = 0, or carried by the whole line). The Gauss points
+   in the 0.2 m band about eta carry the smooth wetted fraction (PlWetFraction) of the water at
+   the surface above them, which ends the load centred on eta.
 
 usage: check_waves.py PIPELAY MODELS_DIR WORKDIR
 """

@@ -25,8 +25,8 @@
  * 6. The Morison loads' hand-derived iteration matrix (PlRodElementMorison) against the
  *    forward-mode differentiation of their kernel (PlRodElementMorisonAD) on 2000 random states
  *    (drag with and without skin friction, added mass, a sheared current or, on two in three,
- *    waves: a full velocity gradient, an accelerating fluid (its inertia with C_an and C_at) and
- *    a sloping surface eta; relative velocities from 1e-3 to 3 m/s, c from 1 to 1e3), half of
+ *    waves: a full velocity gradient, an accelerating fluid (its inertia with C_an and C_at, the
+ *    acceleration's gradient) and a sloping surface eta; relative velocities from 1e-3 to 3 m/s, c from 1 to 1e3), half of
  *    them deep and half with nodes in or about the sea surface's band (horizontal and vertical
  *    chords; the wetted fractions and their slopes):
  *    every entry within 1e-10 of its row's largest (seen: round-off; a wrong term is O(1)), the
@@ -261,6 +261,7 @@ static void TestMorisonTangent(unsigned seed)
         fl[q].u[i] = 0.5 * Rand(&seed);
         for (int j = 0; j < 3; ++j) fl[q].du_dx[3 * i + j] = waves || j == 2 ? 1e-2 * Rand(&seed) : 0.0;
         fl[q].a[i] = waves ? Rand(&seed) : 0.0;
+        for (int j = 0; j < 3; ++j) fl[q].da_dx[3 * i + j] = waves ? 0.05 * Rand(&seed) : 0.0;
       }
       if (waves) {
         fl[q].eta = 0.5 * h.d_o * Rand(&seed);

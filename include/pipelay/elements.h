@@ -184,6 +184,7 @@ typedef struct {
   double u[3];       /* the fluid's velocity [m/s] (global) */
   double du_dx[9];   /* its gradient du_i/dx_j, row-major [1/s] */
   double a[3];       /* its local acceleration du/dt [m/s^2] (0: no fluid-inertia load) */
+  double da_dx[9];   /* its gradient da_i/dx_j, row-major [1/s^2] */
   double eta;        /* the surface elevation above the point [m] (0: the mean sea level) */
   double deta_dx[2]; /* d eta/dx, d eta/dy [-] */
 } PlFluidAt;
@@ -193,7 +194,7 @@ typedef struct {
  * of v in a node's unknowns), with the water fl at the two Gauss points (rod_dynamics_kernel.inc:
  * drag on the relative velocity, added mass, the fluid's inertia). K (6 x 12, row-major, columns
  * xA, vA, xB, vB) = df/dy + c df/dyp when not NULL, derived by hand (rod_dynamics.c,
- * MorisonTangent); the fluid acceleration's own gradient is left out of K (see there). */
+ * MorisonTangent). */
 void PlRodElementMorison(const PlMorison *h, const double *yA, const double *ypA, const double *yB,
                          const double *ypB, int iV, const PlFluidAt fl[2], double c, double f[6], double *K);
 /* The same f and K, K by forward-mode differentiation of the kernel on dual numbers: the

@@ -96,6 +96,8 @@ typedef struct {
   double a[3];     /* local acceleration du/dt at the fixed point [m/s^2] (the convective
                       part (grad u) u is available from du_dx) */
   double du_dx[9]; /* du_i/dx_j, row-major (i*3 + j) [1/s]; consistent with the stretching */
+  double da_dx[9]; /* da_i/dx_j, row-major [1/s^2]: the local acceleration's gradient (exact, with
+                      the stretching's chain rule; the current's ramp rate times its dv/dz) */
   double p;        /* dynamic pressure [Pa]: total pressure = p - rho g z (zero at the surface
                       for vertical and Wheeler stretching) */
   double eta;      /* surface elevation above (x, y) [m] */
