@@ -634,28 +634,30 @@ typedef struct {
 } Field;
 
 /* Adds one component with depth functions C, S, P and phase cos/sin (the z derivatives use
- * dC/dz = k S, dS/dz = k C: unused for the field of d/dz in the extrapolation); uzg and uzz only
- * with second (Wheeler). */
-static inline void Accum(Field *f, const Comp *c, double C, double S, double P, double cs, double sn, int second)
+ * dC/dz = k S, dS/dz = k C: unused for the field of d/dz in the extrapolation) up to level: 0 the
+ * values u, a, p and uz (Wheeler's a needs it), 1 also the gradients g, ag, az, 2 also uzg and uzz
+ * (Wheeler's gradients). */
+static inline void Accum(Field *f, const Comp *c, double C, double S, double P, double cs, double sn, int level)
 {
   const double hu = c->aw * C * cs, w = c->aw * S * sn, ha = c->aw2 * C * sn;
   const double dh = -c->aw * C * sn, dw = c->aw * S * cs; /* d/dtheta */
   const double e0 = c->cb, e1 = c->sb;
   f->u[0] += hu * e0, f->u[1] += hu * e1, f->u[2] += w;
   f->a[0] += ha * e0, f->a[1] += ha * e1, f->a[2] -= c->aw2 * S * cs;
-  f->g[0][0] += dh * e0 * c->kx, f->g[0][1] += dh * e0 * c->ky;
-  f->g[1][0] += dh * e1 * c->kx, f->g[1][1] += dh * e1 * c->ky;
-  f->g[2][0] += dw * c->kx, f->g[2][1] += dw * c->ky;
   const double huz = c->aw * c->k * S * cs;
   f->uz[0] += huz * e0, f->uz[1] += huz * e1, f->uz[2] += c->aw * c->k * C * sn;
   f->p += c->rga * P * cs;
+  if (!level) return;
+  f->g[0][0] += dh * e0 * c->kx, f->g[0][1] += dh * e0 * c->ky;
+  f->g[1][0] += dh * e1 * c->kx, f->g[1][1] += dh * e1 * c->ky;
+  f->g[2][0] += dw * c->kx, f->g[2][1] += dw * c->ky;
   /* a's gradient: d/dtheta of a_h = aw2 C sn, a_z = -aw2 S cs times k_j; d/dz with C' = k S, S' = k C */
   const double dha = c->aw2 * C * cs, dza = c->aw2 * S * sn, haz = c->aw2 * c->k * S * sn;
   f->ag[0][0] += dha * e0 * c->kx, f->ag[0][1] += dha * e0 * c->ky;
   f->ag[1][0] += dha * e1 * c->kx, f->ag[1][1] += dha * e1 * c->ky;
   f->ag[2][0] += dza * c->kx, f->ag[2][1] += dza * c->ky;
   f->az[0] += haz * e0, f->az[1] += haz * e1, f->az[2] -= c->aw2 * c->k * C * cs;
-  if (!second) return;
+  if (level < 2) return;
   /* uz's gradient: d/dtheta of uz_h = aw k S cs, uz_z = aw k C sn times k_j; d/dz */
   const double kk = c->aw * c->k, dhz = -kk * S * sn, dzz = kk * C * cs, hzz = kk * c->k * C * cs;
   f->uzg[0][0] += dhz * e0 * c->kx, f->uzg[0][1] += dhz * e0 * c->ky;
@@ -674,7 +676,8 @@ static inline int Depth(const Comp *c, double z, double h, double *C, double *S,
   return 1;
 }
 
-static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin *k)
+/* The linear sea's kinematics at x, t; the gradients du_dx, da_dx only with grad (else left zero). */
+static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin *k, int grad)
 {
   const double h = w->h, zin = x[2] < -h ? -h : x[2];
   Field f0, f1;
@@ -698,7 +701,7 @@ static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin 
     const double den = h + eta, zs = h * (zin - eta) / den;
     for (int i = 0; i < w->n; ++i) {
       double C, S, P;
-      if (Depth(&w->c[i], zs, h, &C, &S, &P)) Accum(&f0, &w->c[i], C, S, P, w->sc[2 * i], w->sc[2 * i + 1], 1);
+      if (Depth(&w->c[i], zs, h, &C, &S, &P)) Accum(&f0, &w->c[i], C, S, P, w->sc[2 * i], w->sc[2 * i + 1], 2 * grad);
     }
     const double dzs_deta = -h * (h + zin) / (den * den), dzs_dz = x[2] < -h ? 0.0 : h / den;
     /* a = U_t + U_z z_s,eta eta_t; its gradient by the chain rule, with z_s,j = z_s,eta eta_j,
@@ -708,6 +711,7 @@ static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin 
     for (int i = 0; i < 3; ++i) {
       k->u[i] = f0.u[i];
       k->a[i] = f0.a[i] + f0.uz[i] * dzs_deta * et;
+      if (!grad) continue;
       k->du_dx[i * 3 + 0] = f0.g[i][0] + f0.uz[i] * dzs_deta * ex;
       k->du_dx[i * 3 + 1] = f0.g[i][1] + f0.uz[i] * dzs_deta * ey;
       k->du_dx[i * 3 + 2] = f0.uz[i] * dzs_dz;
@@ -729,12 +733,12 @@ static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin 
     eta += c->a * cs;
     ex -= c->a * sn * c->kx, ey -= c->a * sn * c->ky;
     if (above) {
-      Accum(&f0, c, c->coth, 1.0, 1.0, cs, sn, 0);
+      Accum(&f0, c, c->coth, 1.0, 1.0, cs, sn, grad);
       /* d/dz at z = 0: C' = k S = k, S' = k C = k coth kh, P' = k tanh kh */
-      if (extrap) Accum(&f1, c, c->k, c->k * c->coth, c->k * c->tanh, cs, sn, 0);
+      if (extrap) Accum(&f1, c, c->k, c->k * c->coth, c->k * c->tanh, cs, sn, grad);
     } else {
       double C, S, P;
-      if (Depth(c, zin, h, &C, &S, &P)) Accum(&f0, c, C, S, P, cs, sn, 0);
+      if (Depth(c, zin, h, &C, &S, &P)) Accum(&f0, c, C, S, P, cs, sn, grad);
     }
   }
   k->eta = eta;
@@ -745,6 +749,7 @@ static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin 
   for (int i = 0; i < 3; ++i) {
     k->u[i] = f0.u[i] + zz * f1.u[i];
     k->a[i] = f0.a[i] + zz * f1.a[i];
+    if (!grad) continue;
     k->du_dx[i * 3 + 0] = f0.g[i][0] + zz * f1.g[i][0];
     k->du_dx[i * 3 + 1] = f0.g[i][1] + zz * f1.g[i][1];
     k->du_dx[i * 3 + 2] = (above && !extrap) || x[2] < -h ? 0.0 : f0.uz[i];
@@ -755,7 +760,8 @@ static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin 
   k->p = f0.p + zz * f1.p;
 }
 
-void PlWavesKinematics(PlWaves *w, const double x[3], double t, PlWaveKin *k)
+/* The waves' kinematics at x, t (the gradients only with grad: the stream function's always). */
+static void Kinematics(PlWaves *w, const double x[3], double t, PlWaveKin *k, int grad)
 {
   memset(k, 0, sizeof *k);
   if (!w) {
@@ -763,8 +769,10 @@ void PlWavesKinematics(PlWaves *w, const double x[3], double t, PlWaveKin *k)
     return;
   }
   if (w->has_stream) StreamKinematics(w, x, t, k);
-  else LinearKinematics(w, x, t, k);
+  else LinearKinematics(w, x, t, k, grad);
 }
+
+void PlWavesKinematics(PlWaves *w, const double x[3], double t, PlWaveKin *k) { Kinematics(w, x, t, k, 1); }
 
 double PlWavesElevation(PlWaves *w, double x, double y, double t)
 {
@@ -783,9 +791,10 @@ double PlWavesElevation(PlWaves *w, double x, double y, double t)
   return eta;
 }
 
-void PlWavesFluid(PlWaves *w, const PlCurrent *c, const double x[3], double t, PlWaveKin *k)
+/* PlWavesFluid, the gradients only with grad. */
+static void Fluid(PlWaves *w, const PlCurrent *c, const double x[3], double t, PlWaveKin *k, int grad)
 {
-  PlWavesKinematics(w, x, t, k);
+  Kinematics(w, x, t, k, grad);
   if (!w || !k->wet || !c || c->kind == PL_CURRENT_NONE) return;
   const double depth = w->h;
   double v[3], dv[3];
@@ -800,8 +809,15 @@ void PlWavesFluid(PlWaves *w, const PlCurrent *c, const double x[3], double t, P
   for (int i = 0; i < 3; ++i) {
     k->u[i] += v[i];
     k->a[i] += rate * v[i];
-    if (x[2] >= -depth) k->du_dx[i * 3 + 2] += dv[i], k->da_dx[i * 3 + 2] += rate * dv[i];
+    if (grad && x[2] >= -depth) k->du_dx[i * 3 + 2] += dv[i], k->da_dx[i * 3 + 2] += rate * dv[i];
   }
+}
+
+void PlWavesFluid(PlWaves *w, const PlCurrent *c, const double x[3], double t, PlWaveKin *k) { Fluid(w, c, x, t, k, 1); }
+
+void PlWavesFluidValues(PlWaves *w, const PlCurrent *c, const double x[3], double t, PlWaveKin *k)
+{
+  Fluid(w, c, x, t, k, 0);
 }
 
 double PlWavesWettedFraction(PlWaves *w, const double xa[3], const double xb[3], double t)

@@ -561,8 +561,9 @@ static int RodMatrixRows(const PlDynLine d, const PlRodElement *el, const double
  * with the gradient of that (du/dx_j + du/dz deta/dx_j, nothing in z): the wetted fraction
  * alone then ends the load, continuously and centred on eta (the smoothstep is antisymmetric
  * about its middle), where the kinematics' own cut-off (zero above eta) would make the load
- * jump by half its value as a Gauss point crosses the surface. */
-static void GaussFluid(const PlDynLine d, const double *yA, const double *yB, double xi, double t, double dw,
+ * jump by half its value as a Gauss point crosses the surface. The gradients only with grad (the
+ * iteration matrix's; PlWavesFluidValues else). */
+static void GaussFluid(const PlDynLine d, const double *yA, const double *yB, double xi, double t, double dw, int grad,
                        PlFluidAt *fl)
 {
   const PlModel *m = &d->sp->model;
@@ -573,11 +574,13 @@ static void GaussFluid(const PlDynLine d, const double *yA, const double *yB, do
   double x[3];
   PlWaveKin k;
   for (int i = 0; i < 3; ++i) x[i] = (1.0 - xi) * yA[i] + xi * yB[i];
-  PlWavesFluid(d->waves, &m->current, x, t, &k);
+  void (*const sea)(PlWaves *, const PlCurrent *, const double *, double, PlWaveKin *) =
+      grad ? PlWavesFluid : PlWavesFluidValues;
+  sea(d->waves, &m->current, x, t, &k);
   if (!k.wet && x[2] - k.eta < 0.5 * dw) {
     const double xs[3] = {x[0], x[1], k.eta};
     const double eta[2] = {k.deta_dx[0], k.deta_dx[1]};
-    PlWavesFluid(d->waves, &m->current, xs, t, &k);
+    sea(d->waves, &m->current, xs, t, &k);
     for (int i = 0; i < 3; ++i) {
       for (int j = 0; j < 2; ++j) {
         k.du_dx[3 * i + j] += k.du_dx[3 * i + 2] * eta[j];
@@ -686,7 +689,7 @@ int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const dou
     double f6[6], K6[72];
     PlFluidAt fl[2];
     const double dw = h->d_o > 0.0 ? h->d_o : h->d_h; /* the wetted fraction's band (PlMorison) */
-    for (int q = 0; q < 2; ++q) GaussFluid(d, yA, yB, xi[q], t, dw, &fl[q]);
+    for (int q = 0; q < 2; ++q) GaussFluid(d, yA, yB, xi[q], t, dw, Ke != NULL, &fl[q]);
     PlRodElementMorison(h, yA, ypA, yB, ypB, d->iV, fl, c, f6, Ke ? K6 : NULL);
     if (pw) { /* the force on the pipe is -f6 (the fluid's inertia counted with the drag): its added-mass part phi(z_a) m_a [C_an a_n + C_at a_t]
                  at each node (rod_dynamics_kernel.inc), the rest the drag */

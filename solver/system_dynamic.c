@@ -300,13 +300,14 @@ typedef struct {
   const PlModel *m;
   PlWaves *waves;
   double t;
+  int grad; /* the gradient wanted (else PlWavesFluidValues) */
 } FluidAt;
 static int FluidAtPoint(void *ctx, const double x[3], double u[3], double du_dx[9])
 {
   const FluidAt *c = ctx;
   if (c->waves) {
     PlWaveKin k;
-    PlWavesFluid(c->waves, &c->m->current, x, c->t, &k);
+    (c->grad ? PlWavesFluid : PlWavesFluidValues)(c->waves, &c->m->current, x, c->t, &k);
     memcpy(u, k.u, sizeof k.u);
     memcpy(du_dx, k.du_dx, sizeof k.du_dx);
     return k.wet;
@@ -324,7 +325,7 @@ int PlBodyLoads(const PlModel *m, PlWaves *waves, int b, double t, const double 
   const PlHull *H = &m->bodies[b].hull;
   if (tau_hull) memset(tau_hull, 0, sizeof(double) * 6);
   if (!H->n) return 0;
-  FluidAt fa = {m, waves, t};
+  FluidAt fa = {m, waves, t, dtau_dy != NULL};
   double tau[6];
   const int bad = PlVesselHullLoad(H, y, m->water_density, FluidAtPoint, &fa, tau, dtau_dy);
   for (int i = 0; i < 6; ++i) tau_body[i] += tau[i];
@@ -635,7 +636,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
       if (sea) {
         const double xp[3] = {y[o] + s->pxs[k][0], y[o + 1] + s->pxs[k][1], y[o + 2] + s->pxs[k][2]};
         PlWaveKin kin;
-        PlWavesFluid(sea, &m->current, xp, t, &kin);
+        (putJ ? PlWavesFluid : PlWavesFluidValues)(sea, &m->current, xp, t, &kin);
         memcpy(uc, kin.u, sizeof uc);
         memcpy(G, kin.du_dx, sizeof G);
       } else

@@ -140,7 +140,7 @@ static void TestAiry(void)
 }
 
 /* ---- 3. gradient, acceleration, their gradient and the surface's slope against central
- * differences ---- */
+ * differences; the values-only call equal to the full one ---- */
 static void CheckDerivatives(PlWaves *w, const PlCurrent *cur, const double x[3], double t, const char *what)
 {
   PlWaveKin k, kp, km;
@@ -150,6 +150,14 @@ static void CheckDerivatives(PlWaves *w, const PlCurrent *cur, const double x[3]
     ++pl_check_failures;
     return;
   }
+  PlWaveKin kv; /* the values alone: the same to the bit */
+  PlWavesFluidValues(w, cur, x, t, &kv);
+  int same = kv.wet == k.wet && kv.p == k.p && kv.eta == k.eta && kv.deta_dx[0] == k.deta_dx[0] &&
+             kv.deta_dx[1] == k.deta_dx[1];
+  for (int i = 0; i < 3; ++i) same = same && kv.u[i] == k.u[i] && kv.a[i] == k.a[i];
+  char vmsg[160];
+  snprintf(vmsg, sizeof vmsg, "%s: PlWavesFluidValues' u, a, p, eta, slope and wet are PlWavesFluid's to the bit", what);
+  CHECK_TRUE(same, vmsg);
   double scale = 0.0, ascale = 0.0, escale = 0.0;
   for (int i = 0; i < 9; ++i) scale = fmax(scale, fabs(k.du_dx[i])), ascale = fmax(ascale, fabs(k.da_dx[i]));
   for (int j = 0; j < 2; ++j) escale = fmax(escale, fabs(k.deta_dx[j]));

@@ -59,8 +59,9 @@
  * Above eta everything is zero (dry). The stream-function wave is not stretched (it is valid
  * up to its own surface). Below the seabed the seabed's values are returned.
  *
- * Cost (bench/bench_waves.c, bench/README.md): about 27 ns of CPU per point per component
- * (2-core AMD EPYC, -O3; 11 ns for the elevation alone): one sincos of the phase, one exp(k z)
+ * Cost (bench/bench_waves.c, bench/README.md): about 25 ns of CPU per point per component for
+ * the values (PlWavesFluidValues), 34-38 ns with the gradients du/dx and da/dx (2-core AMD EPYC,
+ * -O3; 11 ns for the elevation alone): one sincos of the phase, one exp(k z)
  * (the seabed term e^{-k(z+2h)} is e^{-2kh}/e^{kz}, a division, and is skipped where it is
  * below rounding: 2 k (z + h) >= 40), and the accumulation; everything else per component is
  * precomputed (a omega, a omega^2, rho g a, k cos beta, k sin beta, 1/(1 -+ e^{-2kh}), ...).
@@ -116,6 +117,10 @@ double PlWavesElevation(PlWaves *w, double x, double y, double t);
  * value). w is a sea from PlWavesCreate (a calm sea: ntrains = 0), which carries the depth;
  * with w NULL (and in the other calls) the kinematics are zero, wet for z <= 0. */
 void PlWavesFluid(PlWaves *w, const PlCurrent *c, const double x[3], double t, PlWaveKin *k);
+/* PlWavesFluid's values alone: u, a, p, eta and its slope, wet, each equal to PlWavesFluid's to
+ * the bit; du_dx and da_dx zero (a linear sea's gradients are not computed: a third of its cost,
+ * which a residual evaluation, needing no gradient, does not pay). */
+void PlWavesFluidValues(PlWaves *w, const PlCurrent *c, const double x[3], double t, PlWaveKin *k);
 /* The fraction in [0, 1] of the straight segment xa-xb below the instantaneous surface
  * (eta evaluated along the segment: 8 sub-intervals, the crossing by bisection). */
 double PlWavesWettedFraction(PlWaves *w, const double xa[3], const double xb[3], double t);
