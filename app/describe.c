@@ -7,7 +7,8 @@
  * w = (m_p - rho_w pi d_o^2/4) g (eq 5.33), outer and hydrodynamic diameter), its
  * hydrodynamic coefficients and its elements (count, min/max/mean length); the mesh; the
  * seabed; the ends (held DOFs, positions, forces, moments, motions, with a checksum of a
- * time series' rows); the current; the vessel; the analysis. One "label value unit" per
+ * time series' rows); the current; the waves (each train, the realised sea); the vessel; the
+ * analysis. One "label value unit" per
  * line, so that scripts can read it.
  *
  * With fingerprint set, the lines that do not change the solution up to a given time are
@@ -21,6 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "describe.h"
+#include "pipelay/waves.h"
 
 static void Line(FILE *out, const char *label, double v, const char *unit)
 {
@@ -123,6 +125,82 @@ static void PrintCurrent(FILE *out, const PlModel *m)
   Line(out, "start time", c->start_time, "s");
   Line(out, "ramp time", c->ramp_time, "s");
   fprintf(out, "    %-28s %s\n", "acts in", "statics (settled; before a dynamic run: at t = 0) and dynamics");
+}
+
+/* One wave train's parameters as given (PlWaveTrain; the defaults PlWavesCreate applies to a 0 are
+ * shown as such). */
+static void PrintTrain(FILE *out, int k, const PlWaveTrain *tr)
+{
+  static const char *const kind[] = {"airy (linear regular)", "stream (stream-function regular)", "jonswap",
+                                     "pm (Pierson-Moskowitz)", "table (spectrum S(omega))", "series (measured record)"};
+  fprintf(out, "    train %-22d %s\n", k + 1, kind[tr->kind]);
+  Line(out, "heading", tr->heading_deg, "deg (travelling towards, from +x to +y)");
+  if (tr->kind == PL_WAVE_AIRY || tr->kind == PL_WAVE_STREAM) {
+    if (tr->amplitude > 0.0) Line(out, "amplitude", tr->amplitude, "m");
+    else Line(out, "height", tr->height, "m");
+    Line(out, "period", tr->period, "s");
+    Line(out, "phase", tr->phase_deg, "deg");
+    if (tr->kind == PL_WAVE_STREAM) {
+      if (tr->stream_terms) fprintf(out, "    %-28s %d\n", "Fourier terms", tr->stream_terms);
+      else fprintf(out, "    %-28s %s\n", "Fourier terms", "automatic");
+    }
+    return;
+  }
+  if (tr->kind == PL_WAVE_SERIES) {
+    fprintf(out, "    %-28s %d at dt %.10g s from t0 %.10g s\n", "record", tr->n_series, tr->series_dt, tr->series_t0);
+    fprintf(out, "    %-28s [%.10g, %.10g] m (global)\n", "measured at", tr->ref_x, tr->ref_y);
+    if (tr->series_omega_max > 0.0) Line(out, "harmonics up to", tr->series_omega_max, "rad/s");
+    else fprintf(out, "    %-28s %s\n", "harmonics up to", "Nyquist");
+    return;
+  }
+  if (tr->kind != PL_WAVE_TABLE) {
+    Line(out, "Hs", tr->hs, "m");
+    Line(out, "Tp", tr->tp, "s");
+  }
+  if (tr->kind == PL_WAVE_JONSWAP) {
+    if (tr->gamma > 0.0) Line(out, "gamma", tr->gamma, "");
+    else fprintf(out, "    %-28s %.10g (DNV's rule from Hs, Tp)\n", "gamma", PlJonswapGamma(tr->hs, tr->tp));
+    fprintf(out, "    %-28s %.10g, %.10g\n", "sigma_a, sigma_b", tr->sigma_a, tr->sigma_b);
+  }
+  for (int r = 0; tr->kind == PL_WAVE_TABLE && r < tr->n_table; ++r)
+    fprintf(out, "    %-28s omega %.10g rad/s: %.10g m^2 s/rad\n", r ? "" : "table", tr->table_omega[r], tr->table_s[r]);
+  fprintf(out, "    %-28s %d x %d directions (cos^2s, s = %.10g)\n", "components", tr->n_components, tr->n_directions,
+          tr->n_directions > 1 ? tr->spreading_s : 0.0);
+  if (tr->omega_min > 0.0 || tr->omega_max > 0.0)
+    fprintf(out, "    %-28s %.10g to %.10g rad/s (0: the default)\n", "omega range", tr->omega_min, tr->omega_max);
+  fprintf(out, "    %-28s %llu, %s amplitudes\n", "seed", (unsigned long long)tr->seed, tr->rayleigh ? "Rayleigh" : "equal");
+}
+
+/* The sea of waves: its trains and what PlWavesCreate made of them (the realised m0 and Hs, the
+ * stream-function solution). */
+static void PrintSea(FILE *out, const PlModel *m)
+{
+  static const char *const st[] = {"vertical", "wheeler", "extrapolation"};
+  const PlSea *s = &m->sea;
+  if (!s->ntrains) {
+    fprintf(out, "  waves                          none (calm sea)\n");
+    return;
+  }
+  fprintf(out, "  waves\n");
+  fprintf(out, "    %-28s %s\n", "stretching", st[s->stretching]);
+  for (int k = 0; k < s->ntrains; ++k) PrintTrain(out, k, &s->trains[k]);
+  char msg[PL_ERRMSG_MAX];
+  PlWaves *w = PlWavesCreate(m->water_depth, m->gravity, m->water_density, s->stretching, s->trains, s->ntrains, msg,
+                             sizeof msg);
+  if (w) {
+    PlWavesInfo in;
+    PlWavesGetInfo(w, &in);
+    if (in.n_components)
+      fprintf(out, "    %-28s %d linear components, m0 %.10g m^2, Hs = 4 sqrt(m0) %.10g m\n", "realised sea",
+              in.n_components, in.m0, 4.0 * sqrt(in.m0));
+    if (in.stream)
+      fprintf(out, "    %-28s k %.10g 1/m, c %.10g m/s, crest %.10g m, trough %.10g m, %d terms\n", "stream function",
+              in.k, in.c, in.crest, in.trough, in.stream_terms);
+    PlWavesDestroy(w);
+  } else fprintf(out, "    %-28s %s\n", "not built", msg);
+  for (int k = 0; k < s->nprobes; ++k)
+    fprintf(out, "    %-28s [%.10g, %.10g] m (global)\n", k ? "" : "probes (waves.csv)", s->probes[k][0], s->probes[k][1]);
+  fprintf(out, "    %-28s %s\n", "acts in", "dynamics only (the statics: calm water and the current)");
 }
 
 /* A body: the vessel at the top of a line (on_line) or a body of a model without one. */
@@ -347,6 +425,7 @@ void PlDescribeModel(FILE *out, const PlModel *m, const PlMesh *mesh_, int finge
     Line(out, "retire behind touchdown", m->lay_retire, "m");
   }
   PrintCurrent(out, m);
+  PrintSea(out, m);
   PrintBody(out, &m->vessel, 1);
 
   fprintf(out, "  analysis\n");

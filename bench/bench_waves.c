@@ -8,7 +8,8 @@
  * 100 m of water, for each stretching; and the same points placed near the surface (-1..-10 m)
  * where no component is skipped. Prints the median over the repeats (default 7) of the
  * process CPU time (not wall time: the development machine is shared) in ns per point per
- * component of PlWavesKinematics, and of PlWavesElevation for reference.
+ * component of PlWavesKinematics (with the gradients), of PlWavesFluidValues (the values a
+ * residual evaluation needs) and of PlWavesElevation for reference.
  * usage: bench_waves [REPEATS]
  */
 #include <stdio.h>
@@ -32,8 +33,9 @@ static int Cmp(const void *a, const void *b)
 
 enum { NPTS = 1478, NSTEPS = 5 };
 
-/* ns per point per component, the median of the repeats */
-static double Time(PlWaves *w, int ncomp, double pts[][3], int repeats, int elevation_only, double *sink)
+/* ns per point per component, the median of the repeats; mode 0 PlWavesKinematics, 1
+ * PlWavesElevation, 2 PlWavesFluidValues (no gradients) */
+static double Time(PlWaves *w, int ncomp, double pts[][3], int repeats, int mode, double *sink)
 {
   double ts[32];
   for (int r = 0; r < repeats; ++r) {
@@ -41,8 +43,12 @@ static double Time(PlWaves *w, int ncomp, double pts[][3], int repeats, int elev
     for (int s = 0; s < NSTEPS; ++s) {
       const double t = 100.0 + 0.1 * s;
       for (int i = 0; i < NPTS; ++i) {
-        if (elevation_only) *sink += PlWavesElevation(w, pts[i][0], pts[i][1], t);
-        else {
+        if (mode == 1) *sink += PlWavesElevation(w, pts[i][0], pts[i][1], t);
+        else if (mode == 2) {
+          PlWaveKin k;
+          PlWavesFluidValues(w, NULL, pts[i], t, &k);
+          *sink += k.u[0] + k.a[1];
+        } else {
           PlWaveKin k;
           PlWavesKinematics(w, pts[i], t, &k);
           *sink += k.u[0] + k.du_dx[4];
@@ -71,7 +77,7 @@ int main(int argc, char **argv)
   const int ns[] = {200, 1000};
   double sink = 0.0;
   printf("CPU ns per point per component (median of %d; %d points x %d times)\n", repeats, NPTS, NSTEPS);
-  printf("%-14s %6s %12s %12s %12s\n", "stretching", "N", "line", "near surface", "eta only");
+  printf("%-14s %6s %12s %12s %12s %12s\n", "stretching", "N", "line", "near surface", "values only", "eta only");
   for (int s = 0; s < 3; ++s)
     for (int c = 0; c < 2; ++c) {
       PlWaveTrain tr;
@@ -84,8 +90,8 @@ int main(int argc, char **argv)
         return 1;
       }
       const double a = Time(w, ns[c], deep, repeats, 0, &sink), b = Time(w, ns[c], shallow, repeats, 0, &sink);
-      const double e = Time(w, ns[c], shallow, repeats, 1, &sink);
-      printf("%-14s %6d %12.1f %12.1f %12.1f\n", names[s], ns[c], a, b, e);
+      const double v = Time(w, ns[c], deep, repeats, 2, &sink), e = Time(w, ns[c], shallow, repeats, 1, &sink);
+      printf("%-14s %6d %12.1f %12.1f %12.1f %12.1f\n", names[s], ns[c], a, b, v, e);
       PlWavesDestroy(w);
     }
   printf("(checksum %g)\n", sink);

@@ -137,21 +137,23 @@ void PlNodeMapParamForceAD(PlParamKind kind, const double *p, const double *r_p,
  * kernel's formulas (rod_dynamics_kernel.inc, Morison), for which it is checked against the
  * forward-mode differentiation of that kernel (PlRodElementMorisonAD, tests/test_rod.c).
  * Chord C = x_B - x_A, l = |C|, t = C/l, P = (I - t t^T)/l, so dt = s_b P dx_b (s_A = -1,
- * s_B = 1). At a Gauss point of weights N: v_r = N_A v_A + N_B v_B - v_c(z) with
- * z = N_A z_A + N_B z_B, v_t = v_r.t, v_n = v_r - v_t t, |v_n|_e = sqrt(v_n.v_n + e^2):
- *   dv_r = N_b dv_b - v_c' N_b dz_b,   dv_t = t.dv_r + s_b v_r^T P dx_b,
+ * s_B = 1). At a Gauss point of weights N: v_r = N_A v_A + N_B v_B - u(x_q) with
+ * x_q = N_A x_A + N_B x_B, v_t = v_r.t, v_n = v_r - v_t t, |v_n|_e = sqrt(v_n.v_n + e^2):
+ *   dv_r = N_b dv_b - (du/dx) N_b dx_b,   dv_t = t.dv_r + s_b v_r^T P dx_b,
  *   dv_n = dv_r - t dv_t - v_t s_b P dx_b,
  *   d(|v_n|_e v_n) = (v_n v_n^T/|v_n|_e + |v_n|_e I) dv_n,
  *   d(a_t v_t t) = (v_t^2/a_t + a_t) t dv_t + a_t v_t s_b P dx_b   (a_t = sqrt(v_t^2 + 1e-8)),
  * and the load on node a is + L/2 N_a k_d (C_dn |v_n|_e v_n + C_dt a_t v_t t), k_d = rho d_h/2.
  * Added mass on node a: m_a (C_an (A_a - (A_a.t) t) + C_at (A_a.t) t), whose derivatives are
  * m_a (C_an (I - t t^T) + C_at t t^T) in A_a and m_a (C_at - C_an) s_b (t A_a^T + (A_a.t) I) P
- * in x_b. The wetted fractions scale both: the Gauss point's drag g by phi_q = phi(z_q), which
- * adds phi'(z_q) N_b g to its column z_b, and node a's added-mass load h_a by phi(z_a), which
- * adds phi'(z_a) h_a to its column z_a. */
+ * in x_b. The fluid's inertia g_I at a Gauss point (rod_dynamics_kernel.inc) depends on x_b
+ * through t and through the fluid's acceleration a_w(x_q) (below). The wetted fractions scale
+ * the Gauss points' loads: g by
+ * phi_q = phi(z_q - eta_q), which adds phi'(z_q - eta_q) N_b (e_z - grad eta_q) g to its
+ * columns x_b, and node a's added-mass load h_a by phi(z_a), which adds phi'(z_a) h_a to its
+ * column z_a. */
 static void MorisonTangent(const PlMorison *h, const double *yA, const double *ypA, const double *yB,
-                           const double *ypB, int iV, const double vc[2][3], const double dvc_dz[2][3], double c,
-                           double *K)
+                           const double *ypB, int iV, const PlFluidAt fl[2], double c, double *K)
 {
   const double *ys[2] = {yA, yB}, *yps[2] = {ypA, ypB}, sgn[2] = {-1.0, 1.0};
   double t[3], P[9], len = 0.0;
@@ -168,15 +170,22 @@ static void MorisonTangent(const PlMorison *h, const double *yA, const double *y
 #define KV(a, i, b, j) K[(3 * (a) + (i)) * 12 + 6 * (b) + 3 + (j)] /* d F_a,i / d v_b,j (+ c d/da) */
   const double L = h->L, g = 0.5 / sqrt(3.0), xi[2] = {0.5 - g, 0.5 + g};
   const double kd = 0.5 * h->rho_w * h->d_h, dw = h->d_o > 0.0 ? h->d_o : h->d_h;
-  if (h->Cdn > 0.0 || h->Cdt > 0.0)
-    for (int q = 0; q < 2; ++q) {
-      const double N[2] = {1.0 - xi[q], xi[q]};
-      double phi, dphi;
-      PlWetFraction(N[0] * yA[2] + N[1] * yB[2], dw, &phi, &dphi);
-      if (phi == 0.0) continue; /* in the air */
+  const double mI = h->rho_w * kPi * h->d_h * h->d_h / 4.0;
+  const int drag = h->Cdn > 0.0 || h->Cdt > 0.0;
+  for (int q = 0; q < 2; ++q) {
+    const int inertia = FluidAccelerates(&fl[q]);
+    if (!drag && !inertia) continue;
+    const double N[2] = {1.0 - xi[q], xi[q]};
+    double phi, dphi;
+    PlWetFraction(N[0] * yA[2] + N[1] * yB[2] - fl[q].eta, dw, &phi, &dphi);
+    if (phi == 0.0) continue; /* in the air */
+    /* d(z_q - eta_q)/dx_b,j = N_b dz[j] */
+    const double dz[3] = {-fl[q].deta_dx[0], -fl[q].deta_dx[1], 1.0};
+    if (drag) {
+      const double *G = fl[q].du_dx;
       double vr[3], vn[3], vt = 0.0, nn = 1e-8;
       for (int i = 0; i < 3; ++i) {
-        vr[i] = N[0] * ys[0][iV + i] + N[1] * ys[1][iV + i] - vc[q][i];
+        vr[i] = N[0] * ys[0][iV + i] + N[1] * ys[1][iV + i] - fl[q].u[i];
         vt += vr[i] * t[i];
       }
       for (int i = 0; i < 3; ++i) {
@@ -189,29 +198,30 @@ static void MorisonTangent(const PlMorison *h, const double *yA, const double *y
       double Dn[9]; /* d(|v_n|_e v_n)/dv_n */
       for (int i = 0; i < 3; ++i)
         for (int j = 0; j < 3; ++j) Dn[3 * i + j] = vn[i] * vn[j] / nn + (i == j) * nn;
-      double ct = 0.0, vP[3]; /* t.v_c', v_r^T P */
-      for (int i = 0; i < 3; ++i) {
-        ct += t[i] * dvc_dz[q][i];
-        vP[i] = vr[0] * P[i] + vr[1] * P[3 + i] + vr[2] * P[6 + i];
+      double ct[3], vP[3]; /* t^T du/dx (by column), v_r^T P */
+      for (int j = 0; j < 3; ++j) {
+        ct[j] = 0.0;
+        for (int i = 0; i < 3; ++i) ct[j] += t[i] * G[3 * i + j];
+        vP[j] = vr[0] * P[j] + vr[1] * P[3 + j] + vr[2] * P[6 + j];
       }
       double g[3]; /* the drag per length before its weights: C_dn |v_n|_e v_n + C_dt a_t v_t t */
       for (int i = 0; i < 3; ++i) g[i] = h->Cdn * nn * vn[i] + h->Cdt * at * vt * t[i];
       for (int b = 0; b < 2; ++b) {
         /* the Gauss point's drag force per length (before its weights) in node b's unknowns:
          * C_dn Dn (dv_r - t dv_t - v_t dt) + C_dt (gt t dv_t + a_t v_t dt), times phi_q, and
-         * phi'(z_q) N_b g in z_b */
+         * phi'(z_q - eta_q) N_b g in x_b */
         double Fx[9], Fv[9];
         for (int j = 0; j < 3; ++j) {
-          /* column j of x_b: dv_r = -v_c' N_b [j = z], dv_t = t.dv_r + s_b vP_j, dt = s_b P e_j */
+          /* column j of x_b: dv_r = -du/dx_j N_b, dv_t = t.dv_r + s_b vP_j, dt = s_b P e_j */
           double dvr[3], dvn[3];
-          for (int i = 0; i < 3; ++i) dvr[i] = j == 2 ? -dvc_dz[q][i] * N[b] : 0.0;
-          const double dvt = (j == 2 ? -ct * N[b] : 0.0) + sgn[b] * vP[j];
+          for (int i = 0; i < 3; ++i) dvr[i] = -G[3 * i + j] * N[b];
+          const double dvt = -ct[j] * N[b] + sgn[b] * vP[j];
           for (int i = 0; i < 3; ++i) dvn[i] = dvr[i] - t[i] * dvt - vt * sgn[b] * P[3 * i + j];
           for (int i = 0; i < 3; ++i) {
             double v = 0.0;
             for (int k = 0; k < 3; ++k) v += Dn[3 * i + k] * dvn[k];
             Fx[3 * i + j] = phi * (h->Cdn * v + h->Cdt * (gt * t[i] * dvt + at * vt * sgn[b] * P[3 * i + j])) +
-                            (j == 2 ? dphi * N[b] * g[i] : 0.0);
+                            dphi * N[b] * dz[j] * g[i];
           }
           /* column j of v_b: dv_r = N_b e_j, dv_t = N_b t_j, dv_n = N_b (e_j - t t_j) */
           for (int i = 0; i < 3; ++i) {
@@ -230,6 +240,34 @@ static void MorisonTangent(const PlMorison *h, const double *yA, const double *y
         }
       }
     }
+    if (inertia) {
+      /* g_I = rho A [(1 + C_an)(a_w - (a_w.t) t) + C_at (a_w.t) t] (the force per length before phi
+       * and the weights): through t, dg_I = rho A (C_at - 1 - C_an)(t a_w^T + (a_w.t) I) s_b P dx_b;
+       * through a_w(x_q), M (da_w/dx) N_b dx_b with M = rho A [(1 + C_an)(I - t t^T) + C_at t t^T];
+       * through phi, phi' N_b dz g_I; the residual takes -(L/2) N_a phi g_I */
+      const double *aw = fl[q].a, *Ga = fl[q].da_dx;
+      double MG[9]; /* M da_w/dx */
+      for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) {
+          double tg = 0.0; /* t^T da_w/dx_j */
+          for (int k = 0; k < 3; ++k) tg += t[k] * Ga[3 * k + j];
+          MG[3 * i + j] = mI * ((1.0 + h->Can) * (Ga[3 * i + j] - t[i] * tg) + h->Cat * t[i] * tg);
+        }
+      const double awt = aw[0] * t[0] + aw[1] * t[1] + aw[2] * t[2];
+      double aP[3], gI[3];
+      for (int j = 0; j < 3; ++j) aP[j] = aw[0] * P[j] + aw[1] * P[3 + j] + aw[2] * P[6 + j];
+      for (int i = 0; i < 3; ++i) gI[i] = mI * ((1.0 + h->Can) * (aw[i] - awt * t[i]) + h->Cat * awt * t[i]);
+      const double kt = mI * (h->Cat - 1.0 - h->Can);
+      for (int a = 0; a < 2; ++a) {
+        const double w = 0.5 * L * N[a];
+        for (int b = 0; b < 2; ++b)
+          for (int i = 0; i < 3; ++i)
+            for (int j = 0; j < 3; ++j)
+              KX(a, i, b, j) -= w * (phi * (kt * sgn[b] * (t[i] * aP[j] + awt * P[3 * i + j]) + MG[3 * i + j] * N[b]) +
+                                     dphi * N[b] * dz[j] * gI[i]);
+      }
+    }
+  }
   if (h->Can > 0.0 || h->Cat > 0.0) {
     const double ma = 0.5 * L * h->rho_w * kPi * h->d_h * h->d_h / 4.0;
     for (int a = 0; a < 2; ++a) {
@@ -255,16 +293,14 @@ static void MorisonTangent(const PlMorison *h, const double *yA, const double *y
 }
 
 void PlRodElementMorison(const PlMorison *h, const double *yA, const double *ypA, const double *yB,
-                         const double *ypB, int iV, const double vc[2][3], const double dvc_dz[2][3],
-                         double c, double f[6], double *K)
+                         const double *ypB, int iV, const PlFluidAt fl[2], double c, double f[6], double *K)
 {
-  PlDynMorison_val(h, yA, ypA, yB, ypB, iV, vc, dvc_dz, c, f, NULL);
-  if (K) MorisonTangent(h, yA, ypA, yB, ypB, iV, vc, dvc_dz, c, K);
+  PlDynMorison_val(h, yA, ypA, yB, ypB, iV, fl, c, f, NULL);
+  if (K) MorisonTangent(h, yA, ypA, yB, ypB, iV, fl, c, K);
 }
 
 void PlRodElementMorisonAD(const PlMorison *h, const double *yA, const double *ypA, const double *yB,
-                           const double *ypB, int iV, const double vc[2][3], const double dvc_dz[2][3], double c,
-                           double f[6], double *K)
+                           const double *ypB, int iV, const PlFluidAt fl[2], double c, double f[6], double *K)
 {
-  PlDynMorison_jac(h, yA, ypA, yB, ypB, iV, vc, dvc_dz, c, f, K);
+  PlDynMorison_jac(h, yA, ypA, yB, ypB, iV, fl, c, f, K);
 }

@@ -13,7 +13,7 @@
   void PlDynMapParamForce##S(PlParamKind kind, const double *p, const double *r_p, double m[3],\
                              double *dm_dp);                                                   \
   void PlDynMorison##S(const PlMorison *h, const double *yA, const double *ypA,                \
-                       const double *yB, const double *ypB, int iV, const double vc[2][3],     \
-                       const double dvc_dz[2][3], double c, double f[6], double *K);
+                       const double *yB, const double *ypB, int iV, const PlFluidAt fl[2],     \
+                       double c, double f[6], double *K);
 PL_DYN_KERNEL_DECLS(_val)
 PL_DYN_KERNEL_DECLS(_jac)

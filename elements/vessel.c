@@ -479,15 +479,16 @@ int PlVesselDynamics(const PlVessel *V, const double y[PL_VESSEL_NY], const doub
 
 /* Hull drag by strip theory (Morison's drag term, e.g. DNV-RP-C205 eq 6.1 without inertia):
  * strip k at c_k = (0, 0, z_k) (body frame), axis t = R e3 (global), at the global point
- * p_k = r + R c_k, moving with V_k = R (v + w x c_k); in the current u_c(p_kz) the relative
+ * p_k = r + R c_k, moving with V_k = R (v + w x c_k); in the water's velocity u(p_k) (the current,
+ * and the waves' when the model has waves: PlFluidFn) the relative
  * velocity u = u_c - V_k, its part normal to the axis u_n = u - (u . t) t, and the force
  *   f_k = rho_w/2 Cd_k D_k len_k |u_n|_e u_n   (global),  |a|_e = sqrt(|a|^2 + e^2), e = 1e-4 m/s
  * (the pipe's C^1 norm, elements/rod_dynamics: f_k . u_n >= 0 still); on the body
- * tau = sum_k [R^T f_k ; c_k x R^T f_k], for the strips whose centre is below z = 0 (a strip is
- * wet or dry as a whole). Without current f_k . V_k = -rho_w/2 Cd D len |V_n|_e |V_n|^2 <= 0: the
+ * tau = sum_k [R^T f_k ; c_k x R^T f_k], for the strips whose centre is below the surface (z = 0 in a
+ * calm sea; a strip is wet or dry as a whole). Without current f_k . V_k = -rho_w/2 Cd D len |V_n|_e |V_n|^2 <= 0: the
  * drag only dissipates (passive). Tangential drag and the Froude-Krylov and added-mass terms
  * of the current's acceleration are not included. */
-int PlVesselHullLoad(const PlHull *H, const double y[PL_VESSEL_NY], double rho_w, PlCurrentFn current, void *ctx,
+int PlVesselHullLoad(const PlHull *H, const double y[PL_VESSEL_NY], double rho_w, PlFluidFn fluid, void *ctx,
                      double tau[6], double *dtau_dy)
 {
   enum { n = PL_VESSEL_NY };
@@ -507,15 +508,19 @@ int PlVesselHullLoad(const PlHull *H, const double y[PL_VESSEL_NY], double rho_w
     const D c[3] = {dc(0.0), dc(0.0), dc(H->z[k])};
     D Rc[3], wc[3], vb[3], Vg[3];
     DMatVec(R, c, Rc);
-    const D pz = da(r[2], Rc[2]);
-    if (pz.v >= 0.0) continue;
+    const D p[3] = {da(r[0], Rc[0]), da(r[1], Rc[1]), da(r[2], Rc[2])};
+    const double pv[3] = {p[0].v, p[1].v, p[2].v};
+    double uc[3], duc[9];
+    if (!fluid(ctx, pv, uc, duc)) continue; /* a dry strip */
     DCross(w, c, wc);
     for (int i = 0; i < 3; ++i) vb[i] = da(v[i], wc[i]);
     DMatVec(R, vb, Vg);
-    double uc[3], duc[3];
-    current(ctx, pz.v, uc, duc);
     D u[3];
-    for (int i = 0; i < 3; ++i) u[i] = ds(da(dc(uc[i]), dk(ds(pz, dc(pz.v)), duc[i])), Vg[i]); /* u_c(z) - V */
+    for (int i = 0; i < 3; ++i) { /* u(p) - V, u to first order about the strip's centre */
+      D ui = dc(uc[i]);
+      for (int j = 0; j < 3; ++j) ui = da(ui, dk(ds(p[j], dc(pv[j])), duc[3 * i + j]));
+      u[i] = ds(ui, Vg[i]);
+    }
     const D ut = DDot(u, t);
     D un[3];
     for (int i = 0; i < 3; ++i) un[i] = ds(u[i], dm(ut, t[i]));

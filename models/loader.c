@@ -82,7 +82,7 @@ static int read_model_with(const PlYNode **body_names, PlError *err, const PlYNo
   if (c.body_only) {
     /* a system of rigid bodies (the Giusti tests; a vessel without a pipe; bodies on joints):
      * no line, so nothing that describes one */
-    static const char *const line_keys[] = {"seabed", "mesh", "rotation", "ends", "current", "lay", NULL};
+    static const char *const line_keys[] = {"seabed", "mesh", "rotation", "ends", "current", "waves", "lay", NULL};
     for (int k = 0; line_keys[k]; ++k)
       if ((rc = ld_reject_key(&top, line_keys[k], "describes the line; a model without line: is a system of "
                                                  "rigid bodies (vessel: or bodies:)")))
@@ -110,6 +110,7 @@ static int read_model_with(const PlYNode **body_names, PlError *err, const PlYNo
   if ((rc = ld_read_lay(&c, &top, m))) return rc;      /* before the ends: a route motion needs it */
   if ((rc = ld_read_ends(&c, &top, m))) return rc;
   if ((rc = ld_read_current(&top, m))) return rc;
+  if ((rc = ld_read_waves(&c, &top, m))) return rc;
   if ((rc = ld_read_output(&c, &top, m))) return rc;
   if ((rc = ld_read_vessel(&c, &top, m))) return rc;
   if (m->vessel.present) PlVesselTopEnd(&m->vessel, &m->ends[1]); /* the mesh and guess use it */
@@ -415,6 +416,7 @@ static void InitDefaults(PlModel *m)
   m->current.ntable = 0;
   m->current.start_time = PlSchemaDefault("current.start_time");
   m->current.ramp_time = PlSchemaDefault("current.ramp_time");
+  m->sea = (PlSea){PL_STRETCH_VERTICAL, 0, NULL, 0, NULL}; /* calm: waves block absent */
   for (int e = 0; e < 2; e++) {
     PlMotion *mo = &m->ends[e].motion;
     mo->kind = PL_MOTION_NONE;
@@ -557,6 +559,33 @@ void ld_body_free(PlVesselModel *v)
   v->dp.ref.waypoint = NULL, v->dp.ref.leg_speed = NULL, v->dp.ref.nwaypoints = 0;
 }
 
+/* The sea's trains, their tables and series, and the probes copied, so that m owns them. */
+static void own_sea_arrays(PlSea *s, bool *oom)
+{
+  s->trains = dup_items(s->trains, (size_t)s->ntrains, sizeof *s->trains, oom);
+  if (!s->trains) s->ntrains = 0;
+  for (int k = 0; k < s->ntrains; k++) {
+    PlWaveTrain *tr = &s->trains[k];
+    tr->table_omega = dup_items(tr->table_omega, (size_t)tr->n_table, sizeof *tr->table_omega, oom);
+    tr->table_s = dup_items(tr->table_s, (size_t)tr->n_table, sizeof *tr->table_s, oom);
+    tr->series_eta = dup_items(tr->series_eta, (size_t)tr->n_series, sizeof *tr->series_eta, oom);
+  }
+  s->probes = dup_items(s->probes, (size_t)s->nprobes, sizeof *s->probes, oom);
+  if (!s->probes) s->nprobes = 0;
+}
+
+void ld_sea_free(PlSea *s)
+{
+  for (int k = 0; s->trains && k < s->ntrains; k++) {
+    free((double *)s->trains[k].table_omega); /* owned by the model (PlSea) */
+    free((double *)s->trains[k].table_s);
+    free((double *)s->trains[k].series_eta);
+  }
+  free(s->trains);
+  free(s->probes);
+  *s = (PlSea){PL_STRETCH_VERTICAL, 0, NULL, 0, NULL};
+}
+
 static int own_arrays(PlModel *m)
 {
   bool oom = false;
@@ -564,6 +593,7 @@ static int own_arrays(PlModel *m)
   PlCurrent *c = &m->current;
   c->table_z = dup_items(c->table_z, (size_t)c->ntable, sizeof *c->table_z, &oom);
   c->table_speed = dup_items(c->table_speed, (size_t)c->ntable, sizeof *c->table_speed, &oom);
+  own_sea_arrays(&m->sea, &oom);
   m->output_points = dup_items(m->output_points, (size_t)m->noutput_points, sizeof *m->output_points, &oom);
   m->joints = dup_items(m->joints, (size_t)m->njoints, sizeof *m->joints, &oom);
   m->points = dup_items(m->points, (size_t)m->npoints, sizeof *m->points, &oom);
@@ -704,6 +734,7 @@ void PlModelFree(PlModel *m)
   PL_FREE_LINE_ARRAYS(m);
   free(m->current.table_z);
   free(m->current.table_speed);
+  ld_sea_free(&m->sea);
   free(m->output_points);
   free(m->joints);
   free(m->points);

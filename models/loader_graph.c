@@ -501,6 +501,7 @@ static int read_line_system(Ctx *c, const Scope *top, PlModel *m, const GraphScr
   m->rotation = rot ? PL_ROT_EULER_ZXY : PL_ROT_QUATERNION;
   if ((rc = ld_read_analysis(c, top, m))) return rc;
   if ((rc = ld_read_current(top, m))) return rc;
+  if ((rc = ld_read_waves(c, top, m))) return rc;
   const PlYNode **point_nodes = g->point_nodes;
   if ((rc = read_gpoints(c, top, m, point_nodes))) return rc;
   const PlYPair *pb = ld_pair_of(top, "bodies");

@@ -229,6 +229,12 @@ int ld_read_environment(const Scope *top, PlModel *m);
 int ld_read_seabed(const Ctx *c, const Scope *top, PlModel *m);
 int ld_read_current(const Scope *top, PlModel *m);
 
+/* loader_waves.c: waves: (the sea, validated by building it once) into m->sea. */
+int ld_read_waves(const Ctx *c, const Scope *top, PlModel *m);
+/* loader.c: frees what a sea owns (its trains with their tables and series, its probes) and
+ * leaves it calm. */
+void ld_sea_free(PlSea *s);
+
 /* loader_line.c */
 const PlYPair *ld_first_of(const Scope *s, const char *const *names);
 int ld_read_line(Ctx *c, const Scope *top, PlModel *m);

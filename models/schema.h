@@ -27,6 +27,8 @@ extern const char *const PlChoiceLoadFrames[];
 extern const char *const PlChoiceRefTypes[];
 extern const char *const PlChoiceHeadings[];
 extern const char *const PlChoiceJointTypes[];
+extern const char *const PlChoiceWaveKinds[];
+extern const char *const PlChoiceStretchings[];
 
 #define PL_SCHEMA_MAX_KEYS 48 /* keys of one mapping, at most (the vessel has 18) */
 

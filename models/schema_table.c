@@ -36,6 +36,8 @@ const char *const PlChoiceLoadFrames[] = {"global", "body", NULL};
 const char *const PlChoiceRefTypes[] = {"fixed", "circle", "line", "waypoints", "route", NULL};
 const char *const PlChoiceHeadings[] = {"fixed", "along_path", NULL};
 const char *const PlChoiceJointTypes[] = {"spherical", "revolute", "prismatic", "fixed", NULL};
+const char *const PlChoiceWaveKinds[] = {"airy", "stream", "jonswap", "pm", "table", "series", NULL};
+const char *const PlChoiceStretchings[] = {"vertical", "wheeler", "extrapolation", NULL};
 
 /* ranges: lo, hi, lo_open, hi_open */
 #define R_POS 0.0, INFINITY, true, false     /* > 0 */
@@ -90,6 +92,7 @@ const PlKeySpec PlSchemaTable[] = {
     MAP("line", CND, "required", "a one-line model's length and cross-sections"),
     MAP("seabed", DEF, "`{model: nonlinear}`", "seabed contact law"),
     MAP("current", OPT, "none", "current profile (static and dynamic analyses)"),
+    MAP("waves", OPT, "none (calm sea)", "waves: their kinematics load the lines in dynamic analyses"),
     MAP("mesh", CND, "required", "element count or size of the line"),
     CHO("rotation", PlChoiceRotations, DEF, 0, "`quaternion`",
         "how the nodes' rotations are parametrised"),
@@ -199,6 +202,59 @@ const PlKeySpec PlSchemaTable[] = {
          "table: 2 or more rows [z, speed], z <= 0 increasing, speed >= 0"),
     NUM("current.start_time", "s", R_NONNEG, DEF, 0.0, "0", "the current is off before"),
     NUM("current.ramp_time", "s", R_NONNEG, DEF, 0.0, "0", "time the current ramps in over"),
+
+    /* ---- waves ---- */
+    CHO("waves.stretching", PlChoiceStretchings, DEF, 0, "`vertical`",
+        "the linear kinematics above z = 0, up to the surface: vertical, wheeler or extrapolation"),
+    MAPS("waves.trains", REQ, "required", "1 or more wave trains, superposed"),
+    ROWS("waves.probes", "m", OPT, "none", "points [x, y] (global) whose surface elevation waves.csv records"),
+    CHO("waves.trains[*].kind", PlChoiceWaveKinds, REQ, 0, "required",
+        "airy, stream (regular), jonswap, pm, table (spectra) or series (a measured record)"),
+    NUM("waves.trains[*].heading", "deg", R_ANGLE, DEF, 0.0, "0",
+        "direction the waves travel towards, from +x towards +y"),
+    NUM("waves.trains[*].height", "m", R_POS, CND, NAN, "airy: `height` or `amplitude`; stream: required",
+        "regular: the height H, crest to trough"),
+    NUM("waves.trains[*].amplitude", "m", R_POS, CND, NAN, "airy: `height` or `amplitude`",
+        "airy: the amplitude a = H/2"),
+    NUM("waves.trains[*].period", "s", R_POS, CND, NAN, "required for `airy` and `stream`",
+        "regular: the period T"),
+    NUM("waves.trains[*].phase", "deg", R_ANGLE, DEF, 0.0, "0",
+        "regular: phi: a crest at the origin at t = phi/omega"),
+    INT("waves.trains[*].stream_terms", 4, 64, DEF, 0, "the fewest of 16-64 that converge",
+        "stream: the Fourier terms N"),
+    NUM("waves.trains[*].hs", "m", R_POS, CND, NAN, "required for `jonswap` and `pm`",
+        "the significant wave height H_s"),
+    NUM("waves.trains[*].tp", "s", R_POS, CND, NAN, "required for `jonswap` and `pm`",
+        "the spectral peak period T_p"),
+    NUM("waves.trains[*].gamma", "-", R_POS, DEF, NAN, "DNV's rule from `hs` and `tp`",
+        "jonswap: the peak enhancement factor"),
+    NUM("waves.trains[*].sigma_a", "-", R_POS, DEF, 0.07, "0.07", "jonswap: the width below omega_p"),
+    NUM("waves.trains[*].sigma_b", "-", R_POS, DEF, 0.09, "0.09", "jonswap: the width above omega_p"),
+    INT("waves.trains[*].n_components", 1, 100000, DEF, 200, "200",
+        "jonswap, pm, table: frequency bins of equal energy"),
+    NUM("waves.trains[*].omega_min", "rad/s", R_POS, DEF, NAN, "0.5 omega_p (table: its first row)",
+        "jonswap, pm, table: the lowest frequency synthesised"),
+    NUM("waves.trains[*].omega_max", "rad/s", R_POS, DEF, NAN,
+        "6 omega_p (table: its last row; series: Nyquist)",
+        "the highest frequency synthesised (series: the harmonics kept)"),
+    INT("waves.trains[*].n_directions", 1, 1000, DEF, 1, "1 (long-crested)",
+        "jonswap, pm, table: directions per frequency bin"),
+    NUM("waves.trains[*].spreading_s", "-", R_POS, CND, NAN, "required with `n_directions` > 1",
+        "the exponent s of the cos^2s spreading"),
+    INT("waves.trains[*].seed", 0, 2147483647, CND, NAN, "required for `jonswap`, `pm` and `table`",
+        "the random frequencies and phases: the same seed, the same sea"),
+    BOOL("waves.trains[*].rayleigh", 0, "`false`", "jonswap, pm, table: Rayleigh amplitudes (else equal ones)"),
+    ROWS("waves.trains[*].table", "rad/s, m^2 s/rad", CND, "required for `table`",
+         "table: 2 or more rows [omega, S(omega)], omega increasing, S >= 0"),
+    STR("waves.trains[*].file", CND, "series: `file` or `elevations`",
+        "series: CSV `t,eta` (s, m), evenly spaced t, relative to the model file"),
+    LST("waves.trains[*].elevations", "m", R_ANY, 0, CND, "series: `file` or `elevations`",
+        "series: the record eta_i (evenly spaced, `dt` apart)"),
+    NUM("waves.trains[*].dt", "s", R_POS, CND, NAN, "required with `elevations`",
+        "series: the time between elevations"),
+    NUM("waves.trains[*].t0", "s", R_ANY, DEF, 0.0, "0", "series with `elevations`: the time of the first"),
+    LST("waves.trains[*].reference", "m", R_ANY, 2, DEF, "[0, 0]",
+        "series: the point [x, y] (global) where the record was measured"),
 
     /* ---- mesh ---- */
     INT("mesh.elements", 2, 1000000, CND, NAN, "give exactly one of `elements` and `target_length`",

@@ -572,23 +572,26 @@ static void StreamKinematics(const PlWaves *w, const double x[3], double t, PlWa
   double ke, dke;
   StreamEta(s, X, &ke, &dke);
   k->eta = (ke - s->kd) / s->k;
+  k->deta_dx[0] = dke * s->ex, k->deta_dx[1] = dke * s->ey; /* d(k eta)/dX dX/dx_j / k */
   if (x[2] > k->eta) return;
   k->wet = 1;
   const double Y = x[2] < -w->h ? 0.0 : s->k * (x[2] + w->h);
   const double c1 = cos(X), s1 = sin(X), r = exp(Y - s->kd), q = exp(-(Y + s->kd));
   double cj = 1.0, sj = 0.0, rj = 1.0, qj = 1.0;
-  double u = -s->ubar, v = 0.0, uX = 0.0, uY = 0.0, vX = 0.0, vY = 0.0;
+  double u = -s->ubar, v = 0.0, uX = 0.0, uY = 0.0, vX = 0.0, vY = 0.0, uXX = 0.0, uXY = 0.0, vXX = 0.0, vXY = 0.0;
   for (int j = 1; j <= s->n; ++j) {
     const double cn = cj * c1 - sj * s1;
     sj = sj * c1 + cj * s1, cj = cn;
     rj *= r, qj *= q;
     const double ch = (rj + qj) * s->inv_den[j], sh = (rj - qj) * s->inv_den[j];
-    const double jb = j * s->B[j], jjb = j * jb;
+    const double jb = j * s->B[j], jjb = j * jb, j3b = j * jjb;
     u += jb * ch * cj, v += jb * sh * sj;
     uX -= jjb * ch * sj, uY += jjb * sh * cj;
     vX += jjb * sh * cj, vY += jjb * ch * sj;
+    uXX -= j3b * ch * cj, uXY -= j3b * sh * sj; /* (the accelerations' gradient) */
+    vXX -= j3b * sh * sj, vXY += j3b * ch * cj;
   }
-  if (x[2] < -w->h) uY = vY = 0.0;
+  if (x[2] < -w->h) uY = vY = uXY = vXY = 0.0;
   const double V = s->V, kk = s->k, e[2] = {s->ex, s->ey};
   const double uh = s->c + V * u;
   k->u[0] = uh * e[0], k->u[1] = uh * e[1], k->u[2] = V * v;
@@ -600,6 +603,13 @@ static void StreamKinematics(const PlWaves *w, const double x[3], double t, PlWa
   }
   k->a[2] = -s->omega * V * vX;
   k->du_dx[8] = V * kk * vY;
+  /* a = -omega V (uX e, vX): d/dx_j = -omega V k (uXX e e_j, vXX e_j), d/dz = -omega V k (uXY e, vXY) */
+  for (int i = 0; i < 2; ++i) {
+    for (int j = 0; j < 2; ++j) k->da_dx[i * 3 + j] = -s->omega * V * kk * uXX * e[i] * e[j];
+    k->da_dx[i * 3 + 2] = -s->omega * V * kk * uXY * e[i];
+    k->da_dx[6 + i] = -s->omega * V * kk * vXX * e[i];
+  }
+  k->da_dx[8] = -s->omega * V * kk * vXY;
   k->p = w->rho * w->g / kk * (s->R - s->kd - 0.5 * (u * u + v * v));
 }
 
@@ -616,25 +626,44 @@ int PlWavesStreamPsi(const PlWaves *w, const double x[3], double t, double *psi)
 }
 
 /* ---- linear kinematics ------------------------------------------------------------------------ */
+/* A linear field: u, a = du/dt, their horizontal gradients g and ag ([i][j]: d/dx_j, j = x, y)
+ * and z derivatives uz and az; for Wheeler's chain rule also uz's horizontal gradient uzg and
+ * its z derivative uzz; the dynamic pressure p. */
 typedef struct {
-  double u[3], a[3], g[3][2], uz[3], p;
+  double u[3], a[3], g[3][2], ag[3][2], uz[3], az[3], uzg[3][2], uzz[3], p;
 } Field;
 
-/* Adds one component with depth functions C, S, P and phase cos/sin (f->uz uses dC/dz = k S,
- * dS/dz = k C; unused for the field of d/dz in the extrapolation). */
-static inline void Accum(Field *f, const Comp *c, double C, double S, double P, double cs, double sn)
+/* Adds one component with depth functions C, S, P and phase cos/sin (the z derivatives use
+ * dC/dz = k S, dS/dz = k C: unused for the field of d/dz in the extrapolation) up to level: 0 the
+ * values u, a, p and uz (Wheeler's a needs it), 1 also the gradients g, ag, az, 2 also uzg and uzz
+ * (Wheeler's gradients). */
+static inline void Accum(Field *f, const Comp *c, double C, double S, double P, double cs, double sn, int level)
 {
   const double hu = c->aw * C * cs, w = c->aw * S * sn, ha = c->aw2 * C * sn;
   const double dh = -c->aw * C * sn, dw = c->aw * S * cs; /* d/dtheta */
   const double e0 = c->cb, e1 = c->sb;
   f->u[0] += hu * e0, f->u[1] += hu * e1, f->u[2] += w;
   f->a[0] += ha * e0, f->a[1] += ha * e1, f->a[2] -= c->aw2 * S * cs;
-  f->g[0][0] += dh * e0 * c->kx, f->g[0][1] += dh * e0 * c->ky;
-  f->g[1][0] += dh * e1 * c->kx, f->g[1][1] += dh * e1 * c->ky;
-  f->g[2][0] += dw * c->kx, f->g[2][1] += dw * c->ky;
   const double huz = c->aw * c->k * S * cs;
   f->uz[0] += huz * e0, f->uz[1] += huz * e1, f->uz[2] += c->aw * c->k * C * sn;
   f->p += c->rga * P * cs;
+  if (!level) return;
+  f->g[0][0] += dh * e0 * c->kx, f->g[0][1] += dh * e0 * c->ky;
+  f->g[1][0] += dh * e1 * c->kx, f->g[1][1] += dh * e1 * c->ky;
+  f->g[2][0] += dw * c->kx, f->g[2][1] += dw * c->ky;
+  /* a's gradient: d/dtheta of a_h = aw2 C sn, a_z = -aw2 S cs times k_j; d/dz with C' = k S, S' = k C */
+  const double dha = c->aw2 * C * cs, dza = c->aw2 * S * sn, haz = c->aw2 * c->k * S * sn;
+  f->ag[0][0] += dha * e0 * c->kx, f->ag[0][1] += dha * e0 * c->ky;
+  f->ag[1][0] += dha * e1 * c->kx, f->ag[1][1] += dha * e1 * c->ky;
+  f->ag[2][0] += dza * c->kx, f->ag[2][1] += dza * c->ky;
+  f->az[0] += haz * e0, f->az[1] += haz * e1, f->az[2] -= c->aw2 * c->k * C * cs;
+  if (level < 2) return;
+  /* uz's gradient: d/dtheta of uz_h = aw k S cs, uz_z = aw k C sn times k_j; d/dz */
+  const double kk = c->aw * c->k, dhz = -kk * S * sn, dzz = kk * C * cs, hzz = kk * c->k * C * cs;
+  f->uzg[0][0] += dhz * e0 * c->kx, f->uzg[0][1] += dhz * e0 * c->ky;
+  f->uzg[1][0] += dhz * e1 * c->kx, f->uzg[1][1] += dhz * e1 * c->ky;
+  f->uzg[2][0] += dzz * c->kx, f->uzg[2][1] += dzz * c->ky;
+  f->uzz[0] += hzz * e0, f->uzz[1] += hzz * e1, f->uzz[2] += kk * c->k * S * sn;
 }
 
 /* Depth functions at z <= 0; returns 0 when the component is negligible there. */
@@ -647,7 +676,8 @@ static inline int Depth(const Comp *c, double z, double h, double *C, double *S,
   return 1;
 }
 
-static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin *k)
+/* The linear sea's kinematics at x, t; the gradients du_dx, da_dx only with grad (else left zero). */
+static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin *k, int grad)
 {
   const double h = w->h, zin = x[2] < -h ? -h : x[2];
   Field f0, f1;
@@ -655,62 +685,83 @@ static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin 
   memset(&f1, 0, sizeof f1);
   double eta = 0.0;
   if (w->st == PL_STRETCH_WHEELER) {
-    double ex = 0.0, ey = 0.0, et = 0.0;
+    double ex = 0.0, ey = 0.0, et = 0.0, etx = 0.0, ety = 0.0; /* eta's gradient, rate and the rate's gradient */
     for (int i = 0; i < w->n; ++i) {
       const Comp *c = &w->c[i];
       const double th = c->kx * x[0] + c->ky * x[1] - c->omega * t + c->phi, cs = cos(th), sn = sin(th);
       w->sc[2 * i] = cs, w->sc[2 * i + 1] = sn;
       eta += c->a * cs;
       ex -= c->a * sn * c->kx, ey -= c->a * sn * c->ky, et += c->a * c->omega * sn;
+      etx += c->a * c->omega * cs * c->kx, ety += c->a * c->omega * cs * c->ky;
     }
     k->eta = eta;
+    k->deta_dx[0] = ex, k->deta_dx[1] = ey;
     if (zin > eta) return;
     k->wet = 1;
     const double den = h + eta, zs = h * (zin - eta) / den;
     for (int i = 0; i < w->n; ++i) {
       double C, S, P;
-      if (Depth(&w->c[i], zs, h, &C, &S, &P)) Accum(&f0, &w->c[i], C, S, P, w->sc[2 * i], w->sc[2 * i + 1]);
+      if (Depth(&w->c[i], zs, h, &C, &S, &P)) Accum(&f0, &w->c[i], C, S, P, w->sc[2 * i], w->sc[2 * i + 1], 2 * grad);
     }
     const double dzs_deta = -h * (h + zin) / (den * den), dzs_dz = x[2] < -h ? 0.0 : h / den;
+    /* a = U_t + U_z z_s,eta eta_t; its gradient by the chain rule, with z_s,j = z_s,eta eta_j,
+     * d(z_s,eta)/dx_j = 2 h (h + z)/(h + eta)^3 eta_j and d(z_s,eta)/dz = -h/(h + eta)^2 */
+    const double d2 = 2.0 * h * (h + zin) / (den * den * den), d2z = x[2] < -h ? 0.0 : -h / (den * den);
+    const double ej[2] = {ex, ey}, etj[2] = {etx, ety};
     for (int i = 0; i < 3; ++i) {
       k->u[i] = f0.u[i];
       k->a[i] = f0.a[i] + f0.uz[i] * dzs_deta * et;
+      if (!grad) continue;
       k->du_dx[i * 3 + 0] = f0.g[i][0] + f0.uz[i] * dzs_deta * ex;
       k->du_dx[i * 3 + 1] = f0.g[i][1] + f0.uz[i] * dzs_deta * ey;
       k->du_dx[i * 3 + 2] = f0.uz[i] * dzs_dz;
+      for (int j = 0; j < 2; ++j) {
+        const double zsj = dzs_deta * ej[j];
+        k->da_dx[i * 3 + j] = f0.ag[i][j] + f0.az[i] * zsj + (f0.uzg[i][j] + f0.uzz[i] * zsj) * dzs_deta * et +
+                              f0.uz[i] * (d2 * ej[j] * et + dzs_deta * etj[j]);
+      }
+      k->da_dx[i * 3 + 2] = (f0.az[i] + f0.uzz[i] * dzs_deta * et) * dzs_dz + f0.uz[i] * d2z * et;
     }
     k->p = f0.p;
     return;
   }
   const int above = zin > 0.0, extrap = above && w->st == PL_STRETCH_EXTRAPOLATION;
+  double ex = 0.0, ey = 0.0; /* grad eta */
   for (int i = 0; i < w->n; ++i) {
     const Comp *c = &w->c[i];
     const double th = c->kx * x[0] + c->ky * x[1] - c->omega * t + c->phi, cs = cos(th), sn = sin(th);
     eta += c->a * cs;
+    ex -= c->a * sn * c->kx, ey -= c->a * sn * c->ky;
     if (above) {
-      Accum(&f0, c, c->coth, 1.0, 1.0, cs, sn);
+      Accum(&f0, c, c->coth, 1.0, 1.0, cs, sn, grad);
       /* d/dz at z = 0: C' = k S = k, S' = k C = k coth kh, P' = k tanh kh */
-      if (extrap) Accum(&f1, c, c->k, c->k * c->coth, c->k * c->tanh, cs, sn);
+      if (extrap) Accum(&f1, c, c->k, c->k * c->coth, c->k * c->tanh, cs, sn, grad);
     } else {
       double C, S, P;
-      if (Depth(c, zin, h, &C, &S, &P)) Accum(&f0, c, C, S, P, cs, sn);
+      if (Depth(c, zin, h, &C, &S, &P)) Accum(&f0, c, C, S, P, cs, sn, grad);
     }
   }
   k->eta = eta;
+  k->deta_dx[0] = ex, k->deta_dx[1] = ey;
   if (zin > eta) return;
   k->wet = 1;
   const double zz = extrap ? zin : 0.0;
   for (int i = 0; i < 3; ++i) {
     k->u[i] = f0.u[i] + zz * f1.u[i];
     k->a[i] = f0.a[i] + zz * f1.a[i];
+    if (!grad) continue;
     k->du_dx[i * 3 + 0] = f0.g[i][0] + zz * f1.g[i][0];
     k->du_dx[i * 3 + 1] = f0.g[i][1] + zz * f1.g[i][1];
     k->du_dx[i * 3 + 2] = (above && !extrap) || x[2] < -h ? 0.0 : f0.uz[i];
+    k->da_dx[i * 3 + 0] = f0.ag[i][0] + zz * f1.ag[i][0];
+    k->da_dx[i * 3 + 1] = f0.ag[i][1] + zz * f1.ag[i][1];
+    k->da_dx[i * 3 + 2] = (above && !extrap) || x[2] < -h ? 0.0 : f0.az[i];
   }
   k->p = f0.p + zz * f1.p;
 }
 
-void PlWavesKinematics(PlWaves *w, const double x[3], double t, PlWaveKin *k)
+/* The waves' kinematics at x, t (the gradients only with grad: the stream function's always). */
+static void Kinematics(PlWaves *w, const double x[3], double t, PlWaveKin *k, int grad)
 {
   memset(k, 0, sizeof *k);
   if (!w) {
@@ -718,8 +769,10 @@ void PlWavesKinematics(PlWaves *w, const double x[3], double t, PlWaveKin *k)
     return;
   }
   if (w->has_stream) StreamKinematics(w, x, t, k);
-  else LinearKinematics(w, x, t, k);
+  else LinearKinematics(w, x, t, k, grad);
 }
+
+void PlWavesKinematics(PlWaves *w, const double x[3], double t, PlWaveKin *k) { Kinematics(w, x, t, k, 1); }
 
 double PlWavesElevation(PlWaves *w, double x, double y, double t)
 {
@@ -738,9 +791,10 @@ double PlWavesElevation(PlWaves *w, double x, double y, double t)
   return eta;
 }
 
-void PlWavesFluid(PlWaves *w, const PlCurrent *c, const double x[3], double t, PlWaveKin *k)
+/* PlWavesFluid, the gradients only with grad. */
+static void Fluid(PlWaves *w, const PlCurrent *c, const double x[3], double t, PlWaveKin *k, int grad)
 {
-  PlWavesKinematics(w, x, t, k);
+  Kinematics(w, x, t, k, grad);
   if (!w || !k->wet || !c || c->kind == PL_CURRENT_NONE) return;
   const double depth = w->h;
   double v[3], dv[3];
@@ -755,8 +809,15 @@ void PlWavesFluid(PlWaves *w, const PlCurrent *c, const double x[3], double t, P
   for (int i = 0; i < 3; ++i) {
     k->u[i] += v[i];
     k->a[i] += rate * v[i];
-    if (x[2] >= -depth) k->du_dx[i * 3 + 2] += dv[i];
+    if (grad && x[2] >= -depth) k->du_dx[i * 3 + 2] += dv[i], k->da_dx[i * 3 + 2] += rate * dv[i];
   }
+}
+
+void PlWavesFluid(PlWaves *w, const PlCurrent *c, const double x[3], double t, PlWaveKin *k) { Fluid(w, c, x, t, k, 1); }
+
+void PlWavesFluidValues(PlWaves *w, const PlCurrent *c, const double x[3], double t, PlWaveKin *k)
+{
+  Fluid(w, c, x, t, k, 0);
 }
 
 double PlWavesWettedFraction(PlWaves *w, const double xa[3], const double xb[3], double t)

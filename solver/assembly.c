@@ -353,11 +353,11 @@ void PlProblemElementLoads(const PlProblem p, int e, const double *uA, const dou
                        .Cdn = seg->hydro.drag_normal, .Cdt = seg->hydro.drag_tangential, .d_o = s->outer_diameter};
   const double gq = 0.5 / sqrt(3.0), xi[2] = {0.5 - gq, 0.5 + gq};
   double yA[6] = {uA[0], uA[1], uA[2], 0, 0, 0}, yB[6] = {uB[0], uB[1], uB[2], 0, 0, 0}, yp[6] = {0};
-  double vc[2][3], dvc[2][3], f6[6], K6[72];
+  double f6[6], K6[72];
+  PlFluidAt fl[2]; /* the statics: calm water and the current */
   for (int q = 0; q < 2; ++q)
-    PlCurrentVelocity(&m->current, m->water_depth, (1.0 - xi[q]) * uA[2] + xi[q] * uB[2], p->current_time, vc[q],
-                      dvc[q]);
-  PlRodElementMorison(&h, yA, yp, yB, yp, 3, vc, dvc, 0.0, f6, K ? K6 : NULL);
+    PlCurrentFluid(&m->current, m->water_depth, (1.0 - xi[q]) * uA[2] + xi[q] * uB[2], p->current_time, &fl[q]);
+  PlRodElementMorison(&h, yA, yp, yB, yp, 3, fl, 0.0, f6, K ? K6 : NULL);
   for (int i = 0; i < 6; ++i) {
     f[i] += p->lambda * f6[i];
     if (K) /* the position columns of K6 (columns xA, vA, xB, vB) */

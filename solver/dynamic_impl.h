@@ -9,6 +9,7 @@
 #include <nvector/nvector_serial.h>
 #include "solver_impl.h"
 #include "pipelay/elements.h"
+#include "pipelay/waves.h"
 
 /* How the dynamic run holds an end node. */
 typedef struct {
@@ -70,6 +71,8 @@ struct PlDynLine_ {
                                anchor; the last node's are idle, a' = 0); -1 without */
   PlNodeInertia *inertia;   /* [nnodes] lumped */
   PlMorison *morison;       /* [nelements] */
+  PlWaves *waves;           /* the system's sea (borrowed, PlSysDynCreate), NULL in a calm sea: the
+                               Morison loads take the current alone (PlCurrentVelocity) */
   double *xs;               /* [3 nnodes] static positions: y carries u = x - xs [m] */
   double *wnode;            /* [nnodes] lumped submerged weight [N] (potential energy) */
   PlDynEnd ends[2];
@@ -151,6 +154,10 @@ void PlDynEndJacobian(const PlDynLine d, const PlDynEnd *E, const double *y, dou
 
 /* ---- system_dynamic.c's parts that its run (system_run.c) reads ---- */
 const PlModel *PlSysDynModel(const PlSysDyn s);
+/* Line l's dynamic data (its unknowns are the first of the state for l = 0), and the system's sea
+ * (NULL in a calm sea): the tests' access to the element kernels in waves. */
+PlDynLine PlSysDynLine(const PlSysDyn s, int l);
+PlWaves *PlSysDynWaves(const PlSysDyn s);
 void *PlSysDynIDA(PlSysDyn s);
 /* The integrator's whole state after its last step (IDA's history, its matrix and Newton data,
  * the factors of the iteration matrix): its size in doubles, and the save into buf; a restart
@@ -272,6 +279,14 @@ void PlRunExtremaInit(PlRunExtrema *x);
 void PlRunExtremaUpdate(PlRunExtrema *x, const PlProblem p, double t, const PlStation *E, int ne, const PlStation *top);
 /* The extrema as max_top_tension_N, ... (with their arc lengths and times) into a cJSON object. */
 void PlRunExtremaToJson(void *obj, const PlRunExtrema *x);
+
+/* ---- wave_series.c: waves.csv (a model with waves) ---- */
+/* Its header into buf: t_s, eta at the top end (one line: eta_top_m; lines: eta_NAME_top_m each),
+ * eta at each probe (eta_probeK_m). */
+void PlWaveSeriesHeader(const PlModel *m, char *buf, size_t cap);
+/* Its row at time t: eta [m] of the sea w above the ntops top ends at tops (global; x, y used)
+ * and above sea's probes. */
+void PlWaveSeriesRow(FILE *f, PlWaves *w, const PlSea *sea, double t, const double (*tops)[3], int ntops);
 
 /* ---- lay_output.c: the lay's files along lay.route (lay.csv, as_laid.csv) ---- */
 const char *PlLaySeriesHeader(void);

@@ -9,6 +9,8 @@
  *       the line's files (line_series.c, where their columns are described)
  *   energy.csv     the energies, the work integrals and the balance (PlSysDynEnergyRow, whose
  *       table in system_dynamic.c describes the columns; with pay-out work_payout_J below)
+ *   waves.csv      (a model with waves) the sea's elevation at the top end and the probes
+ *       (wave_series.c)
  *   summary.json   "analysis": "dynamic": the static start's results as static_* keys, the
  *       extrema over the whole run (DynamicSummary), the counters, "completed".
  *   restart.bin    the state to continue from (--restart), with the model as text.
@@ -47,9 +49,9 @@ static const char *kTouchdownHeader = "t_s,touchdown_arc_length_m,touchdown_x_m,
 
 /* The files of a run: the line's (line_series.c) and the run's own, each written when its
  * model has what it reports. */
-enum { F_ENERGY, F_VESSEL, F_PAYOUT, F_TOUCHDOWN, F_LAY, F_N };
+enum { F_ENERGY, F_VESSEL, F_PAYOUT, F_TOUCHDOWN, F_LAY, F_WAVES, F_N };
 static const char *const kRunFiles[F_N] = {"energy.csv", "timeseries_vessel.csv", "payout.csv",
-                                           "touchdown.csv", "lay.csv"};
+                                           "touchdown.csv", "lay.csv", "waves.csv"};
 typedef struct {
   PlLineSeries ls;
   FILE *f[F_N];
@@ -61,9 +63,12 @@ static int OpenSeries(Writer *w, const char *dir, const PlProblem p, const char 
 {
   int io = PlLineSeriesOpen(&w->ls, dir, p, t_restart, err);
   const PlModel *m = &p->model;
-  const bool on[F_N] = {true, m->vessel.present, m->ends[1].payout, m->seabed != PL_SEABED_NONE, m->route.n > 0};
+  const bool on[F_N] = {true, m->vessel.present, m->ends[1].payout, m->seabed != PL_SEABED_NONE, m->route.n > 0,
+                        m->sea.ntrains > 0};
+  char wave_header[4096];
+  PlWaveSeriesHeader(m, wave_header, sizeof wave_header);
   const char *header[F_N] = {energy_header, PlVesselSeriesHeader(), kPayoutHeader, kTouchdownHeader,
-                             PlLaySeriesHeader()};
+                             PlLaySeriesHeader(), wave_header};
   for (int k = 0; !io && k < F_N; ++k) {
     snprintf(w->path[k], sizeof w->path[k], "%s/%s", dir, kRunFiles[k]);
     if (!on[k]) continue;
@@ -547,6 +552,10 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
         else
           fprintf(w.f[F_TOUCHDOWN], "%.17g,,,,\n", t);
         io = PlSeriesRowWritten(w.f[F_TOUCHDOWN], w.path[F_TOUCHDOWN], &res->err);
+      }
+      if (!io && w.f[F_WAVES]) {
+        PlWaveSeriesRow(w.f[F_WAVES], PlSysDynWaves(PlDynamicSystem(d)), &m->sea, t, &N[nn - 1].x, 1);
+        io = PlSeriesRowWritten(w.f[F_WAVES], w.path[F_WAVES], &res->err);
       }
       if (!io && w.f[F_LAY]) {
         PlLayTrackUpdate(&track, p, t, N, nn);

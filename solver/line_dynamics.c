@@ -563,6 +563,51 @@ static int RodMatrixRows(const PlDynLine d, const PlRodElement *el, const double
   return bad;
 }
 
+/* The water at the point of fraction xi along the chord from yA to yB (positions absolute) at
+ * time t: with waves, the sea's service (PlWavesFluid: the waves' kinematics and the current);
+ * in a calm sea the current alone at the point's height (PlCurrentVelocity: no kinematics
+ * evaluated). A point above the instantaneous surface eta but within the wetted fraction's band
+ * (z - eta < dw/2, dw its width) takes the water at the surface above it, u(x, y, eta(x, y)),
+ * with the gradient of that (du/dx_j + du/dz deta/dx_j, nothing in z): the wetted fraction
+ * alone then ends the load, continuously and centred on eta (the smoothstep is antisymmetric
+ * about its middle), where the kinematics' own cut-off (zero above eta) would make the load
+ * jump by half its value as a Gauss point crosses the surface. The gradients only with grad (the
+ * iteration matrix's; PlWavesFluidValues else). */
+static void GaussFluid(const PlDynLine d, const double *yA, const double *yB, double xi, double t, double dw, int grad,
+                       PlFluidAt *fl)
+{
+  const PlModel *m = &d->sp->model;
+  if (!d->waves) {
+    PlCurrentFluid(&m->current, m->water_depth, (1.0 - xi) * yA[2] + xi * yB[2], t, fl);
+    return;
+  }
+  double x[3];
+  PlWaveKin k;
+  for (int i = 0; i < 3; ++i) x[i] = (1.0 - xi) * yA[i] + xi * yB[i];
+  void (*const sea)(PlWaves *, const PlCurrent *, const double *, double, PlWaveKin *) =
+      grad ? PlWavesFluid : PlWavesFluidValues;
+  sea(d->waves, &m->current, x, t, &k);
+  if (!k.wet && x[2] - k.eta < 0.5 * dw) {
+    const double xs[3] = {x[0], x[1], k.eta};
+    const double eta[2] = {k.deta_dx[0], k.deta_dx[1]};
+    sea(d->waves, &m->current, xs, t, &k);
+    for (int i = 0; i < 3; ++i) {
+      for (int j = 0; j < 2; ++j) {
+        k.du_dx[3 * i + j] += k.du_dx[3 * i + 2] * eta[j];
+        k.da_dx[3 * i + j] += k.da_dx[3 * i + 2] * eta[j];
+      }
+      k.du_dx[3 * i + 2] = k.da_dx[3 * i + 2] = 0.0;
+    }
+  }
+  memset(fl, 0, sizeof *fl);
+  memcpy(fl->u, k.u, sizeof fl->u);
+  memcpy(fl->du_dx, k.du_dx, sizeof fl->du_dx);
+  memcpy(fl->a, k.a, sizeof fl->a);
+  memcpy(fl->da_dx, k.da_dx, sizeof fl->da_dx);
+  fl->eta = k.eta;
+  memcpy(fl->deta_dx, k.deta_dx, sizeof fl->deta_dx);
+}
+
 /* Element e's contributions: fe (2 ndd, node rows of A then B) and, when Ke != NULL, the
  * iteration-matrix block (2 ndd x 2 ndd). Returns 1 outside the rod's domain. */
 int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const double *ypA,
@@ -655,14 +700,13 @@ int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const dou
     }
   if (d->iA >= 0) DynFriction(d, e, yA, ypA, yB, ypB, c, fe, Ke, pw);
   /* Morison */
-  if (h->Cdn > 0.0 || h->Cdt > 0.0 || h->Can > 0.0 || h->Cat > 0.0) {
-    double vc[2][3], dvc[2][3], f6[6], K6[72];
-    for (int q = 0; q < 2; ++q) {
-      const double z = (1.0 - xi[q]) * yA[2] + xi[q] * yB[2];
-      PlCurrentVelocity(&m->current, m->water_depth, z, t, vc[q], dvc[q]);
-    }
-    PlRodElementMorison(h, yA, ypA, yB, ypB, d->iV, vc, dvc, c, f6, Ke ? K6 : NULL);
-    if (pw) { /* the force on the pipe is -f6: its added-mass part phi(z_a) m_a [C_an a_n + C_at a_t]
+  if (h->Cdn > 0.0 || h->Cdt > 0.0 || h->Can > 0.0 || h->Cat > 0.0 || d->waves) {
+    double f6[6], K6[72];
+    PlFluidAt fl[2];
+    const double dw = h->d_o > 0.0 ? h->d_o : h->d_h; /* the wetted fraction's band (PlMorison) */
+    for (int q = 0; q < 2; ++q) GaussFluid(d, yA, yB, xi[q], t, dw, Ke != NULL, &fl[q]);
+    PlRodElementMorison(h, yA, ypA, yB, ypB, d->iV, fl, c, f6, Ke ? K6 : NULL);
+    if (pw) { /* the force on the pipe is -f6 (the fluid's inertia counted with the drag): its added-mass part phi(z_a) m_a [C_an a_n + C_at a_t]
                  at each node (rod_dynamics_kernel.inc), the rest the drag */
       const double ma = 0.5 * h->L * h->rho_w * M_PI * h->d_h * h->d_h / 4.0;
       double t[3], len = 0.0, ptot = 0.0, pam = 0.0;

@@ -148,11 +148,12 @@ void PlSummaryAddVessel(void *root, const PlModel *m, const PlDynamicResult *res
 PetscErrorCode PlVecGatherAll(Vec v, double *out);
 /* Body b's external loads at time t and state y, the one place the statics (lines.c) and the
  * system core take them from: the environment load (its value into env, added to tau_body or
- * load_global as PlVesselLoadApply does) and the hull's drag in the model's current
- * (PlVesselHullLoad, bodies[].hull), added to tau_body (and, when tau_hull is not NULL, also
+ * load_global as PlVesselLoadApply does) and the hull's drag in the model's current, and in the
+ * waves of the sea waves when not NULL (PlVesselHullLoad, bodies[].hull), added to tau_body (and, when tau_hull is not NULL, also
  * written there alone; zero without a hull). When dtau_dy is not NULL it receives the
  * derivative of tau_body with respect to y (6 x 13; the environment load does not depend on y),
  * and the return's bit 2 says it is not zero (a hull). Returns 0, 2, or with bit 1 set outside
  * the domain (q = 0). */
-int PlBodyLoads(const PlModel *m, int b, double t, const double *y, double env[6], double tau_body[6],
+#include "pipelay/waves.h"
+int PlBodyLoads(const PlModel *m, PlWaves *waves, int b, double t, const double *y, double env[6], double tau_body[6],
                 double load_global[6], double tau_hull[6], double *dtau_dy);

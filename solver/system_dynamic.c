@@ -290,27 +290,44 @@ static void FixedRows(PlSysDyn s, const Attach *A, const double *yn, const doubl
   }
 }
 
-/* The model's current at height z (PlCurrentFn for the hulls' drag). */
+/* The sea the loads see: the system's waves in the dynamics, none in the statics (calm water and
+ * the current: the waves are a dynamic load). NULL: calm (no kinematics evaluated). */
+static PlWaves *SysWaves(const PlSysDyn s) { return s->statics ? NULL : s->waves; }
+
+/* The water at a point (PlFluidFn for the hulls' drag): the sea's service (current and waves)
+ * when there are waves, else the model's current at the point's height, wet below z = 0. */
 typedef struct {
   const PlModel *m;
+  PlWaves *waves;
   double t;
-} CurrentAt;
-static void CurrentAtZ(void *ctx, double z, double u[3], double du_dz[3])
+  int grad; /* the gradient wanted (else PlWavesFluidValues) */
+} FluidAt;
+static int FluidAtPoint(void *ctx, const double x[3], double u[3], double du_dx[9])
 {
-  const CurrentAt *c = ctx;
-  PlCurrentVelocity(&c->m->current, c->m->water_depth, z, c->t, u, du_dz);
+  const FluidAt *c = ctx;
+  if (c->waves) {
+    PlWaveKin k;
+    (c->grad ? PlWavesFluid : PlWavesFluidValues)(c->waves, &c->m->current, x, c->t, &k);
+    memcpy(u, k.u, sizeof k.u);
+    memcpy(du_dx, k.du_dx, sizeof k.du_dx);
+    return k.wet;
+  }
+  double dv[3];
+  PlCurrentVelocity(&c->m->current, c->m->water_depth, x[2], c->t, u, dv);
+  for (int i = 0; i < 3; ++i) du_dx[3 * i] = du_dx[3 * i + 1] = 0.0, du_dx[3 * i + 2] = dv[i];
+  return x[2] < 0.0;
 }
 
-int PlBodyLoads(const PlModel *m, int b, double t, const double *y, double env[6], double tau_body[6],
+int PlBodyLoads(const PlModel *m, PlWaves *waves, int b, double t, const double *y, double env[6], double tau_body[6],
                 double load_global[6], double tau_hull[6], double *dtau_dy)
 {
   PlVesselLoadApply(&m->bodies[b].environment, t, env, tau_body, load_global);
   const PlHull *H = &m->bodies[b].hull;
   if (tau_hull) memset(tau_hull, 0, sizeof(double) * 6);
   if (!H->n) return 0;
-  CurrentAt ca = {m, t};
+  FluidAt fa = {m, waves, t, dtau_dy != NULL};
   double tau[6];
-  const int bad = PlVesselHullLoad(H, y, m->water_density, CurrentAtZ, &ca, tau, dtau_dy);
+  const int bad = PlVesselHullLoad(H, y, m->water_density, FluidAtPoint, &fa, tau, dtau_dy);
   for (int i = 0; i < 6; ++i) tau_body[i] += tau[i];
   if (tau_hull) memcpy(tau_hull, tau, sizeof tau);
   return 2 | bad;
@@ -401,7 +418,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
     double dtau[6 * PL_VESSEL_NY];
     memset(s->tb[b], 0, sizeof s->tb[b]);
     memset(s->lg[b], 0, sizeof s->lg[b]);
-    const int rc = PlBodyLoads(m, b, t, y + bo, s->env[b], s->tb[b], s->lg[b], s->th[b], mine ? dtau : NULL);
+    const int rc = PlBodyLoads(m, SysWaves(s), b, t, y + bo, s->env[b], s->tb[b], s->lg[b], s->th[b], mine ? dtau : NULL);
     if (rc & 1) s->domain_error = 1;
     if (mine && (rc & 2))
       for (int i = 0; i < 6; ++i)
@@ -471,6 +488,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
     const int nn = p->mesh.nnodes, ne = p->mesh.nelements, base = s->loff[l];
     double fe[2 * PL_DYN_DOF_MAX];
     d->at_rest = s->statics;
+    d->waves = SysWaves(s);
     const int end0 = d->ends[0].node, end1 = d->ends[1].node;
     double qab[8]; /* the residual's node frames of the element (A, B) */
     int qnode = -1;  /* the node whose frame qab + 4 holds */
@@ -610,10 +628,19 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
       }
     }
     if (pt->drag_area > 0.0) {
-      /* -f_d = -1/2 rho CdA |u| u with u = u_c(z) - v; d(-f_d)/du = -1/2 rho CdA (|u| I + u u^T/|u|),
-       * du/dv = -I, du/dz = du_c/dz */
-      double uc[3], duc[3], u[3], D[9];
-      PlCurrentVelocity(&m->current, m->water_depth, y[o + 2] + s->pxs[k][2], t, uc, duc);
+      /* -f_d = -1/2 rho CdA |u| u with u = u_w(x) - v (u_w the water's velocity: the current, and the
+       * waves' with waves); d(-f_d)/du = -1/2 rho CdA (|u| I + u u^T/|u|), du/dv = -I, du/dx = du_w/dx
+       * (in a calm sea only its z column, du_c/dz) */
+      double uc[3], duc[3], u[3], D[9], G[9];
+      PlWaves *sea = SysWaves(s);
+      if (sea) {
+        const double xp[3] = {y[o] + s->pxs[k][0], y[o + 1] + s->pxs[k][1], y[o + 2] + s->pxs[k][2]};
+        PlWaveKin kin;
+        (putJ ? PlWavesFluid : PlWavesFluidValues)(sea, &m->current, xp, t, &kin);
+        memcpy(uc, kin.u, sizeof uc);
+        memcpy(G, kin.du_dx, sizeof G);
+      } else
+        PlCurrentVelocity(&m->current, m->water_depth, y[o + 2] + s->pxs[k][2], t, uc, duc);
       for (int cc = 0; cc < 3; ++cc) u[cc] = uc[cc] - y[o + 3 + cc];
       const double un = sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]), hc = 0.5 * m->water_density * pt->drag_area;
       for (int i = 0; i < 3; ++i) {
@@ -623,7 +650,11 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
       }
       if (putJ)
         for (int i = 0; i < 3; ++i) {
-          Put(s, o + 3 + i, o + 2, D[3 * i] * duc[0] + D[3 * i + 1] * duc[1] + D[3 * i + 2] * duc[2]);
+          if (sea)
+            for (int j = 0; j < 3; ++j)
+              Put(s, o + 3 + i, o + j, D[3 * i] * G[j] + D[3 * i + 1] * G[3 + j] + D[3 * i + 2] * G[6 + j]);
+          else
+            Put(s, o + 3 + i, o + 2, D[3 * i] * duc[0] + D[3 * i + 1] * duc[1] + D[3 * i + 2] * duc[2]);
           for (int j = 0; j < 3; ++j) Put(s, o + 3 + i, o + 3 + j, -D[3 * i + j]);
         }
     }
@@ -1331,6 +1362,12 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
     PetscCall(PetscCalloc1(nb, &s->lines_load));
     PetscCall(PetscCalloc1(nj, &s->jt));
   }
+  if (m->sea.ntrains > 0) { /* the one sea every load asks (built once; the loader has built it before) */
+    char msg[PL_ERRMSG_MAX];
+    s->waves = PlWavesCreate(m->water_depth, m->gravity, m->water_density, m->sea.stretching, m->sea.trains,
+                             m->sea.ntrains, msg, sizeof msg);
+    PetscCheck(s->waves, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "%s", msg);
+  }
   s->comm = PlLinesComm(L);
   PetscCallMPI(MPI_Comm_rank(s->comm, &s->rank));
   PetscCallMPI(MPI_Comm_size(s->comm, &s->size));
@@ -1647,6 +1684,7 @@ PetscErrorCode PlSysDynDestroy(PlSysDyn *ps)
   free(s->bp);
   if (s->ctx) SUNContext_Free(&s->ctx);
   for (int l = 0; s->d && l < s->nl; ++l) PetscCall(PlDynLineDestroy(&s->d[l]));
+  PlWavesDestroy(s->waves);
   free(s->colptr);
   free(s->rowind);
   free(s->owner);
@@ -1697,6 +1735,8 @@ PetscErrorCode PlSysDynDestroy(PlSysDyn *ps)
 double *PlSysDynState(PlSysDyn s) { return N_VGetArrayPointer(s->y); }
 double *PlSysDynRate(PlSysDyn s) { return N_VGetArrayPointer(s->yp); }
 
+PlDynLine PlSysDynLine(const PlSysDyn s, int l) { return s->d[l]; }
+PlWaves *PlSysDynWaves(const PlSysDyn s) { return s->waves; }
 const PlModel *PlSysDynModel(const PlSysDyn s) { return s->m; }
 void *PlSysDynIDA(PlSysDyn s) { return s->ida; }
 N_Vector PlSysDynStateVector(PlSysDyn s) { return s->y; }

@@ -31,6 +31,7 @@ typedef struct {
  * end (at: 2 nl), are allocated by PlSysDynCreate and freed by PlSysDynDestroy. */
 struct PlSysDyn_ {
   const PlModel *m;
+  PlWaves *waves;                /* the sea of m's waves: (PlWavesCreate), NULL in a calm sea */
   PlLines L;
   int nl;
   PlDynLine *d;

@@ -18,6 +18,8 @@
  *                               first body (global, about the point) [m, N, N m]
  *   energy.csv                  kinetic, strain, potential (submerged weight, restoring) [J],
  *                               the work integrals and balance_J (PlSysDynEnergyRow)
+ *   waves.csv                   (a model with waves) the sea's elevation at each line's top end
+ *                               and at the probes (wave_series.c)
  * and summary.json: the static summary of the lines with "analysis": "dynamic_lines",
  * "completed", and a "dynamic" object (counters, the extreme end tensions with their times,
  * each point's and body's final state and largest excursion, restarted_at_s after a restart).
@@ -321,7 +323,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
   const char *dir = m->output_dir;
   const int nl = m->nlines, np = m->npoints, nb = m->nbodies, nj = m->njoints, n = PlSysDynSize(s);
   const int nls = nl > 0 ? nl : 1;
-  FILE *fl = NULL, *fe = NULL, *fp[np > 0 ? np : 1], *fb[nb > 0 ? nb : 1], *fj[nj > 0 ? nj : 1];
+  FILE *fl = NULL, *fe = NULL, *fw = NULL, *fp[np > 0 ? np : 1], *fb[nb > 0 ? nb : 1], *fj[nj > 0 ? nj : 1];
   for (int k = 0; k < np; ++k) fp[k] = NULL;
   for (int k = 0; k < nb; ++k) fb[k] = NULL;
   for (int k = 0; k < nj; ++k) fj[k] = NULL;
@@ -380,9 +382,12 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
   }
   if (root) io = PlMakeDirs(dir, &res->err);
   /* the files (rank 0); a restart keeps their rows up to its last output and appends */
-  for (int k = -2; root && !io && k < np + nb + nj; ++k) {
+  for (int k = -3; root && !io && k < np + nb + nj; ++k) {
     FILE **f;
-    if (k == -2) f = &fl, snprintf(path, sizeof path, "%s/timeseries_lines.csv", dir);
+    if (k == -3) {
+      if (!m->sea.ntrains) continue;
+      f = &fw, snprintf(path, sizeof path, "%s/waves.csv", dir);
+    } else if (k == -2) f = &fl, snprintf(path, sizeof path, "%s/timeseries_lines.csv", dir);
     else if (k == -1) f = &fe, snprintf(path, sizeof path, "%s/energy.csv", dir);
     else if (k < np) {
       if (m->points[k].fixed) continue;
@@ -402,7 +407,11 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
     *f = fopen(path, "w");
     int bad = !*f;
     if (!bad) {
-      if (k == -2) {
+      if (k == -3) {
+        char wh[4096];
+        PlWaveSeriesHeader(m, wh, sizeof wh);
+        bad = fputs(wh, *f) < 0;
+      } else if (k == -2) {
         bad = fputs("t_s", *f) < 0;
         for (int l = 0; l < nl && !bad; ++l)
           for (int e = 0; e < 2 && !bad; ++e) {
@@ -602,6 +611,17 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
         wrote = 1;
         PlRunExtremaUpdate(&x.ext[l], p, t, els[l], p->mesh.nelements, &nodes[l][nn[l] - 1]);
       }
+      if (!io && fw) {
+        double(*tops)[3] = malloc(sizeof *tops * (size_t)nl);
+        for (int l = 0; tops && l < nl; ++l) memcpy(tops[l], nodes[l][nn[l] - 1].x, sizeof tops[l]);
+        if (tops) PlWaveSeriesRow(fw, s->waves, &m->sea, t, (const double(*)[3])tops, nl);
+        free(tops);
+        fflush(fw);
+        if (!tops || ferror(fw)) {
+          snprintf(res->err.msg, sizeof res->err.msg, "%.900s/waves.csv: writing failed", dir);
+          io = PL_EXIT_IO;
+        }
+      }
       if (!io && (opt->lines_observer || (opt->bodies_observer && nb > 0)) && PlModelVtkFrame(m, k, nout))
         io = Observe(s, opt, t, y, nodes, nn, &res->err);
       double strain = 0.0; /* the lines' strain energy from their stations */
@@ -645,8 +665,9 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
     }
   }
   Result(ida, t, T, wall0, io, &base, res);
-  FILE *all[2 + np + nb + nj];
+  FILE *all[3 + np + nb + nj];
   int nf = 0;
+  all[nf++] = fw;
   all[nf++] = fl;
   all[nf++] = fe;
   for (int p = 0; p < np; ++p) all[nf++] = fp[p];

@@ -24,9 +24,11 @@
  *    missing |p| shows as O(1)).
  * 6. The Morison loads' hand-derived iteration matrix (PlRodElementMorison) against the
  *    forward-mode differentiation of their kernel (PlRodElementMorisonAD) on 2000 random states
- *    (drag with and without skin friction, added mass, a sheared current, relative velocities
- *    from 1e-3 to 3 m/s, c from 1 to 1e3), half of them deep and half with nodes in or about the
- *    sea surface's band (horizontal and vertical chords; the wetted fractions and their slopes):
+ *    (drag with and without skin friction, added mass, a sheared current or, on two in three,
+ *    waves: a full velocity gradient, an accelerating fluid (its inertia with C_an and C_at, the
+ *    acceleration's gradient) and a sloping surface eta; relative velocities from 1e-3 to 3 m/s, c from 1 to 1e3), half of
+ *    them deep and half with nodes in or about the sea surface's band (horizontal and vertical
+ *    chords; the wetted fractions and their slopes):
  *    every entry within 1e-10 of its row's largest (seen: round-off; a wrong term is O(1)), the
  *    loads equal.
  * 6b. The Morison loads act on the wetted part only: an element of outer diameter d_o = 0.5 m
@@ -242,7 +244,8 @@ static void TestMorisonTangent(unsigned seed)
                    trial % 2 ? 0.0 : 0.1 * fabs(Rand(&seed)), fabs(Rand(&seed)), 0.2 * fabs(Rand(&seed)),
                    0.3 + 0.5 * fabs(Rand(&seed))};
     const int surface = (trial / 4) % 2, vertical = (trial / 8) % 2; /* nodes about z = 0 */
-    double y[2][13], yp[2][13], vc[2][3], dvc[2][3];
+    double y[2][13], yp[2][13];
+    PlFluidAt fl[2];
     for (int a = 0; a < 2; ++a)
       for (int i = 0; i < ndd; ++i) {
         y[a][i] = i < 3 ? (a ? h.L * (i == 0) : 0.0) + 0.1 * h.L * Rand(&seed) - 900.0 * (i == 2) : vs * Rand(&seed);
@@ -251,15 +254,24 @@ static void TestMorisonTangent(unsigned seed)
     if (surface)
       for (int a = 0; a < 2; ++a)
         y[a][2] = (vertical ? (a ? 0.3 : -0.3) * h.L : 0.0) + 0.8 * h.d_o * Rand(&seed);
-    for (int q = 0; q < 2; ++q)
+    const int waves = trial % 3 != 0; /* else a current alone: u(z), no acceleration, eta = 0 */
+    for (int q = 0; q < 2; ++q) {
+      memset(&fl[q], 0, sizeof fl[q]);
       for (int i = 0; i < 3; ++i) {
-        vc[q][i] = 0.5 * Rand(&seed);
-        dvc[q][i] = 1e-3 * Rand(&seed);
+        fl[q].u[i] = 0.5 * Rand(&seed);
+        for (int j = 0; j < 3; ++j) fl[q].du_dx[3 * i + j] = waves || j == 2 ? 1e-2 * Rand(&seed) : 0.0;
+        fl[q].a[i] = waves ? Rand(&seed) : 0.0;
+        for (int j = 0; j < 3; ++j) fl[q].da_dx[3 * i + j] = waves ? 0.05 * Rand(&seed) : 0.0;
       }
+      if (waves) {
+        fl[q].eta = 0.5 * h.d_o * Rand(&seed);
+        fl[q].deta_dx[0] = 0.2 * Rand(&seed), fl[q].deta_dx[1] = 0.2 * Rand(&seed);
+      }
+    }
     const double c = pow(10.0, 3.0 * fabs(Rand(&seed)));
     double f1[6], f2[6], K1[72], K2[72];
-    PlRodElementMorison(&h, y[0], yp[0], y[1], yp[1], iV, vc, dvc, c, f1, K1);
-    PlRodElementMorisonAD(&h, y[0], yp[0], y[1], yp[1], iV, vc, dvc, c, f2, K2);
+    PlRodElementMorison(&h, y[0], yp[0], y[1], yp[1], iV, fl, c, f1, K1);
+    PlRodElementMorisonAD(&h, y[0], yp[0], y[1], yp[1], iV, fl, c, f2, K2);
     double fbig = 0.0;
     for (int i = 0; i < 6; ++i) fbig = fmax(fbig, fabs(f2[i]));
     for (int i = 0; i < 6; ++i) {
@@ -280,7 +292,9 @@ static void TestMorisonTangent(unsigned seed)
 static double MorisonAt(const PlMorison *h, double zA, double zB, double f[6])
 {
   const int iV = 7;
-  double y[2][13] = {{0}}, yp[2][13] = {{0}}, vc[2][3] = {{0}}, dvc[2][3] = {{0}}, K[72];
+  double y[2][13] = {{0}}, yp[2][13] = {{0}}, K[72];
+  PlFluidAt fl[2];
+  memset(fl, 0, sizeof fl);
   y[1][0] = zA == zB ? h->L : 0.0;
   y[0][2] = zA;
   y[1][2] = zB;
@@ -288,7 +302,7 @@ static double MorisonAt(const PlMorison *h, double zA, double zB, double f[6])
     y[a][iV + 1] = 1.0;
     yp[a][iV + 1] = 2.0;
   }
-  PlRodElementMorison(h, y[0], yp[0], y[1], yp[1], iV, vc, dvc, 10.0, f, K);
+  PlRodElementMorison(h, y[0], yp[0], y[1], yp[1], iV, fl, 10.0, f, K);
   double kmax = 0.0;
   for (int i = 0; i < 72; ++i) kmax = fmax(kmax, fabs(K[i]));
   return kmax;

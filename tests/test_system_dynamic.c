@@ -14,6 +14,11 @@
  *       differences of the residual, at a generic state (the static equilibrium displaced,
  *       with velocities and rates), entry by entry within 1e-6 of its row's largest entry (its
  *       statics need not converge: the state is displaced anyway).
+ *   jacobian_waves_quat, jacobian_waves_euler  the same in waves (a regular and a short-crested sea,
+ *       Wheeler-stretched, with the current): every load takes the sea's kinematics.
+ *   element_waves  the waves' part of each element's matrix (in the sea less calm) of a riser
+ *       through the surface of a steep sea against central differences of the waves' part of its
+ *       loads, within 1e-6 of each row's largest entry of that part.
  *   jacobian_fixed_quat, jacobian_fixed_euler  the same with the riser's top end fixed to the
  *       float (connection: fixed: its rotation tied to the float's, its moment into the float),
  *       at the same tolerance.
@@ -36,7 +41,7 @@
 #include "pipelay/solver.h"
 #include "check.h"
 #include "system_fd.h"
-#include "../solver/dynamic_impl.h" /* PlSysDynEndForce, PlSysDynBodyOutput */
+#include "../solver/dynamic_impl.h" /* PlSysDynEndForce, PlSysDynBodyOutput; PlSysDynLine, PlSysDynWaves */
 
 static const char *kSystem =
   "environment: {water_depth: 120, water_density: 1025, gravity: 9.80665}\n"
@@ -86,6 +91,21 @@ static const char *kSystem =
   "    ends: {bottom: {body: flap, at: [0, 0, -2]}, top: {point: clump}}\n"
   "analysis: {type: dynamic, dynamic: {duration: 1}}\n";
 
+/* kSystem in waves: a regular Airy wave and a short-crested JONSWAP sea, Wheeler-stretched, whose
+ * kinematics load every line (drag on the relative velocity, the fluid's inertia, the wetted
+ * fraction under the moving surface), the free point's drag and the float's hull strips (the
+ * current added by the sea's one service, PlWavesFluid) */
+static const char *WavesSystem(char *buf, size_t cap)
+{
+  snprintf(buf, cap, "%s%s", kSystem,
+           "waves:\n"
+           "  stretching: wheeler\n"
+           "  trains:\n"
+           "    - {kind: airy, height: 4, period: 9, heading: 20, phase: 40}\n"
+           "    - {kind: jonswap, hs: 3, tp: 8, n_components: 30, n_directions: 3, spreading_s: 4, seed: 7, heading: -30}\n");
+  return buf;
+}
+
 /* verification/lines_buoy and lines_bodies (5 m elements) with a dynamic analysis: systems
  * whose static equilibrium is known to converge */
 static const char *kBuoy =
@@ -116,6 +136,26 @@ static const char *kBodies =
   "    line: {length: 220, sections: [{outer_diameter: 0.1, EA: 5.0e8, EI: 1.0e3, GJ: 1.0e3, mass_per_length: 100}]}\n"
   "    mesh: {elements: 44}\n"
   "    ends: {bottom: {body: west, at: [0, 0, 0]}, top: {body: east, at: [0, 0, 0]}}\n"
+  "analysis: {type: dynamic, dynamic: {duration: 1}}\n";
+
+/* A riser from the seabed through the surface of a steep sea (a 6 m Airy wave and a short-crested
+ * JONSWAP sea, Wheeler-stretched, and a current): its elements below, in and above the surface's
+ * band */
+static const char *kRiserWaves =
+  "environment: {water_depth: 60, water_density: 1025, gravity: 9.80665}\n"
+  "seabed: {model: none}\n"
+  "current: {profile: uniform, speed: 0.4, direction: 30}\n"
+  "waves:\n"
+  "  stretching: wheeler\n"
+  "  trains:\n"
+  "    - {kind: airy, height: 6, period: 9, heading: 20, phase: 50}\n"
+  "    - {kind: jonswap, hs: 3, tp: 8, n_components: 30, n_directions: 3, spreading_s: 4, seed: 7, heading: -30}\n"
+  "lines:\n"
+  "  - name: riser\n"
+  "    line: {length: 66, sections: [{outer_diameter: 0.5, EA: 4.0e8, EI: 2.0e5, GJ: 1.5e5, mass_per_length: 80,\n"
+  "           hydrodynamics: {drag_normal: 1.1, drag_tangential: 0.05, added_mass_normal: 1.0, added_mass_tangential: 0.2}}]}\n"
+  "    mesh: {elements: 66}\n"
+  "    ends: {bottom: {position: [0, 0, -60], fixed: [x, y, z]}, top: {position: [0, 0, 6], fixed: [x, y, z]}}\n"
   "analysis: {type: dynamic, dynamic: {duration: 1}}\n";
 
 static int LoadText(const char *text, const char *rotation, PlModel *m)
@@ -274,6 +314,104 @@ static PetscErrorCode JacobianCase(const char *text, const char *rotation)
   PetscFunctionReturn(0);
 }
 
+/* Element e's loads fe (2 ndd) and matrix Ke of line d at the state y, y' (the system's, positions as
+ * displacements from d->xs) in the sea waves (NULL: calm). */
+static void ElementAt(PlDynLine d, PlWaves *waves, int e, double t, const double *y, const double *yp, double c,
+                      double *fe, double *Ke)
+{
+  double ya[2][PL_DYN_DOF_MAX], ypa[2][PL_DYN_DOF_MAX];
+  for (int a = 0; a < 2; ++a) {
+    memcpy(ya[a], y + (size_t)(e + a) * d->ndd, sizeof(double) * d->ndd);
+    memcpy(ypa[a], yp + (size_t)(e + a) * d->ndd, sizeof(double) * d->ndd);
+    for (int k = 0; k < 3; ++k) ya[a][k] += d->xs[3 * (e + a) + k];
+  }
+  d->waves = waves;
+  PlDynElement(d, e, t, ya[0], ypa[0], ya[1], ypa[1], c, fe, Ke, NULL, NULL);
+}
+
+/* The waves' part of every element's matrix (the matrix in the sea less the calm one: the
+ * kinematics' velocity and acceleration gradients, the moving surface's wetted fraction, the
+ * fluid's inertia) against central differences of the waves' part of its loads, in the
+ * position and velocity columns of the loads' rows, each within 1e-6 of its row's largest
+ * entry of that part: a check the whole matrix's (jacobian_waves_*) cannot make, where the
+ * pipe's axial stiffness is 1e6 times larger. */
+static PetscErrorCode ElementWavesCase(const char *rotation)
+{
+  static PlModel m;
+  static PlLinesReport rep;
+  PlLines L;
+  PlSysDyn S;
+  PetscFunctionBeginUser;
+  PetscCall(SetUp(kRiserWaves, rotation, 0, &m, &L, &rep, &S));
+  const int n = PlSysDynSize(S);
+  double *y = malloc(sizeof(double) * n), *yp = malloc(sizeof(double) * n);
+  PetscCheck(y && yp && PlSysDynWaves(S), PETSC_COMM_WORLD, PETSC_ERR_MEM, "memory, or no sea");
+  FdGenericState(S, 4242, y, yp);
+  /* a fiftieth of its displacements: the elements' strains (5 % there) make internal forces of
+   * 1e7 N, whose rounding would swamp the waves' part in the differences */
+  for (int i = 0; i < n; ++i) {
+    y[i] = PlSysDynState(S)[i] + 0.02 * (y[i] - PlSysDynState(S)[i]);
+    yp[i] = PlSysDynRate(S)[i] + 0.02 * (yp[i] - PlSysDynRate(S)[i]);
+  }
+  PlDynLine d = PlSysDynLine(S, 0);
+  PlWaves *sea = PlSysDynWaves(S);
+  const int ndd = d->ndd, n2 = 2 * ndd, ne = d->sp->mesh.nelements;
+  const double t = 0.3, c = 37.0;
+  double *Kw = malloc(sizeof(double) * n2 * n2), *K0 = malloc(sizeof(double) * n2 * n2);
+  double fw[2 * PL_DYN_DOF_MAX], f0[2 * PL_DYN_DOF_MAX], fp[2 * PL_DYN_DOF_MAX], fm[2 * PL_DYN_DOF_MAX];
+  double gp[2 * PL_DYN_DOF_MAX], gm[2 * PL_DYN_DOF_MAX];
+  double worst = 0.0, biggest = 0.0;
+  int we = -1, surface = 0;
+  for (int e = 0; e < ne; ++e) {
+    ElementAt(d, sea, e, t, y, yp, c, fw, Kw);
+    ElementAt(d, NULL, e, t, y, yp, c, f0, K0);
+    const double z = 0.5 * (y[(size_t)e * ndd + 2] + d->xs[3 * e + 2] + y[(size_t)(e + 1) * ndd + 2] + d->xs[3 * e + 5]);
+    const double eta = PlWavesElevation(sea, d->xs[3 * e], d->xs[3 * e + 1], t);
+    surface += fabs(z - eta) < 1.5; /* the element in or about the surface's band */
+    for (int a = 0; a < 2; ++a)
+      for (int i = 0; i < 3; ++i) {
+        const int row = a * ndd + d->iV + i;
+        double rowmax = 0.0, err = 0.0;
+        for (int b = 0; b < 2; ++b)
+          for (int s = 0; s < 2; ++s)
+            for (int j = 0; j < 3; ++j) rowmax = fmax(rowmax, fabs(Kw[row * n2 + b * ndd + (s ? d->iV : 0) + j] -
+                                                                     K0[row * n2 + b * ndd + (s ? d->iV : 0) + j]));
+        for (int b = 0; b < 2; ++b)
+          for (int s = 0; s < 2; ++s)
+            for (int j = 0; j < 3; ++j) {
+              const int col = b * ndd + (s ? d->iV : 0) + j;
+              const size_t k = (size_t)(e + b) * ndd + (s ? d->iV : 0) + j;
+              const double h = 1e-4; /* the waves' loads vary over metres: Richardson's O(h^4) is nil */
+              double fd[2];
+              for (int pass = 0; pass < 2; ++pass) { /* h and h/2, Richardson */
+                const double hh = pass ? 0.5 * h : h, y0 = y[k], yp0 = yp[k];
+                y[k] = y0 + hh, yp[k] = yp0 + (s ? c * hh : 0.0);
+                ElementAt(d, sea, e, t, y, yp, c, fp, NULL);
+                ElementAt(d, NULL, e, t, y, yp, c, gp, NULL);
+                y[k] = y0 - hh, yp[k] = yp0 - (s ? c * hh : 0.0);
+                ElementAt(d, sea, e, t, y, yp, c, fm, NULL);
+                ElementAt(d, NULL, e, t, y, yp, c, gm, NULL);
+                y[k] = y0, yp[k] = yp0;
+                fd[pass] = ((fp[row] - gp[row]) - (fm[row] - gm[row])) / (2.0 * hh);
+              }
+              const double fdr = (4.0 * fd[1] - fd[0]) / 3.0;
+              err = fmax(err, fabs(fdr - (Kw[row * n2 + col] - K0[row * n2 + col])));
+            }
+        biggest = fmax(biggest, rowmax);
+        if (rowmax > 0.0 && err / rowmax > worst) worst = err / rowmax, we = e;
+      }
+  }
+  printf("%s: the waves' part of %d elements' matrices (%d in or about the surface), largest entry %.3e: largest "
+         "|K - K_fd| %.2e of its row's largest entry (element %d)\n", rotation, ne, surface, biggest, worst, we);
+  CHECK_TRUE(surface >= 2 && biggest > 0.0, "elements in the surface's band, and a waves' part of the matrix");
+  CHECK_TRUE(worst <= 1e-6, "the waves' part of the element matrices against central differences (1e-6 of the row's largest)");
+  free(Kw), free(K0), free(y), free(yp);
+  PetscCall(PlSysDynDestroy(&S));
+  PetscCall(PlLinesDestroy(&L));
+  PlModelFree(&m);
+  PetscFunctionReturn(0);
+}
+
 static PetscErrorCode OutputsCase(const char *text, const char *rotation)
 {
   static PlModel m;
@@ -335,6 +473,9 @@ int main(int argc, char **argv)
   else if (!strcmp(c, "jacobian_euler")) rc = JacobianCase(kSystem, "rotation=euler_zxy");
   else if (!strcmp(c, "jacobian_fixed_quat")) rc = JacobianCase(FixedSystem(fixed, sizeof fixed), "rotation=quaternion");
   else if (!strcmp(c, "jacobian_fixed_euler")) rc = JacobianCase(FixedSystem(fixed, sizeof fixed), "rotation=euler_zxy");
+  else if (!strcmp(c, "jacobian_waves_quat")) rc = JacobianCase(WavesSystem(fixed, sizeof fixed), "rotation=quaternion");
+  else if (!strcmp(c, "jacobian_waves_euler")) rc = JacobianCase(WavesSystem(fixed, sizeof fixed), "rotation=euler_zxy");
+  else if (!strcmp(c, "element_waves")) rc = ElementWavesCase("rotation=quaternion");
   else if (!strcmp(c, "rest")) rc = RestCase(kBuoy) || RestCase(kBodies);
   else if (!strcmp(c, "outputs"))
     rc = OutputsCase(kSystem, "rotation=quaternion") || OutputsCase(FixedSystem(fixed, sizeof fixed), "rotation=quaternion") ||

@@ -452,20 +452,26 @@ static int CaseJacobian(void)
 }
 
 /* ---- the hull's Morison drag (PlVesselHullLoad) ------------------------------------------ */
-static void ShearCurrent(void *ctx, double z, double u[3], double du[3])
+/* A sheared flow that also varies across the plan (as a wave's does), wet below z = 0. */
+static int ShearCurrent(void *ctx, const double x[3], double u[3], double du[9])
 {
   (void)ctx;
-  u[0] = 0.8 + 0.01 * z, u[1] = 0.3 - 0.002 * z, u[2] = 0.0; /* sheared, varying with depth */
-  du[0] = 0.01, du[1] = -0.002, du[2] = 0.0;
+  static const double G[9] = {0.003, -0.002, 0.01, 0.001, 0.0, -0.002, 0.0005, 0.0, -0.001};
+  u[0] = 0.8, u[1] = 0.3, u[2] = 0.05;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) u[i] += G[3 * i + j] * x[j], du[3 * i + j] = G[3 * i + j];
+  return x[2] < 0.0;
 }
-static void StillWater(void *ctx, double z, double u[3], double du[3])
+static int StillWater(void *ctx, const double x[3], double u[3], double du[9])
 {
-  (void)ctx, (void)z;
-  for (int i = 0; i < 3; ++i) u[i] = du[i] = 0.0;
+  (void)ctx;
+  memset(du, 0, 9 * sizeof *du);
+  for (int i = 0; i < 3; ++i) u[i] = 0.0;
+  return x[2] < 0.0;
 }
 
 /* The derivative of the hull load against central differences at a tilted, moving state in a
- * sheared current (1e-6 of the largest entry of its row, or 1e-6 of the matrix's for the heave
+ * sheared flow varying in x, y and z (1e-6 of the largest entry of its row, or 1e-6 of the matrix's for the heave
  * and yaw rows, which vanish), and passivity in still water: the
  * load's power tau . nu <= 0 at random states. A spar of 20 strips of 5 m from body z = 65 m
  * down to -35 m, O_b at -60 m: the top strips above the water line. */

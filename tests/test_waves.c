@@ -139,7 +139,8 @@ static void TestAiry(void)
   }
 }
 
-/* ---- 3. gradient and acceleration against central differences ------------------------------ */
+/* ---- 3. gradient, acceleration, their gradient and the surface's slope against central
+ * differences; the values-only call equal to the full one ---- */
 static void CheckDerivatives(PlWaves *w, const PlCurrent *cur, const double x[3], double t, const char *what)
 {
   PlWaveKin k, kp, km;
@@ -149,8 +150,17 @@ static void CheckDerivatives(PlWaves *w, const PlCurrent *cur, const double x[3]
     ++pl_check_failures;
     return;
   }
-  double scale = 0.0;
-  for (int i = 0; i < 9; ++i) scale = fmax(scale, fabs(k.du_dx[i]));
+  PlWaveKin kv; /* the values alone: the same to the bit */
+  PlWavesFluidValues(w, cur, x, t, &kv);
+  int same = kv.wet == k.wet && kv.p == k.p && kv.eta == k.eta && kv.deta_dx[0] == k.deta_dx[0] &&
+             kv.deta_dx[1] == k.deta_dx[1];
+  for (int i = 0; i < 3; ++i) same = same && kv.u[i] == k.u[i] && kv.a[i] == k.a[i];
+  char vmsg[160];
+  snprintf(vmsg, sizeof vmsg, "%s: PlWavesFluidValues' u, a, p, eta, slope and wet are PlWavesFluid's to the bit", what);
+  CHECK_TRUE(same, vmsg);
+  double scale = 0.0, ascale = 0.0, escale = 0.0;
+  for (int i = 0; i < 9; ++i) scale = fmax(scale, fabs(k.du_dx[i])), ascale = fmax(ascale, fabs(k.da_dx[i]));
+  for (int j = 0; j < 2; ++j) escale = fmax(escale, fabs(k.deta_dx[j]));
   const double hx = 1e-4, ht = 1e-4;
   char msg[160];
   for (int j = 0; j < 3; ++j) {
@@ -161,6 +171,12 @@ static void CheckDerivatives(PlWaves *w, const PlCurrent *cur, const double x[3]
     for (int i = 0; i < 3; ++i) {
       snprintf(msg, sizeof msg, "%s: du_%d/dx_%d against central differences", what, i, j);
       CHECK_ABS(k.du_dx[i * 3 + j], (kp.u[i] - km.u[i]) / (2.0 * hx), 1e-6 * scale + 1e-9, msg);
+      snprintf(msg, sizeof msg, "%s: da_%d/dx_%d against central differences", what, i, j);
+      CHECK_ABS(k.da_dx[i * 3 + j], (kp.a[i] - km.a[i]) / (2.0 * hx), 1e-6 * ascale + 1e-9, msg);
+    }
+    if (j < 2) {
+      snprintf(msg, sizeof msg, "%s: d eta/dx_%d against central differences", what, j);
+      CHECK_ABS(k.deta_dx[j], (kp.eta - km.eta) / (2.0 * hx), 1e-6 * escale + 1e-9, msg);
     }
   }
   PlWavesFluid(w, cur, x, t + ht, &kp);

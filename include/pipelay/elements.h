@@ -178,19 +178,29 @@ typedef struct {
                       (PlWetFraction; 0: d_h) */
 } PlMorison;
 
+/* The water at one of an element's two Gauss points (the sea's kinematics and the current,
+ * PlWavesFluid; or the current alone): zero velocity and acceleration above the surface. */
+typedef struct {
+  double u[3];       /* the fluid's velocity [m/s] (global) */
+  double du_dx[9];   /* its gradient du_i/dx_j, row-major [1/s] */
+  double a[3];       /* its local acceleration du/dt [m/s^2] (0: no fluid-inertia load) */
+  double da_dx[9];   /* its gradient da_i/dx_j, row-major [1/s^2] */
+  double eta;        /* the surface elevation above the point [m] (0: the mean sea level) */
+  double deta_dx[2]; /* d eta/dx, d eta/dy [-] */
+} PlFluidAt;
+
 /* Residual contributions f[6] to the linear-momentum rows of nodes A and B (minus the
  * hydrodynamic force) from the nodes' dynamic states yA, yB and rates ypA, ypB (iV = index
- * of v in a node's unknowns), with the current vc [m/s] and dvc/dz [1/s] at the two Gauss
- * points. K (6 x 12, row-major, columns xA, vA, xB, vB) = df/dy + c df/dyp when not NULL,
- * derived by hand (rod_dynamics.c, MorisonTangent). */
+ * of v in a node's unknowns), with the water fl at the two Gauss points (rod_dynamics_kernel.inc:
+ * drag on the relative velocity, added mass, the fluid's inertia). K (6 x 12, row-major, columns
+ * xA, vA, xB, vB) = df/dy + c df/dyp when not NULL, derived by hand (rod_dynamics.c,
+ * MorisonTangent). */
 void PlRodElementMorison(const PlMorison *h, const double *yA, const double *ypA, const double *yB,
-                         const double *ypB, int iV, const double vc[2][3], const double dvc_dz[2][3],
-                         double c, double f[6], double *K);
+                         const double *ypB, int iV, const PlFluidAt fl[2], double c, double f[6], double *K);
 /* The same f and K, K by forward-mode differentiation of the kernel on dual numbers: the
  * reference the tests hold the hand-derived K to. */
 void PlRodElementMorisonAD(const PlMorison *h, const double *yA, const double *ypA, const double *yB,
-                           const double *ypB, int iV, const double vc[2][3], const double dvc_dz[2][3], double c,
-                           double f[6], double *K);
+                           const double *ypB, int iV, const PlFluidAt fl[2], double c, double f[6], double *K);
 
 /* ==== vessel: a rigid body in 6 DOF (elements/vessel.c) ================================ */
 /* The surface vessel of the thesis (eqs 4.10-4.15, 5.41-5.66, after Fossen) or, without
@@ -279,13 +289,14 @@ typedef struct {
   int n;
   double *z, *len, *D, *Cd;
 } PlHull;
-/* The current's velocity u [m/s] (global) at height z [m] and du/dz [1/s]. */
-typedef void (*PlCurrentFn)(void *ctx, double z, double u[3], double du_dz[3]);
-/* Morison drag on the hull's strips below the still water line (strip centre z_g < 0) in the
- * current, by strip theory (elements/vessel.c): tau (body frame, force and moment about O_b)
+/* The water's velocity u [m/s] (global) at the global point x [m] and its gradient du_i/dx_j
+ * (row-major) [1/s]; returns 1 where the point is wet (below the surface), else 0. */
+typedef int (*PlFluidFn)(void *ctx, const double x[3], double u[3], double du_dx[9]);
+/* Morison drag on the hull's wet strips (strip centre below the surface: fluid returns 1) in
+ * the water, by strip theory (elements/vessel.c): tau (body frame, force and moment about O_b)
  * and, when dtau_dy is not NULL, its derivative with respect to the body state y (6 x 13,
  * row-major), exact (dual numbers). rho_w the water density. Returns 0, or 1 (q = 0). */
-int PlVesselHullLoad(const PlHull *H, const double y[PL_VESSEL_NY], double rho_w, PlCurrentFn current, void *ctx,
+int PlVesselHullLoad(const PlHull *H, const double y[PL_VESSEL_NY], double rho_w, PlFluidFn fluid, void *ctx,
                      double tau[6], double *dtau_dy);
 /* Consistent rate for state y (q unit): rdot = R v, qdot = E w/2, nudot = M^-1 (loads -
  * C nu - D nu - g - s). Returns 0, or 1 (singular M, bad state). */

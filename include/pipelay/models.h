@@ -10,6 +10,7 @@
 #pragma once
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include "pipelay/materials.h"
 #include "pipelay/elements.h"
@@ -80,6 +81,63 @@ typedef struct {
   double start_time;          /* [s] */
   double ramp_time;           /* [s] >= 0 */
 } PlCurrent;
+
+/* ---- dynamic analysis: waves (the kinematics: models/waves.c, pipelay/waves.h) ----------- */
+typedef enum {
+  PL_WAVE_AIRY = 0, /* linear regular wave */
+  PL_WAVE_STREAM,   /* Fourier stream-function regular wave */
+  PL_WAVE_JONSWAP,  /* DNV-RP-C205 JONSWAP */
+  PL_WAVE_PM,       /* Pierson-Moskowitz */
+  PL_WAVE_TABLE,    /* user spectrum table (omega, S) */
+  PL_WAVE_SERIES    /* measured elevation record at a reference point */
+} PlWaveKind;
+
+typedef enum { PL_STRETCH_VERTICAL = 0, PL_STRETCH_WHEELER, PL_STRETCH_EXTRAPOLATION } PlWaveStretching;
+
+/* One wave train. Zero-initialise, then set what the kind needs; 0 selects the defaults. */
+typedef struct {
+  PlWaveKind kind;
+  double heading_deg; /* direction of travel, degrees from +x towards +y */
+  /* regular (Airy, stream) */
+  double height;    /* H [m] crest to trough */
+  double amplitude; /* Airy: a [m] (used when > 0, else a = H/2) */
+  double period;    /* T [s] */
+  double phase_deg; /* phi [deg]: crest at the origin at t = phi/omega */
+  int stream_terms; /* stream: Fourier terms N (4..64; 0: the fewest of 16, 24, 32, 48, 64
+                       that satisfy the surface conditions between the collocation points to
+                       1e-8 of kH, else the best of those that converge: PlWavesInfo) */
+  /* spectra (JONSWAP, PM, table) */
+  double hs, tp;              /* [m], [s] */
+  double gamma;               /* JONSWAP peak enhancement; <= 0: DNV's rule from Hs, Tp */
+  double sigma_a, sigma_b;    /* JONSWAP widths below / above omega_p (0: 0.07, 0.09) */
+  int n_components;           /* frequency bins (default 200) */
+  double omega_min, omega_max; /* [rad/s] range synthesised (0: 0.5 and 6 omega_p; the table's) */
+  int n_directions;           /* directions per bin (default 1: long-crested) */
+  double spreading_s;         /* s of cos^2s spreading (n_directions > 1) */
+  uint64_t seed;              /* random frequencies within bins, phases (and amplitudes) */
+  int rayleigh;               /* 1: Rayleigh amplitudes; 0: equal amplitudes (default) */
+  int n_table;                /* table rows (>= 2), omega strictly increasing */
+  const double *table_omega;  /* [rad/s] (copied at PlWavesCreate) */
+  const double *table_s;      /* [m^2 s/rad] */
+  /* measured series: eta(t0 + i dt), i = 0..n_series-1, at (ref_x, ref_y) */
+  int n_series;
+  const double *series_eta; /* [m] (copied at PlWavesCreate; its mean is removed) */
+  double series_dt, series_t0; /* [s] */
+  double ref_x, ref_y;         /* [m] */
+  double series_omega_max;     /* [rad/s] harmonics kept up to here (0: up to Nyquist) */
+} PlWaveTrain;
+
+/* The sea of the model file's waves: block: the trains superposed, their stretching and the
+ * probes of waves.csv. Each train's table and series arrays are owned by the model (PlModelFree;
+ * the pointers are const in PlWaveTrain, which PlWavesCreate copies from). ntrains 0: calm sea
+ * (no kinematics are evaluated: the loads see the current alone). */
+typedef struct {
+  PlWaveStretching stretching; /* above the mean level (PL_STRETCH_VERTICAL default) */
+  int ntrains;
+  PlWaveTrain *trains;         /* [ntrains] */
+  int nprobes;
+  double (*probes)[2];         /* [nprobes] x, y [m] (global) where waves.csv records eta */
+} PlSea;
 
 typedef enum { PL_MOTION_NONE = 0, PL_MOTION_HARMONIC, PL_MOTION_CIRCLE, PL_MOTION_TIMESERIES, PL_MOTION_ROUTE } PlMotionKind;
 
@@ -524,6 +582,7 @@ typedef struct {
                                   point is retired into a fixed end (0: never) */
   PlAnalysis analysis;
   PlCurrent current;           /* dynamic analyses only */
+  PlSea sea;                   /* waves: (dynamic analyses only; ntrains 0: calm) */
   char output_dir[PL_PATH_MAX];
   double checkpoint_interval;  /* [s] wall-clock time between a dynamic run's checkpoints */
   double vtk_interval;         /* [s] simulated time between ParaView frames (PlModelVtkStride) */
@@ -598,6 +657,9 @@ void PlRamp(double r, double *f, double *df, double *ddf);
 /* Current velocity v [m/s] (global) at height z and time t, and dv/dz [1/s]. */
 void PlCurrentVelocity(const PlCurrent *c, double water_depth, double z, double t, double v[3],
                        double dv_dz[3]);
+/* The current alone as the water at a point at height z (the Morison loads' input in a calm
+ * sea): its velocity, dv/dz in du_dx's z column, everything else zero. */
+void PlCurrentFluid(const PlCurrent *c, double water_depth, double z, double t, PlFluidAt *fl);
 /* Prescribed offset of an end at time t: translation d[3] [m], its velocity and
  * acceleration, and the rotation offset as a rotation vector th[3] [rad] about the static
  * frame's axes with its time derivative (the body angular velocity for the harmonic and

@@ -59,8 +59,9 @@
  * Above eta everything is zero (dry). The stream-function wave is not stretched (it is valid
  * up to its own surface). Below the seabed the seabed's values are returned.
  *
- * Cost (bench/bench_waves.c, bench/README.md): about 27 ns of CPU per point per component
- * (2-core AMD EPYC, -O3; 11 ns for the elevation alone): one sincos of the phase, one exp(k z)
+ * Cost (bench/bench_waves.c, bench/README.md): about 25 ns of CPU per point per component for
+ * the values (PlWavesFluidValues), 34-38 ns with the gradients du/dx and da/dx (2-core AMD EPYC,
+ * -O3; 11 ns for the elevation alone): one sincos of the phase, one exp(k z)
  * (the seabed term e^{-k(z+2h)} is e^{-2kh}/e^{kz}, a division, and is skipped where it is
  * below rounding: 2 k (z + h) >= 40), and the accumulation; everything else per component is
  * precomputed (a omega, a omega^2, rho g a, k cos beta, k sin beta, 1/(1 -+ e^{-2kh}), ...).
@@ -78,49 +79,8 @@
 #include <stdint.h>
 #include "pipelay/models.h"
 
-typedef enum {
-  PL_WAVE_AIRY = 0, /* linear regular wave */
-  PL_WAVE_STREAM,   /* Fourier stream-function regular wave */
-  PL_WAVE_JONSWAP,  /* DNV-RP-C205 JONSWAP */
-  PL_WAVE_PM,       /* Pierson-Moskowitz */
-  PL_WAVE_TABLE,    /* user spectrum table (omega, S) */
-  PL_WAVE_SERIES    /* measured elevation record at a reference point */
-} PlWaveKind;
-
-typedef enum { PL_STRETCH_VERTICAL = 0, PL_STRETCH_WHEELER, PL_STRETCH_EXTRAPOLATION } PlWaveStretching;
-
-/* One wave train. Zero-initialise, then set what the kind needs; 0 selects the defaults. */
-typedef struct {
-  PlWaveKind kind;
-  double heading_deg; /* direction of travel, degrees from +x towards +y */
-  /* regular (Airy, stream) */
-  double height;    /* H [m] crest to trough */
-  double amplitude; /* Airy: a [m] (used when > 0, else a = H/2) */
-  double period;    /* T [s] */
-  double phase_deg; /* phi [deg]: crest at the origin at t = phi/omega */
-  int stream_terms; /* stream: Fourier terms N (4..64; 0: the fewest of 16, 24, 32, 48, 64
-                       that satisfy the surface conditions between the collocation points to
-                       1e-8 of kH, else the best of those that converge: PlWavesInfo) */
-  /* spectra (JONSWAP, PM, table) */
-  double hs, tp;              /* [m], [s] */
-  double gamma;               /* JONSWAP peak enhancement; <= 0: DNV's rule from Hs, Tp */
-  double sigma_a, sigma_b;    /* JONSWAP widths below / above omega_p (0: 0.07, 0.09) */
-  int n_components;           /* frequency bins (default 200) */
-  double omega_min, omega_max; /* [rad/s] range synthesised (0: 0.5 and 6 omega_p; the table's) */
-  int n_directions;           /* directions per bin (default 1: long-crested) */
-  double spreading_s;         /* s of cos^2s spreading (n_directions > 1) */
-  uint64_t seed;              /* random frequencies within bins, phases (and amplitudes) */
-  int rayleigh;               /* 1: Rayleigh amplitudes; 0: equal amplitudes (default) */
-  int n_table;                /* table rows (>= 2), omega strictly increasing */
-  const double *table_omega;  /* [rad/s] (copied at PlWavesCreate) */
-  const double *table_s;      /* [m^2 s/rad] */
-  /* measured series: eta(t0 + i dt), i = 0..n_series-1, at (ref_x, ref_y) */
-  int n_series;
-  const double *series_eta; /* [m] (copied at PlWavesCreate; its mean is removed) */
-  double series_dt, series_t0; /* [s] */
-  double ref_x, ref_y;         /* [m] */
-  double series_omega_max;     /* [rad/s] harmonics kept up to here (0: up to Nyquist) */
-} PlWaveTrain;
+/* PlWaveKind, PlWaveStretching and PlWaveTrain (one train: what the model file's waves.trains give)
+ * are in pipelay/models.h, which the model holds them in (PlSea). */
 
 typedef struct PlWaves_ PlWaves;
 
@@ -137,9 +97,12 @@ typedef struct {
   double a[3];     /* local acceleration du/dt at the fixed point [m/s^2] (the convective
                       part (grad u) u is available from du_dx) */
   double du_dx[9]; /* du_i/dx_j, row-major (i*3 + j) [1/s]; consistent with the stretching */
+  double da_dx[9]; /* da_i/dx_j, row-major [1/s^2]: the local acceleration's gradient (exact, with
+                      the stretching's chain rule; the current's ramp rate times its dv/dz) */
   double p;        /* dynamic pressure [Pa]: total pressure = p - rho g z (zero at the surface
                       for vertical and Wheeler stretching) */
   double eta;      /* surface elevation above (x, y) [m] */
+  double deta_dx[2]; /* its gradient d eta/dx, d eta/dy [-] (wet or dry) */
   int wet;         /* 1 when z <= eta (else u, a, du_dx, p are zero). Below the seabed the
                       seabed's values (z clamped to -depth; du/dz = 0) */
 } PlWaveKin;
@@ -154,6 +117,10 @@ double PlWavesElevation(PlWaves *w, double x, double y, double t);
  * value). w is a sea from PlWavesCreate (a calm sea: ntrains = 0), which carries the depth;
  * with w NULL (and in the other calls) the kinematics are zero, wet for z <= 0. */
 void PlWavesFluid(PlWaves *w, const PlCurrent *c, const double x[3], double t, PlWaveKin *k);
+/* PlWavesFluid's values alone: u, a, p, eta and its slope, wet, each equal to PlWavesFluid's to
+ * the bit; du_dx and da_dx zero (a linear sea's gradients are not computed: a third of its cost,
+ * which a residual evaluation, needing no gradient, does not pay). */
+void PlWavesFluidValues(PlWaves *w, const PlCurrent *c, const double x[3], double t, PlWaveKin *k);
 /* The fraction in [0, 1] of the straight segment xa-xb below the instantaneous surface
  * (eta evaluated along the segment: 8 sub-intervals, the crossing by bisection). */
 double PlWavesWettedFraction(PlWaves *w, const double xa[3], const double xb[3], double t);
