@@ -1210,7 +1210,9 @@ void PlSysDynSetSplit(PlSysDyn s, int split) { s->nosplit = !split; }
 /* IDA's error weights w_i = 1 / (rtol |y_i| + atol_i), in one vectorised pass: the bits of
  * IDA's own IDASVtolerances weights (|y|, rtol |y| + atol, its minimum, the reciprocal: four
  * passes). Every atol_i is positive (the schema's ranges, the set-up's constants), so the
- * minimum's test for a weight that is not positive cannot fail and is left out. */
+ * minimum's test for a weight that is not positive cannot fail and is left out. A body's
+ * translational velocity's weights are then multiplied by vbody_w (PlSysDynCreate: its error
+ * counts as in a model of that body alone). */
 static int ErrorWeights(N_Vector yy, N_Vector ew, void *ud)
 {
   const PlSysDyn s = ud;
@@ -1218,6 +1220,8 @@ static int ErrorWeights(N_Vector yy, N_Vector ew, void *ud)
   double *restrict w = N_VGetArrayPointer(ew);
   const int n = s->n;
   for (int i = 0; i < n; ++i) w[i] = 1.0 / (rt * fabs(y[i]) + at[i]);
+  for (int b = 0; b < s->m->nbodies && s->vbody_w != 1.0; ++b)
+    for (int c = 0; c < 3; ++c) w[s->moff + PL_VESSEL_NY * b + PL_VESSEL_V + c] *= s->vbody_w;
   s->snorm.ewt = w; /* the weights the strain norm goes with (PlStrainNorm) */
   return 0;
 }
@@ -1562,6 +1566,24 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
       s->sn_registered = 1;
     }
   }
+  /* A body's translational velocity in the norm. IDA tests the RMS of the weighted errors
+   * over the norm's n + 3 n_e entries (the unknowns and the elements' strain terms above). With
+   * lines a body's 13 unknowns are a few of thousands (three 50-element moorings and three
+   * bodies: 2512), so an error of one of them counts sqrt(2512 / 13) = 14 times less than in
+   * a model of that body alone, and its velocity may be 14 atol_velocity off before a step
+   * fails. Its translational velocity is what its loads on the lines and joints follow (the
+   * inertial force M dv/dt they take), and a body joined to another carries that body's angular-rate error times
+   * the lever arm between them (a rotor 90 m above a spar's O_b: v_rotor = v_spar + w_spar x
+   * r, so 1e-3 m/s there is 1.1e-5 rad/s of the spar's rocking and yawing). Its three weights
+   * are multiplied by sqrt((n + 3 n_e) / 13), so that its error counts as in the RMS of that
+   * body's own 13 unknowns: held to atol_velocity + rtol |v| as declared, whatever the lines'
+   * size. Its pose and angular velocity keep the plain weights: an angular-rate error reaches
+   * the joints as the translational velocity of the bodies joined to it (above), which is
+   * weighed; the pose is the integral of the velocities, and a spinning body's attitude at
+   * rtol |q| (a phase over every turn) would set the steps for no gain in the loads. Without
+   * a line (no strain terms) every unknown is a body's or a point's and the norm is left as it
+   * is. */
+  s->vbody_w = s->snorm.npairs > 0 ? sqrt((double)(n + 3 * s->snorm.npairs) / PL_VESSEL_NY) : 1.0;
   for (int k = 0; k < n; ++k) /* ErrorWeights relies on it */
     PetscCheck(at[k] > 0.0, PETSC_COMM_SELF, PETSC_ERR_PLIB, "absolute tolerance %d is %g, not positive", k, at[k]);
   PetscCheck(!BuildPattern(s), PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory building the system's matrix pattern");

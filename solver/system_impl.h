@@ -132,6 +132,7 @@ struct PlSysDyn_ {
   int *sn_idx;                   /* its elements' a and b */
   double *sn_winv;               /* and their 1 / tol */
   int sn_registered;
+  double vbody_w;                /* a body's translational velocity's weight factor (ErrorWeights) */
 };
 
 /* system_dynamic.c: the residual F(t, y, y') into F (NULL: a scratch, for a matrix-only call)
