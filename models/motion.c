@@ -460,7 +460,7 @@ int PlModelBreakpoints(const PlModel *m, double **t)
     free(b.t);
     return -1;
   }
-  qsort(b.t, (size_t)b.n, sizeof(double), CompareDouble);
+  if (b.n > 1) qsort(b.t, (size_t)b.n, sizeof(double), CompareDouble); /* (b.t is NULL without any) */
   int n = 0;
   for (int i = 0; i < b.n; ++i)
     if (n == 0 || b.t[i] > b.t[n - 1]) b.t[n++] = b.t[i];
