@@ -187,10 +187,12 @@ int PlSysDynOutputLoads(PlSysDyn s, double t, const double *y, const double *yp)
 int PlSysDynJointReactions(PlSysDyn s, double t, const double *y, const double *yp, double *ymb);
 /* The iteration matrix dF/dy + c dF/dy' as a dense n x n row-major array (for tests). */
 int PlSysDynMatrixDense(PlSysDyn s, double t, const double *y, const double *yp, double c, double *J);
-/* The static equilibrium of the whole system in one Newton (solver/system_static.c): the
- * dynamic residual at rest from the state of PlSysDynCreate (the substructured equilibrium of
- * PlLinesSolve, start), every body DOF free but those of PlSysStaticHold. Returns 0 (rep says whether it converged; if not,
- * the start stays the state), 1 out of memory. */
+/* The static equilibrium of the whole system (solver/system_static.c: Newton, then
+ * pseudo-transient continuation; from a far start load steps and a ramp first): the dynamic
+ * residual at rest from the state of PlSysDynCreate (the substructured equilibrium of
+ * PlLinesSolve, start, or a line's own start shape with PlSysStaticHoldTargets), every body DOF
+ * free but those of PlSysStaticHold. Returns 0 (rep says whether it converged; if not, the
+ * start stays the state), 1 out of memory. */
 typedef struct {
   int converged, iterations, rejected;
   double force_scale;            /* [N] */
