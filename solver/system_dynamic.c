@@ -95,6 +95,12 @@
 #include "system_impl.h"
 
 /* ---- assembly helpers ------------------------------------------------------------------ */
+static int CompareInt(const void *a, const void *b)
+{
+  const int x = *(const int *)a, y = *(const int *)b;
+  return x < y ? -1 : x > y;
+}
+
 static int CompareInt2(const void *a, const void *b)
 {
   const int *x = a, *y = b; /* by column, then row */
@@ -1104,23 +1110,41 @@ static int BuildPattern(PlSysDyn s)
     s->recording = 0;
     rc = s->domain_error == 2;
   }
+  /* the recorded (row, column) entries in compressed columns: bucketed by column (a counting
+   * sort, linear in the entries), each column's rows sorted and their repeats dropped */
+  long *start = NULL;
+  int *rows = NULL;
   if (!rc) {
-    qsort(s->rec, (size_t)s->nrec, sizeof(int) * 2, CompareInt2);
+    start = calloc((size_t)s->n + 1, sizeof(long));
+    rows = malloc(sizeof(int) * (size_t)(s->nrec > 0 ? s->nrec : 1));
     s->colptr = calloc((size_t)s->n + 1, sizeof(sunindextype));
     s->rowind = malloc(sizeof(sunindextype) * (size_t)(s->nrec > 0 ? s->nrec : 1));
-    rc = !s->colptr || !s->rowind;
+    rc = !start || !rows || !s->colptr || !s->rowind;
   }
   if (!rc) {
+    for (long k = 0; k < s->nrec; ++k) start[s->rec[2 * k + 1] + 1]++;
+    for (int c = 0; c < s->n; ++c) start[c + 1] += start[c];
+    for (long k = 0; k < s->nrec; ++k) { /* colptr counts the column's entries placed so far */
+      const int c = s->rec[2 * k + 1];
+      rows[start[c] + s->colptr[c + 1]++] = s->rec[2 * k];
+    }
     long nz = 0;
-    for (long k = 0; k < s->nrec; ++k) {
-      const int r = s->rec[2 * k], c = s->rec[2 * k + 1];
-      if (k > 0 && r == s->rec[2 * k - 2] && c == s->rec[2 * k - 1]) continue;
-      s->rowind[nz++] = r;
-      s->colptr[c + 1]++;
+    for (int c = 0; c < s->n; ++c) {
+      int *col = rows + start[c];
+      const long m = start[c + 1] - start[c];
+      qsort(col, (size_t)m, sizeof(int), CompareInt);
+      s->colptr[c + 1] = 0;
+      for (long k = 0; k < m; ++k)
+        if (k == 0 || col[k] != col[k - 1]) {
+          s->rowind[nz++] = col[k];
+          s->colptr[c + 1]++;
+        }
     }
     for (int c = 0; c < s->n; ++c) s->colptr[c + 1] += s->colptr[c];
     s->nnz = nz;
   }
+  free(start);
+  free(rows);
   free(s->rec);
   s->rec = NULL;
   s->caprec = s->nrec = 0;
