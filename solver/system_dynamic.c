@@ -300,7 +300,7 @@ static void FixedRows(PlSysDyn s, const Attach *A, const double *yn, const doubl
  * the current: the waves are a dynamic load). NULL: calm (no kinematics evaluated). */
 static PlWaves *SysWaves(const PlSysDyn s) { return s->statics ? NULL : s->waves; }
 
-/* The water at a point (PlFluidFn for the hulls' drag): the sea's service (current and waves)
+/* The water at a point (PlFluidFn for the hulls' drag; the free points' drag): the sea's service (current and waves)
  * when there are waves, else the model's current at the point's height, wet below z = 0. */
 typedef struct {
   const PlModel *m;
@@ -637,16 +637,11 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
       /* -f_d = -1/2 rho CdA |u| u with u = u_w(x) - v (u_w the water's velocity: the current, and the
        * waves' with waves); d(-f_d)/du = -1/2 rho CdA (|u| I + u u^T/|u|), du/dv = -I, du/dx = du_w/dx
        * (in a calm sea only its z column, du_c/dz) */
-      double uc[3], duc[3], u[3], D[9], G[9];
+      double uc[3], u[3], D[9], G[9];
       PlWaves *sea = SysWaves(s);
-      if (sea) {
-        const double xp[3] = {y[o] + s->pxs[k][0], y[o + 1] + s->pxs[k][1], y[o + 2] + s->pxs[k][2]};
-        PlWaveKin kin;
-        (putJ ? PlWavesFluid : PlWavesFluidValues)(sea, &m->current, xp, t, &kin);
-        memcpy(uc, kin.u, sizeof uc);
-        memcpy(G, kin.du_dx, sizeof G);
-      } else
-        PlCurrentVelocity(&m->current, m->water_depth, y[o + 2] + s->pxs[k][2], t, uc, duc);
+      const double xp[3] = {y[o] + s->pxs[k][0], y[o + 1] + s->pxs[k][1], y[o + 2] + s->pxs[k][2]};
+      FluidAt water = {m, sea, t, putJ};
+      FluidAtPoint(&water, xp, uc, G);
       for (int cc = 0; cc < 3; ++cc) u[cc] = uc[cc] - y[o + 3 + cc];
       const double un = sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]), hc = 0.5 * m->water_density * pt->drag_area;
       for (int i = 0; i < 3; ++i) {
@@ -660,7 +655,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
             for (int j = 0; j < 3; ++j)
               Put(s, o + 3 + i, o + j, D[3 * i] * G[j] + D[3 * i + 1] * G[3 + j] + D[3 * i + 2] * G[6 + j]);
           else
-            Put(s, o + 3 + i, o + 2, D[3 * i] * duc[0] + D[3 * i + 1] * duc[1] + D[3 * i + 2] * duc[2]);
+            Put(s, o + 3 + i, o + 2, D[3 * i] * G[2] + D[3 * i + 1] * G[5] + D[3 * i + 2] * G[8]);
           for (int j = 0; j < 3; ++j) Put(s, o + 3 + i, o + 3 + j, -D[3 * i + j]);
         }
     }
