@@ -41,14 +41,8 @@ else
   W=$(mktemp -d)
   trap 'rm -rf "$W"' EXIT
 fi
-SRC=${MOORDYN_SRC:-}
-if [ -z "$SRC" ]; then
-  git clone -q --depth 1 --branch v2.7.1 https://github.com/FloatingArrayDesign/MoorDyn.git "$W/MoorDyn"
-  SRC="$W/MoorDyn"
-fi
-cmake -S "$SRC" -B "$W/md" -DPYTHON_WRAPPER=OFF -DCMAKE_BUILD_TYPE=Release > "$W/cmake.log"
-make -C "$W/md" -j"$(nproc)" moordyn > "$W/make.log"
-gcc -O2 bench/moordyn/drive_jlay.c -I"$SRC/source" -I"$W/md/source" -L"$W/md/source" -lmoordyn -lm -o "$W/drive_jlay"
+. bench/moordyn/build.sh
+moordyn_build "$W" bench/moordyn/drive_jlay.c "$W/drive_jlay"
 export LD_LIBRARY_PATH="$W/md/source${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'); one core each"
 echo "load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -12,14 +12,8 @@ cd "$(dirname "$0")/.."
 B=$(cd "${1:-build}" && pwd)
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
-SRC=${MOORDYN_SRC:-}
-if [ -z "$SRC" ]; then
-  git clone -q --depth 1 --branch v2.7.1 https://github.com/FloatingArrayDesign/MoorDyn.git "$W/MoorDyn"
-  SRC="$W/MoorDyn"
-fi
-cmake -S "$SRC" -B "$W/md" -DPYTHON_WRAPPER=OFF -DCMAKE_BUILD_TYPE=Release > "$W/cmake.log"
-make -C "$W/md" -j"$(nproc)" moordyn > "$W/make.log"
-gcc -O2 bench/moordyn/drive.c -I"$SRC/source" -I"$W/md/source" -L"$W/md/source" -lmoordyn -lm -o "$W/drive"
+. bench/moordyn/build.sh
+moordyn_build "$W" bench/moordyn/drive.c "$W/drive"
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'); one core each"
 t0=$(date +%s.%N)
 "$B/pipelay" run verification/oc3_hywind/oc3_hywind.yaml --set analysis.type=dynamic --set analysis.dynamic.duration=600 \
