@@ -374,6 +374,7 @@ int PlCmdSweep(int argc, char **argv)
   const char *file = NULL, *vary_arg = NULL, *out = NULL, *sets[MAX_SETS];
   int nsets = 0, quiet = 0, no_plots = 0;
   for (int i = 2; i < argc; ++i) {
+    int petsc;
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
       if (!rank) fputs(usage, stdout);
       return 0;
@@ -399,11 +400,9 @@ int PlCmdSweep(int argc, char **argv)
       } else sets[nsets++] = argv[++i];
     } else if (!strcmp(argv[i], "--quiet")) quiet = 1;
     else if (!strcmp(argv[i], "--no-plots")) no_plots = 1;
-    else if (PlArgPetscOption(argv[i], "pipelay sweep", rank) < 0) return PL_EXIT_BAD_INPUT;
-    else if (PlArgPetscOption(argv[i], "pipelay sweep", rank)) {
-      if (i + 1 < argc && argv[i + 1][0] != '-') ++i; /* a PETSc option's value */
-    } else if (!file) file = argv[i];
-    else {
+    else if ((petsc = PlArgPetscOption(argc, argv, &i, "pipelay sweep", rank)) < 0) return PL_EXIT_BAD_INPUT;
+    else if (!petsc && !file) file = argv[i];
+    else if (!petsc) {
       if (!rank) fprintf(stderr, "pipelay sweep: unknown argument '%s'\n%s", argv[i], usage);
       return PL_EXIT_BAD_INPUT;
     }

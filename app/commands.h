@@ -28,8 +28,9 @@ int PlCmdSweep(int argc, char **argv);
  * damping ratios of a body's free decay in a finished dynamic run (cmd_decay.c). */
 int PlCmdDecay(int argc, char **argv);
 
-/* How run and sweep read a command-line argument that starts with one dash: 0 not such an
- * argument; 1 a PETSc option (PETSc's options are words, -snes_monitor), whose value, if the
- * next argument is not an option, follows it; -1 a one-letter option ("-o"), a mistyped one of
- * pipelay's, which have two dashes: refused with a message on stderr (rank 0), naming cmd. */
-int PlArgPetscOption(const char *arg, const char *cmd, int rank);
+/* How run and sweep read argv[*i] when it starts with one dash: a PETSc option (PETSc's
+ * options are words, -snes_monitor; PetscInitialize has them) returns 1 with *i past it and its
+ * value (the next argument, when that is not an option); a one-letter option ("-o"), a mistyped
+ * one of pipelay's, which have two dashes, is refused with a message on stderr (rank 0, naming
+ * cmd): -1; anything else 0. */
+int PlArgPetscOption(int argc, char **argv, int *i, const char *cmd, int rank);

@@ -81,6 +81,7 @@ static int ParseArgs(int argc, char **argv, Args *a, int rank)
     }
   a->file = argv[2];
   for (int i = 3; i < argc; ++i) {
+    int petsc;
     if (!strcmp(argv[i], "--restart")) {
       if (i + 1 >= argc || !argv[i + 1][0] || strlen(argv[i + 1]) >= PL_PATH_MAX) {
         if (!rank) fprintf(stderr, "pipelay: --restart needs the output directory of the interrupted run\n");
@@ -117,10 +118,8 @@ static int ParseArgs(int argc, char **argv, Args *a, int rank)
       }
     } else if (!strcmp(argv[i], "--quiet")) a->quiet = 1;
     else if (!strcmp(argv[i], "--no-plots")) a->no_plots = 1;
-    else if (PlArgPetscOption(argv[i], "pipelay", rank) < 0) return PL_EXIT_BAD_INPUT;
-    else if (PlArgPetscOption(argv[i], "pipelay", rank)) {
-      if (i + 1 < argc && argv[i + 1][0] != '-') ++i; /* a PETSc option's value */
-    } else {
+    else if ((petsc = PlArgPetscOption(argc, argv, &i, "pipelay", rank)) < 0) return PL_EXIT_BAD_INPUT;
+    else if (!petsc) {
       if (!rank) fprintf(stderr, "pipelay: unknown argument '%s'\n%s", argv[i], usage);
       return PL_EXIT_BAD_INPUT;
     }
@@ -128,10 +127,14 @@ static int ParseArgs(int argc, char **argv, Args *a, int rank)
   return 0;
 }
 
-int PlArgPetscOption(const char *arg, const char *cmd, int rank)
+int PlArgPetscOption(int argc, char **argv, int *i, const char *cmd, int rank)
 {
+  const char *arg = argv[*i];
   if (arg[0] != '-' || arg[1] == '-') return 0;
-  if (arg[1] && arg[2]) return 1;
+  if (arg[1] && arg[2]) {
+    if (*i + 1 < argc && argv[*i + 1][0] != '-') ++*i; /* its value */
+    return 1;
+  }
   if (!rank)
     fprintf(stderr, "%s: unknown argument '%s': pipelay's options have two dashes (--output DIR, --set KEY=VALUE, "
                     "--quiet; --help lists them), single-dash options are PETSc's\n", cmd, arg);
