@@ -95,12 +95,6 @@
 #include "system_impl.h"
 
 /* ---- assembly helpers ------------------------------------------------------------------ */
-static int CompareInt(const void *a, const void *b)
-{
-  const int x = *(const int *)a, y = *(const int *)b;
-  return x < y ? -1 : x > y;
-}
-
 static int CompareInt2(const void *a, const void *b)
 {
   const int *x = a, *y = b; /* by column, then row */
@@ -1127,7 +1121,13 @@ static int BuildPattern(PlSysDyn s)
     for (int c = 0; c < s->n; ++c) {
       int *col = rows + start[c];
       const long m = start[c + 1] - start[c];
-      qsort(col, (size_t)m, sizeof(int), CompareInt);
+      for (long k = 1; k < m; ++k) { /* insertion sort: a column holds a few dozen rows, recorded
+                                        nearly in order (the elements' and nodes' loops run down the line) */
+        const int r = col[k];
+        long j = k;
+        for (; j > 0 && col[j - 1] > r; --j) col[j] = col[j - 1];
+        col[j] = r;
+      }
       s->colptr[c + 1] = 0;
       for (long k = 0; k < m; ++k)
         if (k == 0 || col[k] != col[k - 1]) {
