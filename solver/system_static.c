@@ -539,7 +539,10 @@ static int LoadSteps(PlSysDyn s, Solve_ *w, double *y, double *F, double (*from)
  * than a tenth of the mean element length, |R_i| / (shift m_i) <= L/10. A step is rejected
  * (and the shift raised tenfold) when it meets a singular matrix, leaves the rods' domain or
  * the plausible (PlSysDynPlausible: 5 % strain, a node deep in the seabed), or raises the
- * residual's 2-norm a hundredfold or to thirty times the best so far; an accepted step sets
+ * residual's 2-norm a hundredfold or, from a state at full load, to thirty times the best at
+ * full load (while the holds and loads are ramped, tenfold: the best so far is then the
+ * unloaded start's, zero, against which the step onto the full load would always fail and
+ * the ramp would creep towards it by ever smaller increments); an accepted step sets
  * shift *= |F_k+1| / max(|F_k|, |F_k-1|) within [1/10, 10] (switched evolution relaxation on
  * the larger of the last two residuals: a stiff axial component that the linearisation
  * leaves on every other step must not stall the relaxation; with the last residual alone a
@@ -630,7 +633,7 @@ static int SolveAtRest(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport
         tbad = EvalAtRest(s, w.yt, w.zero, 0.0, w.Ft, 0) || PlSysDynPlausible(s, 0.0, w.yt, why, sizeof why);
         fnt = ForceNorm(s, w.Ft);
       }
-      if (tbad || !(fnt <= (mu < 1.0 ? 10.0 : 100.0) * fn) || (mu_try >= 1.0 && !(fnt <= 30.0 * fn_best))) {
+      if (tbad || !(fnt <= (mu < 1.0 ? 10.0 : 100.0) * fn) || (mu >= 1.0 && !(fnt <= 30.0 * fn_best))) {
         ++rejected;
         shift *= 10.0;
         if (mu < 1.0) { /* the holds back where they were */
