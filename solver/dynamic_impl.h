@@ -167,6 +167,9 @@ void *PlSysDynIDA(PlSysDyn s);
 long PlSysDynIntegratorSize(const PlSysDyn s);
 void PlSysDynIntegratorSave(const PlSysDyn s, double *buf);
 int PlSysDynResumeRunState(PlSysDyn s, double t, const double *y, const double *yp, const double *state, long count);
+/* The largest |chord strain| |x_b - x_a| / L - 1 of the system's elements in state y at t
+ * (PlSysDynPlausible's measure). */
+double PlSysDynMaxStrain(const PlSysDyn s, double t, const double *y);
 /* The state y at time t within the plausible (stretch, seabed, bodies' norms, joints' gap:
  * system_dynamic.c says the bounds and why): 0, or 1 with what, where, when and what to change
  * in why. */

@@ -2147,6 +2147,25 @@ int PlIdaStep(void *ida, N_Vector y, N_Vector yp, realtype *tret)
  *     tolerance) and the joints' gap below 0.1 m (their constraints hold it to the tolerances:
  *     the OC3 turbine's drifts 6 mm over 100 s at the defaults; a decimetre is a joint let go).
  * 0, or 1 with what, where and when, and what to change, in why. */
+/* Element e of line l's chord strain |x_b - x_a| / L - 1 in state y at time t. */
+static double ChordStrain(const PlSysDyn s, int l, int e, double t, const double *y)
+{
+  const PlDynLine d = s->d[l];
+  const double *ua = y + s->loff[l] + (size_t)e * s->ndd, *ub = ua + s->ndd, *xa = d->xs + 3 * e;
+  double c2 = 0.0;
+  for (int k = 0; k < 3; ++k) c2 += pow(xa[3 + k] + ub[k] - xa[k] - ua[k], 2);
+  const double L = d->payout && e == d->sp->mesh.nelements - 1 ? PlDynTopLength(d, t) : d->sp->elements[e].L;
+  return sqrt(c2) / L - 1.0;
+}
+
+double PlSysDynMaxStrain(const PlSysDyn s, double t, const double *y)
+{
+  double worst = 0.0;
+  for (int l = 0; l < s->nl; ++l)
+    for (int e = 0; e < s->d[l]->sp->mesh.nelements; ++e) worst = fmax(worst, fabs(ChordStrain(s, l, e, t, y)));
+  return worst;
+}
+
 int PlSysDynPlausible(const PlSysDyn s, double t, const double *y, char *why, size_t len)
 {
   for (int l = 0; l < s->nl; ++l) {
@@ -2158,11 +2177,7 @@ int PlSysDynPlausible(const PlSysDyn s, double t, const double *y, char *why, si
       snprintf(name, sizeof name, "line %s's", s->m->lines[l].name);
     else snprintf(name, sizeof name, "the line's");
     for (int e = 0; e < ne; ++e) {
-      const double *ua = y + s->loff[l] + (size_t)e * s->ndd, *ub = ua + s->ndd, *xa = d->xs + 3 * e;
-      double c2 = 0.0;
-      for (int k = 0; k < 3; ++k) c2 += pow(xa[3 + k] + ub[k] - xa[k] - ua[k], 2);
-      const double L = d->payout && e == ne - 1 ? PlDynTopLength(d, t) : p->elements[e].L;
-      const double strain = sqrt(c2) / L - 1.0;
+      const double strain = ChordStrain(s, l, e, t, y);
       if (fabs(strain) > 0.05) {
         snprintf(why, len,
                  "the %s of %s element from S = %.6g to %.6g m reached %.2f %% at t = %.6g s, beyond the "

@@ -537,8 +537,10 @@ static int LoadSteps(PlSysDyn s, Solve_ *w, double *y, double *F, double (*from)
  * masses (their rotations a pseudo-inertia m L^2 in statics: PlDynNodeInertia), the points'
  * and bodies' masses. The first shift is the Jacobi estimate that moves no free node more
  * than a tenth of the mean element length, |R_i| / (shift m_i) <= L/10. A step is rejected
- * (and the shift raised tenfold) when it meets a singular matrix, leaves the rods' domain or
- * the plausible (PlSysDynPlausible: 5 % strain, a node deep in the seabed), or raises the
+ * (and the shift raised tenfold) when it meets a singular matrix, leaves the rods' domain,
+ * takes an element's |strain| beyond 5 % (or beyond the accepted state's, when that is
+ * already beyond: the path may pass through what the equilibrium may not, as static.c's; a
+ * node pressed into the seabed on the way is not checked, the contact pushes it out), or raises the
  * residual's 2-norm a hundredfold or, from a state at full load, to thirty times the best at
  * full load (while the holds and loads are ramped, tenfold: the best so far is then the
  * unloaded start's, zero, against which the step onto the full load would always fail and
@@ -548,7 +550,9 @@ static int LoadSteps(PlSysDyn s, Solve_ *w, double *y, double *F, double (*from)
  * leaves on every other step must not stall the relaxation; with the last residual alone a
  * lazy wave's shift oscillated with it and the residual crept by 1e-3 in 500 steps). Newton
  * ends it once the residual has fallen by 1e-3 or the shift by 1e-8 (it goes on from where
- * it was if Newton fails there). Bodies on joints: after each pseudo-transient step the
+ * it was if Newton fails there). A state that meets the tolerances is the equilibrium only
+ * within the plausible (PlSysDynPlausible: 5 % strain, a node deep in the seabed): one that is
+ * not (the first Newton's, the end game's) is dropped and the continuation goes on. Bodies on joints: after each pseudo-transient step the
  * joints' multipliers are projected (StartMultipliers). */
 static int SolveAtRest(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport *rep)
 {
@@ -557,12 +561,12 @@ static int SolveAtRest(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport
   Solve_ w = {.zero = calloc((size_t)n, sizeof(double)), .yt = malloc(sizeof(double) * n),
               .F = malloc(sizeof(double) * n), .Ft = malloc(sizeof(double) * n), .dy = malloc(sizeof(double) * n),
               .tol = 1e-9, .ktol = 1e-10};
-  double *y0 = malloc(sizeof(double) * n), *F = w.F;
+  double *y0 = malloc(sizeof(double) * n), *ykeep = malloc(sizeof(double) * n), *F = w.F;
   memset(rep, 0, sizeof *rep);
   w.fscale = rep->force_scale = ForceScale(s, start);
-  if (!y0 || !w.zero || !w.yt || !w.F || !w.Ft || !w.dy) {
+  if (!y0 || !ykeep || !w.zero || !w.yt || !w.F || !w.Ft || !w.dy) {
     snprintf(rep->failure, sizeof rep->failure, "out of memory");
-    free(y0), free(w.zero), free(w.yt), free(w.F), free(w.Ft), free(w.dy);
+    free(y0), free(ykeep), free(w.zero), free(w.yt), free(w.F), free(w.Ft), free(w.dy);
     return 1;
   }
   memcpy(y0, y, sizeof(double) * n);
@@ -587,7 +591,13 @@ static int SolveAtRest(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport
     SetHolds(s, from, to, 0.0);
     EvalAtRest(s, y, w.zero, 0.0, F, 0);
   }
+  char unphysical[512] = "";
   int ok = !bad && (ramp ? LoadSteps(s, &w, y, F, from, to) : Newton(s, &w, y, F)), steps = 0, rejected = 0;
+  if (ok && PlSysDynPlausible(s, 0.0, y, unphysical, sizeof unphysical)) { /* not the equilibrium sought */
+    ok = 0;
+    memcpy(y, y0, sizeof(double) * n);
+    EvalAtRest(s, y, w.zero, 0.0, F, 0);
+  }
   if (ramp && !ok) { /* the continuation below starts again from the start, unloaded */
     memcpy(y, y0, sizeof(double) * n);
     SetHolds(s, from, to, 0.0);
@@ -607,7 +617,7 @@ static int SolveAtRest(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport
     }
     const double shift0 = fmax(ratio / (0.1 * Lm), 1e-6);
     double shift = shift0, fn = ForceNorm(s, F), fn_start = fn, fn_prev = 0.0, fn_best = fn;
-    char why[512];
+    double strain = PlSysDynMaxStrain(s, 0.0, y); /* the accepted state's largest |strain| */
     const int limit = ramp ? fmax(max_steps, 3.0 / dmu_max) : max_steps;
     while (steps < limit && !ok) {
       const double mu_try = fmin(1.0, mu + dmu);
@@ -616,7 +626,13 @@ static int SolveAtRest(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport
         EvalAtRest(s, y, w.zero, 0.0, F, 0);
         fn = hypot(ForceNorm(s, F), HoldNorm(s, y));
       } else if (fn < 1e-3 * fn_start || shift < 1e-8 * shift0) { /* the end game */
-        if ((ok = Newton(s, &w, y, F))) break;
+        memcpy(ykeep, y, sizeof(double) * n);
+        if ((ok = Newton(s, &w, y, F)) && PlSysDynPlausible(s, 0.0, y, unphysical, sizeof unphysical)) {
+          ok = 0; /* a state that is not physical: the continuation goes on from before it */
+          memcpy(y, ykeep, sizeof(double) * n);
+          EvalAtRest(s, y, w.zero, 0.0, F, 0);
+        }
+        if (ok) break;
         fn_start = fn;
         shift = fmax(shift, 1e-6 * shift0);
       }
@@ -625,12 +641,14 @@ static int SolveAtRest(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport
       int tbad = EvalAtRest(s, y, w.zero, sqrt(shift), NULL, 1) >= 2;
       for (int i = 0; i < n; ++i) w.dy[i] = -F[i];
       tbad = tbad || Solve(s, w.dy);
-      double fnt = INFINITY;
+      double fnt = INFINITY, strain_t = INFINITY;
       if (!tbad) {
         for (int i = 0; i < n; ++i) w.yt[i] = y[i] + w.dy[i];
         AtRest(s, w.yt);
         if (s->mb.njoints) StartMultipliers(s, w.yt, w.zero);
-        tbad = EvalAtRest(s, w.yt, w.zero, 0.0, w.Ft, 0) || PlSysDynPlausible(s, 0.0, w.yt, why, sizeof why);
+        tbad = EvalAtRest(s, w.yt, w.zero, 0.0, w.Ft, 0);
+        if (!tbad) strain_t = PlSysDynMaxStrain(s, 0.0, w.yt);
+        tbad = tbad || strain_t > fmax(0.05, strain);
         fnt = ForceNorm(s, w.Ft);
       }
       if (tbad || !(fnt <= (mu < 1.0 ? 10.0 : 100.0) * fn) || (mu >= 1.0 && !(fnt <= 30.0 * fn_best))) {
@@ -647,6 +665,7 @@ static int SolveAtRest(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport
       }
       memcpy(y, w.yt, sizeof(double) * n);
       memcpy(F, w.Ft, sizeof(double) * n);
+      strain = strain_t;
       shift *= fmin(10.0, fmax(0.1, fnt / fmax(fn, fn_prev)));
       fn_prev = fn;
       fn = fnt;
@@ -657,7 +676,7 @@ static int SolveAtRest(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport
         continue;
       }
       fn_best = fmin(fn_best, fnt);
-      ok = Converged(s, &w, y, F, 0);
+      ok = Converged(s, &w, y, F, 0) && !PlSysDynPlausible(s, 0.0, y, unphysical, sizeof unphysical);
     }
   }
   if (ramp && !ok) SetHolds(s, from, to, 1.0); /* the targets stay the holds */
@@ -672,12 +691,13 @@ static int SolveAtRest(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport
              "the equilibrium of the whole system did not converge: Newton from the start, then %d pseudo-transient "
              "steps (%d rejected) and %d Newton iterations in all; largest force imbalance %.3g of the force scale "
              "%.4g N, largest kinematic row %.3g; a body or free point whose DOF nothing restores but a load pushes "
-             "has no equilibrium (give it a spring, restoring or another line)",
-             steps, rejected, w.newton_iterations, fr, w.fscale, kr);
+             "has no equilibrium (give it a spring, restoring or another line)%s%s",
+             steps, rejected, w.newton_iterations, fr, w.fscale, kr,
+             unphysical[0] ? "; a state that met the tolerances was not physical: " : "", unphysical);
     memcpy(y, y0, sizeof(double) * n); /* the start stays */
     EvalAtRest(s, y, w.zero, 0.0, F, 0);
   }
-  free(y0), free(w.zero), free(w.yt), free(w.F), free(w.Ft), free(w.dy);
+  free(y0), free(ykeep), free(w.zero), free(w.yt), free(w.F), free(w.Ft), free(w.dy);
   return 0;
 }
 
