@@ -605,6 +605,8 @@ static int SolveAtRest(PlSysDyn s, const PlLinesReport *start, PlSysStaticReport
   }
   if (!ok && !bad) {
     if (s->mb.njoints) StartMultipliers(s, y, w.zero); /* the joints' reactions first */
+    if (ramp) SetHolds(s, from, to, dmu); /* the first shift from the first increment's imbalance (the
+                                             unloaded start has none) */
     EvalAtRest(s, y, w.zero, 0.0, F, 0);
     double ratio = 0.0;
     for (int l = 0; l < s->nl; ++l) {
