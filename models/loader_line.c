@@ -172,6 +172,29 @@ static int read_hydro(const Scope *sec, PlHydro *h)
   return ld_get_vec3(&s, "rotational_damping", h->rotational_damping, NULL, NULL, &present);
 }
 
+/* The section's shape at rest: curvature (a vector in the section's axes), or bend_radius
+ * with bend_normal (a global axis, made unit), or neither (straight). */
+static int read_rest_curvature(const Scope *s, PlSegment *seg)
+{
+  bool has_k, has_n;
+  const PlYNode *rn = NULL;
+  int rc = ld_get_vec3(s, "curvature", seg->curvature, NULL, NULL, &has_k);
+  if (!rc) rc = ld_get_number_if(s, "bend_radius", false, &seg->bend_radius, &rn);
+  if (!rc) rc = ld_get_vec3(s, "bend_normal", seg->bend_normal, NULL, NULL, &has_n);
+  if (rc) return rc;
+  if (rn && has_k)
+    return ld_reject_key(s, "curvature", "cannot be combined with 'bend_radius' in one section (give the "
+                         "curvature vector in the section's axes, or bend_radius with bend_normal)");
+  if (!rn && has_n)
+    return ld_reject_key(s, "bend_normal", "needs 'bend_radius' (the bend's radius about this axis)");
+  if (!rn) return 0;
+  if (!has_n) return ld_missing(s, "bend_normal", NULL, " (the global axis the section bends about at rest)");
+  const double *a = seg->bend_normal, n = sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
+  if (!(n > 0.0)) return ld_reject_key(s, "bend_normal", "must not be the zero vector");
+  for (int i = 0; i < 3; ++i) seg->bend_normal[i] /= n;
+  return 0;
+}
+
 /* One item of line.sections; is_last allows the length to be omitted (*has_length). */
 static int read_section(PlError *err, const PlYNode *n, const char *path, bool is_last,
                         PlSegment *seg, bool *has_length)
@@ -209,6 +232,7 @@ static int read_section(PlError *err, const PlYNode *n, const char *path, bool i
   int buoyant = ld_choice_default(&s, "buoyant");
   if ((rc = ld_get_choice(&s, "buoyant", &buoyant))) return rc;
   seg->buoyant = buoyant == 1;
+  if ((rc = read_rest_curvature(&s, seg))) return rc;
   return read_hydro(&s, &seg->hydro);
 }
 
