@@ -192,8 +192,9 @@ static void SectionCurvature(const PlSegment *g, const double q[4], double k[3])
   for (int i = 0; i < 3; ++i) k[i] /= g->bend_radius;
 }
 
-void PlMeshRestShape(const PlModel *m, const PlMesh *mesh, double *xr, double *qr)
+double PlMeshRestShape(const PlModel *m, const PlMesh *mesh, double *xr, double *qr)
 {
+  double turn = 0.0;
   const PlEnd *b = &m->ends[0];
   for (int c = 0; c < 3; ++c) xr[c] = b->has_position[c] ? b->position[c] : 0.0;
   PlQuatFromMatrix(b->orientation, qr);
@@ -202,11 +203,14 @@ void PlMeshRestShape(const PlModel *m, const PlMesh *mesh, double *xr, double *q
     const double *q = qr + 4 * e;
     if (e == 0 || mesh->segment[e] != mesh->segment[e - 1]) SectionCurvature(&m->segments[mesh->segment[e]], q, k);
     double dx[3], dq[4], gx[3];
-    PlRodArcStep(k, mesh->S[e + 1] - mesh->S[e], dx, dq);
+    const double h = mesh->S[e + 1] - mesh->S[e];
+    turn = fmax(turn, h * sqrt(k[0] * k[0] + k[1] * k[1] + k[2] * k[2]));
+    PlRodArcStep(k, h, dx, dq);
     PlQuatRotate(q, dx, gx);
     for (int c = 0; c < 3; ++c) xr[3 * (e + 1) + c] = xr[3 * e + c] + gx[c];
     PlQuatMul(q, dq, qr + 4 * (e + 1));
   }
+  return turn;
 }
 
 /* Straight from the bottom end A to the point P (every node at its share of the chord),

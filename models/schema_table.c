@@ -30,6 +30,7 @@ const char *const PlChoiceCircleDirections[] = {"counter_clockwise", "clockwise"
 const char *const PlChoiceInterpolations[] = {"linear", "cubic", NULL};
 const char *const PlChoiceAnalysisTypes[] = {"static", "dynamic", NULL};
 const char *const PlChoiceGuesses[] = {"catenary", "straight", NULL};
+const char *const PlChoiceRestShapes[] = {"sections", "start", NULL};
 const char *const PlChoiceVesselAxes[] = {"pipelay", "fossen_ned", NULL};
 const char *const PlChoiceHangOffKinds[] = {"fixed", "hinge", NULL};
 const char *const PlChoiceLoadFrames[] = {"global", "body", NULL};
@@ -116,6 +117,8 @@ const PlKeySpec PlSchemaTable[] = {
     /* ---- line and its sections ---- */
     NUM("line.length", "m", R_POS, REQ, NAN, "required", "total unstretched length L"),
     MAPS("line.sections", REQ, "required", "1 or more sections from the bottom end (S = 0) up"),
+    CHO("line.rest_shape", PlChoiceRestShapes, DEF, 0, "`sections`",
+        "stress-free shape: the sections' (straight or curved at rest) or the start shape"),
     NUM("line.sections[*].length", "m", R_POS, CND, NAN, "required, except on the last section",
         "length of the section (the last one may take the rest)"),
     NUM("line.sections[*].outer_diameter", "m", R_POS, REQ, NAN, "required",

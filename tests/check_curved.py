@@ -17,6 +17,10 @@ on the lines core; and the published 45-degree bend cantilever.
 2. tests/models/curved_quarter_lines.yaml: the same arc as a line of the lines core, its top on a
    fixed point at the arc's end: on the circle within 1e-12 R, strains within 1e-12; in time (5 s)
    the run's fibre strain below 1e-12.
+2b. tests/models/curved_quarter_start.yaml: straight sections with line.rest_shape: start, started
+   from 1a's result (--start-from): stress-free (fibre strain 1e-12, on the circle 1e-12 R) in
+   statics and in time; under a 2 kN tip load out of plane its tip moves as curved_quarter.yaml's
+   does within 1e-9 of the displacement (the same rest shape, read back from 17 digits).
 3. tests/models/curved_bend45.yaml: the 45-degree bend of Bathe and Bolourchi (1979), 8 elements,
    tip load 600 out of plane. Published tip displacement at 600 (our axes: the arc from the
    bottom along +x turning to +y, load +z): Bathe and Bolourchi (-23.5, -13.4, 53.4), as quoted
@@ -111,6 +115,42 @@ if rc == 0:
     with open(os.path.join(work, "quarter_lines_dynamic/line_arc/summary.json")) as f:
         fib = json.load(f).get("max_fibre_strain", float("nan"))
     check(abs(fib) <= 1e-12, "quarter circle on the lines core in time: max fibre strain of the run %.3g <= 1e-12" % fib)
+
+# 2b: rest_shape start: straight sections stress-free in the quarter circle's shape read back
+# from 1a's static.csv (--start-from)
+src = os.path.join(work, "quarter_straight")
+for kind, sets in (("statics", ()), ("in time", ("analysis.type=dynamic", "analysis.dynamic.duration=5"))):
+    out = "quarter_start_" + ("static" if kind == "statics" else "dynamic")
+    args = [pipelay, "run", os.path.join(models, "curved_quarter_start.yaml"), "--output", os.path.join(work, out),
+            "--no-plots", "--quiet", "--start-from", src]
+    for x in sets:
+        args += ["--set", x]
+    rc = subprocess.run(args, capture_output=True, text=True).returncode
+    check(rc == 0, "rest_shape start from the quarter circle's shape, %s: runs (exit %d)" % (kind, rc))
+    if rc == 0:
+        with open(os.path.join(work, out, "summary.json")) as f:
+            fib = json.load(f).get("max_fibre_strain", float("nan"))
+        e, _ = circle_errors(out + "/static.csv")
+        check(abs(fib) <= 1e-12 and e <= 1e-12 * R,
+              "rest_shape start, %s: max fibre strain %.3g <= 1e-12, nodes on the circle %.3g m <= 1e-12 R" % (kind, fib, e))
+# under a tip load out of the plane it bends as the sections-curved arc does: the same rest shape
+# (to the 17 digits static.csv keeps)
+tips = {}
+for model, extra in (("curved_quarter_start.yaml", ["--start-from", src]),
+                     ("curved_quarter.yaml", ["--set", "analysis.initial_guess=straight"])):
+    out = "loaded_" + model.replace(".yaml", "")
+    rc = subprocess.run([pipelay, "run", os.path.join(models, model), "--output", os.path.join(work, out), "--no-plots",
+                         "--quiet", "--set", "ends.top.force=[0, 2000, 0]"] + extra, capture_output=True, text=True).returncode
+    if rc == 0:
+        t = rows(out + "/static.csv")[-1]
+        tips[model] = [float(t["x_m"]) - R, float(t["y_m"]), float(t["z_m"]) + 500.0 - R]
+if len(tips) == 2:
+    a, b = tips.values()
+    d = math.dist(a, b) / math.hypot(*b)
+    check(d <= 1e-9, "rest_shape start, tip load 2 kN out of plane: tip displacement within %.2g <= 1e-9 of the "
+          "sections-curved arc's (%.4f, %.4f, %.4f) m" % (d, *b))
+else:
+    check(False, "rest_shape start, tip load: both runs (%d of 2)" % len(tips))
 
 # 3: the 45-degree bend
 rest = (100.0 * math.sin(math.pi / 4), 100.0 * (1.0 - math.cos(math.pi / 4)), -500.0)

@@ -49,8 +49,8 @@ bool PlModelCurvedAtRest(const PlModel *m);
  * given by bend_radius R about the global axis n has k = R_s^T n / R, R_s the rest frame at the
  * section's start: its frame turns about n at 1/R per length (a circle of radius R in the
  * plane normal to n when n is normal to the tangent there, a helix otherwise). Positions xr
- * [3 nnodes] and frames qr [4 nnodes]. */
-void PlMeshRestShape(const PlModel *m, const PlMesh *mesh, double *xr, double *qr);
+ * [3 nnodes] and frames qr [4 nnodes]; returns the largest turn of an element, |k| h [rad]. */
+double PlMeshRestShape(const PlModel *m, const PlMesh *mesh, double *xr, double *qr);
 
 /* Length-weighted mean submerged weight of the line [N/m]. */
 double PlModelMeanSubmergedWeight(const PlModel *m);

@@ -489,6 +489,7 @@ typedef struct {
   double length;             /* [m] */
   int nsegments;
   PlSegment *segments;       /* [nsegments] (owned by the model) */
+  bool rest_from_start;      /* as PlModel's */
   int mesh_elements;         /* as PlModel's */
   double mesh_target_length;
   int nzones;
@@ -555,6 +556,8 @@ typedef struct {
   double length;               /* [m] total unstretched length = sum of segment lengths */
   int nsegments;
   PlSegment *segments;         /* [nsegments] */
+  bool rest_from_start;        /* line.rest_shape start: the start shape is the stress-free shape
+                                  (else straight, or the sections' curvature at rest) */
 
   /* seabed */
   PlSeabedKind seabed;
