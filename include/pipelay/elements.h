@@ -69,8 +69,8 @@ void PlRodElementInit(PlRodElement *e, double L, const PlSection *s, const doubl
 
 /* Makes the element stress-free in the rest shape given by its chord d0 = x_B - x_A and the
  * nodes' frames qA, qB (unit quaternions; relative rotation below 180 deg): Gamma0 and K0 are
- * the kernel's own measures of that shape, so the internal force vanishes there exactly and in
- * every rigid motion of it. Returns 0, or 1 when the shape is outside the rod's domain. */
+ * the kernel's own measures of that shape, so the internal force vanishes there exactly and, to
+ * round-off, in every rigid motion of it. Returns 0, or 1 when the shape is outside the rod's domain. */
 int PlRodElementSetRest(PlRodElement *e, const double d0[3], const double qA[4], const double qB[4]);
 
 /* The rest shape of one element of constant material curvature k [1/m] and length h: node B's
@@ -103,8 +103,8 @@ double PlRodElementEnergy(const PlRodElement *e, const double *u);
 
 /* Section state at the element midpoint (the one-point quadrature point). */
 typedef struct {
-  double gamma[3];   /* material strain: axial, shear 2, shear 3 [-] */
-  double kappa[3];   /* material curvature: twist, bending 2, bending 3 [1/m] */
+  double gamma[3];   /* material strain from the rest shape: axial, shear 2, shear 3 [-] */
+  double kappa[3];   /* material curvature from the rest shape: twist, bending 2, bending 3 [1/m] */
   double n[3];       /* material stress resultant: axial (effective tension), shear 2, 3 [N] */
   double m[3];       /* material stress couple: torque, bending moments 2, 3 [N m] */
   double Rm[9];      /* midpoint frame R_t^e, row-major (columns t1, t2, t3) */
