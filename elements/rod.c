@@ -7,13 +7,25 @@
  *   curvature   R^T d_S R = kappa^                    (5.14)
  *   stresses    n = C_T gamma, m = C_R kappa          (5.23, 5.24)
  *   energy      U = int (gamma.C_T gamma + kappa.C_R kappa)/2 dS   (5.19)
- * with a straight, unstressed reference configuration (5.7).
+ * The thesis takes the straight rest shape (5.7), phi_r = S e1, R_r = I. A rod curved at rest
+ * (phi_r, R_r) measures both from its rest shape (Simo 1985): with the total measures
+ *   Gamma = R^T d_S(phi),  K^ = R^T d_S R
+ * the strains are gamma = Gamma - Gamma_r and kappa = K - K_r, Gamma_r = R_r^T d_S(phi_r),
+ * K_r^ = R_r^T d_S R_r (the rest shape's own measures). For the straight rest shape
+ * Gamma_r = e1, K_r = 0: (5.20) and (5.14) as they stand. Gamma and K are unchanged by a rigid
+ * motion (phi, R) -> (Q phi + c, Q R), so the rest shape and all its rigid motions are
+ * stress-free. The energy stays (5.19) in gamma, kappa; Gamma_r, K_r are constants per point,
+ * so the variations, the residual and the tangent below keep their form (delta gamma =
+ * delta Gamma, delta kappa = delta K), only n = C_T gamma and m = C_R kappa shift.
  *
  * Interpolation (objective, path independent). Nodes A, B with rotations R_A, R_B:
  *   psi = log(R_A^T R_B)           relative rotation vector, |psi| < pi
  *   R(s) = R_A exp(s psi^/L)       so kappa = psi/L, constant over the element
  *   R_m = R_A exp(psi^/2)          frame at the midpoint (the quadrature point)
- *   gamma = R_m^T (x_B - x_A)/L - e1
+ *   gamma = R_m^T (x_B - x_A)/L - Gamma0,   kappa = psi/L - K0
+ * with the element's rest values Gamma0 = R_m,r^T d_r/L and K0 = psi_r/L: the same discrete
+ * measures of the element's rest shape (chord d_r, frames R_A,r, R_B,r; PlRodElementSetRest),
+ * so that shape is stress-free to the bit. Straight: Gamma0 = e1, K0 = 0.
  * A rigid rotation Q of the element maps R_A, R_B, d to Q R_A, Q R_B, Q d, and psi, gamma
  * are unchanged: zero stress under any rigid motion, of any size.
  * One-point (midpoint) quadrature of the stiffness integral (5.106) avoids shear locking.
@@ -238,6 +250,42 @@ void PlRodElementInit(PlRodElement *e, double L, const PlSection *s, const doubl
   memcpy(e->q0[0], q0A, 4 * sizeof(double));
   memcpy(e->q0[1], q0B, 4 * sizeof(double));
   e->kind = kind;
+  for (int i = 0; i < 3; ++i) {
+    e->Gamma0[i] = i == 0;
+    e->K0[i] = 0.0;
+  }
+}
+
+int PlRodElementSetRest(PlRodElement *e, const double d0[3], const double qA[4], const double qB[4])
+{
+  /* the kernel's total measures of the rest shape: its strains with Gamma0 = K0 = 0 */
+  PlRodElement t = *e;
+  PlRodSectionState st;
+  memset(t.Gamma0, 0, sizeof t.Gamma0);
+  memset(t.K0, 0, sizeof t.K0);
+  if (RodCore_d(&t, d0, qA, qB, NULL, &st, NULL)) return 1;
+  memcpy(e->Gamma0, st.gamma, sizeof e->Gamma0);
+  memcpy(e->K0, st.kappa, sizeof e->K0);
+  return 0;
+}
+
+void PlRodArcStep(const double k[3], double h, double dx[3], double dq[4])
+{
+  /* J_l(a) e1 = e1 + a1 a x e1 + a2 a x (a x e1), a = h k, a1 = (1 - cos|a|)/|a|^2,
+   * a2 = (|a| - sin|a|)/|a|^3 (series below |a| = 1e-2) */
+  const double a[3] = {h * k[0], h * k[1], h * k[2]}, e1[3] = {1, 0, 0};
+  const double y = a[0] * a[0] + a[1] * a[1] + a[2] * a[2], s = sqrt(y);
+  double a1, a2, v[3];
+  if (y < 1e-4) {
+    a1 = 0.5 + y * (-1.0 / 24.0 + y / 720.0);
+    a2 = 1.0 / 6.0 + y * (-1.0 / 120.0 + y / 5040.0);
+  } else {
+    a1 = (1.0 - cos(s)) / y;
+    a2 = (s - sin(s)) / (y * s);
+  }
+  SO3Apply_d(a, a1, a2, e1, v);
+  for (int i = 0; i < 3; ++i) dx[i] = h * v[i];
+  PlQuatFromAxisAngle(a, s, dq);
 }
 
 /* A node's frame q = q0 (x) Q(p) and dq/dp (4 x np, row-major). */

@@ -170,6 +170,49 @@ static void Straight(const PlModel *m, PlMesh *mesh)
   mesh->guess_used = PL_GUESS_STRAIGHT;
 }
 
+bool PlModelCurvedAtRest(const PlModel *m)
+{
+  for (int i = 0; i < m->nsegments; ++i) {
+    const PlSegment *g = &m->segments[i];
+    if (g->bend_radius > 0.0 || g->curvature[0] != 0.0 || g->curvature[1] != 0.0 || g->curvature[2] != 0.0)
+      return true;
+  }
+  return false;
+}
+
+/* The material curvature of section g whose rest frame at its start is q (PlMeshRestShape). */
+static void SectionCurvature(const PlSegment *g, const double q[4], double k[3])
+{
+  if (!(g->bend_radius > 0.0)) {
+    memcpy(k, g->curvature, 3 * sizeof(double));
+    return;
+  }
+  const double qc[4] = {q[0], -q[1], -q[2], -q[3]};
+  PlQuatRotate(qc, g->bend_normal, k); /* R_s^T n */
+  for (int i = 0; i < 3; ++i) k[i] /= g->bend_radius;
+}
+
+double PlMeshRestShape(const PlModel *m, const PlMesh *mesh, double *xr, double *qr)
+{
+  double turn = 0.0;
+  const PlEnd *b = &m->ends[0];
+  for (int c = 0; c < 3; ++c) xr[c] = b->has_position[c] ? b->position[c] : 0.0;
+  PlQuatFromMatrix(b->orientation, qr);
+  double k[3] = {0, 0, 0};
+  for (int e = 0; e < mesh->nelements; ++e) {
+    const double *q = qr + 4 * e;
+    if (e == 0 || mesh->segment[e] != mesh->segment[e - 1]) SectionCurvature(&m->segments[mesh->segment[e]], q, k);
+    double dx[3], dq[4], gx[3];
+    const double h = mesh->S[e + 1] - mesh->S[e];
+    turn = fmax(turn, h * sqrt(k[0] * k[0] + k[1] * k[1] + k[2] * k[2]));
+    PlRodArcStep(k, h, dx, dq);
+    PlQuatRotate(q, dx, gx);
+    for (int c = 0; c < 3; ++c) xr[3 * (e + 1) + c] = xr[3 * e + c] + gx[c];
+    PlQuatMul(q, dq, qr + 4 * (e + 1));
+  }
+  return turn;
+}
+
 /* Straight from the bottom end A to the point P (every node at its share of the chord),
  * frames along the chord. */
 static void StraightTo(const PlModel *m, PlMesh *mesh, const double P[3])
@@ -357,7 +400,12 @@ static void InitialGuess(const PlModel *m, PlMesh *mesh, double *L, double *w, d
   mesh->guess_note[0] = '\0';
   const PlEnd *b = &m->ends[0], *t = &m->ends[1];
   if (m->analysis.initial_guess == PL_GUESS_STRAIGHT) {
-    Straight(m, mesh);
+    if (PlModelCurvedAtRest(m)) {
+      PlMeshRestShape(m, mesh, mesh->x0, mesh->q0);
+      mesh->guess_used = PL_GUESS_STRAIGHT;
+    } else {
+      Straight(m, mesh);
+    }
     return;
   }
   if (m->analysis.initial_guess == PL_GUESS_RESULTS && !FromResults(m, mesh)) return;

@@ -475,7 +475,7 @@ void PlModelInitDefaults(PlModel *m)
 
 /* A line's own fields, named once: the one-line model (PlModel) and each line of a model of
  * lines (PlLineModel) carry the same fields under the same names and types. */
-#define PL_LINE_FIELDS(X) X(length) X(nsegments) X(segments) X(mesh_elements) X(mesh_target_length) X(nzones) X(zones) X(ends)
+#define PL_LINE_FIELDS(X) X(length) X(nsegments) X(segments) X(rest_from_start) X(mesh_elements) X(mesh_target_length) X(nzones) X(zones) X(ends)
 #define PL_COPY_FIELD(f)                                                                   \
   _Static_assert(sizeof dst->f == sizeof src->f, "line field " #f " differs in size"); \
   memcpy(&dst->f, &src->f, sizeof dst->f);

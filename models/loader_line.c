@@ -3,6 +3,7 @@
  * material, hydrodynamics) and its mesh (element count or target length, finer zones).
  */
 #include "loader_impl.h"
+#include "pipelay/meshes.h"
 
 /* ---- line and sections ---------------------------------------------------------------- */
 
@@ -172,6 +173,29 @@ static int read_hydro(const Scope *sec, PlHydro *h)
   return ld_get_vec3(&s, "rotational_damping", h->rotational_damping, NULL, NULL, &present);
 }
 
+/* The section's shape at rest: curvature (a vector in the section's axes), or bend_radius
+ * with bend_normal (a global axis, made unit), or neither (straight). */
+static int read_rest_curvature(const Scope *s, PlSegment *seg)
+{
+  bool has_k, has_n;
+  const PlYNode *rn = NULL;
+  int rc = ld_get_vec3(s, "curvature", seg->curvature, NULL, NULL, &has_k);
+  if (!rc) rc = ld_get_number_if(s, "bend_radius", false, &seg->bend_radius, &rn);
+  if (!rc) rc = ld_get_vec3(s, "bend_normal", seg->bend_normal, NULL, NULL, &has_n);
+  if (rc) return rc;
+  if (rn && has_k)
+    return ld_reject_key(s, "curvature", "cannot be combined with 'bend_radius' in one section (give the "
+                         "curvature vector in the section's axes, or bend_radius with bend_normal)");
+  if (!rn && has_n)
+    return ld_reject_key(s, "bend_normal", "needs 'bend_radius' (the bend's radius about this axis)");
+  if (!rn) return 0;
+  if (!has_n) return ld_missing(s, "bend_normal", NULL, " (the global axis the section bends about at rest)");
+  const double *a = seg->bend_normal, n = sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
+  if (!(n > 0.0)) return ld_reject_key(s, "bend_normal", "must not be the zero vector");
+  for (int i = 0; i < 3; ++i) seg->bend_normal[i] /= n;
+  return 0;
+}
+
 /* One item of line.sections; is_last allows the length to be omitted (*has_length). */
 static int read_section(PlError *err, const PlYNode *n, const char *path, bool is_last,
                         PlSegment *seg, bool *has_length)
@@ -209,7 +233,21 @@ static int read_section(PlError *err, const PlYNode *n, const char *path, bool i
   int buoyant = ld_choice_default(&s, "buoyant");
   if ((rc = ld_get_choice(&s, "buoyant", &buoyant))) return rc;
   seg->buoyant = buoyant == 1;
+  if ((rc = read_rest_curvature(&s, seg))) return rc;
   return read_hydro(&s, &seg->hydro);
+}
+
+/* rest_shape: start (the start shape is stress-free) excludes a section's own curvature. */
+static int read_rest_shape(const Scope *s, PlModel *m)
+{
+  int rest = ld_choice_default(s, "rest_shape");
+  int rc = ld_get_choice(s, "rest_shape", &rest);
+  if (rc) return rc;
+  m->rest_from_start = rest == 1;
+  if (m->rest_from_start && PlModelCurvedAtRest(m))
+    return ld_reject_key(s, "rest_shape", "'start' takes the start shape as the stress-free shape: give no "
+                         "section 'curvature' or 'bend_radius' with it");
+  return 0;
 }
 
 /* line: length and sections (with the length sum check). */
@@ -247,6 +285,7 @@ int ld_read_line(Ctx *c, const Scope *top, PlModel *m)
     if (i + 1 == n) last_has_length = has_len;
   }
   m->nsegments = (int)n;
+  if ((rc = read_rest_shape(&s, m))) return rc;
   const double L = m->length, tol = 1e-9 * L;
   if (last_has_length) {
     if (fabs(sum - L) > tol)
@@ -264,8 +303,44 @@ int ld_read_line(Ctx *c, const Scope *top, PlModel *m)
   return 0;
 }
 
-/* mesh: elements or target_length, and zones (needs m->length). */
+static int read_mesh(Ctx *c, const Scope *top, PlModel *m);
+
+/* The elements of a section curved at rest must each turn by less than 160 deg (the rod's
+ * measures read a turn of 180 deg or more the short way round): the mesh's longest element in
+ * each such section times its curvature |k| (1/bend_radius). Reported at the line's mesh. */
+static int check_rest_turns(Ctx *c, const Scope *top, const PlModel *m)
+{
+  if (!PlModelCurvedAtRest(m)) return 0;
+  PlMesh mesh;
+  if (PlMeshCreate(m, &mesh)) return 0; /* the solver reports what cannot be meshed */
+  int rc = 0;
+  for (int e = 0; e < mesh.nelements && !rc; ++e) {
+    const PlSegment *g = &m->segments[mesh.segment[e]];
+    const double k = g->bend_radius > 0.0 ? 1.0 / g->bend_radius
+                                          : sqrt(g->curvature[0] * g->curvature[0] + g->curvature[1] * g->curvature[1] +
+                                                 g->curvature[2] * g->curvature[2]);
+    const double turn = k * (mesh.S[e + 1] - mesh.S[e]) * 180.0 / M_PI;
+    if (turn >= 160.0) {
+      const PlYPair *pm = ld_pair_of(top, "mesh");
+      char path[PATH_CAP];
+      ld_join_key(path, sizeof path, top->path, "mesh");
+      rc = ld_at(c->err, pm->key, path, "an element of line.sections[%d] (S = %.6g to %.6g m) turns by %.1f deg at rest: "
+                 "refine the mesh there to below 160 deg per element", mesh.segment[e], mesh.S[e], mesh.S[e + 1], turn);
+    }
+  }
+  PlMeshDestroy(&mesh);
+  return rc;
+}
+
+/* mesh: elements or target_length, and zones (needs m->length); its elements short enough for
+ * the sections' curvature at rest. */
 int ld_read_mesh(Ctx *c, const Scope *top, PlModel *m)
+{
+  const int rc = read_mesh(c, top, m);
+  return rc ? rc : check_rest_turns(c, top, m);
+}
+
+static int read_mesh(Ctx *c, const Scope *top, PlModel *m)
 {
   Scope s;
   bool present;

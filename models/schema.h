@@ -21,6 +21,7 @@ extern const char *const PlChoiceCircleDirections[];
 extern const char *const PlChoiceInterpolations[];
 extern const char *const PlChoiceAnalysisTypes[];
 extern const char *const PlChoiceGuesses[];
+extern const char *const PlChoiceRestShapes[];
 extern const char *const PlChoiceVesselAxes[];
 extern const char *const PlChoiceHangOffKinds[];
 extern const char *const PlChoiceLoadFrames[];

@@ -30,6 +30,7 @@ const char *const PlChoiceCircleDirections[] = {"counter_clockwise", "clockwise"
 const char *const PlChoiceInterpolations[] = {"linear", "cubic", NULL};
 const char *const PlChoiceAnalysisTypes[] = {"static", "dynamic", NULL};
 const char *const PlChoiceGuesses[] = {"catenary", "straight", NULL};
+const char *const PlChoiceRestShapes[] = {"sections", "start", NULL};
 const char *const PlChoiceVesselAxes[] = {"pipelay", "fossen_ned", NULL};
 const char *const PlChoiceHangOffKinds[] = {"fixed", "hinge", NULL};
 const char *const PlChoiceLoadFrames[] = {"global", "body", NULL};
@@ -116,6 +117,8 @@ const PlKeySpec PlSchemaTable[] = {
     /* ---- line and its sections ---- */
     NUM("line.length", "m", R_POS, REQ, NAN, "required", "total unstretched length L"),
     MAPS("line.sections", REQ, "required", "1 or more sections from the bottom end (S = 0) up"),
+    CHO("line.rest_shape", PlChoiceRestShapes, DEF, 0, "`sections`",
+        "stress-free shape: the sections' (straight or curved at rest) or the start shape"),
     NUM("line.sections[*].length", "m", R_POS, CND, NAN, "required, except on the last section",
         "length of the section (the last one may take the rest)"),
     NUM("line.sections[*].outer_diameter", "m", R_POS, REQ, NAN, "required",
@@ -148,6 +151,12 @@ const PlKeySpec PlSchemaTable[] = {
     MAP("line.sections[*].hydrodynamics", DEF, "all defaults",
         "Morison coefficients and rotational damping"),
     BOOL("line.sections[*].buoyant", 0, "false", "the section may float (a buoyancy section)"),
+    VEC("line.sections[*].curvature", "1/m", R_ANY, DEF, "[0, 0, 0]",
+        "stress-free curvature in the section's axes [twist, about t2, about t3]"),
+    NUM("line.sections[*].bend_radius", "m", R_POS, OPT, NAN, "none (straight at rest)",
+        "stress-free bend radius about `bend_normal` (instead of `curvature`)"),
+    VEC("line.sections[*].bend_normal", "-", R_ANY, CND, "required with `bend_radius`",
+        "global axis the rest shape turns about (normal of the bend's plane)"),
     NUM("line.sections[*].material.youngs_modulus", "Pa", R_POS, REQ, NAN, "required",
         "Young's modulus E"),
     NUM("line.sections[*].material.shear_modulus", "Pa", R_POS, CND, NAN,

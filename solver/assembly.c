@@ -119,6 +119,34 @@ static PetscErrorCode SetUpState(PlProblem p, const double *u)
   PetscFunctionReturn(0);
 }
 
+/* Each element stress-free in the line's rest shape: its Gamma0 and K0 from the start shape
+ * (line.rest_shape start) or from the sections' curvature at rest (PlMeshRestShape). */
+static PetscErrorCode SetRestShape(PlProblem p)
+{
+  const int nn = p->mesh.nnodes;
+  double *xr, *qr;
+  PetscFunctionBeginUser;
+  PetscCall(PetscMalloc2(3 * nn, &xr, 4 * nn, &qr));
+  if (p->model.rest_from_start) {
+    memcpy(xr, p->mesh.x0, 3 * (size_t)nn * sizeof *xr);
+    memcpy(qr, p->mesh.q0, 4 * (size_t)nn * sizeof *qr);
+  } else {
+    /* the element's measures take its turn as the rotation of less than 180 deg between its
+     * frames (the loader holds a model's elements below 160 deg: ld_read_mesh) */
+    const double turn = PlMeshRestShape(&p->model, &p->mesh, xr, qr);
+    PetscCheck(turn < M_PI, p->comm, PETSC_ERR_USER_INPUT,
+               "an element turns by %.1f deg in the line's rest shape: refine the mesh there", turn * 180.0 / M_PI);
+  }
+  for (int e = 0; e + 1 < nn; ++e) {
+    const double d0[3] = {xr[3 * e + 3] - xr[3 * e], xr[3 * e + 4] - xr[3 * e + 1], xr[3 * e + 5] - xr[3 * e + 2]};
+    PetscCheck(!PlRodElementSetRest(&p->elements[e], d0, qr + 4 * e, qr + 4 * (e + 1)), p->comm,
+               PETSC_ERR_USER_INPUT, "element %d (S = %g to %g m) turns by 180 deg or more in the line's rest shape: "
+               "refine the mesh where it is curved", e, p->mesh.S[e], p->mesh.S[e + 1]);
+  }
+  PetscCall(PetscFree2(xr, qr));
+  PetscFunctionReturn(0);
+}
+
 PetscErrorCode PlProblemCreate(MPI_Comm comm, const PlModel *model, PlProblem *out)
 {
   PlProblem p;
@@ -145,6 +173,7 @@ PetscErrorCode PlProblemCreate(MPI_Comm comm, const PlModel *model, PlProblem *o
                      p->mesh.q0 + 4 * (e + 1), p->kind);
     p->w[e] = PlSectionSubmergedWeight(s, model->water_density, model->gravity);
   }
+  if (model->rest_from_start || PlModelCurvedAtRest(model)) PetscCall(SetRestShape(p));
   PetscCall(PetscCalloc1(nn * nd, &p->bc_mask));
   PetscCall(PetscCalloc1(nn * nd, &p->bc_start));
   PetscCall(PetscCalloc1(nn * nd, &p->bc_target));
@@ -673,6 +702,8 @@ PetscErrorCode PlProblemRenumber(PlProblem p, int nn, const int *from, const dou
       continue;
     }
     M.segment[e] = seg;
+    PetscCheck(!p->model.rest_from_start && !PlModelCurvedAtRest(&p->model), p->comm, PETSC_ERR_SUP,
+               "pay-out of a line curved at rest is not supported (its new elements' rest shape)");
     const PlSection *s = &p->model.segments[seg].section;
     PlRodElementInit(&el[e], S[e + 1] - S[e], s, M.q0 + 4 * e, M.q0 + 4 * (e + 1), p->kind);
     w[e] = PlSectionSubmergedWeight(s, p->model.water_density, p->model.gravity);

@@ -16,6 +16,12 @@
  *    round-off: |r| <= 1e-13 EA |x|/L (the rounding of the chord), both parametrisations.
  * 4. Exact strain measures: an element bent into an arc of curvature k has kappa = k and
  *    gamma = 0 exactly (to 1e-12).
+ * 4b. Curved at rest: 1 and 2 repeat with elements given random rest shapes (PlRodElementSetRest:
+ *    a chord off t1 by up to 0.1 L, rest frames turned by up to 0.8 rad), same tolerances; and a
+ *    helix of 12 elements built by PlRodArcStep (its end within 1e-12 of one step over the whole
+ *    length; each element's K0 its curvature k to 1e-14) is stress-free in its rest shape moved
+ *    rigidly (rotations 0 to 170 deg, translations ~100 m): forces within the bound of 3, strains
+ *    and curvatures x L within 1e-13 (L + 200 m)/L (the chord's rounding).
  * 5. The dynamic rows' form (PlRodElementNodeForces): the force and the moments in the nodes'
  *    frames, m = R^T r_w, equal the parameter rows of PlRodElementInternal mapped by
  *    PlNodeMapParamForce (m = B(p) H(p)^T R0^T r_w, the map the iteration matrix is built
@@ -87,7 +93,18 @@ static void RandomState(unsigned *seed, PlParamKind kind, const PlRodElement *e,
   }
 }
 
-static void TestGradientAndTangent(PlParamKind kind, unsigned seed)
+/* Gives e a random rest shape (a curved element): a chord of length ~L off the frame's t1 and
+ * node B's rest frame turned up to 0.8 rad from A's, both about A's reference frame. */
+static void RandomRest(unsigned *seed, PlRodElement *e)
+{
+  double dl[3] = {e->L * (1.0 + 0.02 * Rand(seed)), 0.1 * e->L * Rand(seed), 0.1 * e->L * Rand(seed)}, d0[3], qr[4], qB[4];
+  PlQuatRotate(e->q0[0], dl, d0);
+  RandomQuat(seed, 0.8, qr);
+  PlQuatMul(e->q0[0], qr, qB);
+  CHECK_TRUE(PlRodElementSetRest(e, d0, e->q0[0], qB) == 0, "a rest shape inside the domain");
+}
+
+static void TestGradientAndTangent(PlParamKind kind, unsigned seed, int curved)
 {
   const PlSection sec = TestSection();
   const int nd = PlNodeDofCount(kind), n = 2 * nd;
@@ -98,6 +115,7 @@ static void TestGradientAndTangent(PlParamKind kind, unsigned seed)
     PlQuatMul(q0A, q0B, q0B); /* B's frame near A's */
     PlRodElement e;
     PlRodElementInit(&e, 2.0 + Rand(&seed), &sec, q0A, q0B, kind);
+    if (curved) RandomRest(&seed, &e);
     double u[PL_ELEM_DOF_MAX], r[PL_ELEM_DOF_MAX], K[PL_ELEM_DOF_MAX * PL_ELEM_DOF_MAX];
     RandomState(&seed, kind, &e, u);
     /* put the positions in A's frame so the state is strained, not torn apart */
@@ -125,11 +143,11 @@ static void TestGradientAndTangent(PlParamKind kind, unsigned seed)
       for (int i = 0; i < n; ++i) kerr = fmax(kerr, fabs((rp[i] - rm[i]) / (2 * h) - K[i * n + j]));
     }
     char what[128];
-    snprintf(what, sizeof what, "%s trial %d: residual vs FD energy gradient (rel)",
-             kind == PL_PARAM_QUATERNION ? "quaternion" : "euler", trial);
+    snprintf(what, sizeof what, "%s%s trial %d: residual vs FD energy gradient (rel)",
+             kind == PL_PARAM_QUATERNION ? "quaternion" : "euler", curved ? " curved" : "", trial);
     CHECK_ABS(gerr / rmax, 0.0, 1e-6, what);
-    snprintf(what, sizeof what, "%s trial %d: tangent vs FD of residual (rel)",
-             kind == PL_PARAM_QUATERNION ? "quaternion" : "euler", trial);
+    snprintf(what, sizeof what, "%s%s trial %d: tangent vs FD of residual (rel)",
+             kind == PL_PARAM_QUATERNION ? "quaternion" : "euler", curved ? " curved" : "", trial);
     CHECK_ABS(kerr / kmax, 0.0, 1e-6, what);
   }
 }
@@ -156,7 +174,7 @@ static void RandomElement(unsigned *seed, PlParamKind kind, const PlSection *sec
   }
 }
 
-static void TestAnalyticAgainstAD(PlParamKind kind, unsigned seed)
+static void TestAnalyticAgainstAD(PlParamKind kind, unsigned seed, int curved)
 {
   const PlSection sec = TestSection();
   const int nd = PlNodeDofCount(kind), n = 2 * nd;
@@ -168,6 +186,7 @@ static void TestAnalyticAgainstAD(PlParamKind kind, unsigned seed)
     double u[PL_ELEM_DOF_MAX], r1[PL_ELEM_DOF_MAX], r2[PL_ELEM_DOF_MAX];
     double K1[PL_ELEM_DOF_MAX * PL_ELEM_DOF_MAX], K2[PL_ELEM_DOF_MAX * PL_ELEM_DOF_MAX];
     RandomElement(&seed, kind, &sec, scales[trial % 4], &e, u);
+    if (curved) RandomRest(&seed, &e);
     if (PlRodElementInternal(&e, u, r1, K1) || PlRodElementInternalAD(&e, u, r2, K2)) continue;
     ++inside;
     double rmax = 0.0;
@@ -183,14 +202,14 @@ static void TestAnalyticAgainstAD(PlParamKind kind, unsigned seed)
   snprintf(what, sizeof what, "%s: all 2000 states inside the domain",
            kind == PL_PARAM_QUATERNION ? "quaternion" : "euler");
   CHECK_TRUE(inside == 2000, what);
-  snprintf(what, sizeof what, "%s: analytic tangent against dual numbers, of the row's largest entry",
-           kind == PL_PARAM_QUATERNION ? "quaternion" : "euler");
+  snprintf(what, sizeof what, "%s%s: analytic tangent against dual numbers, of the row's largest entry",
+           kind == PL_PARAM_QUATERNION ? "quaternion" : "euler", curved ? " curved" : "");
   CHECK_ABS(worst, 0.0, 1e-10, what);
   snprintf(what, sizeof what, "%s: the two tangents' residuals (of the largest entry)",
            kind == PL_PARAM_QUATERNION ? "quaternion" : "euler");
   CHECK_ABS(rworst, 0.0, 1e-12, what);
-  printf("%s: analytic tangent against dual numbers: %.2e of the row's largest entry\n",
-         kind == PL_PARAM_QUATERNION ? "quaternion" : "euler", worst);
+  printf("%s%s: analytic tangent against dual numbers: %.2e of the row's largest entry\n",
+         kind == PL_PARAM_QUATERNION ? "quaternion" : "euler", curved ? " curved" : "", worst);
 }
 
 static void TestNodeForces(PlParamKind kind, unsigned seed)
@@ -442,12 +461,77 @@ static void TestArc(PlParamKind kind)
   CHECK_REL(-st.kappa[1], dth / e.L, 1e-12, "arc: curvature about t2");
 }
 
+/* A rod curved at rest, 12 elements of a helix (material curvature k with twist), built with
+ * PlRodArcStep; each element given that rest shape. The rest shape is stress-free to the bit, and
+ * so is every rigid motion of it up to round-off; its nodes lie on the helix's closed form. */
+static void TestCurvedRigidMotion(PlParamKind kind, unsigned seed)
+{
+  const PlSection sec = TestSection();
+  const int nd = PlNodeDofCount(kind), nel = 12;
+  const double Le = 1.5, k[3] = {0.05, -0.2, 0.1}, ident[4] = {1, 0, 0, 0};
+  double x[13][3], q[13][4];
+  memset(x[0], 0, sizeof x[0]);
+  memcpy(q[0], ident, sizeof ident);
+  for (int i = 0; i < nel; ++i) {
+    double dx[3], dq[4], gx[3];
+    PlRodArcStep(k, Le, dx, dq);
+    PlQuatRotate(q[i], dx, gx);
+    for (int c = 0; c < 3; ++c) x[i + 1][c] = x[i][c] + gx[c];
+    PlQuatMul(q[i], dq, q[i + 1]);
+  }
+  /* the closed form of the end: one arc step over the whole length */
+  double dxe[3], dqe[4], err = 0.0;
+  PlRodArcStep(k, nel * Le, dxe, dqe);
+  for (int c = 0; c < 3; ++c) err = fmax(err, fabs(x[nel][c] - dxe[c]));
+  CHECK_ABS(err, 0.0, 1e-12 * nel * Le, "helix of arc steps: end position against one step over its length [m]");
+  const double angles_deg[] = {0, 30, 90, 170};
+  for (size_t a = 0; a < sizeof angles_deg / sizeof angles_deg[0]; ++a) {
+    double axis[3] = {Rand(&seed), Rand(&seed), Rand(&seed)}, Q[4], c[3];
+    PlQuatFromAxisAngle(axis, angles_deg[a] * M_PI / 180.0, Q);
+    for (int i = 0; i < 3; ++i) c[i] = 100.0 * Rand(&seed);
+    double worst = 0.0, smax = 0.0;
+    for (int el = 0; el < nel; ++el) {
+      PlRodElement e;
+      const double d0[3] = {x[el + 1][0] - x[el][0], x[el + 1][1] - x[el][1], x[el + 1][2] - x[el][2]};
+      PlRodElementInit(&e, Le, &sec, q[el], q[el + 1], kind);
+      CHECK_TRUE(PlRodElementSetRest(&e, d0, q[el], q[el + 1]) == 0, "helix element's rest shape");
+      for (int i = 0; i < 3; ++i) CHECK_ABS(e.K0[i], k[i], 1e-14, "helix element: K0 = k (its constant curvature) [1/m]");
+      double u[PL_ELEM_DOF_MAX], r[PL_ELEM_DOF_MAX];
+      for (int b = 0; b < 2; ++b) {
+        PlQuatRotate(Q, x[el + b], u + b * nd);
+        for (int i = 0; i < 3; ++i) u[b * nd + i] += c[i];
+        /* the node's frame Q q_r = q0 (x) q(p) with q0 = q_r: q(p) = q_r^-1 Q q_r */
+        double qc[4] = {q[el + b][0], -q[el + b][1], -q[el + b][2], -q[el + b][3]}, t[4], qp[4];
+        PlQuatMul(Q, q[el + b], t);
+        PlQuatMul(qc, t, qp);
+        PlParamFromQuaternion(kind, qp, u + b * nd + 3);
+      }
+      PlRodSectionState st;
+      PlRodElementInternal(&e, u, r, NULL);
+      PlRodElementState(&e, u, &st);
+      for (int i = 0; i < 2 * nd; ++i) worst = fmax(worst, fabs(r[i]));
+      for (int i = 0; i < 3; ++i) smax = fmax(smax, fmax(fabs(st.gamma[i]), fabs(st.kappa[i]) * Le));
+    }
+    char what[128];
+    snprintf(what, sizeof what, "%s curved rod, rigid rotation %.0f deg: max |internal force| [N]",
+             kind == PL_PARAM_QUATERNION ? "quaternion" : "euler", angles_deg[a]);
+    CHECK_ABS(worst, 0.0, 1e-13 * sec.EA * (nel * Le + 200.0) / Le, what);
+    snprintf(what, sizeof what, "%s curved rod, rigid rotation %.0f deg: max strain, curvature x L",
+             kind == PL_PARAM_QUATERNION ? "quaternion" : "euler", angles_deg[a]);
+    CHECK_ABS(smax, 0.0, 1e-13 * (nel * Le + 200.0) / Le, what);
+  }
+}
+
 int main(void)
 {
-  TestGradientAndTangent(PL_PARAM_QUATERNION, 11u);
-  TestGradientAndTangent(PL_PARAM_EULER_ZXY, 12u);
-  TestAnalyticAgainstAD(PL_PARAM_QUATERNION, 15u);
-  TestAnalyticAgainstAD(PL_PARAM_EULER_ZXY, 16u);
+  TestGradientAndTangent(PL_PARAM_QUATERNION, 11u, 0);
+  TestGradientAndTangent(PL_PARAM_EULER_ZXY, 12u, 0);
+  TestGradientAndTangent(PL_PARAM_QUATERNION, 21u, 1);
+  TestGradientAndTangent(PL_PARAM_EULER_ZXY, 22u, 1);
+  TestAnalyticAgainstAD(PL_PARAM_QUATERNION, 15u, 0);
+  TestAnalyticAgainstAD(PL_PARAM_EULER_ZXY, 16u, 0);
+  TestAnalyticAgainstAD(PL_PARAM_QUATERNION, 25u, 1);
+  TestAnalyticAgainstAD(PL_PARAM_EULER_ZXY, 26u, 1);
   TestNodeForces(PL_PARAM_QUATERNION, 17u);
   TestNodeForces(PL_PARAM_EULER_ZXY, 18u);
   TestMorisonTangent(19u);
@@ -457,5 +541,7 @@ int main(void)
   TestRigidRotation(PL_PARAM_EULER_ZXY, 14u);
   TestArc(PL_PARAM_QUATERNION);
   TestArc(PL_PARAM_EULER_ZXY);
+  TestCurvedRigidMotion(PL_PARAM_QUATERNION, 23u);
+  TestCurvedRigidMotion(PL_PARAM_EULER_ZXY, 24u);
   return CHECK_DONE();
 }

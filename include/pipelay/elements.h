@@ -59,10 +59,24 @@ typedef struct {
   double CR[3];      /* GJ, EI2, EI3 [N m^2] */
   double q0[2][4];   /* reference frames R0 of the two nodes (unit quaternions) */
   PlParamKind kind;
+  double Gamma0[3];  /* stress-free strain R_m^T d/L of the element's rest shape [-] (straight: e1) */
+  double K0[3];      /* stress-free curvature log(R_A^T R_B)/L of its rest shape [1/m] (straight: 0) */
 } PlRodElement;
 
+/* A straight element at rest (Gamma0 = e1, K0 = 0). */
 void PlRodElementInit(PlRodElement *e, double L, const PlSection *s, const double q0A[4],
                       const double q0B[4], PlParamKind kind);
+
+/* Makes the element stress-free in the rest shape given by its chord d0 = x_B - x_A and the
+ * nodes' frames qA, qB (unit quaternions; relative rotation below 180 deg): Gamma0 and K0 are
+ * the kernel's own measures of that shape, so the internal force vanishes there exactly and, to
+ * round-off, in every rigid motion of it. Returns 0, or 1 when the shape is outside the rod's domain. */
+int PlRodElementSetRest(PlRodElement *e, const double d0[3], const double qA[4], const double qB[4]);
+
+/* The rest shape of one element of constant material curvature k [1/m] and length h: node B's
+ * position dx and frame dq relative to node A's frame (A at the origin, frame identity):
+ * dq = exp(h k^), dx = h J_l(h k) e1 (the integral of exp(s k^) e1 over s in [0, h]). */
+void PlRodArcStep(const double k[3], double h, double dx[3], double dq[4]);
 
 /* Internal force vector r (= dU/du, the gradient of the strain energy with respect to the
  * element's nodal unknowns u = [x_A, p_A, x_B, p_B]) and, if K != NULL, its exact
@@ -89,8 +103,8 @@ double PlRodElementEnergy(const PlRodElement *e, const double *u);
 
 /* Section state at the element midpoint (the one-point quadrature point). */
 typedef struct {
-  double gamma[3];   /* material strain: axial, shear 2, shear 3 [-] */
-  double kappa[3];   /* material curvature: twist, bending 2, bending 3 [1/m] */
+  double gamma[3];   /* material strain from the rest shape: axial, shear 2, shear 3 [-] */
+  double kappa[3];   /* material curvature from the rest shape: twist, bending 2, bending 3 [1/m] */
   double n[3];       /* material stress resultant: axial (effective tension), shear 2, 3 [N] */
   double m[3];       /* material stress couple: torque, bending moments 2, 3 [N m] */
   double Rm[9];      /* midpoint frame R_t^e, row-major (columns t1, t2, t3) */

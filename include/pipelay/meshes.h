@@ -27,7 +27,8 @@ typedef struct {
 int PlMeshCreate(const PlModel *m, PlMesh *mesh);
 void PlMeshDestroy(PlMesh *mesh);
 
-/* Fills x0, q0 with the initial guess of m->analysis.initial_guess:
+/* Fills x0, q0 with the initial guess of m->analysis.initial_guess (straight: the rest shape
+ * PlMeshRestShape for a line curved at rest):
  *  catenary: the line laid on the seabed from the bottom end, then a natural catenary
  *    (inextensible, submerged weight averaged over the segments) up to the top end, in the
  *    vertical plane through the bottom end and the top end (or along the bottom end's
@@ -38,6 +39,18 @@ void PlMeshDestroy(PlMesh *mesh);
  *  straight: the line straight from the bottom end along its frame's t1.
  * Frames: t1 along the tangent, t2 horizontal, t3 = t1 x t2. */
 void PlMeshInitialGuess(const PlModel *m, PlMesh *mesh);
+
+/* Whether a section of the line is curved at rest (curvature or bend_radius given). */
+bool PlModelCurvedAtRest(const PlModel *m);
+
+/* The line's rest (stress-free) shape on this mesh: from the bottom end (its position, 0 where
+ * not given, and its orientation), element by element the arc of its section's constant
+ * material curvature k (PlRodArcStep): x_{i+1} = x_i + R_i dx, q_{i+1} = q_i (x) dq. A section
+ * given by bend_radius R about the global axis n has k = R_s^T n / R, R_s the rest frame at the
+ * section's start: its frame turns about n at 1/R per length (a circle of radius R in the
+ * plane normal to n when n is normal to the tangent there, a helix otherwise). Positions xr
+ * [3 nnodes] and frames qr [4 nnodes]; returns the largest turn of an element, |k| h [rad]. */
+double PlMeshRestShape(const PlModel *m, const PlMesh *mesh, double *xr, double *qr);
 
 /* Length-weighted mean submerged weight of the line [N/m]. */
 double PlModelMeanSubmergedWeight(const PlModel *m);

@@ -51,6 +51,11 @@ typedef struct {
   bool buoyant;           /* the section may float (a lazy wave's buoyancy section) */
   PlSection section;      /* derived properties (materials layer) */
   PlHydro hydro;          /* hydrodynamic coefficients (dynamic analyses only) */
+  double curvature[3];    /* stress-free curvature in the section's axes [1/m]: twist, about t2,
+                             about t3 (0: straight at rest) */
+  double bend_radius;     /* > 0: bent at rest with this radius about the global axis bend_normal
+                             instead [m] (meshes/mesh.c, PlMeshRestShape) */
+  double bend_normal[3];  /* unit axis of that bend (the normal of its plane), global */
 } PlSegment;
 
 /* A finer mesh over an arc-length range. */
@@ -484,6 +489,7 @@ typedef struct {
   double length;             /* [m] */
   int nsegments;
   PlSegment *segments;       /* [nsegments] (owned by the model) */
+  bool rest_from_start;      /* as PlModel's */
   int mesh_elements;         /* as PlModel's */
   double mesh_target_length;
   int nzones;
@@ -550,6 +556,8 @@ typedef struct {
   double length;               /* [m] total unstretched length = sum of segment lengths */
   int nsegments;
   PlSegment *segments;         /* [nsegments] */
+  bool rest_from_start;        /* line.rest_shape start: the start shape is the stress-free shape
+                                  (else straight, or the sections' curvature at rest) */
 
   /* seabed */
   PlSeabedKind seabed;
