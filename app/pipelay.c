@@ -936,6 +936,14 @@ int main(int argc, char **argv)
     char path[PL_PATH_MAX + 64];
     struct stat sb;
     snprintf(path, sizeof path, "%s/summary.json", m->output_dir);
+    if (!stat(path, &sb) && m->analysis.kind == PL_ANALYSIS_DYNAMIC) { /* every series' statistics */
+      int irregular = 0;
+      for (int k = 0; k < m->sea.ntrains; ++k)
+        irregular |= m->sea.trains[k].kind != PL_WAVE_AIRY && m->sea.trains[k].kind != PL_WAVE_STREAM;
+      const int src = PlRunStatistics(m->output_dir, m->statistics_start, irregular, a.quiet ? NULL : stdout, &err);
+      if (src) fprintf(stderr, "pipelay: %s\n", err.msg);
+      if (src && (!rc || rc == PL_EXIT_NOT_CONVERGED || rc == PL_EXIT_INTERRUPTED)) rc = src;
+    }
     if (!stat(path, &sb)) {
       const int frc = PlOutputRecordFiles(m->output_dir, &err);
       if (frc) fprintf(stderr, "pipelay: %s\n", err.msg);

@@ -433,6 +433,7 @@ static void InitDefaults(PlModel *m)
   }
   m->checkpoint_interval = PlSchemaDefault("output.checkpoint_interval"); /* [s] wall clock */
   m->vtk_interval = PlSchemaDefault("output.vtk_interval"); /* [s] simulated */
+  m->statistics_start = PlSchemaDefault("output.statistics_start"); /* [s] */
   /* the time integration's defaults as a line takes them; a model of rigid bodies alone has its
    * own tolerances and max_order (loader_analysis.c, bodies_defaults) */
   PlDynamicSettings *d = &m->analysis.dynamic;

@@ -257,6 +257,15 @@ int ld_read_output(const Ctx *c, const Scope *top, PlModel *m)
   if ((rc = ld_get_number(&s, "checkpoint_interval", &m->checkpoint_interval, NULL)))
     return rc;
   const PlYNode *nv = NULL;
+  if (ld_pair_of(&s, "statistics_start") && (rc = ld_dynamic_only(c, &s, "statistics_start"))) return rc;
+  if ((rc = ld_get_number(&s, "statistics_start", &m->statistics_start, &nv))) return rc;
+  if (nv && !(m->statistics_start < m->analysis.dynamic.duration)) {
+    char path[PATH_CAP];
+    ld_join_key(path, sizeof path, s.path, "statistics_start");
+    return ld_at(s.err, nv, path, "must be before the end of the run (analysis.dynamic.duration %.10g s), got %s",
+                 m->analysis.dynamic.duration, ld_got(nv).s);
+  }
+  nv = NULL;
   if (ld_pair_of(&s, "vtk_interval") && (rc = ld_dynamic_only(c, &s, "vtk_interval"))) return rc;
   if ((rc = ld_get_number(&s, "vtk_interval", &m->vtk_interval, &nv))) return rc;
   if (nv && m->vtk_interval > 0.0) {

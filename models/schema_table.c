@@ -383,6 +383,8 @@ const PlKeySpec PlSchemaTable[] = {
     MAPS("output.points", OPT, "none", "named points along the line or lines (dynamic)"),
     NUM("output.checkpoint_interval", "s", R_NONNEG, DEF, 10.0, "10",
         "wall-clock time between checkpoints of a dynamic run"),
+    NUM("output.statistics_start", "s", R_NONNEG, DEF, 0.0, "0",
+        "the time from which a dynamic run's statistics are taken (statistics.csv)"),
     NUM("output.vtk_interval", "s", R_NONNEG, DEF, 1.0, "1",
         "simulated time between ParaView frames of a dynamic run: a multiple of "
         "analysis.dynamic.output_interval (the default 1 s is rounded to the nearest one); 0: every output"),

@@ -594,6 +594,7 @@ typedef struct {
   char output_dir[PL_PATH_MAX];
   double checkpoint_interval;  /* [s] wall-clock time between a dynamic run's checkpoints */
   double vtk_interval;         /* [s] simulated time between ParaView frames (PlModelVtkStride) */
+  double statistics_start;     /* [s] the statistics of a dynamic run's series from this time on */
   int noutput_points;          /* named output points (dynamic) */
   PlOutputPoint *output_points; /* [noutput_points] */
   PlVesselModel vessel;        /* the vessel at the top of the line (vessel.present false: none) */

@@ -257,6 +257,30 @@ const double *PlTableData(const PlTable *t, int c);
  * (ends matched within 1e-9 of the span) or when n < 1. */
 double PlInterpolate(const double *x, const double *y, int n, double a);
 
+/* ---- statistics of time series (output/statistics.c: the definitions and their derivation) ---- */
+typedef struct {
+  double mean, std, min, max; /* over the samples from the start time on (time-weighted) */
+  double duration;            /* [s] the window */
+  double tz;                  /* [s] mean zero up-crossing period of x - mean; NaN below 2 crossings */
+  int cycles;                 /* complete up-crossing cycles */
+  int fitted[2];              /* a Weibull fit of the peaks' [0] and the troughs' [1] upper halves (20 or more) */
+  double weibull_alpha[2], weibull_beta[2]; /* its scale (the series' unit) and shape */
+} PlSeriesStats;
+
+/* The statistics of x sampled at t[0..n-1] (increasing) from t0 on. 0, 1 with fewer than two
+ * samples there, 2 out of memory. */
+int PlSeriesStatistics(const double *t, const double *x, int n, double t0, PlSeriesStats *st);
+/* The most probable maximum (minimum: minimum = 1) over `duration` seconds: the Rayleigh form
+ * mean +- std sqrt(2 ln N) (weibull = 0) or the peaks' upper-tail Weibull fit mean +- alpha (ln N)^(1/beta),
+ * N = duration / tz; NaN when undefined (no Tz, N <= 1, no fit). */
+double PlSeriesMPM(const PlSeriesStats *st, int weibull, int minimum, double duration);
+/* The statistics of every time series of the run in dir (each CSV whose first column is t_s,
+ * in dir and its line_NAME folders, but energy.csv) from t0 on, in dir/statistics.csv and
+ * summary.json's "statistics" (rank 0, after the run); with irregular the most probable maxima
+ * and minima over the run and a 3-hour storm too; say (or NULL): the top ends' tension statistics
+ * printed there. 0, or PL_EXIT_IO with err. */
+int PlRunStatistics(const char *dir, double t0, int irregular, FILE *say, PlError *err);
+
 /* ---- the run's files (output/ownership.c) ------------------------------------------------ */
 /* Removes from dir every file of the kinds a run writes (results, time series, restart.bin,
  * ParaView files in vtk/, plots in plots/) but the numbered ParaView frames, which the run
