@@ -29,6 +29,13 @@
  * Weibull fit follows the run's own peaks (a tension's nonlinearity, a drag-dominated response):
  * both are reported, as the engineer judges which applies. They are given for irregular seas
  * only (a regular sea's response is periodic: its maximum is the run's).
+ *
+ * Spectra (spectra.csv): Welch's estimate of each series' one-sided power spectral density
+ * from the same window, S(f_k) = 2 / (f_s U K) sum over K segments of |sum_j w_j (x_j - mean_s)
+ * e^{-2 pi i j k / L}|^2 (the end bins k = 0 and L/2 not doubled), f_k = k f_s / L, on segments
+ * of L samples (the largest power of two within a quarter of the window, 64 to 4096), half
+ * overlapping, each with its own mean removed, under a Hann window w (U = sum w_j^2): the
+ * spectrum's integral is the series' variance (Parseval) up to the window's leakage.
  */
 #include <dirent.h>
 #include <math.h>
@@ -40,6 +47,61 @@
 #include "output_impl.h"
 
 static const double kStormSeconds = 3.0 * 3600.0;
+
+/* In-place radix-2 FFT of the n = 2^p complex values (re, im): X_k = sum_j x_j e^{-2 pi i j k / n}. */
+static void Fft(double *re, double *im, int n)
+{
+  for (int i = 1, j = 0; i < n; ++i) { /* bit-reversed order */
+    int bit = n >> 1;
+    for (; j & bit; bit >>= 1) j ^= bit;
+    j ^= bit;
+    if (i < j) {
+      double t = re[i];
+      re[i] = re[j], re[j] = t, t = im[i], im[i] = im[j], im[j] = t;
+    }
+  }
+  for (int len = 2; len <= n; len <<= 1)
+    for (int k = 0; k < len / 2; ++k) {
+      const double wr = cos(-2.0 * M_PI * k / len), wi = sin(-2.0 * M_PI * k / len);
+      for (int i = k; i < n; i += len) {
+        const int j = i + len / 2;
+        const double vr = re[j] * wr - im[j] * wi, vi = re[j] * wi + im[j] * wr;
+        re[j] = re[i] - vr, im[j] = im[i] - vi;
+        re[i] += vr, im[i] += vi;
+      }
+    }
+}
+
+int PlWelchLength(int n)
+{
+  int L = 64;
+  while (2 * L <= n / 4 && 2 * L <= 4096) L *= 2;
+  return L <= n ? L : 0;
+}
+
+int PlWelchSpectrum(const double *x, int n, double dt, int L, double *S)
+{
+  double *re = malloc(sizeof(double) * (size_t)L), *im = malloc(sizeof(double) * (size_t)L),
+         *w = malloc(sizeof(double) * (size_t)L);
+  if (!re || !im || !w || L < 2 || L > n) {
+    free(re), free(im), free(w);
+    return 1;
+  }
+  double U = 0.0;
+  for (int j = 0; j < L; ++j) w[j] = 0.5 - 0.5 * cos(2.0 * M_PI * j / L), U += w[j] * w[j];
+  for (int k = 0; k <= L / 2; ++k) S[k] = 0.0;
+  int K = 0;
+  for (int s0 = 0; s0 + L <= n; s0 += L / 2, ++K) {
+    double m = 0.0;
+    for (int j = 0; j < L; ++j) m += x[s0 + j] / L;
+    for (int j = 0; j < L; ++j) re[j] = w[j] * (x[s0 + j] - m), im[j] = 0.0;
+    Fft(re, im, L);
+    for (int k = 0; k <= L / 2; ++k) S[k] += re[k] * re[k] + im[k] * im[k];
+  }
+  for (int k = 0; k <= L / 2; ++k) S[k] *= (k == 0 || k == L / 2 ? 1.0 : 2.0) * dt / (U * K);
+  free(re), free(im), free(w);
+  return 0;
+}
 
 static int CompareDouble(const void *a, const void *b)
 {
@@ -139,7 +201,43 @@ typedef struct {
   double t0;
   int irregular;
   int bad;
+  /* the spectra: every column sampled as the first one (nsamp samples at dt from t0) */
+  int nsamp, L, nspec, capspec;
+  double dt;
+  char **spec_name;
+  double **spec;
 } Pass;
+
+/* Welch's spectrum of column x (window from P->t0) into the pass, when sampled as the first. */
+static void AddSpectrum(Pass *P, const double *t, const double *x, int n, const char *rel, const char *col)
+{
+  int i0 = 0;
+  while (i0 < n && t[i0] < P->t0) ++i0;
+  const int m = n - i0;
+  if (m < 64) return;
+  const double dt = (t[n - 1] - t[i0]) / (m - 1);
+  for (int i = i0; i + 1 < n; ++i) /* equally spaced outputs only (a last one cut short ends the window) */
+    if (fabs(t[i + 1] - t[i] - dt) > 1e-6 * dt && i + 2 < n) return;
+  if (P->nspec == 0) P->nsamp = m, P->dt = dt, P->L = PlWelchLength(m);
+  if (m != P->nsamp || fabs(dt - P->dt) > 1e-9 * dt || P->L == 0) return;
+  if (P->nspec == P->capspec) {
+    const int cap = 2 * P->capspec + 16;
+    char **nn = realloc(P->spec_name, sizeof *nn * (size_t)cap);
+    if (nn) P->spec_name = nn;
+    double **ns = realloc(P->spec, sizeof *ns * (size_t)cap);
+    if (ns) P->spec = ns;
+    if (!nn || !ns) return;
+    P->capspec = cap;
+  }
+  double *S = malloc(sizeof(double) * (size_t)(P->L / 2 + 1));
+  char *name = malloc(strlen(rel) + strlen(col) + 2);
+  if (!S || !name || PlWelchSpectrum(x + i0, m, dt, P->L, S)) {
+    free(S), free(name);
+    return;
+  }
+  sprintf(name, "%s:%s", rel, col);
+  P->spec_name[P->nspec] = name, P->spec[P->nspec++] = S;
+}
 
 static void PutNumber(cJSON *o, const char *key, double v)
 {
@@ -201,6 +299,7 @@ static void FileStatistics(Pass *P, const char *full, const char *rel)
     CsvNumber(P->csv, P->irregular && st.fitted[1] ? st.weibull_beta[1] : NAN);
     fputc('\n', P->csv);
     cJSON_AddItemToObject(fo, tb.names[c], co);
+    AddSpectrum(P, t, PlTableData(&tb, c), tb.nrows, rel, tb.names[c]);
   }
   cJSON_AddItemToObject(P->json, rel, fo);
   PlTableFree(&tb);
@@ -269,6 +368,24 @@ int PlRunStatistics(const char *dir, double t0, int irregular, FILE *say, PlErro
         P.csv);
   Walk(&P, dir, "", 0);
   int rc = PlFileCommit(P.csv, ferror(P.csv), tmp, path, err);
+  if (!rc && P.nspec) { /* spectra.csv: f_Hz, then FILE:COLUMN's density [unit^2/Hz] */
+    FILE *f = PlFileOpenAtomic(dir, "spectra.csv", path, sizeof path, tmp, sizeof tmp, err);
+    if (!f) rc = PL_EXIT_IO;
+    else {
+      fprintf(f, "# one-sided power spectral densities [unit^2/Hz] of every time series from t = %.10g s on "
+                 "(Welch: %d-sample Hann segments, half overlapping)\nf_Hz", t0, P.L);
+      for (int k = 0; k < P.nspec; ++k) fprintf(f, ",%s", P.spec_name[k]);
+      fputc('\n', f);
+      for (int i = 0; i <= P.L / 2; ++i) {
+        fprintf(f, "%.10g", i / (P.L * P.dt));
+        for (int k = 0; k < P.nspec; ++k) fprintf(f, ",%.10g", P.spec[k][i]);
+        fputc('\n', f);
+      }
+      rc = PlFileCommit(f, ferror(f), tmp, path, err);
+    }
+  }
+  for (int k = 0; k < P.nspec; ++k) free(P.spec_name[k]), free(P.spec[k]);
+  free(P.spec_name), free(P.spec);
   if (!rc) {
     cJSON *so = cJSON_CreateObject();
     cJSON_AddNumberToObject(so, "start_s", t0);

@@ -13,7 +13,8 @@
  *     approximates that distribution's mode (the MPM's definition, checked against the exact
  *     mode). The peaks of a narrower band are not independent over so short a record: at
  *     1 +- 5 % (an envelope that changes over some 10 cycles) the median was 17 % below, so
- *     the Rayleigh MPM of a short record of a very narrow-banded response is conservative.
+ *     the Rayleigh MPM of a short record of a very narrow-banded response is conservative;
+ *   - Welch's spectrum: a sine's power A^2/2 in its bin (Parseval), white noise's flat level.
  */
 #include <math.h>
 #include <stdint.h>
@@ -133,8 +134,39 @@ static void TestMaxima(void)
   free(t), free(x);
 }
 
+/* Welch's spectrum: a sine of amplitude A at f0 has its power A^2/2 in the bins about f0
+ * (Parseval: the integral of S is the variance, 1e-3 with the Hann window's leakage) and its
+ * peak in f0's bin; white noise of variance s^2 sampled at dt has the flat level 2 s^2 dt. */
+static void TestSpectrum(void)
+{
+  const double dt = 0.1, A = 2.0, f0 = 0.25;
+  const int n = 8192, L = PlWelchLength(n);
+  CHECK_TRUE(L == 2048, "Welch: 2048-sample segments for 8192 samples");
+  double *x = malloc(sizeof(double) * n), *S = malloc(sizeof(double) * (L / 2 + 1));
+  for (int i = 0; i < n; ++i) x[i] = 3.0 + A * sin(2.0 * M_PI * f0 * i * dt + 0.3);
+  CHECK_TRUE(!PlWelchSpectrum(x, n, dt, L, S), "Welch: spectrum");
+  double m0 = 0.0;
+  int kmax = 0;
+  for (int k = 0; k <= L / 2; ++k) {
+    m0 += S[k] / (L * dt);
+    if (S[k] > S[kmax]) kmax = k;
+  }
+  CHECK_REL(m0, 0.5 * A * A, 1e-3, "Welch: a sine's spectrum integrates to A^2/2");
+  CHECK_ABS(kmax / (L * dt), f0, 0.5 / (L * dt), "Welch: a sine's peak in its bin");
+  double level = 0.0, var = 0.0;
+  for (int i = 0; i < n; ++i) { /* uniform noise in [-1, 1): variance 1/3 */
+    x[i] = 2.0 * Uniform() - 1.0;
+    var += x[i] * x[i] / n;
+  }
+  PlWelchSpectrum(x, n, dt, L, S);
+  for (int k = 1; k < L / 2; ++k) level += S[k] / (L / 2 - 1);
+  CHECK_REL(level, 2.0 * var * dt, 0.05, "Welch: white noise's level 2 s^2 dt");
+  free(x), free(S);
+}
+
 int main(void)
 {
+  TestSpectrum();
   TestSine();
   TestNarrowBand();
   TestMaxima();

@@ -274,10 +274,17 @@ int PlSeriesStatistics(const double *t, const double *x, int n, double t0, PlSer
  * mean +- std sqrt(2 ln N) (weibull = 0) or the peaks' upper-tail Weibull fit mean +- alpha (ln N)^(1/beta),
  * N = duration / tz; NaN when undefined (no Tz, N <= 1, no fit). */
 double PlSeriesMPM(const PlSeriesStats *st, int weibull, int minimum, double duration);
+/* Welch's segment length for n samples: the largest power of two within n/4, 64 to 4096 (0
+ * when n < 64). */
+int PlWelchLength(int n);
+/* The one-sided power spectral density S[0..L/2] [unit^2/Hz] at f_k = k / (L dt) of the n
+ * samples x at spacing dt, by Welch's method on L-sample Hann segments half overlapping (L a
+ * power of two, L <= n). 0, or 1 out of memory or L out of range. */
+int PlWelchSpectrum(const double *x, int n, double dt, int L, double *S);
 /* The statistics of every time series of the run in dir (each CSV whose first column is t_s,
  * in dir and its line_NAME folders, but energy.csv) from t0 on, in dir/statistics.csv and
- * summary.json's "statistics" (rank 0, after the run); with irregular the most probable maxima
- * and minima over the run and a 3-hour storm too; say (or NULL): the top ends' tension statistics
+ * summary.json's "statistics" (rank 0, after the run), their spectra in dir/spectra.csv; with
+ * irregular the most probable maxima and minima over the run and a 3-hour storm too; say (or NULL): the top ends' tension statistics
  * printed there. 0, or PL_EXIT_IO with err. */
 int PlRunStatistics(const char *dir, double t0, int irregular, FILE *say, PlError *err);
 
