@@ -35,15 +35,13 @@ Usage: check_curved.py PIPELAY MODELS_DIR WORKDIR
 """
 import csv, json, math, os, subprocess, sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import Checks
+
 pipelay, models, work = sys.argv[1:4]
 os.makedirs(work, exist_ok=True)
-failures = 0
-
-
-def check(ok, what):
-    global failures
-    print(("PASS " if ok else "FAIL ") + what)
-    failures += 0 if ok else 1
+checks = Checks(pipelay, work)
+check = checks.check
 
 
 def run(model, out, *sets):
@@ -173,4 +171,4 @@ for n, ref, tol, who in ((8, bathe, 0.2, "Bathe and Bolourchi"), (64, converged,
     err = max(abs(u[i] - ref[i]) for i in range(3))
     check(err <= tol, "45-degree bend, %d elements: tip displacement (%.3f, %.3f, %.3f) against %s (%.3f, %.3f, %.3f): "
           "largest difference %.3f <= %.3f" % (n, *u, who, *ref, err, tol))
-sys.exit(1 if failures else 0)
+sys.exit(1 if checks.fails else 0)

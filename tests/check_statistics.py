@@ -18,24 +18,19 @@ output/statistics.c) against the time series it wrote and against linear wave th
    moments give its counted Tz (Rice's formula, Tz = sqrt(m0/m2)) within 10 % (m2 weighs the
    spectrum's tail, synthesised to 6 omega_p, where a 500 s record's estimate is noisy: 5.0 %).
 """
-import csv, json, math, os, subprocess, sys
+import csv, json, math, os, sys
 import numpy as np
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import Checks
 
 pipelay, src, work = sys.argv[1], sys.argv[2], sys.argv[3]
-fails = 0
+checks = Checks(pipelay, work)
+check = checks.check
 
 
-def check(ok, what):
-    global fails
-    fails += not ok
-    print("%s %s" % ("PASS" if ok else "FAIL", what))
-
-
-def run(model, out):
-    p = subprocess.run([pipelay, "run", model, "--output", out, "--quiet", "--no-plots"], stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE, text=True)
-    check(p.returncode == 0, "%s runs (exit %d) %s" % (os.path.basename(model), p.returncode, p.stderr[-400:]))
-    return p.returncode == 0
+def run(model, name):
+    """The model file run into WORK/NAME (checks.run: its text copied there): the folder or None."""
+    return checks.run(name, open(model).read())
 
 
 def table(path):
@@ -60,8 +55,8 @@ def stats(t, x, t0):
 
 
 # 1. a regular wave
-out = os.path.join(work, "statistics_regular")
-if run(os.path.join(src, "examples", "riser_regular_wave.yaml"), out):
+out = run(os.path.join(src, "examples", "riser_regular_wave.yaml"), "statistics_regular")
+if out:
     s = json.load(open(os.path.join(out, "summary.json")))["statistics"]
     e = s["series"]["waves.csv"]["eta_top_m"]
     check(abs(e["mean"]) <= 1e-9, "regular wave: mean elevation %.3g m (0)" % e["mean"])
@@ -70,8 +65,8 @@ if run(os.path.join(src, "examples", "riser_regular_wave.yaml"), out):
     check(not s["irregular_sea"] and "mpm_max_3h" not in e, "regular wave: no most probable maxima")
 
 # 2. an irregular sea
-out = os.path.join(work, "statistics_jonswap")
-if run(os.path.join(src, "tests", "models", "riser_jonswap.yaml"), out):
+out = run(os.path.join(src, "tests", "models", "riser_jonswap.yaml"), "statistics_jonswap")
+if out:
     summ = json.load(open(os.path.join(out, "summary.json")))["statistics"]
     check(summ["start_s"] == 100 and summ["irregular_sea"], "JONSWAP: statistics from 100 s, irregular sea")
     head, rows = table(os.path.join(out, "statistics.csv"))
@@ -121,4 +116,4 @@ if run(os.path.join(src, "tests", "models", "riser_jonswap.yaml"), out):
                                                   "variance %.4f m^2 (5 %%)" % (m0, e["std"] ** 2))
     check(abs(math.sqrt(m0 / m2) / e["tz_s"] - 1.0) <= 0.10, "JONSWAP: sqrt(m0/m2) of the spectrum %.3f s against the "
                                                               "counted Tz %.3f s (10 %%)" % (math.sqrt(m0 / m2), e["tz_s"]))
-sys.exit(1 if fails else 0)
+sys.exit(1 if checks.fails else 0)
