@@ -306,6 +306,21 @@ static void FixedRows(PlSysDyn s, const Attach *A, const double *yn, const doubl
  * the current: the waves are a dynamic load). NULL: calm (no kinematics evaluated). */
 static PlWaves *SysWaves(const PlSysDyn s) { return s->statics ? NULL : s->waves; }
 
+/* The power the RAO motion puts into a line through its end on a body: the end's support force
+ * f (its momentum residual, global) times the part of its velocity the body's own motion does not
+ * give, R d' (the body's low-frequency motion and the line's load on it are one system, whose
+ * energy it keeps); as a moved end's support (PL_WORK_ENDS). */
+static double RaoPower(const double *yb, const double f[3], const double dd[3])
+{
+  const double *q = yb + PL_VESSEL_Q;
+  const double nq = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+  const double qn[4] = {q[0] / nq, q[1] / nq, q[2] / nq, q[3] / nq};
+  double R[9], P = 0.0;
+  PlQuatToMatrix(qn, R);
+  for (int i = 0; i < 3; ++i) P += f[i] * (R[3 * i] * dd[0] + R[3 * i + 1] * dd[1] + R[3 * i + 2] * dd[2]);
+  return P;
+}
+
 /* Body b's wave excitation at t added to its body-frame load tau (a function of time alone: no
  * matrix entry): the table's force F and moment M about its origin o give [F; M + o x F] about O_b. */
 static void Excitation(const PlSysDyn s, int b, double t, double tau[6])
@@ -727,6 +742,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
     double g[6], dg[6 * PL_VESSEL_NY], tau[6], dtau[6 * PL_VESSEL_NY], df[18], dm[18], ap[3], apd[3];
     const int moving = AttachPoint(s, A, ap, apd);
     if (PlVesselJointKinematicsMoving(y + bo, ap, moving ? apd : NULL, x, v, g, putJ ? dg : NULL)) s->domain_error = 1;
+    if (moving && pw) pw[PL_WORK_ENDS] += RaoPower(y + bo, A->f, apd);
     PlVesselJointLoad(y + bo, ap, A->fixed ? A->T : NULL, A->f, A->mom, tau, putJ ? dtau : NULL, df, dm);
     if (A->fixed) FixedRows(s, A, y + row, y + bo, Fw + row, putJ);
     for (int cc = 0; cc < 3; ++cc) {
