@@ -183,6 +183,7 @@ static void PrintSea(FILE *out, const PlModel *m)
   }
   fprintf(out, "  waves\n");
   fprintf(out, "    %-28s %s\n", "stretching", st[s->stretching]);
+  Line(out, "ramp time", s->ramp_time, "s (0: none)");
   for (int k = 0; k < s->ntrains; ++k) PrintTrain(out, k, &s->trains[k]);
   char msg[PL_ERRMSG_MAX];
   PlWaves *w = PlWavesCreate(m->water_depth, m->gravity, m->water_density, s->stretching, s->trains, s->ntrains, msg,
@@ -244,6 +245,19 @@ static void PrintBody(FILE *out, const PlVesselModel *v, int on_line)
           L->body_frame ? "body" : "global", L->value[0], L->value[1], L->value[2], L->value[3], L->value[4], L->value[5]);
   fprintf(out, "    %-28s start %.10g s, ramp %.10g s; time series: %d rows\n", "environment load timing", L->start_time,
           L->ramp_time, L->nrows);
+  if (v->rao.nh > 0) {
+    fprintf(out, "    %-28s %d headings x %d periods (%.10g to %.10g s), speed %.10g m/s\n", "displacement RAOs", v->rao.nh,
+            v->rao.np, v->rao.block[v->rao.nh], v->rao.block[v->rao.nh + v->rao.np - 1], v->rao.speed);
+    PrintVector(out, "RAO origin", v->rao.origin, NULL, "m (body frame, from O_b)");
+    PrintVector(out, "RAO phase origin", v->rao.phase_origin, NULL, "m (body frame, from O_b)");
+  } else
+    fprintf(out, "    %-28s none\n", "displacement RAOs");
+  if (v->excitation.nh > 0) {
+    fprintf(out, "    %-28s %d headings x %d periods (%.10g to %.10g s), speed %.10g m/s\n", "wave excitation",
+            v->excitation.nh, v->excitation.np, v->excitation.block[v->excitation.nh],
+            v->excitation.block[v->excitation.nh + v->excitation.np - 1], v->excitation.speed);
+    PrintVector(out, "excitation origin", v->excitation.origin, NULL, "m (body frame, from O_b)");
+  }
   Line(out, "norm rate", v->body.norm_rate, "1/s (attitude unit-norm term)");
   if (!v->has_dp) {
     fprintf(out, "    %-28s none\n", "DP controller");

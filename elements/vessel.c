@@ -738,6 +738,8 @@ void PlVesselEta(const double y[PL_VESSEL_NY], double eta[6], double *deta_dy)
  * P = r + R a is the hang-off point (a in the body frame); the top node sits on it with the
  * velocity of that body point, v_P = R (v + w x a) (Rdot = R S(w), w in the body frame):
  *   g = [x_P - r - R a ; v_P - R (v + w x a)] = 0.
+ * A point that moves in the body frame (a(t), a body's RAO motion: pipelay/rao.h) adds its rate
+ * there: v_P = R (v + w x a + a'), a' a function of time alone.
  * Newton's third law (eq 5.66): the top node's unconstrained momentum residual is the
  * force f (global) and moment m (in the node's frame) that the vessel must supply; the
  * vessel receives their opposite, so its Newton-Euler rows (which carry -tau_body) get
@@ -745,6 +747,12 @@ void PlVesselEta(const double y[PL_VESSEL_NY], double eta[6], double *deta_dy)
  * T = R_t^b the node frame in the body frame (a fixed connection; m = 0 through a hinge). */
 int PlVesselJointKinematics(const double yv[PL_VESSEL_NY], const double a[3], const double xP[3], const double vP[3],
                             double g[6], double *dg_dyv)
+{
+  return PlVesselJointKinematicsMoving(yv, a, NULL, xP, vP, g, dg_dyv);
+}
+
+int PlVesselJointKinematicsMoving(const double yv[PL_VESSEL_NY], const double a[3], const double adot[3],
+                                  const double xP[3], const double vP[3], double g[6], double *dg_dyv)
 {
   enum { n = PL_VESSEL_NY };
   D Y[n];
@@ -760,6 +768,8 @@ int PlVesselJointKinematics(const double yv[PL_VESSEL_NY], const double a[3], co
   DMatVec(R, A, Ra);
   DCross(w, A, wa);
   for (int i = 0; i < 3; ++i) vp[i] = da(v[i], wa[i]);
+  if (adot)
+    for (int i = 0; i < 3; ++i) vp[i].v += adot[i]; /* a constant of the state: no derivative */
   DMatVec(R, vp, Rvp);
   D G[6];
   for (int i = 0; i < 3; ++i) {

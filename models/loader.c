@@ -82,7 +82,7 @@ static int read_model_with(const PlYNode **body_names, PlError *err, const PlYNo
   if (c.body_only) {
     /* a system of rigid bodies (the Giusti tests; a vessel without a pipe; bodies on joints):
      * no line, so nothing that describes one */
-    static const char *const line_keys[] = {"seabed", "mesh", "rotation", "ends", "current", "waves", "lay", NULL};
+    static const char *const line_keys[] = {"seabed", "mesh", "rotation", "ends", "current", "lay", NULL};
     for (int k = 0; line_keys[k]; ++k)
       if ((rc = ld_reject_key(&top, line_keys[k], "describes the line; a model without line: is a system of "
                                                  "rigid bodies (vessel: or bodies:)")))
@@ -95,6 +95,7 @@ static int read_model_with(const PlYNode **body_names, PlError *err, const PlYNo
     if ((rc = ld_read_output(&c, &top, m))) return rc;
     if (m->noutput_points)
       return ld_at(err, top.anchor, "output.points", "a model without a line has no points along a line");
+    if ((rc = ld_read_waves(&c, &top, m))) return rc; /* the bodies' wave excitation */
     if ((rc = ld_read_vessel(&c, &top, m))) return rc;
     if ((rc = ld_read_bodies(&c, &top, m))) return rc;
     if ((rc = ld_read_joints(&c, &top, m))) return rc;
@@ -416,7 +417,7 @@ static void InitDefaults(PlModel *m)
   m->current.ntable = 0;
   m->current.start_time = PlSchemaDefault("current.start_time");
   m->current.ramp_time = PlSchemaDefault("current.ramp_time");
-  m->sea = (PlSea){PL_STRETCH_VERTICAL, 0, NULL, 0, NULL}; /* calm: waves block absent */
+  m->sea = (PlSea){PL_STRETCH_VERTICAL, 0, NULL, 0, NULL, PlSchemaDefault("waves.ramp_time")}; /* calm: waves block absent */
   for (int e = 0; e < 2; e++) {
     PlMotion *mo = &m->ends[e].motion;
     mo->kind = PL_MOTION_NONE;
@@ -530,12 +531,14 @@ static double *dup_table(const double *t, int nrows, bool *oom)
 /* m's pointers (into arrays m does not own: another model's, the caller's) each replaced by a
  * copy of its own, so that m owns all it points to. Returns 0, or -1 out of memory: then m is
  * freed (PlModelFree: the defaults, owning nothing). */
-/* A body's arrays (its environment table, hull strips and DP waypoints) copied, so that v owns
+/* A body's arrays (its environment table, RAO tables, hull strips and DP waypoints) copied, so that v owns
  * them (after v = another body's struct). */
 static void own_body_arrays(PlVesselModel *v, bool *oom)
 {
   PlVesselLoad *L = &v->environment;
   L->table = dup_table(L->table, L->nrows, oom);
+  const PlRaoTable rao = v->rao, exc = v->excitation;
+  if (PlRaoCopy(&rao, &v->rao) || PlRaoCopy(&exc, &v->excitation)) *oom = true;
   PlHull *H = &v->hull;
   if (H->n > 0) {
     H->z = dup_items(H->z, 4 * (size_t)H->n, sizeof *H->z, oom); /* one block of four arrays */
@@ -553,6 +556,8 @@ void ld_body_free(PlVesselModel *v)
 {
   free((double *)v->environment.table);
   free(v->hull.z); /* one block */
+  PlRaoFree(&v->rao);
+  PlRaoFree(&v->excitation);
   free(v->dp.ref.waypoint);
   free(v->dp.ref.leg_speed);
   v->environment.table = NULL, v->environment.nrows = 0;
@@ -584,7 +589,7 @@ void ld_sea_free(PlSea *s)
   }
   free(s->trains);
   free(s->probes);
-  *s = (PlSea){PL_STRETCH_VERTICAL, 0, NULL, 0, NULL};
+  *s = (PlSea){PL_STRETCH_VERTICAL, 0, NULL, 0, NULL, PlSchemaDefault("waves.ramp_time")};
 }
 
 static int own_arrays(PlModel *m)

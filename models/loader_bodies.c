@@ -355,6 +355,96 @@ static int read_hang_off(const Ctx *c, const Scope *vs, bool ned, PlVesselModel 
   return 0;
 }
 
+/* vessel.raos and vessel.excitation: a table of the RAO format (models/rao.c reads it;
+ * pipelay/rao.h its formats and conventions) with its origin, phase origin and forward speed.
+ * raos: the displacement RAOs (csv or WAMIT's .4); excitation: the first-order wave force and
+ * moment per m of wave amplitude (csv; N/m, N m/m, no rotation unit). A CSV table's conventions
+ * are required keys (nothing about them is assumed); WAMIT's .4 has its own (rao.h) and needs its
+ * length scale. Either starts from the static pose only through waves.ramp_time. */
+static int read_rao_table(const Ctx *c, const Scope *vs, const PlModel *m, bool ned, bool force, PlRaoTable *t)
+{
+  const char *block = force ? "excitation" : "raos";
+  Scope s;
+  bool present;
+  int rc = ld_open_child(vs, block, &s, &present);
+  if (rc || !present) return rc;
+  if ((rc = ld_dynamic_only(c, vs, block))) return rc;
+  int format = 0;
+  if (!force && (rc = ld_get_choice(&s, "format", &format))) return rc;
+  static const char *const conv[3] = {"phase", "heading", "rotations"};
+  static const char *const what[3] = {" (lag or lead: the sign of the table's phases)",
+                                      " (towards or from: the table's heading is the waves' direction of travel "
+                                      "or where they come from, relative to the body's x axis)",
+                                      " (deg or rad: the rotations' unit per m of wave amplitude)"};
+  int cv[3] = {0, 0, PL_RAO_RAD}; /* a force table's moments are in N m/m: no rotation unit */
+  for (int k = 0; k < (force ? 2 : 3); k++) {
+    if (format == 1) {
+      if ((rc = ld_reject_key(&s, conv[k], "is WAMIT's own with format wamit4 (a lead, the direction of travel, "
+                                           "rotations in rad after the length scale)")))
+        return rc;
+      continue;
+    }
+    if (!ld_pair_of(&s, conv[k])) return ld_missing(&s, conv[k], NULL, what[k]);
+    if ((rc = ld_get_choice(&s, conv[k], &cv[k]))) return rc;
+  }
+  double ulen = NAN;
+  int body = (int)PlSchemaDefault("vessel.raos.body");
+  if (format == 1) {
+    if ((rc = ld_get_number_if(&s, "length_scale", true, &ulen, NULL)) || (rc = ld_get_int(&s, "body", &body))) return rc;
+  } else if (!force && ((rc = ld_reject_key(&s, "length_scale", "is WAMIT's ULEN (format wamit4)")) ||
+                        (rc = ld_reject_key(&s, "body", "picks a body of a WAMIT file (format wamit4)"))))
+    return rc;
+  if (!ld_pair_of(&s, "origin"))
+    return ld_missing(&s, "origin", "m", force ? " (the point the moments are about, body frame from O_b)"
+                                               : " (the RAO origin, body frame from O_b)");
+  if ((rc = ld_get_list(&s, "origin", t->origin, NULL))) return rc;
+  memcpy(t->phase_origin, t->origin, sizeof t->origin);
+  if ((rc = ld_get_list(&s, "phase_origin", t->phase_origin, NULL)) ||
+      (rc = ld_get_number(&s, "speed", &t->speed, NULL)))
+    return rc;
+  if (ned) {
+    ned_vec3(t->origin);
+    ned_vec3(t->phase_origin);
+  }
+  if (m->sea.ntrains > 0 && !(m->sea.ramp_time > 0.0))
+    return ld_at(s.err, s.anchor, s.path,
+                 force ? "a body's wave excitation needs waves.ramp_time > 0 (the sea is ramped in from the static "
+                         "equilibrium)"
+                       : "a body's RAO motion needs waves.ramp_time > 0 (the motion is ramped in from the static pose, "
+                         "where the line hangs at rest)");
+  char name[PL_PATH_MAX], file[2 * PL_PATH_MAX], key[PATH_CAP];
+  if (!ld_pair_of(&s, "file")) return ld_missing(&s, "file", NULL, force ? " (the force RAO table: csv)" : " (the RAO table: csv or WAMIT .4)");
+  if ((rc = ld_get_string(&s, "file", false, name, sizeof name))) return rc;
+  ld_resolve_path(c->model_path, name, file, sizeof file);
+  ld_join_key(key, sizeof key, s.path, "file");
+  const PlRaoConventions cvs = {(PlRaoPhase)cv[0], (PlRaoHeading)cv[1], (PlRaoRotation)cv[2]};
+  PlRaoError e;
+  const PlRaoTable keep = *t;
+  if (format == 1 ? PlRaoReadWamit(file, body, ulen, t, &e) : PlRaoReadCsv(file, &cvs, t, &e)) {
+    *t = keep;
+    return e.line > 0 ? ld_report(s.err, file, e.line, e.col, key, "%s", e.msg)
+                      : ld_at(s.err, ld_value_of(&s, "file"), key, "%s", e.msg);
+  }
+  t->speed = keep.speed;
+  memcpy(t->origin, keep.origin, sizeof t->origin);
+  memcpy(t->phase_origin, keep.phase_origin, sizeof t->phase_origin);
+  return 0;
+}
+
+/* A body moves by its RAOs or is driven by its excitation, not both (the RAOs are the response
+ * to that excitation: the two would count the waves twice). */
+static int read_raos(const Ctx *c, const Scope *vs, const PlModel *m, bool ned, PlVesselModel *v)
+{
+  int rc;
+  if ((rc = read_rao_table(c, vs, m, ned, false, &v->rao)) || (rc = read_rao_table(c, vs, m, ned, true, &v->excitation)))
+    return rc;
+  if (v->rao.nh > 0 && v->excitation.nh > 0)
+    return ld_reject_key(vs, "excitation", "and raos both give the body's wave response: give the displacement "
+                                           "RAOs (a prescribed motion) or the excitation (the body's own dynamics), "
+                                           "not both");
+  return 0;
+}
+
 /* vessel.environment_load: a constant load ramped in, plus an optional time series. */
 static int read_environment_load(const Ctx *c, const Scope *vs, bool ned, PlVesselModel *v)
 {
@@ -658,6 +748,7 @@ static int read_body(Ctx *c, const Scope *bs, const PlModel *m, bool listed, PlV
   if ((rc = read_hang_off(c, &s, ned, v))) return rc;
   if ((rc = read_environment_load(c, &s, ned, v))) return rc;
   if ((rc = read_dp(&s, v))) return rc;
+  if ((rc = read_raos(c, &s, m, ned, v))) return rc;
   char msg[512];
   if (PlVesselCheck(V, msg, sizeof msg) != 0) return ld_at(s.err, s.anchor, s.path, "%s", msg);
   return 0;

@@ -235,8 +235,14 @@ static int check_sea(const Scope *s, const PlModel *m)
   PlWaves *w = PlWavesCreate(m->water_depth, m->gravity, m->water_density, m->sea.stretching, m->sea.trains,
                              m->sea.ntrains, msg, sizeof msg);
   if (w) {
+    const int bad_ramp = PlWavesSetRamp(w, m->sea.ramp_time);
     PlWavesDestroy(w);
-    return 0;
+    if (!bad_ramp) return 0;
+    char key[PATH_CAP];
+    ld_join_key(key, sizeof key, s->path, "ramp_time");
+    return ld_at(s->err, ld_value_of(s, "ramp_time"), key,
+                 "ramps the amplitudes of a linear sea: a stream-function wave (not a sum of components) "
+                 "cannot be ramped; give 0");
   }
   const char *why = strncmp(msg, "waves: ", 7) ? msg : msg + 7; /* (the key names it) */
   return ld_at(s->err, s->anchor, s->path, "%s", why);
@@ -252,6 +258,7 @@ int ld_read_waves(const Ctx *c, const Scope *top, PlModel *m)
   int st = ld_choice_default(&s, "stretching");
   if ((rc = ld_get_choice(&s, "stretching", &st))) return rc;
   sea->stretching = (PlWaveStretching)st;
+  if ((rc = ld_get_number(&s, "ramp_time", &sea->ramp_time, NULL))) return rc;
   const PlYNode *list = NULL;
   char path[PATH_CAP];
   if ((rc = ld_open_list(c->err, &s, "trains", false, "trains {kind, ...}", &list, path))) return rc;

@@ -30,6 +30,10 @@ extern const char *const PlChoiceHeadings[];
 extern const char *const PlChoiceJointTypes[];
 extern const char *const PlChoiceWaveKinds[];
 extern const char *const PlChoiceStretchings[];
+extern const char *const PlChoiceRaoFormats[];
+extern const char *const PlChoiceRaoPhases[];
+extern const char *const PlChoiceRaoHeadings[];
+extern const char *const PlChoiceRaoRotations[];
 
 #define PL_SCHEMA_MAX_KEYS 48 /* keys of one mapping, at most (the vessel has 18) */
 

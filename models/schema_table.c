@@ -39,6 +39,10 @@ const char *const PlChoiceHeadings[] = {"fixed", "along_path", NULL};
 const char *const PlChoiceJointTypes[] = {"spherical", "revolute", "prismatic", "fixed", NULL};
 const char *const PlChoiceWaveKinds[] = {"airy", "stream", "jonswap", "pm", "table", "series", NULL};
 const char *const PlChoiceStretchings[] = {"vertical", "wheeler", "extrapolation", NULL};
+const char *const PlChoiceRaoFormats[] = {"csv", "wamit4", NULL};
+const char *const PlChoiceRaoPhases[] = {"lag", "lead", NULL};          /* PlRaoPhase */
+const char *const PlChoiceRaoHeadings[] = {"towards", "from", NULL};    /* PlRaoHeading */
+const char *const PlChoiceRaoRotations[] = {"deg", "rad", NULL};        /* PlRaoRotation */
 
 /* ranges: lo, hi, lo_open, hi_open */
 #define R_POS 0.0, INFINITY, true, false     /* > 0 */
@@ -216,6 +220,8 @@ const PlKeySpec PlSchemaTable[] = {
     CHO("waves.stretching", PlChoiceStretchings, DEF, 0, "`vertical`",
         "the linear kinematics above z = 0, up to the surface: vertical, wheeler or extrapolation"),
     MAPS("waves.trains", REQ, "required", "1 or more wave trains, superposed"),
+    NUM("waves.ramp_time", "s", R_NONNEG, DEF, 0.0, "0",
+        "the bodies' RAO motion ramps in over it from t = 0 (C^2, 10r^3 - 15r^4 + 6r^5); > 0 with raos"),
     ROWS("waves.probes", "m", OPT, "none", "points [x, y] (global) whose surface elevation waves.csv records"),
     CHO("waves.trains[*].kind", PlChoiceWaveKinds, REQ, 0, "required",
         "airy, stream (regular), jonswap, pm, table (spectra) or series (a measured record)"),
@@ -420,6 +426,36 @@ const PlKeySpec PlSchemaTable[] = {
     MAP("vessel.hang_off", CND, "required", "where and how the line hangs from the vessel"),
     MAP("vessel.environment_load", OPT, "none", "environmental force and moment"),
     MAP("vessel.dp", OPT, "none", "the DP controller"),
+    MAP("vessel.raos", OPT, "none", "displacement RAOs: the body's first-order motion in the waves (dynamic)"),
+    STR("vessel.raos.file", REQ, "required", "the RAO table (relative to the model file)"),
+    CHO("vessel.raos.format", PlChoiceRaoFormats, DEF, 0, "`csv`",
+        "csv (heading,period,dof,amplitude,phase rows) or wamit4 (WAMIT's .4 file)"),
+    CHO("vessel.raos.phase", PlChoiceRaoPhases, CND, 0, "required for `csv`",
+        "the table's phases: lag (the motion's peak after the crest) or lead"),
+    CHO("vessel.raos.heading", PlChoiceRaoHeadings, CND, 0, "required for `csv`",
+        "the table's heading relative to the body's x axis, towards y: the waves' direction of travel (towards) or where they come from (from)"),
+    CHO("vessel.raos.rotations", PlChoiceRaoRotations, CND, 0, "required for `csv`",
+        "the rotation RAOs' unit: deg or rad per m of wave amplitude"),
+    VEC("vessel.raos.origin", "m", R_ANY, REQ, "required", "the RAO origin (whose motion the table gives), body frame from O_b"),
+    VEC("vessel.raos.phase_origin", "m", R_ANY, DEF, "`origin`",
+        "the point whose crest the phases refer to, body frame from O_b"),
+    NUM("vessel.raos.speed", "m/s", R_ANY, DEF, 0.0, "0",
+        "forward speed along the body's x axis: the encounter frequency omega - k U cos(beta_r)"),
+    NUM("vessel.raos.length_scale", "m", R_POS, CND, NAN, "required for `wamit4`",
+        "WAMIT's ULEN: the rotations are divided by it"),
+    INT("vessel.raos.body", 1, 1000, DEF, 1, "1", "wamit4: the body of the file (modes 6 (body - 1) + 1..6)"),
+    MAP("vessel.excitation", OPT, "none",
+        "first-order wave force RAOs: the waves' force and moment on the body (dynamic; not with raos)"),
+    STR("vessel.excitation.file", REQ, "required", "the force RAO table, the CSV format of raos (N/m, N m/m)"),
+    CHO("vessel.excitation.phase", PlChoiceRaoPhases, REQ, 0, "required", "the table's phases: lag or lead"),
+    CHO("vessel.excitation.heading", PlChoiceRaoHeadings, REQ, 0, "required",
+        "the table's heading relative to the body's x axis: towards or from"),
+    VEC("vessel.excitation.origin", "m", R_ANY, REQ, "required",
+        "the point the table's moments are about, body frame from O_b"),
+    VEC("vessel.excitation.phase_origin", "m", R_ANY, DEF, "`origin`",
+        "the point whose crest the phases refer to, body frame from O_b"),
+    NUM("vessel.excitation.speed", "m/s", R_ANY, DEF, 0.0, "0",
+        "forward speed along the body's x axis: the encounter frequency"),
     BOOL("vessel.weight", 0, "`false`", "the weight acts at centre_of_gravity"),
     NUM("vessel.restoring.waterplane_area", "m^2", R_POS, OPT, NAN, "none", "A_wp"),
     NUM("vessel.restoring.heave_equilibrium", "m", R_ANY, CND, NAN,

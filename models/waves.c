@@ -110,6 +110,7 @@ struct PlWaves_ {
   double *sc; /* scratch: cos, sin of each component's phase (Wheeler) */
   int has_stream;
   Stream s;
+  double ramp; /* the linear sea's ramp-in time [s] (PlWavesSetRamp; 0: none) */
 };
 
 /* ---- random numbers: splitmix64 (Steele, Lea & Flood 2014) ------------------------------ */
@@ -676,14 +677,45 @@ static inline int Depth(const Comp *c, double z, double h, double *C, double *S,
   return 1;
 }
 
-/* The linear sea's kinematics at x, t; the gradients du_dx, da_dx only with grad (else left zero). */
+/* The ramp-in of the linear sea: every amplitude times r(t) = PlRamp(t / T) (C^2; r = 1 from T on),
+ * so a quantity linear in the amplitudes, q = r Q, has the rate q' = r Q' + r' Q. Returns 0 (r = 1,
+ * r' = 0: nothing to scale) when there is no ramp or it is over. */
+static int Ramp(const PlWaves *w, double t, double *r, double *dr)
+{
+  if (!(w->ramp > 0.0) || t >= w->ramp) return 0;
+  double ddr;
+  PlRamp(t / w->ramp, r, dr, &ddr);
+  *dr /= w->ramp;
+  return 1;
+}
+
+/* A field of the ramped sea from the full sea's: r times each value, the accelerations (time
+ * derivatives) r a + r' u, r ag + r' g, r az + r' uz. */
+static void RampField(Field *f, double r, double dr)
+{
+  for (int i = 0; i < 3; ++i) {
+    f->a[i] = r * f->a[i] + dr * f->u[i];
+    f->az[i] = r * f->az[i] + dr * f->uz[i];
+    f->u[i] *= r, f->uz[i] *= r, f->uzz[i] *= r;
+    for (int j = 0; j < 2; ++j) {
+      f->ag[i][j] = r * f->ag[i][j] + dr * f->g[i][j];
+      f->g[i][j] *= r, f->uzg[i][j] *= r;
+    }
+  }
+  f->p *= r;
+}
+
+/* The linear sea's kinematics at x, t; the gradients du_dx, da_dx only with grad (else left zero).
+ * During the ramp (PlWavesSetRamp) the sea is the ramped one: its elevation r eta decides the
+ * wetting and Wheeler's stretching, its fields are RampField's. */
 static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin *k, int grad)
 {
   const double h = w->h, zin = x[2] < -h ? -h : x[2];
   Field f0, f1;
   memset(&f0, 0, sizeof f0);
   memset(&f1, 0, sizeof f1);
-  double eta = 0.0;
+  double eta = 0.0, r = 1.0, dr = 0.0;
+  const int ramp = Ramp(w, t, &r, &dr);
   if (w->st == PL_STRETCH_WHEELER) {
     double ex = 0.0, ey = 0.0, et = 0.0, etx = 0.0, ety = 0.0; /* eta's gradient, rate and the rate's gradient */
     for (int i = 0; i < w->n; ++i) {
@@ -694,6 +726,10 @@ static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin 
       ex -= c->a * sn * c->kx, ey -= c->a * sn * c->ky, et += c->a * c->omega * sn;
       etx += c->a * c->omega * cs * c->kx, ety += c->a * c->omega * cs * c->ky;
     }
+    if (ramp) { /* the ramped surface r eta: its gradient r grad eta, its rate r eta' + r' eta */
+      et = r * et + dr * eta, etx = r * etx + dr * ex, ety = r * ety + dr * ey;
+      eta *= r, ex *= r, ey *= r;
+    }
     k->eta = eta;
     k->deta_dx[0] = ex, k->deta_dx[1] = ey;
     if (zin > eta) return;
@@ -703,6 +739,7 @@ static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin 
       double C, S, P;
       if (Depth(&w->c[i], zs, h, &C, &S, &P)) Accum(&f0, &w->c[i], C, S, P, w->sc[2 * i], w->sc[2 * i + 1], 2 * grad);
     }
+    if (ramp) RampField(&f0, r, dr);
     const double dzs_deta = -h * (h + zin) / (den * den), dzs_dz = x[2] < -h ? 0.0 : h / den;
     /* a = U_t + U_z z_s,eta eta_t; its gradient by the chain rule, with z_s,j = z_s,eta eta_j,
      * d(z_s,eta)/dx_j = 2 h (h + z)/(h + eta)^3 eta_j and d(z_s,eta)/dz = -h/(h + eta)^2 */
@@ -740,6 +777,11 @@ static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin 
       double C, S, P;
       if (Depth(c, zin, h, &C, &S, &P)) Accum(&f0, c, C, S, P, cs, sn, grad);
     }
+  }
+  if (ramp) {
+    eta *= r, ex *= r, ey *= r;
+    RampField(&f0, r, dr);
+    RampField(&f1, r, dr);
   }
   k->eta = eta;
   k->deta_dx[0] = ex, k->deta_dx[1] = ey;
@@ -783,12 +825,20 @@ double PlWavesElevation(PlWaves *w, double x, double y, double t)
     StreamEta(s, s->k * (s->ex * x + s->ey * y) - s->omega * t + s->phi, &ke, &dke);
     return (ke - s->kd) / s->k;
   }
-  double eta = 0.0;
+  double eta = 0.0, r, dr;
   for (int i = 0; i < w->n; ++i) {
     const Comp *c = &w->c[i];
     eta += c->a * cos(c->kx * x + c->ky * y - c->omega * t + c->phi);
   }
-  return eta;
+  return Ramp(w, t, &r, &dr) ? r * eta : eta;
+}
+
+int PlWavesSetRamp(PlWaves *w, double ramp_time)
+{
+  if (!w || !(ramp_time >= 0.0)) return -1;
+  if (w->has_stream && ramp_time > 0.0) return -1;
+  w->ramp = ramp_time;
+  return 0;
 }
 
 /* PlWavesFluid, the gradients only with grad. */

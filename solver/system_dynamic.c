@@ -47,8 +47,13 @@
  *                added mass on its own acceleration; the current's acceleration during its
  *                ramp is not applied to the point);
  *   body b       PlVesselDynamics (restoring, spring, weight, damping, added mass, environment
- *                load) through PlMultibodyEvaluate, plus the lines' load above and a slender
- *                hull's Morison drag in the current (PlVesselHullLoad, bodies[].hull).
+ *                load) through PlMultibodyEvaluate, plus the lines' load above, a slender
+ *                hull's Morison drag in the current (PlVesselHullLoad, bodies[].hull) and in
+ *                waves its first-order wave excitation (bodies[].excitation: a body-frame load,
+ *                a function of time alone; pipelay/rao.h).
+ * A body with displacement RAOs (bodies[].raos) moves its body points by its first-order motion
+ * d(t) (body frame, pipelay/rao.h): an attachment's point is a + d(t), its velocity row
+ * v_e - R (v + w x (a + d) + d') (PlVesselJointKinematicsMoving), the line's load acts there.
  * A line end on a fixed point is a held end (x = the point's position, v = 0).
  *
  * The iteration matrix dF/dy + c dF/dy' is exact: the kernels' own blocks (dual numbers),
@@ -93,6 +98,7 @@
 #include "condensed_klu.h"
 #include "sundials_fast.h"
 #include "system_impl.h"
+#include "pipelay/rao.h"
 
 /* ---- assembly helpers ------------------------------------------------------------------ */
 static int CompareInt2(const void *a, const void *b)
@@ -294,6 +300,48 @@ static void FixedRows(PlSysDyn s, const Attach *A, const double *yn, const doubl
  * the current: the waves are a dynamic load). NULL: calm (no kinematics evaluated). */
 static PlWaves *SysWaves(const PlSysDyn s) { return s->statics ? NULL : s->waves; }
 
+/* The power the RAO motion puts into a line through its end on a body: the end's support force
+ * f (its momentum residual, global) times the part of its velocity the body's own motion does not
+ * give, R d' (the body's low-frequency motion and the line's load on it are one system, whose
+ * energy it keeps); as a moved end's support (PL_WORK_ENDS). */
+static double RaoPower(const double *yb, const double f[3], const double dd[3])
+{
+  const double *q = yb + PL_VESSEL_Q;
+  const double nq = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+  const double qn[4] = {q[0] / nq, q[1] / nq, q[2] / nq, q[3] / nq};
+  double R[9], P = 0.0;
+  PlQuatToMatrix(qn, R);
+  for (int i = 0; i < 3; ++i) P += f[i] * (R[3 * i] * dd[0] + R[3 * i + 1] * dd[1] + R[3 * i + 2] * dd[2]);
+  return P;
+}
+
+/* Body b's wave excitation at t added to its body-frame load tau (a function of time alone: no
+ * matrix entry): the table's force F and moment M about its origin o give [F; M + o x F] about O_b. */
+static void Excitation(const PlSysDyn s, int b, double t, double tau[6])
+{
+  const double *o = s->m->bodies[b].excitation.origin;
+  double f[6];
+  PlRaoMotionEval(s->exc[b], t, f, NULL, NULL);
+  tau[0] += f[0], tau[1] += f[1], tau[2] += f[2];
+  tau[3] += f[3] + o[1] * f[2] - o[2] * f[1];
+  tau[4] += f[4] + o[2] * f[0] - o[0] * f[2];
+  tau[5] += f[5] + o[0] * f[1] - o[1] * f[0];
+}
+
+/* The body point of attachment A at the last evaluation's time: a = a_0 + d, a' = d', d the body's
+ * RAO motion at a_0 (PlRaoPointMotion; body frame). Returns 0 (a = a_0, no rate) for a body
+ * without RAO motion and in the statics. */
+static int AttachPoint(const PlSysDyn s, const Attach *A, double a[3], double adot[3])
+{
+  memcpy(a, A->a, sizeof A->a);
+  if (s->statics || !s->rao || !s->rao[A->body]) return 0;
+  double d[3];
+  PlRaoPointMotion(s->rao[A->body], s->xi[A->body], A->a, d);
+  PlRaoPointMotion(s->rao[A->body], s->xi[A->body] + 6, A->a, adot);
+  for (int c = 0; c < 3; ++c) a[c] += d[c];
+  return 1;
+}
+
 /* The water at a point (PlFluidFn for the hulls' drag; the free points' drag): the sea's service (current and waves)
  * when there are waves, else the model's current at the point's height, wet below z = 0. */
 typedef struct {
@@ -411,6 +459,8 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
   double *pw = s->woff >= 0 && !s->statics && F ? s->pw : NULL;
   if (putJ && s->val) memset(s->val, 0, sizeof(double) * (size_t)s->nnz);
   if (putJ) PutSequence(s, 1);
+  for (int b = 0; b < m->nbodies; ++b) /* the bodies' RAO motion at t (the attachments' points) */
+    if (s->rao && s->rao[b] && !s->statics) PlRaoMotionEval(s->rao[b], t, s->xi[b], s->xi[b] + 6, NULL);
   /* the bodies first: multibody writes its rows; their external loads (environment, a hull's
    * drag in the current), constants for multibody, so a hull's derivatives go in here */
   for (int b = 0; b < m->nbodies; ++b) {
@@ -420,6 +470,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
     memset(s->lg[b], 0, sizeof s->lg[b]);
     const int rc = PlBodyLoads(m, SysWaves(s), b, t, y + bo, s->env[b], s->tb[b], s->lg[b], s->th[b], mine ? dtau : NULL);
     if (rc & 1) s->domain_error = 1;
+    if (s->exc && s->exc[b] && !s->statics) Excitation(s, b, t, s->tb[b]);
     if (mine && (rc & 2))
       for (int i = 0; i < 6; ++i)
         for (int j = 0; j < PL_VESSEL_NY; ++j) Put(s, bo + PL_VESSEL_V + i, bo + j, -dtau[i * PL_VESSEL_NY + j]);
@@ -477,8 +528,9 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
     memset(A->mom, 0, sizeof A->mom);
     if (A->body >= 0 && putJ && MINE(A->vert)) {
       const double zero[3] = {0, 0, 0};
-      double tau[6];
-      PlVesselJointLoad(y + s->moff + PL_VESSEL_NY * A->body, A->a, A->fixed ? A->T : NULL, zero, zero, tau, NULL,
+      double tau[6], ap[3], apd[3];
+      AttachPoint(s, A, ap, apd);
+      PlVesselJointLoad(y + s->moff + PL_VESSEL_NY * A->body, ap, A->fixed ? A->T : NULL, zero, zero, tau, NULL,
                         A->dtau_df, A->dtau_dm);
     }
   }
@@ -681,9 +733,11 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
       continue;
     }
     const int bo = s->moff + PL_VESSEL_NY * A->body;
-    double g[6], dg[6 * PL_VESSEL_NY], tau[6], dtau[6 * PL_VESSEL_NY], df[18], dm[18];
-    if (PlVesselJointKinematics(y + bo, A->a, x, v, g, putJ ? dg : NULL)) s->domain_error = 1;
-    PlVesselJointLoad(y + bo, A->a, A->fixed ? A->T : NULL, A->f, A->mom, tau, putJ ? dtau : NULL, df, dm);
+    double g[6], dg[6 * PL_VESSEL_NY], tau[6], dtau[6 * PL_VESSEL_NY], df[18], dm[18], ap[3], apd[3];
+    const int moving = AttachPoint(s, A, ap, apd);
+    if (PlVesselJointKinematicsMoving(y + bo, ap, moving ? apd : NULL, x, v, g, putJ ? dg : NULL)) s->domain_error = 1;
+    if (moving && pw) pw[PL_WORK_ENDS] += RaoPower(y + bo, A->f, apd);
+    PlVesselJointLoad(y + bo, ap, A->fixed ? A->T : NULL, A->f, A->mom, tau, putJ ? dtau : NULL, df, dm);
     if (A->fixed) FixedRows(s, A, y + row, y + bo, Fw + row, putJ);
     for (int cc = 0; cc < 3; ++cc) {
       Fw[row + cc] = g[cc];
@@ -1343,6 +1397,40 @@ static PetscErrorCode ListPositions(PlSysDyn s, int l, int node, int count, cons
   PetscFunctionReturn(0);
 }
 
+/* Each body's RAO motion and wave excitation in the sea s->waves (pipelay/rao.h): the sea's
+ * linear components, the body's initial pose, the sea's ramp. */
+static PetscErrorCode RaoSetUp(PlSysDyn s)
+{
+  const PlModel *m = s->m;
+  int any = 0;
+  for (int b = 0; b < m->nbodies; ++b) any |= m->bodies[b].rao.nh > 0 || m->bodies[b].excitation.nh > 0;
+  if (!any) return 0;
+  PlWavesInfo info;
+  PlWavesGetInfo(s->waves, &info);
+  PetscCheck(!info.stream, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG,
+             "a body's RAO motion or excitation needs a linear sea (a stream-function wave is not a sum of components)");
+  const int n = info.n_components;
+  double *c = malloc(sizeof(double) * 5 * (size_t)(n > 0 ? n : 1));
+  s->rao = calloc((size_t)m->nbodies, sizeof *s->rao);
+  s->xi = calloc((size_t)m->nbodies, sizeof *s->xi);
+  s->exc = calloc((size_t)m->nbodies, sizeof *s->exc);
+  PetscCheck(c && s->rao && s->xi && s->exc, PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory for the bodies' RAO motion");
+  for (int i = 0; i < n; ++i) PlWavesComponent(s->waves, i, c + i, c + n + i, c + 2 * n + i, c + 3 * n + i, c + 4 * n + i);
+  for (int b = 0; b < m->nbodies; ++b) {
+    const PlVesselModel *v = &m->bodies[b];
+    if (v->rao.nh > 0)
+      PetscCheck(s->rao[b] = PlRaoMotionCreate(&v->rao, n, c, c + n, c + 2 * n, c + 3 * n, c + 4 * n, v->position,
+                                               v->rpy[2], m->sea.ramp_time),
+                 PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory for the bodies' RAO motion");
+    if (v->excitation.nh > 0)
+      PetscCheck(s->exc[b] = PlRaoMotionCreate(&v->excitation, n, c, c + n, c + 2 * n, c + 3 * n, c + 4 * n,
+                                               v->position, v->rpy[2], m->sea.ramp_time),
+                 PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory for the bodies' wave excitation");
+  }
+  free(c);
+  return 0;
+}
+
 PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out)
 {
   const PlModel *m = PlLinesModel(L);
@@ -1390,6 +1478,9 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
     s->waves = PlWavesCreate(m->water_depth, m->gravity, m->water_density, m->sea.stretching, m->sea.trains,
                              m->sea.ntrains, msg, sizeof msg);
     PetscCheck(s->waves, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "%s", msg);
+    PetscCheck(!PlWavesSetRamp(s->waves, m->sea.ramp_time), PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG,
+               "waves.ramp_time %g s: a ramp needs a linear sea", m->sea.ramp_time);
+    PetscCall(RaoSetUp(s));
   }
   s->comm = PlLinesComm(L);
   PetscCallMPI(MPI_Comm_rank(s->comm, &s->rank));
@@ -1726,6 +1817,11 @@ PetscErrorCode PlSysDynDestroy(PlSysDyn *ps)
   if (s->ctx) SUNContext_Free(&s->ctx);
   for (int l = 0; s->d && l < s->nl; ++l) PetscCall(PlDynLineDestroy(&s->d[l]));
   PlWavesDestroy(s->waves);
+  for (int b = 0; s->rao && b < s->m->nbodies; ++b) PlRaoMotionDestroy(s->rao[b]);
+  for (int b = 0; s->exc && b < s->m->nbodies; ++b) PlRaoMotionDestroy(s->exc[b]);
+  free(s->rao);
+  free(s->exc);
+  free(s->xi);
   free(s->colptr);
   free(s->rowind);
   free(s->owner);

@@ -32,6 +32,13 @@ typedef struct {
 struct PlSysDyn_ {
   const PlModel *m;
   PlWaves *waves;                /* the sea of m's waves: (PlWavesCreate), NULL in a calm sea */
+  PlRaoMotion **rao;             /* per body: its RAO motion in the sea (pipelay/rao.h), or NULL
+                                    (no raos, or a calm sea) */
+  double (*xi)[12];              /* per body: its RAO origin's motion xi and rate xi' at the last
+                                    evaluation's t (body frame; zero in the statics) */
+  PlRaoMotion **exc;             /* per body: its wave excitation (the same sum over the sea's
+                                    components with the force RAOs: force and moment about the
+                                    table's origin, body frame), or NULL */
   PlLines L;
   int nl;
   PlDynLine *d;

@@ -28,6 +28,9 @@ BASES = {
     "seabed.friction": ("jlay_900m.yaml", ["seabed.friction.axial=0.5", "seabed.friction.lateral=0.8"]),
     "lay": ("jlay_circle.yaml", ["lay.route.points=[[0, 0], [2000, 0]]"]),
     "waves": ("jlay_circle.yaml", ["waves.trains=[{kind: airy, height: 1, period: 8}]"]),
+    "vessel.raos": ("jlay_rao_supply.yaml", []),
+    "vessel.excitation": ("jlay_circle_dp.yaml", [f"vessel.excitation={{file: {os.path.abspath(examples)}/raos/mss_supply/"
+                                                  "supply_raos.csv, heading: towards, phase: lead, origin: [0, 0, 0]}"]),
 }
 SKIP_BLOCKS = ("ends", "vessel.dp.reference", "vessel.hull[0]", "waves.trains[0]", "waves.trains[*]")  # per-end,
 # per-kind, per-item tables: no single path

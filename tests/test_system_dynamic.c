@@ -19,6 +19,10 @@
  *   element_waves  the waves' part of each element's matrix (in the sea less calm) of a riser
  *       through the surface of a steep sea against central differences of the waves' part of its
  *       loads, within 1e-6 of each row's largest entry of that part.
+ *   jacobian_rao_quat, jacobian_rao_euler  the same in waves ramped in over 1 s with the float moving
+ *       by its displacement RAOs (a table at 4 headings x 3 periods, at a forward speed): the riser's
+ *       top on the float's moving body point (a + d(t), its rate in the velocity row), and the flap
+ *       driven by a wave excitation table, at t = 0.3 s.
  *   jacobian_fixed_quat, jacobian_fixed_euler  the same with the riser's top end fixed to the
  *       float (connection: fixed: its rotation tied to the float's, its moment into the float),
  *       at the same tolerance.
@@ -103,6 +107,29 @@ static const char *WavesSystem(char *buf, size_t cap)
            "  trains:\n"
            "    - {kind: airy, height: 4, period: 9, heading: 20, phase: 40}\n"
            "    - {kind: jonswap, hs: 3, tp: 8, n_components: 30, n_directions: 3, spreading_s: 4, seed: 7, heading: -30}\n");
+  return buf;
+}
+
+/* WavesSystem with the float on a displacement RAO table (tests/models/rao_small.csv), the flap
+ * driven by a wave excitation table (the same numbers as N/m, N m/m) and the sea ramped in over
+ * 1 s: the riser's top moves with the float's RAO motion at its body point (at t = 0.3 s, inside
+ * the ramp: the motion and its rate nonzero) */
+static const char *RaoSystem(char *buf, size_t cap)
+{
+  char waves[8192];
+  WavesSystem(waves, sizeof waves);
+  const char *at = strstr(waves, "    initial: {position: [150, 0, -5]}\n");
+  if (!at) return "";
+  at += strlen("    initial: {position: [150, 0, -5]}\n");
+  char tmp[8192];
+  snprintf(tmp, sizeof tmp, "%.*s    raos: {file: %s/models/rao_small.csv, heading: towards, phase: lag, rotations: deg, "
+           "origin: [1, 0.5, -2], phase_origin: [3, 0, 0], speed: 0.5}\n%s  ramp_time: 1\n",
+           (int)(at - waves), waves, PL_TESTS_DIR, at);
+  const char *flap = strstr(tmp, "initial: {position: [150, 0, -12]}}");
+  if (!flap) return "";
+  snprintf(buf, cap, "%.*sinitial: {position: [150, 0, -12]},\n     excitation: {file: %s/models/rao_small.csv, heading: "
+           "from, phase: lead, origin: [0.5, 0.2, -1]}}%s", (int)(flap - tmp), tmp, PL_TESTS_DIR,
+           flap + strlen("initial: {position: [150, 0, -12]}}"));
   return buf;
 }
 
@@ -475,6 +502,8 @@ int main(int argc, char **argv)
   else if (!strcmp(c, "jacobian_fixed_euler")) rc = JacobianCase(FixedSystem(fixed, sizeof fixed), "rotation=euler_zxy");
   else if (!strcmp(c, "jacobian_waves_quat")) rc = JacobianCase(WavesSystem(fixed, sizeof fixed), "rotation=quaternion");
   else if (!strcmp(c, "jacobian_waves_euler")) rc = JacobianCase(WavesSystem(fixed, sizeof fixed), "rotation=euler_zxy");
+  else if (!strcmp(c, "jacobian_rao_quat")) rc = JacobianCase(RaoSystem(fixed, sizeof fixed), "rotation=quaternion");
+  else if (!strcmp(c, "jacobian_rao_euler")) rc = JacobianCase(RaoSystem(fixed, sizeof fixed), "rotation=euler_zxy");
   else if (!strcmp(c, "element_waves")) rc = ElementWavesCase("rotation=quaternion");
   else if (!strcmp(c, "rest")) rc = RestCase(kBuoy) || RestCase(kBodies);
   else if (!strcmp(c, "outputs"))

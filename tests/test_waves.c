@@ -755,6 +755,63 @@ static void TestFluid(void)
   PlWavesDestroy(w);
 }
 
+/* The ramp-in (PlWavesSetRamp): at t inside the ramp the sea is the same sea with every amplitude
+ * times r(t) (an Airy train of amplitude r a, built here), in each stretching, to 1e-12 (u, p, eta,
+ * the wetting, du/dx); the local acceleration is the time derivative of the ramped velocity
+ * (central differences, 1e-6 of its scale); from the ramp's end on, the sea is the full one to the
+ * bit; a stream-function sea refuses a ramp. */
+static void TestRamp(void)
+{
+  const double Tr = 30.0, a0 = 2.5;
+  const PlWaveStretching sts[3] = {PL_STRETCH_VERTICAL, PL_STRETCH_WHEELER, PL_STRETCH_EXTRAPOLATION};
+  PlWaveTrain tr;
+  memset(&tr, 0, sizeof tr);
+  tr.kind = PL_WAVE_AIRY, tr.amplitude = a0, tr.period = 9.0, tr.heading_deg = 25.0, tr.phase_deg = 40.0;
+  for (int k = 0; k < 3; ++k) {
+    PlWaves *w = Make(80.0, sts[k], &tr, 1), *full = Make(80.0, sts[k], &tr, 1);
+    CHECK_TRUE(w && full && PlWavesSetRamp(w, Tr) == 0, "a linear sea takes a ramp");
+    if (!w || !full) continue;
+    const double pts[3][3] = {{3, -2, -10}, {40, 7, 0.8}, {-15, 30, -60}};
+    for (int it = 1; it < 6; ++it) {
+      const double t = 5.3 * it, x = t / Tr, r = x * x * x * (10.0 - 15.0 * x + 6.0 * x * x);
+      PlWaveTrain ts = tr;
+      ts.amplitude = r * a0;
+      PlWaves *sc = Make(80.0, sts[k], &ts, 1);
+      if (!sc) continue;
+      for (int ip = 0; ip < 3; ++ip) {
+        PlWaveKin A, B, P, M;
+        PlWavesKinematics(w, pts[ip], t, &A);
+        PlWavesKinematics(sc, pts[ip], t, &B);
+        CHECK_TRUE(A.wet == B.wet, "ramp: the wetting of the scaled sea");
+        CHECK_ABS(A.eta, B.eta, 1e-12, "ramp: eta of the scaled sea");
+        CHECK_ABS(A.p, B.p, 1e-12 * 1025 * 9.81 * a0, "ramp: p of the scaled sea");
+        for (int i = 0; i < 3; ++i) CHECK_ABS(A.u[i], B.u[i], 1e-12, "ramp: u of the scaled sea");
+        for (int i = 0; i < 9; ++i) CHECK_ABS(A.du_dx[i], B.du_dx[i], 1e-12, "ramp: du/dx of the scaled sea");
+        const double h = 1e-4;
+        PlWavesKinematics(w, pts[ip], t + h, &P);
+        PlWavesKinematics(w, pts[ip], t - h, &M);
+        if (P.wet && M.wet && A.wet)
+          for (int i = 0; i < 3; ++i)
+            CHECK_ABS(A.a[i], (P.u[i] - M.u[i]) / (2 * h), 1e-6 * a0 * 0.7, "ramp: a = d u/dt of the ramped sea");
+      }
+      PlWavesDestroy(sc);
+    }
+    for (int ip = 0; ip < 3; ++ip) {
+      PlWaveKin A, B;
+      PlWavesKinematics(w, (const double[3]){5, 5, -5}, Tr + 0.1 * ip, &A);
+      PlWavesKinematics(full, (const double[3]){5, 5, -5}, Tr + 0.1 * ip, &B);
+      CHECK_TRUE(!memcmp(&A, &B, sizeof A), "ramp: the full sea from its end on, to the bit");
+    }
+    PlWavesDestroy(w);
+    PlWavesDestroy(full);
+  }
+  PlWaveTrain st = tr;
+  st.kind = PL_WAVE_STREAM, st.height = 5.0, st.amplitude = 0.0;
+  PlWaves *s = Make(80.0, PL_STRETCH_VERTICAL, &st, 1);
+  CHECK_TRUE(s && PlWavesSetRamp(s, Tr) == -1, "a stream-function sea refuses a ramp");
+  PlWavesDestroy(s);
+}
+
 int main(void)
 {
   TestDispersion();
@@ -765,5 +822,6 @@ int main(void)
   TestStretching();
   TestStream();
   TestFluid();
+  TestRamp();
   return CHECK_DONE();
 }

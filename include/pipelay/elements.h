@@ -349,6 +349,11 @@ void PlVesselEta(const double y[PL_VESSEL_NY], double eta[6], double *deta_dy);
  * PlVesselDynamics. Returns 1 when q = 0. */
 int PlVesselJointKinematics(const double yv[PL_VESSEL_NY], const double a[3], const double xP[3], const double vP[3],
                             double g[6], double *dg_dyv);
+/* The same for a point a(t) that moves in the body frame at the rate adot (body frame; a function
+ * of time only, so dg/dyv has the same form): g = [x_P - r - R a ; v_P - R (v + w x a + adot)].
+ * adot NULL: PlVesselJointKinematics. */
+int PlVesselJointKinematicsMoving(const double yv[PL_VESSEL_NY], const double a[3], const double adot[3],
+                                  const double xP[3], const double vP[3], double g[6], double *dg_dyv);
 /* What the top node's momentum residual (f global [N], m in the node's frame [N m]) adds to
  * the vessel's Newton-Euler rows (Newton's third law, eq 5.66): tau = [R^T f ; a x R^T f +
  * T m], T = R_t^b (3x3 row-major; NULL: a hinge, m ignored), with d tau/d yv (6 x 13, may

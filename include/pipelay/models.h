@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include "pipelay/materials.h"
 #include "pipelay/elements.h"
+#include "pipelay/rao.h"
 
 #define PL_PATH_MAX 1024
 #define PL_ERRMSG_MAX 1024
@@ -142,6 +143,8 @@ typedef struct {
   PlWaveTrain *trains;         /* [ntrains] */
   int nprobes;
   double (*probes)[2];         /* [nprobes] x, y [m] (global) where waves.csv records eta */
+  double ramp_time;            /* [s] the bodies' RAO motion is ramped in over it from t = 0
+                                  (PlRamp: C^2, no breakpoint); 0: none */
 } PlSea;
 
 typedef enum { PL_MOTION_NONE = 0, PL_MOTION_HARMONIC, PL_MOTION_CIRCLE, PL_MOTION_TIMESERIES, PL_MOTION_ROUTE } PlMotionKind;
@@ -369,6 +372,10 @@ typedef struct {
   PlVesselLoad environment;  /* environmental load w (its table owned by the model) */
   PlHull hull;               /* strips of a slender hull for Morison drag in the current
                                 (PlVesselHullLoad); n = 0: none */
+  PlRaoTable rao;            /* displacement RAOs (raos: rao.nh 0: none): the first-order motion
+                                of the body points in the sea's waves (pipelay/rao.h; owned) */
+  PlRaoTable excitation;     /* first-order wave force RAOs (excitation: N/m, N m/m about its origin;
+                                nh 0: none): a body-frame load in the sea's waves (owned) */
   bool has_dp;               /* a dp block was given */
   PlDPController dp;         /* DP controller (reference angles in rad) */
   char id[PL_NAME_MAX];      /* the object's name in the model graph: "vessel" for the vessel

@@ -107,6 +107,13 @@ typedef struct {
                       seabed's values (z clamped to -depth; du/dz = 0) */
 } PlWaveKin;
 
+/* The ramp-in of a linear sea (waves.ramp_time): every component's amplitude times
+ * r(t) = PlRamp(t/T) (10 r^3 - 15 r^4 + 6 r^5 of t/T clamped to [0, 1]: C^2, r = r' = r'' = 0 at
+ * t = 0 and r = 1, r' = r'' = 0 from T on, so no breakpoint), from which every value follows:
+ * the elevation r eta, the velocity and pressure r u, r p, the local acceleration r a + r' u, the
+ * wetting and Wheeler's stretching on the ramped surface r eta. T = 0 (the default): none.
+ * Returns 0, or -1 for T < 0 or a ramp on a stream-function sea (not a sum of amplitudes). */
+int PlWavesSetRamp(PlWaves *w, double ramp_time);
 /* Kinematics of the waves alone at x (global) and t. */
 void PlWavesKinematics(PlWaves *w, const double x[3], double t, PlWaveKin *k);
 /* Surface elevation eta(x, y, t) [m]. */
