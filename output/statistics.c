@@ -291,9 +291,12 @@ static void FileStatistics(Pass *P, const char *full, const char *rel)
     if (P->say && !strcmp(tb.names[c], "effective_tension_N") && strstr(rel, "timeseries_top")) {
       fprintf(P->say, "  %s tension from %.6g s: mean %.4g kN, std %.4g kN, min %.4g kN, max %.4g kN, Tz %.4g s\n", rel,
               P->t0, 1e-3 * st.mean, 1e-3 * st.std, 1e-3 * st.min, 1e-3 * st.max, st.tz);
-      if (P->irregular)
-        fprintf(P->say, "    most probable maximum over 3 h: %.4g kN (Rayleigh), %.4g kN (Weibull of the peaks)\n",
-                1e-3 * PlSeriesMPM(&st, 0, 0, kStormSeconds), 1e-3 * PlSeriesMPM(&st, 1, 0, kStormSeconds));
+      if (P->irregular) {
+        const double r = PlSeriesMPM(&st, 0, 0, kStormSeconds), w = PlSeriesMPM(&st, 1, 0, kStormSeconds);
+        fprintf(P->say, "    most probable maximum over 3 h: %.4g kN (Rayleigh), ", 1e-3 * r);
+        if (isfinite(w)) fprintf(P->say, "%.4g kN (Weibull of the peaks)\n", 1e-3 * w);
+        else fprintf(P->say, "no Weibull fit (%d peaks in the window; it needs 20)\n", st.cycles);
+      }
     }
     CsvNumber(P->csv, P->irregular && st.fitted[0] ? st.weibull_beta[0] : NAN);
     CsvNumber(P->csv, P->irregular && st.fitted[1] ? st.weibull_beta[1] : NAN);
