@@ -58,7 +58,9 @@ static int read_model_with(const PlYNode **body_names, PlError *err, const PlYNo
   if (rc) return rc;
   if ((rc = ld_get_string(&top, "name", true, m->name, sizeof m->name))) return rc;
   if ((rc = ld_read_environment(&top, m))) return rc;
-  if (ld_pair_of(&top, "lines")) return (rc = ld_read_line_system(&c, &top, m)) ? rc : check_route_dp(err, root, m, false);
+  if (ld_pair_of(&top, "lines"))
+    return (rc = ld_read_line_system(&c, &top, m)) || (rc = ld_read_design(&top, m)) ? rc
+                                                                                       : check_route_dp(err, root, m, false);
   if ((rc = ld_reject_key(&top, "points", "are the connection points of a model of lines: (give the line under "
                                        "lines: with its ends on the points)")))
     return rc;
@@ -82,7 +84,8 @@ static int read_model_with(const PlYNode **body_names, PlError *err, const PlYNo
   if (c.body_only) {
     /* a system of rigid bodies (the Giusti tests; a vessel without a pipe; bodies on joints):
      * no line, so nothing that describes one */
-    static const char *const line_keys[] = {"seabed", "mesh", "rotation", "ends", "current", "waves", "lay", NULL};
+    static const char *const line_keys[] = {"seabed", "mesh", "rotation", "ends", "current", "waves", "lay", "design",
+                                            NULL};
     for (int k = 0; line_keys[k]; ++k)
       if ((rc = ld_reject_key(&top, line_keys[k], "describes the line; a model without line: is a system of "
                                                  "rigid bodies (vessel: or bodies:)")))
@@ -113,6 +116,7 @@ static int read_model_with(const PlYNode **body_names, PlError *err, const PlYNo
   if ((rc = ld_read_waves(&c, &top, m))) return rc;
   if ((rc = ld_read_output(&c, &top, m))) return rc;
   if ((rc = ld_read_vessel(&c, &top, m))) return rc;
+  if ((rc = ld_read_design(&top, m))) return rc;
   if (m->vessel.present) PlVesselTopEnd(&m->vessel, &m->ends[1]); /* the mesh and guess use it */
   if ((rc = check_route_dp(err, root, m, true))) return rc;
 
@@ -408,6 +412,18 @@ static void InitDefaults(PlModel *m)
   m->analysis.initial_guess =
       PlSchemaDefault("analysis.initial_guess") == 1 ? PL_GUESS_STRAIGHT : PL_GUESS_CATENARY;
   m->analysis.petsc_options[0] = '\0';
+  m->design.pressure.internal_pressure = PlSchemaDefault("design.internal_pressure");
+  m->design.pressure.internal_pressure_level = PlSchemaDefault("design.internal_pressure_level");
+  PlDnvSpec *dnv = &m->design.dnv;
+  dnv->yield_derating = PlSchemaDefault("design.dnv_f101.yield_derating");
+  dnv->tensile_derating = PlSchemaDefault("design.dnv_f101.tensile_derating");
+  dnv->supplementary_u = PlSchemaDefault("design.dnv_f101.supplementary_u") != 0.0;
+  dnv->safety_class = (PlDnvSafetyClass)PlSchemaDefault("design.dnv_f101.safety_class");
+  dnv->fabrication = (PlDnvFabrication)PlSchemaDefault("design.dnv_f101.fabrication");
+  dnv->corrosion_allowance = PlSchemaDefault("design.dnv_f101.corrosion_allowance");
+  dnv->ovality = PlSchemaDefault("design.dnv_f101.ovality");
+  dnv->alpha_h = PlSchemaDefault("design.dnv_f101.alpha_h");
+  dnv->condition_factor = PlSchemaDefault("design.dnv_f101.condition_factor");
 
   /* dynamic analysis */
   m->seabed_damping = NAN; /* per section (PlSeabedDamping) */

@@ -28,6 +28,7 @@ BASES = {
     "seabed.friction": ("jlay_900m.yaml", ["seabed.friction.axial=0.5", "seabed.friction.lateral=0.8"]),
     "lay": ("jlay_circle.yaml", ["lay.route.points=[[0, 0], [2000, 0]]"]),
     "waves": ("jlay_circle.yaml", ["waves.trains=[{kind: airy, height: 1, period: 8}]"]),
+    "design": ("jlay_900m.yaml", ["design.dnv_f101.smys=450e6", "design.dnv_f101.smts=535e6"]),
 }
 SKIP_BLOCKS = ("ends", "vessel.dp.reference", "vessel.hull[0]", "waves.trains[0]", "waves.trains[*]")  # per-end,
 # per-kind, per-item tables: no single path
@@ -79,7 +80,7 @@ with open(doc) as f:
             continue
         # a sub-table's label: "`output.points[i]`:" (a full path) or "`material`:",
         # "**`hydrodynamics`** ..." (relative to the heading's block)
-        lab = re.match(r"^(?:`([a-z_.\[\]*]+)`:\s*$|\*\*`([a-z_.\[\]*]+)`\*\*)", line)
+        lab = re.match(r"^(?:`([a-z0-9_.\[\]*]+)`:\s*$|\*\*`([a-z_.\[\]*]+)`\*\*)", line)
         if lab and heading:
             name = (lab.group(1) or lab.group(2)).replace("[i]", "[0]")
             block = name if "." in name else f"{heading}.{name}"
