@@ -471,11 +471,12 @@ typedef struct {
   double *times;
 } LineFrames;
 
-static int WriteLineFrames(void *ctx, double t, int nl, PlStation *const *nodes, const int *nn, PlError *err)
+static int WriteLineFrames(void *ctx, double t, int nl, PlStation *const *nodes, PlStation *const *stat, const int *nn,
+                           PlError *err)
 {
   LineFrames *lf = ctx;
   for (int l = 0; l < nl; ++l) {
-    const int rc = PlVtkSeriesWrite(lf->vs[l], t, nodes[l], nn[l], err);
+    const int rc = PlVtkSeriesWriteRef(lf->vs[l], t, nodes[l], stat[l], nn[l], err);
     if (rc) return rc;
   }
   if (RoomForTime(&lf->times, lf->nframes, &lf->cap, err)) return PL_EXIT_FAILURE;
@@ -584,6 +585,7 @@ static PetscErrorCode RunLinesDynamic(PlModel *m, const Args *a, PlLines L, PlSy
     for (int l = 0; !a->quiet && l < res.nlines && l < m->nlines; ++l) {
       printf("  line %s:\n", m->lines[l].name);
       PrintRunExtrema(&res.line_extrema[l], "    ");
+      if (res.line_design) PlDesignPrint(stdout, PlProblemModel(PlLinesProblem(L, l)), &res.line_design[l], 1);
     }
   }
   free(lf.vs);

@@ -14,6 +14,10 @@ Usage: check_design_run.py PIPELAY EXAMPLES_DIR SCHEMA WORKDIR
    the internal pressure's hydrostatic column in design.csv; design_envelope.csv's largest
    utilisation at each node at least its static value (t = 0 is an output: there the
    environmental parts are zero) and the summary's governing value its largest.
+3. The same riser as a model of lines: (scripts/one_line_as_lines.py): line_pipe/design.csv and
+   design_envelope.csv, and the governing utilisation and its place and time in the line's
+   summary object, equal to the one-line run's to 1e-6 (the two runs integrate the same
+   equations with the same steps, not bit for bit).
 """
 import csv
 import json
@@ -138,4 +142,28 @@ try:
     jsonschema.validate(summary, json.load(open(schema_path)))
 except jsonschema.ValidationError as e:
     fail(f"summary.json of the dynamic design run: {e.message}")
+
+# ---- 3. the riser as a model of lines: ------------------------------------------------------
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+from one_line_as_lines import as_lines  # noqa: E402
+import yaml  # noqa: E402
+src = os.path.join(work, "riser_design.yaml")
+with open(os.path.join(examples, "riser_regular_wave.yaml")) as f:
+    model = yaml.safe_load(f)
+model["design"] = {"internal_pressure": 5e6, "internal_pressure_level": 0, "dnv_f101": {"smys": 450e6, "smts": 535e6}}
+model["analysis"]["dynamic"]["duration"] = 3
+with open(src, "w") as f:
+    yaml.safe_dump(model, f)
+lines_model = os.path.join(work, "riser_lines.yaml")
+as_lines(src, lines_model)
+dl = os.path.join(work, "riser_lines")
+subprocess.run([exe, "run", lines_model, "--output", dl, "--quiet", "--no-plots"], check=True, stdout=subprocess.DEVNULL)
+for f in ("design.csv", "design_envelope.csv"):
+    if not os.path.exists(os.path.join(dl, "line_pipe", f)):
+        fail(f"line_pipe/{f} missing")
+gl = json.load(open(os.path.join(dl, "summary.json")))["dynamic"]["lines"]["pipe"]["design"]["dnv_f101"]
+g1 = summary["design"]["dnv_f101"]
+close(gl["max_utilisation"], g1["max_utilisation"], 1e-6, "lines: governing utilisation")
+close(gl["S_m"], g1["S_m"], 0, "lines: governing node")
+close(gl["t_s"], g1["t_s"], 0, "lines: governing time")
 sys.exit(1 if fails else 0)

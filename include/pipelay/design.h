@@ -17,8 +17,10 @@
  * force T_tw/EA, i.e. gamma1 = (T_e + (1 - 2 nu)(p_i A_i - p_e A_e))/EA (OrcaFlex includes
  * this). pipelay does not: pressure enters post-processing only (T_tw, hoop, von Mises, the
  * code checks), the statics and dynamics are those of the unpressurised line. The neglected
- * strain is (1 - 2 nu)(p_i A_i - p_e A_e)/EA, about 0.4 p_i/E (D/t) of a thin pipe: 1.5e-5 for
- * the 12.75 in x 15.9 mm pipe at 20 MPa, small beside lay strains of 1e-3.
+ * strain is (1 - 2 nu)(p_i A_i - p_e A_e)/EA; with A_i/A ~ D/(4t) of a thin wall and nu = 0.3
+ * that is about 0.1 (p_i - p_e)(D/t)/E: 1.7e-4 for the 12.75 in x 15.9 mm pipe at 20 MPa
+ * (computed with the exact areas), a tenth of a lay strain of 1e-3, which changes the line's
+ * length by that fraction and so, slightly, its shape.
  */
 #pragma once
 #include <stdbool.h>

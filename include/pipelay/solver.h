@@ -436,8 +436,9 @@ typedef int (*PlDynamicObserverFn)(void *ctx, double t, const PlStation *nodes, 
 typedef int (*PlBodiesObserverFn)(void *ctx, double t, int nbodies, const double (*r)[3], const double (*R)[9],
                                   PlError *err);
 /* Called at the frame times (as observer) of a system of lines with each line's node stations (rank 0). */
-typedef int (*PlLinesObserverFn)(void *ctx, double t, int nlines, PlStation *const *nodes, const int *nnodes,
-                                 PlError *err);
+typedef int (*PlLinesObserverFn)(void *ctx, double t, int nlines, PlStation *const *nodes,
+                                 PlStation *const *stat, const int *nnodes, PlError *err); /* stat: each
+                                 line's static start stations at the same nodes */
 typedef struct {
   int quiet;                      /* no progress line */
   int noverrides;                 /* --set values, echoed in summary.json */
@@ -484,6 +485,8 @@ typedef struct {
   PlRunExtrema extrema;           /* over the whole run (restarts included) */
   int nlines;                     /* a system of lines: its lines' extrema over the run */
   PlRunExtrema *line_extrema;     /* [nlines] (PlSysDynRunToFiles allocates; PlDynamicResultFree) */
+  PlDesignEnvelope *line_design;  /* [nlines] with a design: block, else NULL: each line's governing
+                                     design values (v NULL; as line_extrema) */
   PlDynamicStats stats;           /* counters over the whole run (restarts included) */
   double restarted_at_s;          /* restart: the time it continued from (0 otherwise) */
   int has_vessel;
