@@ -75,8 +75,7 @@ void PlDesignPointOf(const PlModel *m, const PlStation *s, const PlStation *ref,
 const char *PlDesignCriterionName(int k) { return k >= 0 && k < 4 ? kCriteria[k] : "none"; }
 
 /* ---- static: design.csv ------------------------------------------------------------------ */
-int PlDesignWriteStatic(const char *dir, const PlModel *m, const PlStation *N, int nn, PlDesignEnvelope *env,
-                        PlError *err)
+int PlDesignWriteStatic(const char *dir, const PlModel *m, const PlStation *N, int nn, PlError *err)
 {
   char path[PL_PATH_MAX + 64], tmp[PL_PATH_MAX + 80];
   FILE *f = PlFileOpenAtomic(dir, "design.csv", path, sizeof path, tmp, sizeof tmp, err);
@@ -97,7 +96,6 @@ int PlDesignWriteStatic(const char *dir, const PlModel *m, const PlStation *N, i
               d.utilisation);
     fputc('\n', f);
   }
-  if (env) PlDesignEnvelopeUpdate(env, m, 0.0, N, nn, NULL);
   return PlFileCommit(f, 0, tmp, path, err);
 }
 

@@ -383,7 +383,7 @@ int PlWriteStaticResults(const char *dir, const PlModel *m, const PlStaticReport
   if (rc) return rc;
   if ((rc = WriteStations(dir, "static.csv", nodes, nnodes, err))) return rc;
   if ((rc = WriteStations(dir, "static_elements.csv", elements, nelements, err))) return rc;
-  if (m->design.present && (rc = PlDesignWriteStatic(dir, m, nodes, nnodes, NULL, err))) return rc;
+  if (m->design.present && (rc = PlDesignWriteStatic(dir, m, nodes, nnodes, err))) return rc;
   cJSON *root = PlSummaryBuild(m, rep, s, nnodes, nelements, nranks, noverrides, overrides);
   rc = PlSummaryWrite(dir, root, err);
   cJSON_Delete(root);

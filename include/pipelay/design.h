@@ -111,7 +111,7 @@ double PlDnvCollapse(double p_el, double p_p, double f0, double D_t2);
 
 /* Load effects at a section: functional and environmental parts. */
 typedef struct {
-  double M_F, M_env;     /* bending moment [N m] (resultant magnitude; M_env signed) */
+  double M_F, M_env;   /* bending moment [N m], resultant magnitude; M_env (M_E is math.h's e) signed */
   double S_F, S_E;     /* effective axial force [N], tension positive */
   double eps_F, eps_E; /* longitudinal strain [-] */
   double p_i, p_e;     /* local pressures [Pa] */

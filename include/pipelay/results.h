@@ -87,9 +87,8 @@ int PlDesignEnvelopeRenumber(PlDesignEnvelope *e, int nn, int kept, int dropped)
 /* The envelopes updated with the stations N at time t (stat: the static stations, or NULL). */
 void PlDesignEnvelopeUpdate(PlDesignEnvelope *e, const PlModel *m, double t, const PlStation *N, int nn,
                             const PlStation *stat);
-/* DIR/design.csv of a static state (and env, when not NULL, updated with it at t = 0). */
-int PlDesignWriteStatic(const char *dir, const PlModel *m, const PlStation *N, int nn, PlDesignEnvelope *env,
-                        PlError *err);
+/* DIR/design.csv of a static state (every load effect functional). */
+int PlDesignWriteStatic(const char *dir, const PlModel *m, const PlStation *N, int nn, PlError *err);
 /* DIR/design_envelope.csv. */
 int PlDesignWriteEnvelope(const char *dir, const PlModel *m, const PlDesignEnvelope *e, PlError *err);
 /* summary.json's "design" object (root a cJSON *); dynamic: with the governing times. */
