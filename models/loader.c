@@ -35,6 +35,7 @@
 
 /* Walks the (overridden) tree into m. */
 static int check_plausible(PlError *err, const PlYNode *root, PlModel *m);
+static void design_validity(const PlYNode *root, PlModel *m);
 static int check_route_dp(PlError *err, const PlYNode *root, const PlModel *m, bool one_line);
 
 static int read_model_with(const PlYNode **body_names, PlError *err, const PlYNode *root, PlModel *m);
@@ -59,8 +60,11 @@ static int read_model_with(const PlYNode **body_names, PlError *err, const PlYNo
   if ((rc = ld_get_string(&top, "name", true, m->name, sizeof m->name))) return rc;
   if ((rc = ld_read_environment(&top, m))) return rc;
   if (ld_pair_of(&top, "lines"))
-    return (rc = ld_read_line_system(&c, &top, m)) || (rc = ld_read_design(&top, m)) ? rc
-                                                                                       : check_route_dp(err, root, m, false);
+  {
+    if ((rc = ld_read_line_system(&c, &top, m)) || (rc = ld_read_design(&top, m))) return rc;
+    design_validity(root, m);
+    return check_route_dp(err, root, m, false);
+  }
   if ((rc = ld_reject_key(&top, "points", "are the connection points of a model of lines: (give the line under "
                                        "lines: with its ends on the points)")))
     return rc;
@@ -209,8 +213,31 @@ static void warn(PlModel *m, const PlYNode *n, const PlYNode *root, const char *
   memcpy(m->warnings[m->nwarnings++], e.msg, sizeof e.msg);
 }
 
+/* The validity of DNV-ST-F101's local-buckling criteria (design.dnv_f101) for each pipe section
+ * of the model (every line's): D/t2 above 45 is outside the external-overpressure criteria, D/t2
+ * below 15 outside the standard's scope (its Table 1-1). Warnings: the check is still computed. */
+static void design_validity(const PlYNode *root, PlModel *m)
+{
+  if (!m->design.dnv.present) return;
+  const int nl = m->nlines > 0 ? m->nlines : 1;
+  for (int l = 0; l < nl; ++l) {
+    const PlSegment *seg = m->nlines > 0 ? m->lines[l].segments : m->segments;
+    const int ns = m->nlines > 0 ? m->lines[l].nsegments : m->nsegments;
+    for (int k = 0; k < ns; ++k) {
+      const double D_t2 = seg[k].section.outer_diameter / (seg[k].section.wall_thickness - m->design.dnv.corrosion_allowance);
+      if (D_t2 > 45.0 || D_t2 < 15.0)
+        warn(m, node_at(root, "design.dnv_f101"), root, "design.dnv_f101",
+             "%s%s%ssection %d has D/t2 = %.4g, %s", m->nlines > 0 ? "line " : "", m->nlines > 0 ? m->lines[l].name : "",
+             m->nlines > 0 ? ": " : "", k, D_t2,
+             D_t2 > 45.0 ? "above 45: the external-overpressure criteria (LCC and DCC) are outside their validity"
+                         : "below 15: outside DNV-ST-F101's scope (its Table 1-1)");
+    }
+  }
+}
+
 static int check_plausible(PlError *err, const PlYNode *root, PlModel *m)
 {
+  design_validity(root, m);
   char path[PATH_CAP];
   const PlYNode *n;
   /* environment */

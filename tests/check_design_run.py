@@ -9,7 +9,8 @@ Usage: check_design_run.py PIPELAY EXAMPLES_DIR SCHEMA WORKDIR
    pressures, T_tw = T_e + p_i A_i - p_e A_e, the thin-wall and Lame hoop stresses, von Mises at
    the four fibres, and the DNV-ST-F101 utilisations with the hand formulas of check_dnv_hand.py
    (gamma_C from the zones); all to 1e-9 relative. summary.json's governing utilisation is the
-   largest of design.csv's, and summary.json conforms to docs/summary-schema.json.
+   largest of design.csv's, and summary.json conforms to docs/summary-schema.json. A thinner
+   wall (D/t2 above 45) draws the validity warning.
 2. The riser in a regular wave (examples/riser_regular_wave.yaml, 800 kg/m^3 contents), 3 s:
    the internal pressure's hydrostatic column in design.csv; design_envelope.csv's largest
    utilisation at each node at least its static value (t = 0 is an output: there the
@@ -121,6 +122,13 @@ except ImportError:
     fail("python3-jsonschema missing")
 except jsonschema.ValidationError as e:
     fail(f"summary.json of the design run: {e.message}")
+
+# the validity warning: D/t2 = 0.762/0.015 = 50.8 > 45 (contents keep the thinner pipe down)
+r = subprocess.run([exe, "info", os.path.join(examples, "jlay_900m.yaml"), "--set", "line.sections[0].wall_thickness=0.015",
+                    "--set", "line.sections[0].contents_density=1000"] + sum((["--set", d] for d in DESIGN[2:4]), []),
+                   capture_output=True, text=True)
+if r.returncode != 0 or "design.dnv_f101: warning: section 0 has D/t2 = 50.8, above 45" not in r.stderr:
+    fail(f"no D/t2 warning: {r.stderr.strip()!r}")
 
 # ---- 2. dynamic riser -----------------------------------------------------------------------
 c = os.path.join(work, "riser")
