@@ -283,6 +283,31 @@ static void PrintBody(FILE *out, const PlVesselModel *v, int on_line)
 
 /* The forcing's breakpoints, where the integrator restarts (PlModelBreakpoints): their count
  * and the first ten. */
+/* The design: block (post-processing: not part of a restart's fingerprint). */
+static void PrintDesign(FILE *out, const PlModel *m)
+{
+  if (!m->design.present) return;
+  const PlDnvSpec *d = &m->design.dnv;
+  fprintf(out, "  design\n");
+  Line(out, "internal pressure", m->design.pressure.internal_pressure, "Pa");
+  Line(out, "  at the level z", m->design.pressure.internal_pressure_level, "m");
+  if (!d->present) return;
+  static const char *const cls[3] = {"low", "medium", "high"}, *const fab[3] = {"seamless", "uo_tro_erw", "uoe"};
+  fprintf(out, "    %-28s safety class %s, fabrication %s, alpha_U %s\n", "DNV-ST-F101", cls[d->safety_class],
+          fab[d->fabrication], d->supplementary_u ? "1.0 (supplementary U)" : "0.96");
+  Line(out, "SMYS", d->smys, "Pa");
+  Line(out, "SMTS", d->smts, "Pa");
+  Line(out, "yield derating", d->yield_derating, "Pa");
+  Line(out, "tensile derating", d->tensile_derating, "Pa");
+  Line(out, "corrosion allowance", d->corrosion_allowance, "m");
+  Line(out, "ovality f0", d->ovality, "-");
+  Line(out, "alpha_h", d->alpha_h, "-");
+  Line(out, "condition factor gamma_C", d->condition_factor, "-");
+  for (int k = 0; k < d->nzones; ++k)
+    fprintf(out, "    %-28s %.10g from S = %.10g to %.10g m\n", "  zone gamma_C", d->zones[k].factor, d->zones[k].from,
+            d->zones[k].to);
+}
+
 static void PrintBreakpoints(FILE *out, const PlModel *m)
 {
   double *t = NULL;
@@ -441,6 +466,7 @@ void PlDescribeModel(FILE *out, const PlModel *m, const PlMesh *mesh_, int finge
   PrintCurrent(out, m);
   PrintSea(out, m);
   PrintBody(out, &m->vessel, 1);
+  if (!fingerprint) PrintDesign(out, m);
 
   fprintf(out, "  analysis\n");
   fprintf(out, "    %-28s %s\n", "type", dynamic ? "dynamic" : "static");

@@ -179,6 +179,7 @@ static void PrintSummary(const PlModel *m, const PlMesh *mesh, const PlStaticRep
   if (isfinite(s->friction_mobilised))
     printf("  seabed friction          %12.1f %% of the capacity at most, at S = %.2f m\n", 100.0 * s->friction_mobilised,
            s->friction_mobilised_arc_length_m);
+  if (s->has_design) PlDesignPrint(stdout, m, &s->design, 0);
   if (!written) printf("  results NOT written to %s/ (see the message above)\n", dir);
 }
 
@@ -226,9 +227,9 @@ static void OnSignal(int sig)
 }
 
 /* Observer of the dynamic run: ParaView files at every output time (rank 0). */
-static int WriteVtkFrame(void *ctx, double t, const PlStation *nodes, int nnodes, PlError *err)
+static int WriteVtkFrame(void *ctx, double t, const PlStation *nodes, const PlStation *stat, int nnodes, PlError *err)
 {
-  return PlVtkSeriesWrite((PlVtkSeries)ctx, t, nodes, nnodes, err);
+  return PlVtkSeriesWriteRef((PlVtkSeries)ctx, t, nodes, stat, nnodes, err);
 }
 
 /* The extremes an engineer checks first after a dynamic run (over its outputs, x): the top
@@ -363,6 +364,7 @@ static PetscErrorCode RunDynamic(PlProblem prob, const PlStaticReport *rep, cons
                res.simulated_time_s - res.restarted_at_s, res.restarted_at_s, res.real_time_factor);
       else printf("  wall time %.3f s, %.1fx real time\n", res.wall_time_s, res.real_time_factor);
       if (isfinite(res.max_top_tension_N)) PrintRunExtrema(&res.extrema, "  ");
+      if (res.has_design) PlDesignPrint(stdout, m, &res.design, 1);
     }
     *rc = EndStatus(&res, m->output_dir);
   }
@@ -469,11 +471,12 @@ typedef struct {
   double *times;
 } LineFrames;
 
-static int WriteLineFrames(void *ctx, double t, int nl, PlStation *const *nodes, const int *nn, PlError *err)
+static int WriteLineFrames(void *ctx, double t, int nl, PlStation *const *nodes, PlStation *const *stat, const int *nn,
+                           PlError *err)
 {
   LineFrames *lf = ctx;
   for (int l = 0; l < nl; ++l) {
-    const int rc = PlVtkSeriesWrite(lf->vs[l], t, nodes[l], nn[l], err);
+    const int rc = PlVtkSeriesWriteRef(lf->vs[l], t, nodes[l], stat[l], nn[l], err);
     if (rc) return rc;
   }
   if (RoomForTime(&lf->times, lf->nframes, &lf->cap, err)) return PL_EXIT_FAILURE;
@@ -582,6 +585,7 @@ static PetscErrorCode RunLinesDynamic(PlModel *m, const Args *a, PlLines L, PlSy
     for (int l = 0; !a->quiet && l < res.nlines && l < m->nlines; ++l) {
       printf("  line %s:\n", m->lines[l].name);
       PrintRunExtrema(&res.line_extrema[l], "    ");
+      if (res.line_design) PlDesignPrint(stdout, PlProblemModel(PlLinesProblem(L, l)), &res.line_design[l], 1);
     }
   }
   free(lf.vs);
@@ -649,6 +653,7 @@ static PetscErrorCode RunLines(PlModel *m, const Args *a, PetscMPIInt rank, Pets
         printf("  line %s: %d nodes; bottom tension %.3f kN, top tension %.3f kN; max bending moment %.3f kN m "
                "-> %s/\n", m->lines[l].name, nn, rep.end_tension[l][0] / 1e3, rep.end_tension[l][1] / 1e3,
                sum.max_bending_moment_Nm / 1e3, dir);
+      if (!a->quiet && sum.has_design) PlDesignPrint(stdout, lm, &sum.design, 0);
     } else if (!rank && !a->quiet)
       printf("  line %s: %d nodes; bottom tension %.3f kN, top tension %.3f kN (the static start of the restart)\n",
              m->lines[l].name, nn, rep.end_tension[l][0] / 1e3, rep.end_tension[l][1] / 1e3);

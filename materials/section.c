@@ -29,6 +29,9 @@ int PlSectionFromPipe(const PlPipeGeometry *g, PlSection *s)
   s->hydro_diameter = g->hydro_diameter > 0.0 ? g->hydro_diameter : d_o;
   s->wall_thickness = t;
   s->steel_area = A;
+  s->youngs_modulus = g->youngs_modulus;
+  s->poissons_ratio = g->youngs_modulus / (2.0 * g->shear_modulus) - 1.0;
+  s->contents_density = g->contents_density;
   return 0;
 }
 

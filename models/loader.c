@@ -35,6 +35,7 @@
 
 /* Walks the (overridden) tree into m. */
 static int check_plausible(PlError *err, const PlYNode *root, PlModel *m);
+static void design_validity(const PlYNode *root, PlModel *m);
 static int check_route_dp(PlError *err, const PlYNode *root, const PlModel *m, bool one_line);
 
 static int read_model_with(const PlYNode **body_names, PlError *err, const PlYNode *root, PlModel *m);
@@ -58,7 +59,12 @@ static int read_model_with(const PlYNode **body_names, PlError *err, const PlYNo
   if (rc) return rc;
   if ((rc = ld_get_string(&top, "name", true, m->name, sizeof m->name))) return rc;
   if ((rc = ld_read_environment(&top, m))) return rc;
-  if (ld_pair_of(&top, "lines")) return (rc = ld_read_line_system(&c, &top, m)) ? rc : check_route_dp(err, root, m, false);
+  if (ld_pair_of(&top, "lines"))
+  {
+    if ((rc = ld_read_line_system(&c, &top, m)) || (rc = ld_read_design(&top, m))) return rc;
+    design_validity(root, m);
+    return check_route_dp(err, root, m, false);
+  }
   if ((rc = ld_reject_key(&top, "points", "are the connection points of a model of lines: (give the line under "
                                        "lines: with its ends on the points)")))
     return rc;
@@ -82,7 +88,7 @@ static int read_model_with(const PlYNode **body_names, PlError *err, const PlYNo
   if (c.body_only) {
     /* a system of rigid bodies (the Giusti tests; a vessel without a pipe; bodies on joints):
      * no line, so nothing that describes one */
-    static const char *const line_keys[] = {"seabed", "mesh", "rotation", "ends", "current", "lay", NULL};
+    static const char *const line_keys[] = {"seabed", "mesh", "rotation", "ends", "current", "lay", "design", NULL};
     for (int k = 0; line_keys[k]; ++k)
       if ((rc = ld_reject_key(&top, line_keys[k], "describes the line; a model without line: is a system of "
                                                  "rigid bodies (vessel: or bodies:)")))
@@ -114,6 +120,7 @@ static int read_model_with(const PlYNode **body_names, PlError *err, const PlYNo
   if ((rc = ld_read_waves(&c, &top, m))) return rc;
   if ((rc = ld_read_output(&c, &top, m))) return rc;
   if ((rc = ld_read_vessel(&c, &top, m))) return rc;
+  if ((rc = ld_read_design(&top, m))) return rc;
   if (m->vessel.present) PlVesselTopEnd(&m->vessel, &m->ends[1]); /* the mesh and guess use it */
   if ((rc = check_route_dp(err, root, m, true))) return rc;
 
@@ -206,8 +213,31 @@ static void warn(PlModel *m, const PlYNode *n, const PlYNode *root, const char *
   memcpy(m->warnings[m->nwarnings++], e.msg, sizeof e.msg);
 }
 
+/* The validity of DNV-ST-F101's local-buckling criteria (design.dnv_f101) for each pipe section
+ * of the model (every line's): D/t2 above 45 is outside the external-overpressure criteria, D/t2
+ * below 15 outside the standard's scope (its Table 1-1). Warnings: the check is still computed. */
+static void design_validity(const PlYNode *root, PlModel *m)
+{
+  if (!m->design.dnv.present) return;
+  const int nl = m->nlines > 0 ? m->nlines : 1;
+  for (int l = 0; l < nl; ++l) {
+    const PlSegment *seg = m->nlines > 0 ? m->lines[l].segments : m->segments;
+    const int ns = m->nlines > 0 ? m->lines[l].nsegments : m->nsegments;
+    for (int k = 0; k < ns; ++k) {
+      const double D_t2 = seg[k].section.outer_diameter / (seg[k].section.wall_thickness - m->design.dnv.corrosion_allowance);
+      if (D_t2 > 45.0 || D_t2 < 15.0)
+        warn(m, node_at(root, "design.dnv_f101"), root, "design.dnv_f101",
+             "%s%s%ssection %d has D/t2 = %.4g, %s", m->nlines > 0 ? "line " : "", m->nlines > 0 ? m->lines[l].name : "",
+             m->nlines > 0 ? ": " : "", k, D_t2,
+             D_t2 > 45.0 ? "above 45: the external-overpressure criteria (LCC and DCC) are outside their validity"
+                         : "below 15: outside DNV-ST-F101's scope (its Table 1-1)");
+    }
+  }
+}
+
 static int check_plausible(PlError *err, const PlYNode *root, PlModel *m)
 {
+  design_validity(root, m);
   char path[PATH_CAP];
   const PlYNode *n;
   /* environment */
@@ -409,6 +439,18 @@ static void InitDefaults(PlModel *m)
   m->analysis.initial_guess =
       PlSchemaDefault("analysis.initial_guess") == 1 ? PL_GUESS_STRAIGHT : PL_GUESS_CATENARY;
   m->analysis.petsc_options[0] = '\0';
+  m->design.pressure.internal_pressure = PlSchemaDefault("design.internal_pressure");
+  m->design.pressure.internal_pressure_level = PlSchemaDefault("design.internal_pressure_level");
+  PlDnvSpec *dnv = &m->design.dnv;
+  dnv->yield_derating = PlSchemaDefault("design.dnv_f101.yield_derating");
+  dnv->tensile_derating = PlSchemaDefault("design.dnv_f101.tensile_derating");
+  dnv->supplementary_u = PlSchemaDefault("design.dnv_f101.supplementary_u") != 0.0;
+  dnv->safety_class = (PlDnvSafetyClass)PlSchemaDefault("design.dnv_f101.safety_class");
+  dnv->fabrication = (PlDnvFabrication)PlSchemaDefault("design.dnv_f101.fabrication");
+  dnv->corrosion_allowance = PlSchemaDefault("design.dnv_f101.corrosion_allowance");
+  dnv->ovality = PlSchemaDefault("design.dnv_f101.ovality");
+  dnv->alpha_h = PlSchemaDefault("design.dnv_f101.alpha_h");
+  dnv->condition_factor = PlSchemaDefault("design.dnv_f101.condition_factor");
 
   /* dynamic analysis */
   m->seabed_damping = NAN; /* per section (PlSeabedDamping) */

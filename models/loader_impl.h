@@ -269,6 +269,9 @@ int ld_open_list(PlError *err, const Scope *top, const char *key, bool allow_emp
 int ld_read_joints(const Ctx *c, const Scope *top, PlModel *m);
 int ld_read_line_system(Ctx *c, const Scope *top, PlModel *m);
 
+/* loader_design.c */
+int ld_read_design(const Scope *top, PlModel *m);
+
 /* loader_override.c */
 int ld_split_path(const char *p, size_t len, Step *steps);
 int ld_apply_override(PlError *err, PlYTree *tree, PlYNode *root, int k, const char *arg);

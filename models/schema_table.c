@@ -43,6 +43,8 @@ const char *const PlChoiceRaoFormats[] = {"csv", "wamit4", NULL};
 const char *const PlChoiceRaoPhases[] = {"lag", "lead", NULL};          /* PlRaoPhase */
 const char *const PlChoiceRaoHeadings[] = {"towards", "from", NULL};    /* PlRaoHeading */
 const char *const PlChoiceRaoRotations[] = {"deg", "rad", NULL};        /* PlRaoRotation */
+const char *const PlChoiceSafetyClasses[] = {"low", "medium", "high", NULL};
+const char *const PlChoiceFabrications[] = {"seamless", "uo_tro_erw", "uoe", NULL};
 
 /* ranges: lo, hi, lo_open, hi_open */
 #define R_POS 0.0, INFINITY, true, false     /* > 0 */
@@ -110,6 +112,7 @@ const PlKeySpec PlSchemaTable[] = {
     MAPS("joints", OPT, "none", "joints between bodies, or a body and the ground"),
     MAPS("lines", OPT, "none", "several named lines instead of line, mesh and ends"),
     MAPS("points", OPT, "none", "the connection points of lines:"),
+    MAP("design", OPT, "none", "pressures and the DNV-ST-F101 code check of every line (post-processing)"),
 
     /* ---- environment ---- */
     NUM("environment.water_depth", "m", R_POS, REQ, NAN, "required",
@@ -382,6 +385,34 @@ const PlKeySpec PlSchemaTable[] = {
         "absolute tolerance on each element's strain"),
     NUM("analysis.dynamic.atol_reaction", "N", R_POS, DEF, 1.0, "1",
         "absolute tolerance of joint reactions"),
+
+    /* ---- design: pressures and the code check (output only: the solution does not change) ---- */
+    NUM("design.internal_pressure", "Pa", R_ANY, DEF, 0.0, "0",
+        "p_ref: the internal (gauge) pressure at the level `internal_pressure_level`"),
+    NUM("design.internal_pressure_level", "m", R_ANY, DEF, 0.0, "0",
+        "z_ref: where p_ref is given; below it p_i = p_ref + rho_c g (z_ref - z), rho_c the section's contents_density"),
+    MAP("design.dnv_f101", OPT, "none (pressures and stresses only)", "the DNV-ST-F101 local-buckling check"),
+    NUM("design.dnv_f101.smys", "Pa", R_POS, REQ, NAN, "required", "SMYS: specified minimum yield stress"),
+    NUM("design.dnv_f101.smts", "Pa", R_POS, REQ, NAN, "required", "SMTS: specified minimum tensile strength"),
+    NUM("design.dnv_f101.yield_derating", "Pa", R_NONNEG, DEF, 0.0, "0",
+        "f_y,temp: the yield stress's derating at the design temperature"),
+    NUM("design.dnv_f101.tensile_derating", "Pa", R_NONNEG, DEF, 0.0, "0",
+        "f_u,temp: the tensile strength's derating at the design temperature"),
+    BOOL("design.dnv_f101.supplementary_u", 0, "false", "supplementary requirement U: alpha_U = 1.0 (else 0.96)"),
+    CHO("design.dnv_f101.safety_class", PlChoiceSafetyClasses, DEF, 1, "`medium`",
+        "gamma_SC 1.04 / 1.14 / 1.26 and gamma_eps 2.0 / 2.5 / 3.3"),
+    CHO("design.dnv_f101.fabrication", PlChoiceFabrications, DEF, 0, "`seamless`",
+        "alpha_fab 1.0 / 0.93 / 0.85"),
+    NUM("design.dnv_f101.corrosion_allowance", "m", R_NONNEG, DEF, 0.0, "0", "t_corr: t2 = t - t_corr"),
+    NUM("design.dnv_f101.ovality", "-", R_NONNEG, DEF, 0.005, "0.005", "f0: the out-of-roundness (at least 0.005 is used)"),
+    NUM("design.dnv_f101.alpha_h", "-", R_KS, DEF, 0.93, "0.93",
+        "alpha_h: the largest allowed Rt0.5/Rm (strain hardening, DCC)"),
+    NUM("design.dnv_f101.condition_factor", "-", R_POS, DEF, 1.0, "1",
+        "gamma_C outside the zones"),
+    MAPS("design.dnv_f101.zones", OPT, "none", "gamma_C along arc-length zones (at most 32)"),
+    NUM("design.dnv_f101.zones[*].from", "m", R_NONNEG, REQ, NAN, "required", "arc length where the zone starts"),
+    NUM("design.dnv_f101.zones[*].to", "m", R_NONNEG, REQ, NAN, "required", "arc length where it ends (> from)"),
+    NUM("design.dnv_f101.zones[*].condition_factor", "-", R_POS, REQ, NAN, "required", "gamma_C in the zone"),
 
     /* ---- output ---- */
     STR("output.directory", DEF, "the file's base name without its extension",

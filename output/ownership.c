@@ -35,6 +35,7 @@ static const char *const kTop[] = {"static.csv",   "static_elements.csv", "stati
                                    "envelopes.csv", "energy.csv",         "payout.csv",  "touchdown.csv",
                                    "lay.csv",       "as_laid.csv",        "route.csv",        "restart.bin",   "dynamic.pvd",
                                    "waves.csv",     "statistics.csv",     "spectra.csv",
+                                   "design.csv",    "design_envelope.csv",
                                    "timeseries_*.csv", ".*.tmp", NULL};
 static const struct {
   const char *dir;

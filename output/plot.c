@@ -525,6 +525,40 @@ static const char *kCurvatureAxis =
 
 /* ---- static plots ------------------------------------------------------------------------ */
 static const char *kS = "arc length S from the bottom end [m]";
+static int HeaderHas(const char *dir, const char *file, const char *col);
+
+/* The design answers along the line (design.csv or design_envelope.csv, the model's design:
+ * block): the largest von Mises stress and, with the code check, the DNV-ST-F101 utilisations
+ * against their limit 1. */
+static void DesignPlot(Plotter *P, const char *dir, const PlPlotOptions *o, int dynamic, int *n, int *failed)
+{
+  const char *file = dynamic ? "design_envelope.csv" : "design.csv";
+  if (!FileExists(dir, file)) return;
+  const int dnv = HeaderHas(dir, file, dynamic ? "max_utilisation" : "utilisation");
+  const char *pre = dynamic ? "max_" : "";
+  Text b = {0};
+  Add(&b, "  f = '../%s'\n", file);
+  AddMarksS(&b, o);
+  Add(&b, "  set multiplot layout %d,1 title T('Design checks along the line (%s)')\n"
+          "  set key top right\n  set xlabel '%s'\n"
+          "  set title 'von Mises stress (largest of the inner and outer fibres)'\n  set ylabel '[MPa]'\n",
+      dnv ? 2 : 1, dynamic ? "dynamic envelope" : "static", kS);
+  if (dynamic)
+    Add(&b, "  plot f using \"S_m\":(column(\"max_von_mises_Pa\")/1e6) with lines lw 2 title 'largest over the run'\n");
+  else
+    Add(&b, "  plot f using \"S_m\":(column(\"von_mises_outer_Pa\")/1e6) with lines lw 2 title 'outer fibre', \\\n"
+            "       f using \"S_m\":(column(\"von_mises_inner_Pa\")/1e6) with lines lw 2 title 'inner fibre'\n");
+  if (dnv)
+    Add(&b, "  set title 'DNV-ST-F101 local buckling: utilisation'\n  set ylabel 'utilisation [-]'\n"
+            "  plot f using \"S_m\":\"%slcc_a\" with lines lw 2 title 'LCC a', \\\n"
+            "       f using \"S_m\":\"%slcc_b\" with lines lw 2 title 'LCC b', \\\n"
+            "       f using \"S_m\":\"%sdcc_a\" with lines lw 2 dt 2 title 'DCC a', \\\n"
+            "       f using \"S_m\":\"%sdcc_b\" with lines lw 2 dt 2 title 'DCC b', \\\n"
+            "       1 with lines lw 1 lc rgb 'black' title 'limit'\n", pre, pre, pre, pre);
+  Add(&b, "  unset multiplot\n");
+  Tally(RunScript(P, dynamic ? "dynamic_envelope_design" : "static_design", 1200, dnv ? 1000 : 750, &b), n, failed);
+  free(b.s);
+}
 
 int PlPlotStatic(const char *dir, const PlPlotOptions *o)
 {
@@ -626,6 +660,7 @@ int PlPlotStatic(const char *dir, const PlPlotOptions *o)
     Tally(RunScript(&P, "static_seabed_force", 1200, 750, &b), &n, &failed);
     free(b.s);
   }
+  DesignPlot(&P, dir, o, 0, &n, &failed);
   return PlotterFinish(&P, n, failed);
 }
 
@@ -983,6 +1018,7 @@ int PlPlotDynamic(const char *dir, const PlPlotOptions *o)
       Tally(RunScript(&P, "dynamic_envelope_tension", 1200, 750, &b), &n, &failed);
       free(b.s);
     }
+    DesignPlot(&P, dir, o, 1, &n, &failed);
   }
   if (FileExists(dir, "as_laid.csv") && FileExists(dir, "route.csv")) { /* the lay on its route */
     Text b = {0};

@@ -160,6 +160,7 @@ int PlVtkWriteBlock(const char *path, const PlVtkBlock *b, double t_s, int frame
 
 /* ---- the series --------------------------------------------------------------------------- */
 enum { kLineArrays = 14 };    /* point-data arrays of the line */
+enum { kDesignArrays = 6 };   /* and of the design: block (design_arrays below) */
 
 struct PlVtkSeries_ {
   PlVtkSeriesKind kind;
@@ -173,7 +174,9 @@ struct PlVtkSeries_ {
   size_t nentries, centries;         /* bytes used and allocated in entries */
   long pvd_head;                     /* bytes of the .pvd before its entries (0: unknown) */
   int nwork;                         /* nodes the work arrays are sized for */
-  double *work;                      /* point data of the line [18 nwork] */
+  double *work;                      /* point data of the line [24 nwork] */
+  const PlModel *model;              /* the line's model (borrowed: it outlives the series); its
+                                        design: block adds the design arrays */
   double *points;                    /* [3 nwork] */
   int64_t *connectivity;             /* [nwork] 0, 1, ..., n-1 */
 };
@@ -333,6 +336,7 @@ static int SeriesCreate(const char *dir, PlVtkSeriesKind kind, const PlModel *m,
     return PL_EXIT_IO;
   }
   vs->nsegments = m->nsegments;
+  vs->model = m;
   double top = 0.0;
   for (int k = 0; k < m->nsegments; ++k) {
     top += m->segments[k].length;
@@ -381,8 +385,46 @@ static double OuterDiameterAt(const PlVtkSeries vs, double S)
   return vs->nsegments ? vs->outer_diameter_m[vs->nsegments - 1] : 0.0;
 }
 
+/* The design arrays of the line (solver/design_output.c) into arrays[0..) with their columns
+ * from col: internal and external pressure, true-wall tension, Lame's inner hoop stress, the
+ * largest von Mises stress and, with dnv_f101, the utilisation (a dynamic frame: only with the
+ * static stations ref, which give the functional part). Returns the count. */
+static int DesignArrays(const PlVtkSeries vs, const PlStation *nodes, const PlStation *ref, int n, double *col,
+                        PlVtkArray *arrays)
+{
+  const PlModel *m = vs->model;
+  if (!m->design.present || m->nsegments < 1) return 0;
+  static const char *const names[kDesignArrays] = {"internal_pressure_Pa", "external_pressure_Pa",
+                                                   "true_wall_tension_N", "hoop_stress_inner_Pa", "von_mises_Pa",
+                                                   "dnv_utilisation"};
+  const int na = m->design.dnv.present && (vs->kind == PL_VTK_STATIC || ref) ? kDesignArrays : kDesignArrays - 1;
+  for (int i = 0; i < n; ++i) {
+    PlDesignPoint d;
+    PlDesignPointOf(m, &nodes[i], ref ? &ref[i] : NULL, &d);
+    const double v[kDesignArrays] = {d.p_i, d.p_e, d.true_wall_tension, d.hoop_inner, d.von_mises, d.utilisation};
+    for (int k = 0; k < na; ++k) col[(size_t)k * n + i] = v[k];
+  }
+  for (int k = 0; k < na; ++k) arrays[k] = (PlVtkArray){names[k], 1, col + (size_t)k * n};
+  return na;
+}
+
+static int WriteBlocks(PlVtkSeries vs, double t_s, const PlStation *nodes, const PlStation *ref, int n,
+                       const PlVtkBlock *extra, int nextra, PlError *err);
+
 int PlVtkSeriesWriteBlocks(PlVtkSeries vs, double t_s, const PlStation *nodes, int n,
                            const PlVtkBlock *extra, int nextra, PlError *err)
+{
+  return WriteBlocks(vs, t_s, nodes, NULL, n, extra, nextra, err);
+}
+
+int PlVtkSeriesWriteRef(PlVtkSeries vs, double t_s, const PlStation *nodes, const PlStation *ref, int nnodes,
+                        PlError *err)
+{
+  return WriteBlocks(vs, t_s, nodes, ref, nnodes, NULL, 0, err);
+}
+
+static int WriteBlocks(PlVtkSeries vs, double t_s, const PlStation *nodes, const PlStation *ref, int n,
+                       const PlVtkBlock *extra, int nextra, PlError *err)
 {
   if (!isfinite(t_s) || n < 1 || nextra < 0) {
     snprintf(err->msg, sizeof err->msg, "VTK output: invalid call (time %g, %d nodes)", t_s, n);
@@ -398,7 +440,7 @@ int PlVtkSeriesWriteBlocks(PlVtkSeries vs, double t_s, const PlStation *nodes, i
       return PL_EXIT_FAILURE;
     }
   if (n > vs->nwork) {
-    double *w = malloc(sizeof(double) * 18 * (size_t)n), *p = malloc(sizeof(double) * 3 * (size_t)n);
+    double *w = malloc(sizeof(double) * (18 + kDesignArrays) * (size_t)n), *p = malloc(sizeof(double) * 3 * (size_t)n);
     int64_t *c = malloc(sizeof(int64_t) * (size_t)n);
     if (!w || !p || !c) {
       free(w);
@@ -437,15 +479,16 @@ int PlVtkSeriesWriteBlocks(PlVtkSeries vs, double t_s, const PlStation *nodes, i
     }
     vs->connectivity[i] = i;
   }
-  PlVtkArray arrays[kLineArrays];
+  PlVtkArray arrays[kLineArrays + kDesignArrays];
   for (int k = 0; k < kLineArrays; ++k) {
     arrays[k].name = names[k];
     arrays[k].ncomponents = k < 12 ? 1 : 3;
     arrays[k].values = col[k];
   }
+  const int narrays = kLineArrays + DesignArrays(vs, nodes, ref, n, vs->work + (size_t)18 * n, arrays + kLineArrays);
   const int64_t offset = n;
   const uint8_t type = 4; /* VTK_POLY_LINE */
-  const PlVtkBlock line = {"line", n, vs->points, 1, vs->connectivity, &offset, &type, kLineArrays, arrays};
+  const PlVtkBlock line = {"line", n, vs->points, 1, vs->connectivity, &offset, &type, narrays, arrays};
 
   /* file names, relative to the output directory */
   char stem[64], rel[PL_PATH_MAX], path[2 * PL_PATH_MAX];

@@ -281,7 +281,7 @@ static void Progress(double t, double t0, double T, long steps, double wall, int
 static const char *const kStaticKeys[] = {
   "top_tension_N", "top_horizontal_tension_N", "hang_off_angle_deg", "layback_m", "touchdown_arc_length_m",
   "max_bending_moment_Nm", "max_bending_moment_arc_length_m", "max_axial_strain", "max_fibre_strain",
-  "max_effective_tension_N", "max_curvature_1pm"};
+  "max_effective_tension_N", "max_curvature_1pm", "design"};
 
 static cJSON *DynamicSummary(const PlProblem p, const PlStaticReport *srep, const PlStaticSummary *ssum,
                              const PlDynamicRunOptions *opt, const PlDynamicResult *res, int nranks, double T,
@@ -318,6 +318,7 @@ static cJSON *DynamicSummary(const PlProblem p, const PlStaticReport *srep, cons
   else if (res->io_status) cJSON_AddStringToObject(root, "dynamic_failure", res->err.msg);
   else if (res->interrupted) cJSON_AddStringToObject(root, "dynamic_failure", "interrupted by a signal");
   if (opt->restart) cJSON_AddNumberToObject(root, "restarted_at_s", res->restarted_at_s);
+  if (res->has_design) PlDesignSummaryAdd(root, m, &res->design, 1);
   cJSON_AddNumberToObject(root, "max_energy_balance_J", res->max_energy_balance_J);
   cJSON_AddNumberToObject(root, "max_work_J", res->max_work_J);
   if (m->ends[1].payout) { /* the pipe paid out (in: negative) by the last output, and the line's length then */
@@ -353,6 +354,7 @@ static int Checkpoint(const SummaryContext *c, const Writer *w, PlRestartHeader 
   rh->ext = res->extrema;
   int io = PlRestartWrite(dir, rh, S, y, yp, w->ls.env, c->opt->fingerprint, err);
   if (!io) io = PlLineSeriesEnvelopes(&w->ls, dir, err);
+  if (!io && res->has_design) io = PlDesignWriteEnvelope(dir, &c->p->model, &res->design, err);
   if (!io) {
     cJSON *root = DynamicSummary(c->p, c->srep, c->ssum, c->opt, res, c->nranks, c->T, c->dt);
     io = PlSummaryWrite(dir, root, err);
@@ -426,6 +428,10 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   PlRunExtremaInit(&res->extrema);
   const double wall0 = MPI_Wtime();
   PetscCall(PlProblemStations(p, &stat, &nnr, &Es, &ner));
+  if (m->design.present && !rank) {
+    PetscCheck(!PlDesignEnvelopeInit(&res->design, nn), p->comm, PETSC_ERR_MEM, "out of memory for the envelopes");
+    res->has_design = 1;
+  }
   PetscCall(PlDynamicCreate(p, opt->stop, &d));
   const int ndd = PlDynamicNodeDofs(d);
   PetscInt nstate = PlDynamicSize(d);
@@ -487,6 +493,8 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
       if (PlDynamicRenumbered(d, &kept, &dropped, &res->payout_remeshes, &res->retired_elements)) {
         /* pay-out: nodes paid out or taken in, laid pipe retired */
         PetscCall(Renumbered(p, d, kept, dropped, &nn, &stat, &w.ls, &rh, opt->fingerprint, &yraw, &ypraw));
+        PetscCheck(!res->has_design || !PlDesignEnvelopeRenumber(&res->design, nn, kept, dropped), p->comm,
+                   PETSC_ERR_MEM, "out of memory");
         PetscCheck(!track.land || !PlLayTrackRenumber(&track, nn, kept, dropped), p->comm, PETSC_ERR_MEM,
                    "out of memory");
         nstate = PlDynamicSize(d);
@@ -563,7 +571,8 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
         io = PlSeriesRowWritten(w.f[F_LAY], w.path[F_LAY], &res->err);
       }
       PlRunExtremaUpdate(&res->extrema, p, t, E, ner, &N[nn - 1]);
-      if (!io && opt->observer && PlModelVtkFrame(m, k, nout)) io = opt->observer(opt->observer_ctx, t, N, nn, &res->err);
+      if (res->has_design) PlDesignEnvelopeUpdate(&res->design, m, t, N, nn, stat);
+      if (!io && opt->observer && PlModelVtkFrame(m, k, nout)) io = opt->observer(opt->observer_ctx, t, N, stat, nn, &res->err);
     }
     if (m->route.n > 0) { /* the last output's nodes: as_laid.csv at the end */
       free(laid);
@@ -634,6 +643,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
       final_io = Checkpoint(&sc, &w, &rh, PlDynamicSystem(d), yraw, ypraw, res, e);
     } else if (started) {
       if (have_state) final_io = PlLineSeriesEnvelopes(&w.ls, dir, e);
+      if (have_state && !final_io && res->has_design) final_io = PlDesignWriteEnvelope(dir, m, &res->design, e);
       if (!final_io) {
         cJSON *root = DynamicSummary(p, srep, ssum, opt, res, size, T, dt);
         final_io = PlSummaryWrite(dir, root, e);
@@ -649,6 +659,7 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
     }
   }
   free(laid);
+  PlDesignEnvelopeFree(&res->design); /* the governing values stay in res */
   PlLayTrackFree(&track);
   PlLineSeriesFree(&w.ls);
   free(yraw);

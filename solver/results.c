@@ -248,6 +248,12 @@ PetscErrorCode PlStaticSummarize(PlProblem p, const PlStation *N, int nn, const 
     s->max_tension_N = fmax(s->max_tension_N, E[e].tension);
     s->max_curvature_1pm = fmax(s->max_curvature_1pm, E[e].curvature);
   }
+  if (p->model.design.present) { /* the governing values only (design.csv has the line) */
+    PetscCheck(!PlDesignEnvelopeInit(&s->design, nn), PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory");
+    PlDesignEnvelopeUpdate(&s->design, &p->model, 0.0, N, nn, NULL);
+    PlDesignEnvelopeFree(&s->design);
+    s->has_design = 1;
+  }
   PetscFunctionReturn(0);
 }
 
@@ -325,6 +331,7 @@ void *PlSummaryBuild(const PlModel *m, const PlStaticReport *rep, const PlStatic
     AddNumber(root, "friction_mobilised", s->friction_mobilised);
     AddNumber(root, "friction_mobilised_arc_length_m", s->friction_mobilised_arc_length_m);
   }
+  if (s->has_design) PlDesignSummaryAdd(root, m, &s->design, 0);
   cJSON *hist = cJSON_AddArrayToObject(root, "residual_history_N");
   for (int k = 0; k < rep->nhistory; ++k) cJSON_AddItemToArray(hist, cJSON_CreateNumber(rep->history[k]));
   if (!rep->converged) cJSON_AddStringToObject(root, "failure", rep->failure);
@@ -376,6 +383,7 @@ int PlWriteStaticResults(const char *dir, const PlModel *m, const PlStaticReport
   if (rc) return rc;
   if ((rc = WriteStations(dir, "static.csv", nodes, nnodes, err))) return rc;
   if ((rc = WriteStations(dir, "static_elements.csv", elements, nelements, err))) return rc;
+  if (m->design.present && (rc = PlDesignWriteStatic(dir, m, nodes, nnodes, err))) return rc;
   cJSON *root = PlSummaryBuild(m, rep, s, nnodes, nelements, nranks, noverrides, overrides);
   rc = PlSummaryWrite(dir, root, err);
   cJSON_Delete(root);

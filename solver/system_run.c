@@ -60,6 +60,8 @@ typedef struct {
   double *pmax, *bmax, *jfmax, *jmmax; /* [np], [nb], [nj], [nj] */
   double *block;               /* the arrays above */
   size_t nblock;               /* its doubles */
+  PlDesignEnvelope *design;    /* [nl] with the model's design: block, else NULL (not in restart.bin:
+                                  a restarted run's design envelopes start at the restart) */
 } RunExtrema;
 #define EXTREMA_SCALARS 5
 _Static_assert(sizeof(PlRunExtrema) % sizeof(double) == 0 && sizeof(Range) % sizeof(double) == 0,
@@ -82,6 +84,32 @@ static int ExtremaInit(RunExtrema *x, int nl, int np, int nb, int nj)
   x->jfmax = b, b += nj;
   x->jmmax = b;
   return 0;
+}
+
+/* The design envelopes of the lines (x->design), when the model has a design: block. 0, or -1
+ * out of memory. */
+static int DesignInit(RunExtrema *x, PlSysDyn s)
+{
+  const PlModel *m = PlSysDynModel(s);
+  if (!m->design.present) return 0;
+  x->design = calloc((size_t)m->nlines, sizeof *x->design);
+  if (!x->design) return -1;
+  for (int l = 0; l < m->nlines; ++l)
+    if (PlDesignEnvelopeInit(&x->design[l], PlLinesProblem(PlSysDynLines(s), l)->mesh.nnodes)) return -1;
+  return 0;
+}
+
+static void DesignFree(RunExtrema *x, int nl)
+{
+  for (int l = 0; x->design && l < nl; ++l) PlDesignEnvelopeFree(&x->design[l]);
+  free(x->design);
+  x->design = NULL;
+}
+
+/* Line l's design_envelope.csv into ldir (nothing without a design: block). */
+static int DesignWrite(const RunExtrema *x, PlSysDyn s, int l, const char *ldir, PlError *err)
+{
+  return x->design ? PlDesignWriteEnvelope(ldir, &PlLinesProblem(PlSysDynLines(s), l)->model, &x->design[l], err) : 0;
 }
 
 static void RangeAdd(Range *r, double v, double t, int first)
@@ -155,11 +183,11 @@ static void FreeStations(int nl, PlStation **nodes, PlStation **els)
 
 /* The observers at time t: each line's stations, each body's pose. */
 static int Observe(PlSysDyn s, const PlDynamicRunOptions *opt, double t, const double *y, PlStation **nodes,
-                   const int *nn, PlError *err)
+                   PlStation **stat, const int *nn, PlError *err)
 {
   const PlModel *m = PlSysDynModel(s);
   int rc = 0;
-  if (opt->lines_observer) rc = opt->lines_observer(opt->lines_observer_ctx, t, m->nlines, nodes, nn, err);
+  if (opt->lines_observer) rc = opt->lines_observer(opt->lines_observer_ctx, t, m->nlines, nodes, stat, nn, err);
   if (!rc && opt->bodies_observer && m->nbodies > 0) {
     double r[m->nbodies][3], R[m->nbodies][9];
     for (int b = 0; b < m->nbodies; ++b) PlSysDynBodyPose(s, b, y, r[b], R[b]);
@@ -214,6 +242,7 @@ static cJSON *Summary(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunOp
   for (int l = 0; l < nl; ++l) {
     cJSON *o = cJSON_AddObjectToObject(lines, m->lines[l].name);
     PlRunExtremaToJson(o, &x->ext[l]); /* over the line, as a one-line run's */
+    if (x->design) PlDesignSummaryAdd(o, &PlLinesProblem(PlSysDynLines(s), l)->model, &x->design[l], 1);
     for (int e = 0; e < 2; ++e) {
       cJSON *eo = cJSON_AddObjectToObject(o, e ? "top" : "bottom");
       cJSON_AddNumberToObject(eo, "max_tension_N", x->ten[l][e].max);
@@ -299,6 +328,7 @@ static int Checkpoint(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunOp
     char ldir[PL_PATH_MAX + PL_NAME_MAX + 8];
     snprintf(ldir, sizeof ldir, "%s/line_%s", m->output_dir, m->lines[l].name);
     io = PlLineSeriesEnvelopes(&ls[l], ldir, err);
+    if (!io) io = DesignWrite(x, s, l, ldir, err);
   }
   if (!io) {
     cJSON *sum = Summary(s, rep, opt, res, x, t);
@@ -332,11 +362,13 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
   const int root = s->rank == 0;
   memset(res, 0, sizeof *res);
   const double wall0 = MPI_Wtime();
-  RunExtrema x; /* rank 0's are the run's */
+  RunExtrema x = {0}; /* rank 0's are the run's */
   res->line_extrema = calloc((size_t)nls, sizeof *res->line_extrema);
-  if (!res->line_extrema || ExtremaInit(&x, nl, np, nb, nj)) {
+  if (!res->line_extrema || ExtremaInit(&x, nl, np, nb, nj) || (root && DesignInit(&x, s))) {
     free(res->line_extrema);
     res->line_extrema = NULL;
+    DesignFree(&x, nl);
+    free(x.block);
     snprintf(res->err.msg, sizeof res->err.msg, "out of memory for the run's extrema");
     res->io_status = PL_EXIT_FAILURE;
     return 0;
@@ -351,6 +383,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
          *aux = malloc(sizeof(double) * naux), *ymb = malloc(sizeof(double) * (size_t)(s->nmb + 1));
   if (!ycur || !ypcur || !aux || !ymb) {
     free(ycur), free(ypcur), free(aux), free(ymb), free(x.block);
+    DesignFree(&x, nl);
     snprintf(res->err.msg, sizeof res->err.msg, "out of memory for the restart state");
     res->io_status = PL_EXIT_FAILURE;
     return 0;
@@ -376,6 +409,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
     res->restarted_at_s = in.t;
   } else if (PlSysDynPrepareRun(s)) {
     free(ycur), free(ypcur), free(aux), free(ymb), free(x.block);
+    DesignFree(&x, nl);
     snprintf(res->failure, sizeof res->failure, "IDA refused the start state");
     res->ida_flag = -1;
     return 0;
@@ -610,6 +644,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
         io = PlLineSeriesRow(&ls[l], t, nodes[l], f, k == 0, &res->err);
         wrote = 1;
         PlRunExtremaUpdate(&x.ext[l], p, t, els[l], p->mesh.nelements, &nodes[l][nn[l] - 1]);
+        if (x.design) PlDesignEnvelopeUpdate(&x.design[l], &p->model, t, nodes[l], nn[l], stat[l]);
       }
       if (!io && fw) {
         double(*tops)[3] = malloc(sizeof *tops * (size_t)nl);
@@ -623,7 +658,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
         }
       }
       if (!io && (opt->lines_observer || (opt->bodies_observer && nb > 0)) && PlModelVtkFrame(m, k, nout))
-        io = Observe(s, opt, t, y, nodes, nn, &res->err);
+        io = Observe(s, opt, t, y, nodes, stat, nn, &res->err);
       double strain = 0.0; /* the lines' strain energy from their stations */
       for (int l = 0; l < nl && !io; ++l)
         PlStationsAddStrainEnergy(els[l], PlLinesProblem(PlSysDynLines(s), l)->mesh.nelements, &strain);
@@ -690,6 +725,8 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
   if (root && started) {
     res->nlines = nl;
     for (int l = 0; l < nl; ++l) res->line_extrema[l] = x.ext[l];
+    if (x.design && (res->line_design = calloc((size_t)nl, sizeof *res->line_design)))
+      for (int l = 0; l < nl; ++l) res->line_design[l] = x.design[l], res->line_design[l].v = NULL; /* the governing values */
     PlError e2;
     int fio = 0;
     if (wrote && !res->ida_flag && !io && tida < tnext * (1 - 1e-14)) {
@@ -702,6 +739,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
         char ldir[PL_PATH_MAX + PL_NAME_MAX + 8];
         snprintf(ldir, sizeof ldir, "%s/line_%s", dir, m->lines[l].name);
         fio = PlLineSeriesEnvelopes(&ls[l], ldir, &e2);
+        if (!fio) fio = DesignWrite(&x, s, l, ldir, &e2);
       }
       if (!fio) {
         cJSON *sum = Summary(s, rep, opt, res, &x, t);
@@ -717,6 +755,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
   for (int l = 0; root && l < nl; ++l) PlLineSeriesFree(&ls[l]);
   FreeStations(nl, stat, sels);
   free(ycur), free(ypcur), free(aux), free(ymb), free(x.block);
+  DesignFree(&x, nl);
   MPI_Bcast(&io, 1, MPI_INT, 0, s->comm);
   res->io_status = io;
   return 0;
@@ -726,6 +765,8 @@ void PlDynamicResultFree(PlDynamicResult *res)
 {
   if (!res) return;
   free(res->line_extrema);
+  free(res->line_design);
   res->line_extrema = NULL;
+  res->line_design = NULL;
   res->nlines = 0;
 }

@@ -31,6 +31,7 @@ BASES = {
     "vessel.raos": ("jlay_rao_supply.yaml", []),
     "vessel.excitation": ("jlay_circle_dp.yaml", [f"vessel.excitation={{file: {os.path.abspath(examples)}/raos/mss_supply/"
                                                   "supply_raos.csv, heading: towards, phase: lead, origin: [0, 0, 0]}"]),
+    "design": ("jlay_900m.yaml", ["design.dnv_f101.smys=450e6", "design.dnv_f101.smts=535e6"]),
 }
 SKIP_BLOCKS = ("ends", "vessel.dp.reference", "vessel.hull[0]", "waves.trains[0]", "waves.trains[*]")  # per-end,
 # per-kind, per-item tables: no single path
@@ -82,7 +83,7 @@ with open(doc) as f:
             continue
         # a sub-table's label: "`output.points[i]`:" (a full path) or "`material`:",
         # "**`hydrodynamics`** ..." (relative to the heading's block)
-        lab = re.match(r"^(?:`([a-z_.\[\]*]+)`:\s*$|\*\*`([a-z_.\[\]*]+)`\*\*)", line)
+        lab = re.match(r"^(?:`([a-z0-9_.\[\]*]+)`:\s*$|\*\*`([a-z_.\[\]*]+)`\*\*)", line)
         if lab and heading:
             name = (lab.group(1) or lab.group(2)).replace("[i]", "[0]")
             block = name if "." in name else f"{heading}.{name}"

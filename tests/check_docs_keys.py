@@ -100,11 +100,11 @@ with open(doc) as f:
         if items:
             block, temp = items.group(1) + "[*]", True
             continue
-        full = re.match(r"^`([a-z_]+(?:\.[a-z_]+)+)`[ :]", line)
+        full = re.match(r"^`([a-z_]+(?:\.[a-z0-9_]+)+)`[ :]", line)
         if full and is_mapping(full.group(1)):
             block = full.group(1)
             continue
-        lab = re.match(r"^(?:`([a-z_.\[\]*<>]+)`:\s*$|\*\*`([a-z_.\[\]*]+)`\*\*)", line)
+        lab = re.match(r"^(?:`([a-z0-9_.\[\]*<>]+)`:\s*$|\*\*`([a-z_.\[\]*]+)`\*\*)", line)
         if lab and heading:
             name = lab.group(1) or lab.group(2)
             path = name if "." in name else f"{heading}.{name}"

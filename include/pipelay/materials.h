@@ -22,6 +22,9 @@ typedef struct {
   double hydro_diameter;  /* drag diameter [m] */
   double wall_thickness;  /* [m], 0 when the section was given explicitly */
   double steel_area;      /* A of the wall [m^2], 0 when unknown */
+  double youngs_modulus;  /* E [Pa] of the wall, 0 when the section was given explicitly */
+  double poissons_ratio;  /* nu = E/(2G) - 1 of the wall, 0 when given explicitly */
+  double contents_density;/* [kg/m^3] of the fluid in the bore (pipe form; 0 explicit) */
 } PlSection;
 
 /* Geometric input of a pipe made of one isotropic material. */

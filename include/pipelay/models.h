@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "pipelay/materials.h"
+#include "pipelay/design.h"
 #include "pipelay/elements.h"
 #include "pipelay/rao.h"
 
@@ -596,6 +597,7 @@ typedef struct {
   double lay_retire;           /* lay.retire_behind [m]: laid pipe this far behind the touchdown
                                   point is retired into a fixed end (0: never) */
   PlAnalysis analysis;
+  PlDesignSpec design;         /* design: pressures and the code check (post-processing only) */
   PlCurrent current;           /* dynamic analyses only */
   PlSea sea;                   /* waves: (dynamic analyses only; ntrains 0: calm) */
   char output_dir[PL_PATH_MAX];

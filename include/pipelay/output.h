@@ -90,6 +90,13 @@ int PlVtkSeriesWrite(PlVtkSeries vs, double t_s, const PlStation *nodes, int nno
  * part 0). The set of extra block names should be the same at every output time. */
 int PlVtkSeriesWriteBlocks(PlVtkSeries vs, double t_s, const PlStation *nodes, int nnodes,
                            const PlVtkBlock *extra, int nextra, PlError *err);
+/* As PlVtkSeriesWrite, with the static stations ref at the same nodes (the functional part of a
+ * dynamic frame's DNV-ST-F101 utilisation; NULL: a dynamic frame has no utilisation array).
+ * With the model's design: block every frame also carries internal_pressure_Pa,
+ * external_pressure_Pa, true_wall_tension_N, hoop_stress_inner_Pa, von_mises_Pa and, with
+ * design.dnv_f101, dnv_utilisation (the largest of LCC and DCC, combinations a and b). */
+int PlVtkSeriesWriteRef(PlVtkSeries vs, double t_s, const PlStation *nodes, const PlStation *ref, int nnodes,
+                        PlError *err);
 
 /* Rewrites the .pvd (idempotent: it is already current after every write) and removes the
  * frames an earlier, longer run left beyond this run's in the folder. Call it at the end of

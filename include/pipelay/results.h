@@ -48,3 +48,50 @@ int PlFileCommit(FILE *f, int bad, const char *tmp, const char *path, PlError *e
  * temporary name (for PlFileCommit). NULL with "TMP: cannot write: REASON" in err. */
 FILE *PlFileOpenAtomic(const char *dir, const char *name, char *path, size_t plen, char *tmp, size_t tlen,
                        PlError *err);
+
+/* ---- design answers along a line (solver/design_output.c; the model's design: block) ------ */
+/* The design values of a node station s: pressures at its height, true-wall tension, hoop and
+ * von Mises stresses and, with design.dnv_f101, the DNV-ST-F101 utilisations of both load
+ * combinations. ref: the static start's station at the same node (a dynamic run: the
+ * functional part of each load effect is ref's, the environmental part the rest), or NULL (a
+ * static run: all functional). */
+typedef struct {
+  double p_i, p_e;                 /* internal and external pressure [Pa] */
+  double true_wall_tension;        /* [N] */
+  double hoop_thin, hoop_inner, hoop_outer;           /* [Pa] */
+  double von_mises_inner, von_mises_outer, von_mises; /* [Pa] */
+  double gamma_C;                  /* the condition factor at the node */
+  double lcc[2], dcc[2];           /* combinations a, b */
+  double utilisation;              /* the largest of the four (NaN without dnv_f101) */
+  int governing;                   /* 0 lcc_a, 1 lcc_b, 2 dcc_a, 3 dcc_b; -1 none */
+} PlDesignPoint;
+void PlDesignPointOf(const PlModel *m, const PlStation *s, const PlStation *ref, PlDesignPoint *d);
+/* "lcc_a", "lcc_b", "dcc_a", "dcc_b" for governing 0..3, else "none". */
+const char *PlDesignCriterionName(int governing);
+
+/* The envelopes over the output times, per node (columns of design_envelope.csv: S, min and
+ * max true-wall tension, max von Mises and its time, max LCC a, b, DCC a, b, max utilisation
+ * and its time), and the governing place and time over the whole line. */
+enum { kDesignEnvColumns = 11 };
+typedef struct {
+  int nn;
+  double *v;                       /* [nn kDesignEnvColumns] */
+  double max_utilisation, S, t, x[3];
+  int governing;
+  double max_von_mises, von_mises_S, von_mises_t;
+} PlDesignEnvelope;
+int PlDesignEnvelopeInit(PlDesignEnvelope *e, int nn); /* 0, or -1 out of memory */
+void PlDesignEnvelopeFree(PlDesignEnvelope *e);
+/* After pay-out renumbered the nodes (as PlLineSeriesRenumber). 0, or -1 out of memory. */
+int PlDesignEnvelopeRenumber(PlDesignEnvelope *e, int nn, int kept, int dropped);
+/* The envelopes updated with the stations N at time t (stat: the static stations, or NULL). */
+void PlDesignEnvelopeUpdate(PlDesignEnvelope *e, const PlModel *m, double t, const PlStation *N, int nn,
+                            const PlStation *stat);
+/* DIR/design.csv of a static state (every load effect functional). */
+int PlDesignWriteStatic(const char *dir, const PlModel *m, const PlStation *N, int nn, PlError *err);
+/* DIR/design_envelope.csv. */
+int PlDesignWriteEnvelope(const char *dir, const PlModel *m, const PlDesignEnvelope *e, PlError *err);
+/* summary.json's "design" object (root a cJSON *); dynamic: with the governing times. */
+void PlDesignSummaryAdd(void *root, const PlModel *m, const PlDesignEnvelope *e, int dynamic);
+/* The console's lines. */
+void PlDesignPrint(FILE *f, const PlModel *m, const PlDesignEnvelope *e, int dynamic);

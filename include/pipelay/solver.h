@@ -405,6 +405,9 @@ typedef struct {
   double friction_mobilised;    /* seabed.friction: the largest share tanh(rho) of an element's
                                    friction capacity in use [-], NaN without friction */
   double friction_mobilised_arc_length_m; /* where (the element's middle) */
+  int has_design;               /* the model's design: block: design below holds the largest
+                                   von Mises stress and utilisation and where (v NULL) */
+  PlDesignEnvelope design;
 } PlStaticSummary;
 
 /* The touchdown point of the line at node stations N (nn): from the top down, the first node
@@ -426,14 +429,16 @@ int PlWriteStaticResults(const char *dir, const PlModel *m, const PlStaticReport
  * (static) state, writes the time series, envelopes and summary.json into
  * model.output_dir, and calls observer (rank 0) with the node stations at the output times
  * that are ParaView frames (PlModelVtkFrame: every output.vtk_interval and the last). */
-typedef int (*PlDynamicObserverFn)(void *ctx, double t, const PlStation *nodes, int nnodes, PlError *err);
+typedef int (*PlDynamicObserverFn)(void *ctx, double t, const PlStation *nodes, const PlStation *stat, int nnodes,
+                                   PlError *err); /* stat: the static start's stations at the same nodes */
 /* Called at the frame times (as observer) of a model without a line with each body's origin r (global)
  * and attitude R (body -> global, row-major). */
 typedef int (*PlBodiesObserverFn)(void *ctx, double t, int nbodies, const double (*r)[3], const double (*R)[9],
                                   PlError *err);
 /* Called at the frame times (as observer) of a system of lines with each line's node stations (rank 0). */
-typedef int (*PlLinesObserverFn)(void *ctx, double t, int nlines, PlStation *const *nodes, const int *nnodes,
-                                 PlError *err);
+typedef int (*PlLinesObserverFn)(void *ctx, double t, int nlines, PlStation *const *nodes,
+                                 PlStation *const *stat, const int *nnodes, PlError *err); /* stat: each
+                                 line's static start stations at the same nodes */
 typedef struct {
   int quiet;                      /* no progress line */
   int noverrides;                 /* --set values, echoed in summary.json */
@@ -480,6 +485,8 @@ typedef struct {
   PlRunExtrema extrema;           /* over the whole run (restarts included) */
   int nlines;                     /* a system of lines: its lines' extrema over the run */
   PlRunExtrema *line_extrema;     /* [nlines] (PlSysDynRunToFiles allocates; PlDynamicResultFree) */
+  PlDesignEnvelope *line_design;  /* [nlines] with a design: block, else NULL: each line's governing
+                                     design values (v NULL; as line_extrema) */
   PlDynamicStats stats;           /* counters over the whole run (restarts included) */
   double restarted_at_s;          /* restart: the time it continued from (0 otherwise) */
   int has_vessel;
@@ -494,6 +501,9 @@ typedef struct {
   int retired_elements;           /* lay.retire_behind: bottom elements retired */
   char failure[1024];
   PlError err;
+  int has_design;                 /* the model's design: block (rank 0 holds design) */
+  PlDesignEnvelope design;        /* its envelopes over the output times of this process's run
+                                     (a restart's from the restart on); v freed at the end */
 } PlDynamicResult;
 /* Frees what a result holds (line_extrema); accepts a zeroed result. */
 void PlDynamicResultFree(PlDynamicResult *res);
