@@ -34,7 +34,7 @@
 static const char *const kTop[] = {"static.csv",   "static_elements.csv", "static.pvd",  "summary.json",
                                    "envelopes.csv", "energy.csv",         "payout.csv",  "touchdown.csv",
                                    "lay.csv",       "as_laid.csv",        "route.csv",        "restart.bin",   "dynamic.pvd",
-                                   "waves.csv",     "statistics.csv",     "spectra.csv",
+                                   "waves.csv",     "statistics.csv",     "spectra.csv",   "fatigue.csv",
                                    "timeseries_*.csv", ".*.tmp", NULL};
 static const struct {
   const char *dir;

@@ -28,6 +28,7 @@ BASES = {
     "seabed.friction": ("jlay_900m.yaml", ["seabed.friction.axial=0.5", "seabed.friction.lateral=0.8"]),
     "lay": ("jlay_circle.yaml", ["lay.route.points=[[0, 0], [2000, 0]]"]),
     "waves": ("jlay_circle.yaml", ["waves.trains=[{kind: airy, height: 1, period: 8}]"]),
+    "fatigue": ("jlay_circle.yaml", ["fatigue.sn_curve=D"]),
 }
 SKIP_BLOCKS = ("ends", "vessel.dp.reference", "vessel.hull[0]", "waves.trains[0]", "waves.trains[*]")  # per-end,
 # per-kind, per-item tables: no single path
