@@ -287,12 +287,7 @@ int PlRunFatigue(const PlModel *m, const char *dir, double t0, FILE *say, PlErro
   }
   cJSON_DeleteItemFromObjectCaseSensitive(root, "fatigue");
   cJSON_AddItemToObject(root, "fatigue", o);
-  snprintf(path, sizeof path, "%s/summary.json", dir);
-  snprintf(tmp, sizeof tmp, "%s/.summary.json.tmp", dir);
-  char *out = cJSON_Print(root);
-  FILE *f = out ? fopen(tmp, "w") : NULL;
-  const int bad = !f || fputs(out, f) < 0 || fputc('\n', f) == EOF;
-  free(out);
+  rc = PlOutputSummaryWrite(dir, root, err);
   cJSON_Delete(root);
-  return PlFileCommit(f, bad, tmp, path, err);
+  return rc;
 }

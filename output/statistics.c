@@ -393,13 +393,7 @@ int PlRunStatistics(const char *dir, double t0, int irregular, FILE *say, PlErro
     cJSON_AddItemToObject(so, "series", P.json);
     cJSON_DeleteItemFromObjectCaseSensitive(root, "statistics");
     cJSON_AddItemToObject(root, "statistics", so);
-    snprintf(path, sizeof path, "%s/summary.json", dir);
-    snprintf(tmp, sizeof tmp, "%s/.summary.json.tmp", dir);
-    char *out = cJSON_Print(root);
-    FILE *f = out ? fopen(tmp, "w") : NULL;
-    const int bad = !f || fputs(out, f) < 0 || fputc('\n', f) == EOF;
-    free(out);
-    rc = PlFileCommit(f, bad, tmp, path, err);
+    rc = PlOutputSummaryWrite(dir, root, err);
   } else
     cJSON_Delete(P.json);
   cJSON_Delete(root);
