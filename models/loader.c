@@ -895,16 +895,17 @@ int PlModelLoad(const char *path, int noverrides, const char *const *overrides, 
 
 const PlSection *PlModelSectionAt(const PlModel *m, double S)
 {
-  return m ? PlSegmentsSectionAt(m->segments, m->nsegments, S) : NULL;
+  const PlSegment *seg = m ? PlSegmentAt(m->segments, m->nsegments, S) : NULL;
+  return seg ? &seg->section : NULL;
 }
 
-const PlSection *PlSegmentsSectionAt(const PlSegment *seg, int n, double S)
+const PlSegment *PlSegmentAt(const PlSegment *seg, int n, double S)
 {
   if (!seg || n <= 0) return NULL;
   double end = 0.0;
   for (int i = 0; i < n - 1; i++) {
     end += seg[i].length;
-    if (S < end) return &seg[i].section;
+    if (S < end) return &seg[i];
   }
-  return &seg[n - 1].section;
+  return &seg[n - 1];
 }

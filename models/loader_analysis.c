@@ -297,7 +297,18 @@ int ld_read_fatigue(const Ctx *c, const Scope *top, PlModel *m)
   Scope s;
   bool present;
   int rc = ld_open_child(top, "fatigue", &s, &present);
-  if (rc || !present) return rc;
+  if (rc) return rc;
+  if (!present) { /* a section's own curve or SCF is for the block's damage */
+    for (int l = 0; l < (m->nlines > 0 ? m->nlines : 1); ++l) {
+      const PlSegment *seg = m->nlines > 0 ? m->lines[l].segments : m->segments;
+      for (int i = 0; i < (m->nlines > 0 ? m->lines[l].nsegments : m->nsegments); ++i)
+        if (seg[i].has_sn_curve || seg[i].scf > 0.0)
+          return ld_at(top->err, top->anchor, "fatigue", "missing: section %d of %s%s gives its own %s, for the "
+                       "fatigue: block's damage", i + 1, m->nlines > 0 ? "line " : "the line",
+                       m->nlines > 0 ? m->lines[l].name : "", seg[i].has_sn_curve ? "sn_curve" : "scf");
+    }
+    return 0;
+  }
   if ((rc = ld_dynamic_only(c, top, "fatigue"))) return rc;
   m->fatigue.present = true;
   if (!ld_value_of(&s, "sn_curve")) return ld_missing(&s, "sn_curve", NULL, NULL);

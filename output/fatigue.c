@@ -159,17 +159,22 @@ static const char *AxialForceColumn(void) { return "effective_tension_N"; }
 
 typedef struct {
   const PlModel *m;
-  PlSNCurve curve;
   double t0;
   FILE *csv;
-  double worst, worst_theta, duration;
+  double worst, worst_theta, worst_scf, duration;
+  int worst_curve;
   char worst_file[PL_PATH_MAX];
 } Pass;
 
 /* The damage around the circumference of the point whose series is dir/rel, at arc length S
- * of a line of section sec. */
-static void PointFatigue(Pass *P, const char *dir, const char *rel, const char *point, double S, const PlSection *sec)
+ * in segment g (its section, and its own S-N curve and SCF or the fatigue: block's). */
+static void PointFatigue(Pass *P, const char *dir, const char *rel, const char *point, double S, const PlSegment *g)
 {
+  const PlFatigueSettings *F = &P->m->fatigue;
+  const PlSection *sec = &g->section;
+  const double scf = g->scf > 0.0 ? g->scf : F->scf;
+  PlSNCurve curve;
+  if (PlSNCurveGet(g->has_sn_curve ? g->sn_curve : F->sn_curve, (PlSNEnvironment)F->environment, &curve)) return;
   char path[PL_PATH_MAX + 512];
   snprintf(path, sizeof path, "%s/%s", dir, rel);
   PlTable tb;
@@ -191,18 +196,21 @@ static void PointFatigue(Pass *P, const char *dir, const char *rel, const char *
   double A, I;
   PlPipeAreaInertia(sec->outer_diameter, sec->wall_thickness, &A, &I);
   const double ro = 0.5 * sec->outer_diameter, T = t[tb.nrows - 1] - t[i0];
-  const PlFatigueSettings *F = &P->m->fatigue;
   if (T > P->duration) P->duration = T;
   for (int j = 0; j < F->angles; ++j) {
     const double th = 2.0 * M_PI * j / F->angles;
     for (int i = 0; i < n; ++i) sig[i] = PlWallStress(N[i], M2[i], M3[i], th, A, I, ro);
     const int nc = PlRainflow(sig, n, rg, ct_);
-    const double D = PlMinerDamage(&P->curve, rg, ct_, nc, sec->wall_thickness, F->scf);
+    const double D = PlMinerDamage(&curve, rg, ct_, nc, sec->wall_thickness, scf);
     const double Dy = F->exposure > 0.0 && T > 0.0 ? D * F->exposure / T : NAN;
-    fprintf(P->csv, "%s,%s,%.10g,%.10g,%.10g", rel, point, S, th * 180.0 / M_PI, D);
+    fprintf(P->csv, "%s,%s,%.10g,%s,%.10g,%.10g,%.10g", rel, point, S, PlSNCurveNames[g->has_sn_curve ? g->sn_curve : F->sn_curve],
+            scf, th * 180.0 / M_PI, D);
     if (isfinite(Dy)) fprintf(P->csv, ",%.10g,%.10g\n", Dy, 1.0 / Dy);
     else fputs(",,\n", P->csv);
-    if (D > P->worst) P->worst = D, P->worst_theta = th, snprintf(P->worst_file, sizeof P->worst_file, "%s", rel);
+    if (D > P->worst) {
+      P->worst = D, P->worst_theta = th, P->worst_scf = scf, P->worst_curve = g->has_sn_curve ? g->sn_curve : F->sn_curve;
+      snprintf(P->worst_file, sizeof P->worst_file, "%s", rel);
+    }
   }
   free(sig), free(rg), free(ct_);
   PlTableFree(&tb);
@@ -216,13 +224,13 @@ static void LineFatigue(Pass *P, const char *dir, const char *prefix, const PlSe
   char rel[PL_PATH_MAX];
   for (int e = 0; e < 2; ++e) {
     snprintf(rel, sizeof rel, "%stimeseries_%s.csv", prefix, e ? "top" : "bottom");
-    PointFatigue(P, dir, rel, e ? "top" : "bottom", e ? L : 0.0, PlSegmentsSectionAt(seg, nseg, e ? L : 0.0));
+    PointFatigue(P, dir, rel, e ? "top" : "bottom", e ? L : 0.0, PlSegmentAt(seg, nseg, e ? L : 0.0));
   }
   for (int k = 0; k < P->m->noutput_points; ++k) {
     const PlOutputPoint *op = &P->m->output_points[k];
     if (op->line != l) continue;
     snprintf(rel, sizeof rel, "%stimeseries_%s.csv", prefix, op->name);
-    PointFatigue(P, dir, rel, op->name, op->arc_length, PlSegmentsSectionAt(seg, nseg, op->arc_length));
+    PointFatigue(P, dir, rel, op->name, op->arc_length, PlSegmentAt(seg, nseg, op->arc_length));
   }
 }
 
@@ -231,9 +239,9 @@ static cJSON *SummaryObject(const Pass *P)
 {
   const PlFatigueSettings *F = &P->m->fatigue;
   cJSON *o = cJSON_CreateObject();
-  cJSON_AddStringToObject(o, "sn_curve", PlSNCurveNames[F->sn_curve]);
+  cJSON_AddStringToObject(o, "sn_curve", PlSNCurveNames[P->worst_curve]);
   cJSON_AddStringToObject(o, "environment", PlSNEnvironmentNames[F->environment]);
-  cJSON_AddNumberToObject(o, "scf", F->scf);
+  cJSON_AddNumberToObject(o, "scf", P->worst_scf);
   cJSON_AddNumberToObject(o, "angles", F->angles);
   cJSON_AddNumberToObject(o, "start_s", P->t0);
   cJSON_AddNumberToObject(o, "duration_s", P->duration);
@@ -250,18 +258,14 @@ static cJSON *SummaryObject(const Pass *P)
 int PlRunFatigue(const PlModel *m, const char *dir, double t0, FILE *say, PlError *err)
 {
   char path[PL_PATH_MAX + 64], tmp[PL_PATH_MAX + 80];
-  Pass P = {.m = m, .t0 = t0};
-  if (PlSNCurveGet(m->fatigue.sn_curve, (PlSNEnvironment)m->fatigue.environment, &P.curve)) {
-    snprintf(err->msg, sizeof err->msg, "fatigue: no S-N curve %d in environment %d", m->fatigue.sn_curve, m->fatigue.environment);
-    return PL_EXIT_BAD_INPUT;
-  }
+  Pass P = {.m = m, .t0 = t0, .worst_curve = m->fatigue.sn_curve, .worst_scf = m->fatigue.scf};
   P.csv = PlFileOpenAtomic(dir, "fatigue.csv", path, sizeof path, tmp, sizeof tmp, err);
   if (!P.csv) return PL_EXIT_IO;
-  fprintf(P.csv, "# Miner damage of the nominal axial stress at the outer fibre (DNV-RP-C203 April 2016, curve %s, %s, "
-                 "SCF %.6g) from t = %.10g s on; per year and life with fatigue.exposure %.10g s/year (empty: not given)\n",
-          PlSNCurveNames[m->fatigue.sn_curve], PlSNEnvironmentNames[m->fatigue.environment], m->fatigue.scf, t0,
-          m->fatigue.exposure);
-  fputs("file,point,arc_length_m,angle_deg,damage,damage_per_year,life_years\n", P.csv);
+  fprintf(P.csv, "# Miner damage of the nominal axial stress at the outer fibre (DNV-RP-C203 April 2016, %s; each "
+                 "section's S-N curve and SCF) from t = %.10g s on; per year and life with fatigue.exposure %.10g s/year "
+                 "(empty: not given)\n",
+          PlSNEnvironmentNames[m->fatigue.environment], t0, m->fatigue.exposure);
+  fputs("file,point,arc_length_m,sn_curve,scf,angle_deg,damage,damage_per_year,life_years\n", P.csv);
   if (m->nlines > 0)
     for (int l = 0; l < m->nlines; ++l) {
       char prefix[PL_NAME_MAX + 8];
@@ -280,8 +284,8 @@ int PlRunFatigue(const PlModel *m, const char *dir, double t0, FILE *say, PlErro
   cJSON *o = SummaryObject(&P);
   if (say) {
     cJSON *life = cJSON_GetObjectItemCaseSensitive(o, "life_years");
-    fprintf(say, "  fatigue (DNV-RP-C203 %s, %s, SCF %.4g): largest damage %.4g at %s, angle %.4g deg", PlSNCurveNames[m->fatigue.sn_curve],
-            PlSNEnvironmentNames[m->fatigue.environment], m->fatigue.scf, P.worst, P.worst_file, P.worst_theta * 180.0 / M_PI);
+    fprintf(say, "  fatigue (DNV-RP-C203 %s, %s, SCF %.4g): largest damage %.4g at %s, angle %.4g deg", PlSNCurveNames[P.worst_curve],
+            PlSNEnvironmentNames[m->fatigue.environment], P.worst_scf, P.worst, P.worst_file, P.worst_theta * 180.0 / M_PI);
     if (cJSON_IsNumber(life)) fprintf(say, ", life %.4g years", life->valuedouble);
     fputc('\n', say);
   }

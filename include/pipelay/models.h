@@ -56,6 +56,9 @@ typedef struct {
   double bend_radius;     /* > 0: bent at rest with this radius about the global axis bend_normal
                              instead [m] (meshes/mesh.c, PlMeshRestShape) */
   double bend_normal[3];  /* unit axis of that bend (the normal of its plane), global */
+  bool has_sn_curve;      /* the section names its own S-N curve (fatigue:) */
+  int sn_curve;           /* then its index in PlSNCurveNames (fatigue.h) */
+  double scf;             /* its own stress concentration factor; 0: fatigue.scf */
 } PlSegment;
 
 /* A finer mesh over an arc-length range. */
@@ -718,8 +721,8 @@ int PlModelLoadString(const char *name, const char *text, size_t len, int noverr
 
 /* The section in force at arc length S (the segment that contains it). */
 const PlSection *PlModelSectionAt(const PlModel *m, double S);
-/* The section in force at arc length S of the n segments seg (listed from the bottom end). */
-const PlSection *PlSegmentsSectionAt(const PlSegment *seg, int n, double S);
+/* The segment of the n segments seg (listed from the bottom end) that contains arc length S. */
+const PlSegment *PlSegmentAt(const PlSegment *seg, int n, double S);
 
 /* ---- seabed (eq 5.38) ------------------------------------------------------------------ */
 /* The seabed is the plane through (0, 0, -water_depth) with the upward unit normal n =
