@@ -166,15 +166,49 @@ typedef struct {
   char worst_file[PL_PATH_MAX];
 } Pass;
 
-/* The damage around the circumference of the point whose series is dir/rel, at arc length S
- * in segment g (its section, and its own S-N curve and SCF or the fatigue: block's). */
-static void PointFatigue(Pass *P, const char *dir, const char *rel, const char *point, double S, const PlSegment *g)
+/* A point's series from the window's start on: n samples over T seconds of the axial force N
+ * and the bending moments M2, M3. */
+typedef struct {
+  int n;
+  double T;
+  const double *N, *M2, *M3;
+} Series;
+
+/* The damage at every angle of the point (file rel, name point, arc length S) in segment g (its
+ * section, and its own S-N curve and SCF or the fatigue: block's): fatigue.csv's rows and the
+ * largest so far. sig, rg, cnt: room for x->n values. */
+static void AnglesDamage(Pass *P, const char *rel, const char *point, double S, const PlSegment *g, const Series *x,
+                         double *sig, double *rg, double *cnt)
 {
   const PlFatigueSettings *F = &P->m->fatigue;
   const PlSection *sec = &g->section;
   const double scf = g->scf > 0.0 ? g->scf : F->scf;
+  const int ic = g->has_sn_curve ? g->sn_curve : F->sn_curve;
   PlSNCurve curve;
-  if (PlSNCurveGet(g->has_sn_curve ? g->sn_curve : F->sn_curve, (PlSNEnvironment)F->environment, &curve)) return;
+  if (PlSNCurveGet(ic, (PlSNEnvironment)F->environment, &curve)) return;
+  double A, I;
+  PlPipeAreaInertia(sec->outer_diameter, sec->wall_thickness, &A, &I);
+  const double ro = 0.5 * sec->outer_diameter;
+  for (int j = 0; j < F->angles; ++j) {
+    const double th = 2.0 * M_PI * j / F->angles;
+    for (int i = 0; i < x->n; ++i) sig[i] = PlWallStress(x->N[i], x->M2[i], x->M3[i], th, A, I, ro);
+    const int nc = PlRainflow(sig, x->n, rg, cnt);
+    const double D = PlMinerDamage(&curve, rg, cnt, nc, sec->wall_thickness, scf);
+    const double Dy = F->exposure > 0.0 && x->T > 0.0 ? D * F->exposure / x->T : NAN;
+    fprintf(P->csv, "%s,%s,%.10g,%s,%.10g,%.10g,%.10g", rel, point, S, PlSNCurveNames[ic], scf, th * 180.0 / M_PI, D);
+    PlCsvNumber(P->csv, Dy), PlCsvNumber(P->csv, Dy > 0.0 ? 1.0 / Dy : NAN);
+    fputc('\n', P->csv);
+    if (D > P->worst) {
+      P->worst = D, P->worst_theta = th, P->worst_scf = scf, P->worst_curve = ic;
+      snprintf(P->worst_file, sizeof P->worst_file, "%s", rel);
+    }
+  }
+}
+
+/* The damage around the circumference of the point whose series is dir/rel (skipped when it is
+ * missing or lacks the columns). */
+static void PointFatigue(Pass *P, const char *dir, const char *rel, const char *point, double S, const PlSegment *g)
+{
   char path[PL_PATH_MAX + 512];
   snprintf(path, sizeof path, "%s/%s", dir, rel);
   PlTable tb;
@@ -186,33 +220,15 @@ static void PointFatigue(Pass *P, const char *dir, const char *rel, const char *
   const double *t = ct >= 0 ? PlTableData(&tb, ct) : NULL;
   while (t && i0 < tb.nrows && t[i0] < P->t0) ++i0;
   const int n = tb.nrows - i0;
-  double *sig = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1)), *rg = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1)),
-         *ct_ = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
-  if (ct < 0 || cn < 0 || c2 < 0 || c3 < 0 || n < 2 || !sig || !rg || !ct_) {
-    free(sig), free(rg), free(ct_), PlTableFree(&tb);
-    return;
+  const size_t size = sizeof(double) * (size_t)(n > 0 ? n : 1);
+  double *sig = malloc(size), *rg = malloc(size), *cnt = malloc(size);
+  if (ct >= 0 && cn >= 0 && c2 >= 0 && c3 >= 0 && n >= 2 && sig && rg && cnt) {
+    const Series x = {.n = n, .T = t[tb.nrows - 1] - t[i0], .N = PlTableData(&tb, cn) + i0,
+                      .M2 = PlTableData(&tb, c2) + i0, .M3 = PlTableData(&tb, c3) + i0};
+    if (x.T > P->duration) P->duration = x.T;
+    AnglesDamage(P, rel, point, S, g, &x, sig, rg, cnt);
   }
-  const double *N = PlTableData(&tb, cn) + i0, *M2 = PlTableData(&tb, c2) + i0, *M3 = PlTableData(&tb, c3) + i0;
-  double A, I;
-  PlPipeAreaInertia(sec->outer_diameter, sec->wall_thickness, &A, &I);
-  const double ro = 0.5 * sec->outer_diameter, T = t[tb.nrows - 1] - t[i0];
-  if (T > P->duration) P->duration = T;
-  for (int j = 0; j < F->angles; ++j) {
-    const double th = 2.0 * M_PI * j / F->angles;
-    for (int i = 0; i < n; ++i) sig[i] = PlWallStress(N[i], M2[i], M3[i], th, A, I, ro);
-    const int nc = PlRainflow(sig, n, rg, ct_);
-    const double D = PlMinerDamage(&curve, rg, ct_, nc, sec->wall_thickness, scf);
-    const double Dy = F->exposure > 0.0 && T > 0.0 ? D * F->exposure / T : NAN;
-    fprintf(P->csv, "%s,%s,%.10g,%s,%.10g,%.10g,%.10g", rel, point, S, PlSNCurveNames[g->has_sn_curve ? g->sn_curve : F->sn_curve],
-            scf, th * 180.0 / M_PI, D);
-    if (isfinite(Dy)) fprintf(P->csv, ",%.10g,%.10g\n", Dy, 1.0 / Dy);
-    else fputs(",,\n", P->csv);
-    if (D > P->worst) {
-      P->worst = D, P->worst_theta = th, P->worst_scf = scf, P->worst_curve = g->has_sn_curve ? g->sn_curve : F->sn_curve;
-      snprintf(P->worst_file, sizeof P->worst_file, "%s", rel);
-    }
-  }
-  free(sig), free(rg), free(ct_);
+  free(sig), free(rg), free(cnt);
   PlTableFree(&tb);
 }
 
