@@ -278,9 +278,9 @@ int PlRunFatigue(const PlModel *m, const char *dir, double t0, FILE *say, PlErro
   P.csv = PlFileOpenAtomic(dir, "fatigue.csv", path, sizeof path, tmp, sizeof tmp, err);
   if (!P.csv) return PL_EXIT_IO;
   fprintf(P.csv, "# Miner damage of the nominal axial stress at the outer fibre (DNV-RP-C203 April 2016, %s; each "
-                 "section's S-N curve and SCF) from t = %.10g s on; per year and life with fatigue.exposure %.10g s/year "
-                 "(empty: not given)\n",
-          PlSNEnvironmentNames[m->fatigue.environment], t0, m->fatigue.exposure);
+                 "section's S-N curve and SCF) from t = %.10g s on; ", PlSNEnvironmentNames[m->fatigue.environment], t0);
+  if (m->fatigue.exposure > 0.0) fprintf(P.csv, "per year and life with fatigue.exposure %.10g s/year\n", m->fatigue.exposure);
+  else fputs("no fatigue.exposure: no damage per year or life\n", P.csv);
   fputs("file,point,arc_length_m,sn_curve,scf,angle_deg,damage,damage_per_year,life_years\n", P.csv);
   if (m->nlines > 0)
     for (int l = 0; l < m->nlines; ++l) {

@@ -19,8 +19,13 @@ ranges are all alike, not Rayleigh-distributed, and a JONSWAP sea of gamma 3.3 a
    Gaussian (kurtosis 3 within 0.2) and narrow-banded (at most 1.5 peaks per mean up-crossing),
    and the damage is the closed form D = nu0 T (2 sqrt 2 sigma)^m Gamma(1 + m/2) / a of its
    standard deviation sigma and up-crossing rate nu0 within 5 %.
-3. The same run without the fatigue: block (and the sections' own curve and SCF) writes no fatigue.csv and the same files, byte for
-   byte (summary.json but its "fatigue" object and its list of files).
+3. The same run without the fatigue: block (and the sections' own curve and SCF) writes no
+   fatigue.csv and every other file byte for byte the same (summary.json and restart.bin left
+   out: they record the model).
+4. A model of lines (tests/models/system_three_lines.yaml with pipe sections, one line's SCF
+   3 (its ranges, up to 75 MPa, either side of the knee), a point on another, curve E in air
+   (two slopes): a row per angle for each line's ends
+   and the point, from its line_NAME folder, each recomputed from its series to 1e-6.
 """
 import csv, json, math, os, subprocess, sys
 import numpy as np
@@ -156,6 +161,51 @@ if run(pm, out2):
         if not os.path.exists(p1) or open(p1, "rb").read() != open(p2, "rb").read():
             diff.append(name)
     check(not diff, "without fatigue: every other file byte for byte the same (differ: %s)" % (diff or "none"))
+
+# 4. a model of lines (tests/models/system_three_lines.yaml with pipe sections, the west leg's
+# SCF 3, a point on the east leg, curve E in air: two slopes, the knee at 10^7 cycles, its ranges
+# up to 25 MPa, 75 MPa on the west leg, either side of the knee stress 46.78 MPa): a row
+# for each line's ends and the point, in its line_NAME folder, each recomputed from its series
+lm = yaml.safe_load(open(os.path.join(src, "tests", "models", "system_three_lines.yaml")))
+for ln in lm["lines"]:
+    for sc in ln["line"]["sections"]:
+        for k in ("EA", "EI", "EI2", "EI3", "GJ", "GA", "mass_per_length", "rotary_inertia", "radius_of_gyration"):
+            sc.pop(k, None)
+        sc.update({"outer_diameter": 0.1, "wall_thickness": 0.01,
+                   "material": {"youngs_modulus": 2e11, "poissons_ratio": 0.3, "density": 7850}})
+lm["lines"][0]["line"]["sections"][0]["scf"] = 3.0
+lm.setdefault("output", {})["points"] = [{"name": "midleg", "arc_length": 50, "line": lm["lines"][1]["name"]}]
+lm["fatigue"] = {"sn_curve": "E", "environment": "air", "angles": 8}
+lpath = os.path.join(work, "lines_fatigue.yaml")
+yaml.safe_dump(lm, open(lpath, "w"))
+lout = os.path.join(work, "lines_fatigue_out")
+if run(lpath, lout):
+    rows = [r for r in csv.reader(open(os.path.join(lout, "fatigue.csv"))) if r and not r[0].startswith("#")][1:]
+    want = sorted("line_%s/timeseries_%s.csv" % (ln["name"], e) for ln in lm["lines"] for e in ("bottom", "top"))
+    want = sorted(want + ["line_%s/timeseries_midleg.csv" % lm["lines"][1]["name"]])
+    check(sorted(set(r[0] for r in rows)) == want and len(rows) == 8 * len(want),
+          "lines: a row per angle for each line's ends and the point (%d rows)" % len(rows))
+    do, wt = 0.1, 0.01
+    di = do - 2 * wt
+    A, I = math.pi / 4 * (do ** 2 - di ** 2), math.pi / 64 * (do ** 4 - di ** 4)
+    m1, la1, m2, la2 = 3.0, 12.010, 5.0, 15.350  # curve E in air, table 2-1
+    knee = 10 ** ((la1 - 7) / m1)
+    errs = []
+    for r in rows:
+        scf = 3.0 if r[0].startswith("line_%s/" % lm["lines"][0]["name"]) else 1.0
+        d = np.genfromtxt(os.path.join(lout, r[0]), delimiter=",", names=True)
+        th = math.radians(float(r[5]))
+        sig = d["effective_tension_N"] / A + (d["bending_moment_2_Nm"] * math.sin(th) -
+                                              d["bending_moment_3_Nm"] * math.cos(th)) * do / 2 / I
+        D = 0.0
+        for s_, c in rainflow(list(sig)):
+            S = 1e-6 * scf * s_
+            if S > 0:
+                D += c / 10 ** ((la1 - m1 * math.log10(S)) if S > knee else (la2 - m2 * math.log10(S)))
+        errs.append(abs(float(r[6]) - D) / D if D > 0 else abs(float(r[6])))
+        errs.append(0.0 if float(r[4]) == scf and r[3] == "E" else 1.0)
+    check(max(errs) < 1e-6, "lines: every row's SCF and two-slope damage recomputed from its series (worst %.2g)"
+          % max(errs))
 
 print("check_fatigue: %s" % ("FAIL" if fails else "all passed"))
 sys.exit(1 if fails else 0)
