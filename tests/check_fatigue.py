@@ -20,8 +20,8 @@ ranges are all alike, not Rayleigh-distributed, and a JONSWAP sea of gamma 3.3 a
    and the damage is the closed form D = nu0 T (2 sqrt 2 sigma)^m Gamma(1 + m/2) / a of its
    standard deviation sigma and up-crossing rate nu0 within 5 %.
 3. The same run without the fatigue: block (and the sections' own curve and SCF) writes no
-   fatigue.csv and every other file byte for byte the same (summary.json and restart.bin left
-   out: they record the model).
+   fatigue.csv and every other file byte for byte the same, summary.json too but for its
+   fatigue, its list of files, the model's path and the wall-clock times.
 4. A model of lines (tests/models/system_three_lines.yaml with pipe sections, one line's SCF
    3 (its ranges, up to 75 MPa, either side of the knee), a point on another, curve E in air
    (two slopes): a row per angle for each line's ends
@@ -156,11 +156,16 @@ if run(pm, out2):
     diff = []
     for name in sorted(os.listdir(out2)):
         p1, p2 = os.path.join(out, name), os.path.join(out2, name)
-        if os.path.isdir(p2) or name in ("summary.json", "restart.bin"):
+        if os.path.isdir(p2) or name == "summary.json":
             continue
         if not os.path.exists(p1) or open(p1, "rb").read() != open(p2, "rb").read():
             diff.append(name)
     check(not diff, "without fatigue: every other file byte for byte the same (differ: %s)" % (diff or "none"))
+    s1 = json.load(open(os.path.join(out, "summary.json")))
+    own = ("fatigue", "files", "input", "wall_time_s", "static_wall_time_s", "real_time_factor")
+    changed = sorted(k for k in set(s1) | set(s2) if k not in own and s1.get(k) != s2.get(k))
+    check(not changed, "without fatigue: summary.json the same but its fatigue, files, input and wall times "
+          "(differ: %s)" % (changed or "none"))
 
 # 4. a model of lines (tests/models/system_three_lines.yaml with pipe sections, the west leg's
 # SCF 3, a point on the east leg, curve E in air: two slopes, the knee at 10^7 cycles, its ranges
