@@ -24,14 +24,16 @@
  *   6. count every range left on the stack as a half cycle.
  *
  * S-N curves, DNV-RP-C203 (DNV GL, edition April 2016): log10 N = log10 a_i - m_i log10(Delta
- * sigma (t / t_ref)^k) (eq 2.4.3), t_ref = 25 mm, t = t_ref for thinner walls (2.4.3), two
+ * sigma (t / t_ref)^k), t_ref = 25 mm, t = t_ref for thinner walls (section 2.4), two
  * slopes with the knee at 10^7 cycles in air (table 2-1) and 10^6 in seawater with cathodic
  * protection (table 2-2), one slope in free corrosion (table 2-4). The stress range is the
  * nominal one times the stress concentration factor. Values: the April 2016 tables as given in
  * fatpack's example "Defining DNVGL RP-C203 endurance curves" (github.com/Gunnstein/fatpack),
  * checked against each table's own fatigue limit at 10^7 cycles (tests/test_fatigue.c); curve D
- * in air also against a transcription of the October 2024 edition, which kept it. The thickness
- * exponents k are those of table 2-1 (the same in all three environments), from one source only.
+ * in air also against a transcription of the October 2024 edition, which kept it; the free
+ * corrosion values from fatpack alone. The thickness exponents k (table 2-1; the same taken in
+ * the three environments) are not in fatpack: they agree with one public DNVGL-RP-C203 check
+ * script (a code-search excerpt, 'k_exponent', air and seawater alike), a single source.
  *
  * Miner: D = sum n_i / N(Delta sigma_i) over the counted ranges (n_i = 1 or 1/2), per run; a run
  * that stands for fatigue.exposure seconds per year of its conditions does D exposure / T a
