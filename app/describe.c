@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "describe.h"
+#include "pipelay/fatigue.h"
 #include "pipelay/waves.h"
 
 static void Line(FILE *out, const char *label, double v, const char *unit)
@@ -490,6 +491,12 @@ void PlDescribeModel(FILE *out, const PlModel *m, const PlMesh *mesh_, int finge
   if (!fingerprint) {
     fprintf(out, "  output directory: %s\n", m->output_dir);
     if (dynamic) fprintf(out, "  checkpoint interval: %.10g s (wall clock)\n", m->checkpoint_interval);
+    if (m->fatigue.present) { /* a post-pass over the series: not in the fingerprint */
+      fprintf(out, "  fatigue: DNV-RP-C203 curve %s, %s, SCF %.10g, %d angles", PlSNCurveNames[m->fatigue.sn_curve],
+              PlSNEnvironmentNames[m->fatigue.environment], m->fatigue.scf, m->fatigue.angles);
+      if (m->fatigue.exposure > 0.0) fprintf(out, ", exposure %.10g s/year", m->fatigue.exposure);
+      fputc('\n', out);
+    }
   }
   if (dynamic) /* in the fingerprint too: a restart must keep the frames' spacing */
     fprintf(out, "  ParaView frames: every %ld outputs (%.10g s) and the last\n", PlModelVtkStride(m),

@@ -22,6 +22,7 @@
 #include <time.h>
 #include <petscsys.h>
 #include "pipelay/solver.h"
+#include "pipelay/fatigue.h"
 #include "pipelay/output.h"
 #include "commands.h"
 #include "describe.h"
@@ -948,6 +949,9 @@ int main(int argc, char **argv)
       const int src = PlRunStatistics(m->output_dir, m->statistics_start, irregular, a.quiet ? NULL : stdout, &err);
       if (src) fprintf(stderr, "pipelay: %s\n", err.msg);
       if (src && (!rc || rc == PL_EXIT_NOT_CONVERGED || rc == PL_EXIT_INTERRUPTED)) rc = src;
+      const int fsrc = m->fatigue.present ? PlRunFatigue(m, m->output_dir, m->statistics_start, a.quiet ? NULL : stdout, &err) : 0;
+      if (fsrc) fprintf(stderr, "pipelay: %s\n", err.msg);
+      if (fsrc && (!rc || rc == PL_EXIT_NOT_CONVERGED || rc == PL_EXIT_INTERRUPTED)) rc = fsrc;
     }
     if (!stat(path, &sb)) {
       const int frc = PlOutputRecordFiles(m->output_dir, &err);

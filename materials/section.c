@@ -7,13 +7,20 @@
 #include <math.h>
 #include "pipelay/materials.h"
 
+void PlPipeAreaInertia(double d_o, double t, double *area, double *second_moment)
+{
+  const double d_i = d_o - 2.0 * t;
+  *area = M_PI / 4.0 * (d_o * d_o - d_i * d_i);
+  *second_moment = M_PI / 64.0 * (pow(d_o, 4) - pow(d_i, 4));
+}
+
 int PlSectionFromPipe(const PlPipeGeometry *g, PlSection *s)
 {
   const double d_o = g->outer_diameter, t = g->wall_thickness;
   if (!(d_o > 0.0) || !(t > 0.0) || !(2.0 * t < d_o)) return -1;
   const double d_i = d_o - 2.0 * t;
-  const double A = M_PI / 4.0 * (d_o * d_o - d_i * d_i);                     /* m^2 */
-  const double I = M_PI / 64.0 * (pow(d_o, 4) - pow(d_i, 4));                /* m^4 */
+  double A, I;                                                               /* m^2, m^4 */
+  PlPipeAreaInertia(d_o, t, &A, &I);
   const double J = 2.0 * I;                                                  /* m^4 */
   const double A_bore = M_PI / 4.0 * d_i * d_i;                              /* m^2 */
   const double ks = g->shear_coefficient > 0.0 ? g->shear_coefficient : 0.5;

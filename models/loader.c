@@ -88,7 +88,8 @@ static int read_model_with(const PlYNode **body_names, PlError *err, const PlYNo
   if (c.body_only) {
     /* a system of rigid bodies (the Giusti tests; a vessel without a pipe; bodies on joints):
      * no line, so nothing that describes one */
-    static const char *const line_keys[] = {"seabed", "mesh", "rotation", "ends", "current", "lay", "design", NULL};
+    static const char *const line_keys[] = {"seabed", "mesh", "rotation", "ends", "current", "lay", "design",
+                                            "fatigue", NULL};
     for (int k = 0; line_keys[k]; ++k)
       if ((rc = ld_reject_key(&top, line_keys[k], "describes the line; a model without line: is a system of "
                                                  "rigid bodies (vessel: or bodies:)")))
@@ -119,6 +120,7 @@ static int read_model_with(const PlYNode **body_names, PlError *err, const PlYNo
   if ((rc = ld_read_current(&top, m))) return rc;
   if ((rc = ld_read_waves(&c, &top, m))) return rc;
   if ((rc = ld_read_output(&c, &top, m))) return rc;
+  if ((rc = ld_read_fatigue(&c, &top, m))) return rc;
   if ((rc = ld_read_vessel(&c, &top, m))) return rc;
   if ((rc = ld_read_design(&top, m))) return rc;
   if (m->vessel.present) PlVesselTopEnd(&m->vessel, &m->ends[1]); /* the mesh and guess use it */
@@ -477,6 +479,9 @@ static void InitDefaults(PlModel *m)
   m->checkpoint_interval = PlSchemaDefault("output.checkpoint_interval"); /* [s] wall clock */
   m->vtk_interval = PlSchemaDefault("output.vtk_interval"); /* [s] simulated */
   m->statistics_start = PlSchemaDefault("output.statistics_start"); /* [s] */
+  m->fatigue.environment = (int)PlSchemaDefault("fatigue.environment");
+  m->fatigue.scf = PlSchemaDefault("fatigue.scf");
+  m->fatigue.angles = (int)PlSchemaDefault("fatigue.angles");
   /* the time integration's defaults as a line takes them; a model of rigid bodies alone has its
    * own tolerances and max_order (loader_analysis.c, bodies_defaults) */
   PlDynamicSettings *d = &m->analysis.dynamic;
@@ -938,12 +943,17 @@ int PlModelLoad(const char *path, int noverrides, const char *const *overrides, 
 
 const PlSection *PlModelSectionAt(const PlModel *m, double S)
 {
-  if (!m || m->nsegments <= 0) return NULL;
-  const int n = m->nsegments;
+  const PlSegment *seg = m ? PlSegmentAt(m->segments, m->nsegments, S) : NULL;
+  return seg ? &seg->section : NULL;
+}
+
+const PlSegment *PlSegmentAt(const PlSegment *seg, int n, double S)
+{
+  if (!seg || n <= 0) return NULL;
   double end = 0.0;
   for (int i = 0; i < n - 1; i++) {
-    end += m->segments[i].length;
-    if (S < end) return &m->segments[i].section;
+    end += seg[i].length;
+    if (S < end) return &seg[i];
   }
-  return &m->segments[n - 1].section;
+  return &seg[n - 1];
 }

@@ -280,3 +280,50 @@ int ld_read_output(const Ctx *c, const Scope *top, PlModel *m)
   }
   return read_points(c, &s, m);
 }
+
+/* The first section of the n segments seg without a wall thickness (given explicitly, not as a
+ * pipe), or -1. */
+static int section_without_wall(const PlSegment *seg, int n)
+{
+  for (int i = 0; i < n; ++i)
+    if (!(seg[i].section.wall_thickness > 0.0)) return i;
+  return -1;
+}
+
+/* fatigue: the S-N curve, environment, SCF, angles and exposure of a dynamic run's damage; the
+ * wall's stress needs every section given as a pipe (outer diameter and wall thickness). */
+int ld_read_fatigue(const Ctx *c, const Scope *top, PlModel *m)
+{
+  Scope s;
+  bool present;
+  int rc = ld_open_child(top, "fatigue", &s, &present);
+  if (rc) return rc;
+  if (!present) { /* a section's own curve or SCF is for the block's damage */
+    for (int l = 0; l < (m->nlines > 0 ? m->nlines : 1); ++l) {
+      const PlSegment *seg = m->nlines > 0 ? m->lines[l].segments : m->segments;
+      for (int i = 0; i < (m->nlines > 0 ? m->lines[l].nsegments : m->nsegments); ++i)
+        if (seg[i].has_sn_curve || seg[i].scf > 0.0)
+          return ld_at(top->err, top->anchor, "fatigue", "missing: section %d of %s%s gives its own %s, for the "
+                       "fatigue: block's damage", i + 1, m->nlines > 0 ? "line " : "the line",
+                       m->nlines > 0 ? m->lines[l].name : "", seg[i].has_sn_curve ? "sn_curve" : "scf");
+    }
+    return 0;
+  }
+  if ((rc = ld_dynamic_only(c, top, "fatigue"))) return rc;
+  m->fatigue.present = true;
+  if (!ld_value_of(&s, "sn_curve")) return ld_missing(&s, "sn_curve", NULL, NULL);
+  if ((rc = ld_get_choice(&s, "sn_curve", &m->fatigue.sn_curve))) return rc;
+  if ((rc = ld_get_choice(&s, "environment", &m->fatigue.environment))) return rc;
+  if ((rc = ld_get_number(&s, "scf", &m->fatigue.scf, NULL))) return rc;
+  if ((rc = ld_get_int(&s, "angles", &m->fatigue.angles))) return rc;
+  if ((rc = ld_get_number(&s, "exposure", &m->fatigue.exposure, NULL))) return rc;
+  for (int l = 0; l < (m->nlines > 0 ? m->nlines : 1); ++l) {
+    const int i = m->nlines > 0 ? section_without_wall(m->lines[l].segments, m->lines[l].nsegments)
+                                : section_without_wall(m->segments, m->nsegments);
+    if (i >= 0)
+      return ld_at(s.err, s.anchor, s.path, "needs the wall's stress: section %d of %s%s is given explicitly (EA, EI, "
+                   "...), give it as a pipe (outer_diameter, wall_thickness, material)", i + 1,
+                   m->nlines > 0 ? "line " : "the line", m->nlines > 0 ? m->lines[l].name : "");
+  }
+  return 0;
+}

@@ -196,6 +196,15 @@ static int read_rest_curvature(const Scope *s, PlSegment *seg)
   return 0;
 }
 
+/* The section's own S-N curve and stress concentration factor (fatigue:), when given. */
+static int read_section_fatigue(const Scope *s, PlSegment *seg)
+{
+  seg->has_sn_curve = ld_value_of(s, "sn_curve") != NULL;
+  int rc = ld_get_choice(s, "sn_curve", &seg->sn_curve);
+  if (!rc) rc = ld_get_number(s, "scf", &seg->scf, NULL);
+  return rc;
+}
+
 /* One item of line.sections; is_last allows the length to be omitted (*has_length). */
 static int read_section(PlError *err, const PlYNode *n, const char *path, bool is_last,
                         PlSegment *seg, bool *has_length)
@@ -234,6 +243,7 @@ static int read_section(PlError *err, const PlYNode *n, const char *path, bool i
   if ((rc = ld_get_choice(&s, "buoyant", &buoyant))) return rc;
   seg->buoyant = buoyant == 1;
   if ((rc = read_rest_curvature(&s, seg))) return rc;
+  if ((rc = read_section_fatigue(&s, seg))) return rc;
   return read_hydro(&s, &seg->hydro);
 }
 

@@ -17,6 +17,7 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "pipelay/fatigue.h"
 #include "pipelay/models.h"
 #include "schema.h"
 
@@ -57,6 +58,7 @@ const char *const PlChoiceFabrications[] = {"seamless", "uo_tro_erw", "uoe", NUL
 #define R_NU -1.0, 0.5, true, true           /* a Poisson's ratio */
 #define R_FORCE -1e12, 1e12, false, false    /* [N] a load: 10^5 x the largest lay tensions */
 #define R_MOMENT -1e13, 1e13, false, false   /* [N m] */
+#define R_ATLEAST1 1.0, INFINITY, false, false /* >= 1 (a stress concentration factor) */
 
 #define REQ PL_KEY_REQUIRED
 #define DEF PL_KEY_DEFAULT
@@ -113,6 +115,7 @@ const PlKeySpec PlSchemaTable[] = {
     MAPS("lines", OPT, "none", "several named lines instead of line, mesh and ends"),
     MAPS("points", OPT, "none", "the connection points of lines:"),
     MAP("design", OPT, "none", "pressures and the DNV-ST-F101 code check of every line (post-processing)"),
+    MAP("fatigue", OPT, "none", "Miner damage of a dynamic run's line points (fatigue.csv)"),
 
     /* ---- environment ---- */
     NUM("environment.water_depth", "m", R_POS, REQ, NAN, "required",
@@ -164,6 +167,10 @@ const PlKeySpec PlSchemaTable[] = {
         "stress-free bend radius about `bend_normal` (instead of `curvature`)"),
     VEC("line.sections[*].bend_normal", "-", R_ANY, CND, "required with `bend_radius`",
         "global axis the rest shape turns about (normal of the bend's plane)"),
+    CHO("line.sections[*].sn_curve", PlSNCurveNames, OPT, 0, "`fatigue.sn_curve`",
+        "the section's own S-N curve (fatigue:)"),
+    NUM("line.sections[*].scf", "-", R_ATLEAST1, OPT, NAN, "`fatigue.scf`",
+        "the section's own stress concentration factor (fatigue:)"),
     NUM("line.sections[*].material.youngs_modulus", "Pa", R_POS, REQ, NAN, "required",
         "Young's modulus E"),
     NUM("line.sections[*].material.shear_modulus", "Pa", R_POS, CND, NAN,
@@ -425,6 +432,15 @@ const PlKeySpec PlSchemaTable[] = {
     NUM("output.vtk_interval", "s", R_NONNEG, DEF, 1.0, "1",
         "simulated time between ParaView frames of a dynamic run: a multiple of "
         "analysis.dynamic.output_interval (the default 1 s is rounded to the nearest one); 0: every output"),
+    /* ---- fatigue ---- */
+    CHO("fatigue.sn_curve", PlSNCurveNames, REQ, 0, "required", "the DNV-RP-C203 S-N curve"),
+    CHO("fatigue.environment", PlSNEnvironmentNames, DEF, 1, "`seawater_cp`",
+        "the S-N curve's environment: air, seawater with cathodic protection, free corrosion"),
+    NUM("fatigue.scf", "-", R_ATLEAST1, DEF, 1.0, "1", "stress concentration factor"),
+    INT("fatigue.angles", 4, 360, DEF, 16, "16", "points around the circumference"),
+    NUM("fatigue.exposure", "s/year", R_POS, OPT, NAN, "none",
+        "the time per year the run's conditions act: damage per year and life"),
+
     STR("output.points[*].name", REQ, "required", "the point's name: A-Z, a-z, 0-9, _ and -"),
     NUM("output.points[*].arc_length", "m", R_NONNEG, REQ, NAN, "required",
         "arc length from the bottom end, at most the line's length"),

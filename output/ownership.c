@@ -34,7 +34,7 @@
 static const char *const kTop[] = {"static.csv",   "static_elements.csv", "static.pvd",  "summary.json",
                                    "envelopes.csv", "energy.csv",         "payout.csv",  "touchdown.csv",
                                    "lay.csv",       "as_laid.csv",        "route.csv",        "restart.bin",   "dynamic.pvd",
-                                   "waves.csv",     "statistics.csv",     "spectra.csv",
+                                   "waves.csv",     "statistics.csv",     "spectra.csv",   "fatigue.csv",
                                    "design.csv",    "design_envelope.csv",
                                    "timeseries_*.csv", ".*.tmp", NULL};
 static const struct {
@@ -191,12 +191,9 @@ void *PlOutputSummaryRead(const char *dir)
 
 int PlOutputRecordFiles(const char *dir, PlError *err)
 {
-  char path[PL_PATH_MAX + 64], tmp[PL_PATH_MAX + 80];
-  snprintf(path, sizeof path, "%s/summary.json", dir);
-  snprintf(tmp, sizeof tmp, "%s/.summary.json.tmp", dir);
   cJSON *root = PlOutputSummaryRead(dir);
   if (!root) {
-    snprintf(err->msg, sizeof err->msg, "%.900s: cannot read the summary back to list the run's files", path);
+    snprintf(err->msg, sizeof err->msg, "%.900s/summary.json: cannot read the summary back to list the run's files", dir);
     return PL_EXIT_IO;
   }
   if (g_cleaned) {
@@ -207,8 +204,17 @@ int PlOutputRecordFiles(const char *dir, PlError *err)
   ForEachRunFile(dir, AddName, files);
   cJSON_DeleteItemFromObjectCaseSensitive(root, "files");
   cJSON_AddItemToObject(root, "files", files);
-  char *out = cJSON_Print(root);
+  const int rc = PlOutputSummaryWrite(dir, root, err);
   cJSON_Delete(root);
+  return rc;
+}
+
+int PlOutputSummaryWrite(const char *dir, const void *root, PlError *err)
+{
+  char path[PL_PATH_MAX + 64], tmp[PL_PATH_MAX + 80];
+  snprintf(path, sizeof path, "%s/summary.json", dir);
+  snprintf(tmp, sizeof tmp, "%s/.summary.json.tmp", dir);
+  char *out = cJSON_Print(root);
   FILE *f = out ? fopen(tmp, "w") : NULL;
   const int bad = !f || fputs(out, f) < 0 || fputc('\n', f) == EOF;
   free(out);

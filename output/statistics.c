@@ -244,7 +244,7 @@ static void PutNumber(cJSON *o, const char *key, double v)
   cJSON_AddItemToObject(o, key, isfinite(v) ? cJSON_CreateNumber(v) : cJSON_CreateNull());
 }
 
-static void CsvNumber(FILE *f, double v)
+void PlCsvNumber(FILE *f, double v)
 {
   if (isfinite(v)) fprintf(f, ",%.10g", v);
   else fputc(',', f);
@@ -272,15 +272,15 @@ static void FileStatistics(Pass *P, const char *full, const char *rel)
     PutNumber(co, "max", st.max);
     PutNumber(co, "tz_s", st.tz);
     fprintf(P->csv, "%s,%s", rel, tb.names[c]);
-    CsvNumber(P->csv, st.mean), CsvNumber(P->csv, st.std), CsvNumber(P->csv, st.min), CsvNumber(P->csv, st.max);
-    CsvNumber(P->csv, st.tz);
+    PlCsvNumber(P->csv, st.mean), PlCsvNumber(P->csv, st.std), PlCsvNumber(P->csv, st.min), PlCsvNumber(P->csv, st.max);
+    PlCsvNumber(P->csv, st.tz);
     fprintf(P->csv, ",%d", st.cycles);
     static const char *const kKey[2][2] = {{"mpm_max_run", "mpm_min_run"}, {"mpm_max_3h", "mpm_min_3h"}};
     for (int h = 0; h < 2; ++h)
       for (int lo = 0; lo < 2; ++lo) {
         const double D = h ? kStormSeconds : st.duration;
         const double r = P->irregular ? PlSeriesMPM(&st, 0, lo, D) : NAN, w = P->irregular ? PlSeriesMPM(&st, 1, lo, D) : NAN;
-        CsvNumber(P->csv, r), CsvNumber(P->csv, w);
+        PlCsvNumber(P->csv, r), PlCsvNumber(P->csv, w);
         if (P->irregular) {
           cJSON *mo = cJSON_CreateObject();
           PutNumber(mo, "rayleigh", r);
@@ -298,8 +298,8 @@ static void FileStatistics(Pass *P, const char *full, const char *rel)
         else fprintf(P->say, "no Weibull fit (%d peaks in the window; it needs 20)\n", st.cycles);
       }
     }
-    CsvNumber(P->csv, P->irregular && st.fitted[0] ? st.weibull_beta[0] : NAN);
-    CsvNumber(P->csv, P->irregular && st.fitted[1] ? st.weibull_beta[1] : NAN);
+    PlCsvNumber(P->csv, P->irregular && st.fitted[0] ? st.weibull_beta[0] : NAN);
+    PlCsvNumber(P->csv, P->irregular && st.fitted[1] ? st.weibull_beta[1] : NAN);
     fputc('\n', P->csv);
     cJSON_AddItemToObject(fo, tb.names[c], co);
     AddSpectrum(P, t, PlTableData(&tb, c), tb.nrows, rel, tb.names[c]);
@@ -396,13 +396,7 @@ int PlRunStatistics(const char *dir, double t0, int irregular, FILE *say, PlErro
     cJSON_AddItemToObject(so, "series", P.json);
     cJSON_DeleteItemFromObjectCaseSensitive(root, "statistics");
     cJSON_AddItemToObject(root, "statistics", so);
-    snprintf(path, sizeof path, "%s/summary.json", dir);
-    snprintf(tmp, sizeof tmp, "%s/.summary.json.tmp", dir);
-    char *out = cJSON_Print(root);
-    FILE *f = out ? fopen(tmp, "w") : NULL;
-    const int bad = !f || fputs(out, f) < 0 || fputc('\n', f) == EOF;
-    free(out);
-    rc = PlFileCommit(f, bad, tmp, path, err);
+    rc = PlOutputSummaryWrite(dir, root, err);
   } else
     cJSON_Delete(P.json);
   cJSON_Delete(root);

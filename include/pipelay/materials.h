@@ -39,6 +39,10 @@ typedef struct {
   double hydro_diameter;   /* drag diameter [m]; <= 0 means the outer diameter */
 } PlPipeGeometry;
 
+/* The wall's area A = pi/4 (d_o^2 - d_i^2) and second moment I = pi/64 (d_o^4 - d_i^4) of a
+ * pipe of outer diameter d_o and wall thickness t (d_i = d_o - 2 t). */
+void PlPipeAreaInertia(double d_o, double t, double *area, double *second_moment);
+
 /* Fills *s from a pipe's geometry and material (exact annulus formulas):
  *   A = pi/4 (d_o^2 - d_i^2), I = pi/64 (d_o^4 - d_i^4), J = 2 I,
  *   EA = E A, EI2 = EI3 = E I, GJ = G J, GA2 = GA3 = k_s G A,

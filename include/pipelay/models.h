@@ -58,6 +58,9 @@ typedef struct {
   double bend_radius;     /* > 0: bent at rest with this radius about the global axis bend_normal
                              instead [m] (meshes/mesh.c, PlMeshRestShape) */
   double bend_normal[3];  /* unit axis of that bend (the normal of its plane), global */
+  bool has_sn_curve;      /* the section names its own S-N curve (fatigue:) */
+  int sn_curve;           /* then its index in PlSNCurveNames (fatigue.h) */
+  double scf;             /* its own stress concentration factor; 0: fatigue.scf */
 } PlSegment;
 
 /* A finer mesh over an arc-length range. */
@@ -551,6 +554,16 @@ typedef struct PlRoute_ {
  * copied by assignment (the copy would share the arrays, and freeing both frees them twice):
  * PlModelCopy makes a deep copy, and PlModelLineModel and PlModelAsLines build models that
  * own their arrays too; each such model is freed with PlModelFree. */
+/* fatigue: the Miner damage of a dynamic run's line points (output/fatigue.c). */
+typedef struct {
+  bool present;                /* the fatigue: block is given */
+  int sn_curve;                /* index in PlSNCurveNames (fatigue.h) */
+  int environment;             /* PlSNEnvironment (fatigue.h) */
+  double scf;                  /* stress concentration factor >= 1 */
+  int angles;                  /* points around the circumference */
+  double exposure;             /* [s/year] the time per year the run's conditions act; 0: not given */
+} PlFatigueSettings;
+
 typedef struct {
   char name[256];              /* free text */
   char source_path[PL_PATH_MAX]; /* the model file */
@@ -603,6 +616,7 @@ typedef struct {
   char output_dir[PL_PATH_MAX];
   double checkpoint_interval;  /* [s] wall-clock time between a dynamic run's checkpoints */
   double vtk_interval;         /* [s] simulated time between ParaView frames (PlModelVtkStride) */
+  PlFatigueSettings fatigue;   /* fatigue: */
   double statistics_start;     /* [s] the statistics of a dynamic run's series from this time on */
   int noutput_points;          /* named output points (dynamic) */
   PlOutputPoint *output_points; /* [noutput_points] */
@@ -716,6 +730,8 @@ int PlModelLoadString(const char *name, const char *text, size_t len, int noverr
 
 /* The section in force at arc length S (the segment that contains it). */
 const PlSection *PlModelSectionAt(const PlModel *m, double S);
+/* The segment of the n segments seg (listed from the bottom end) that contains arc length S. */
+const PlSegment *PlSegmentAt(const PlSegment *seg, int n, double S);
 
 /* ---- seabed (eq 5.38) ------------------------------------------------------------------ */
 /* The seabed is the plane through (0, 0, -water_depth) with the upward unit normal n =
