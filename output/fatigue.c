@@ -8,9 +8,10 @@
  * moments about t2, t3 (right-handed, t1 along the pipe): a moment M2 > 0 about t2 stretches the
  * fibres on the +t3 side (the strain of a fibre at p is (kappa x p) . t1 with kappa the curvature
  * vector: kappa_2 t2 x r_o sin theta t3 = kappa_2 r_o sin theta t1), a moment M3 > 0 about t3
- * compresses those on the +t2 side. Tension positive. The axial force N is the tension the
- * time series give (AxialForceColumn); without internal and external pressure the true-wall
- * and the effective tension are equal.
+ * compresses those on the +t2 side. Tension positive. The axial force N is the wall's: the
+ * true-wall tension T_e + p_i A_i - p_e A_e (PlWallStressOf) of the effective tension the time
+ * series give, with the pressures of a design: block at the point's depth; without a design:
+ * block the effective tension (no pressure: the two are equal).
  *
  * Rainflow counting, ASTM E1049-85 (reapproved 2017) 5.4.4: the history is first reduced to its
  * reversals (peaks and valleys, the first and last samples included, repeated values merged);
@@ -149,15 +150,24 @@ int PlRainflow(const double *x, int n, double *range, double *count)
   return c;
 }
 
-double PlWallStress(double N, double M2, double M3, double theta, double A, double I, double r_o)
+double PlFibreStress(double N, double M2, double M3, double theta, double A, double I, double r_o)
 {
   return N / A + (M2 * sin(theta) - M3 * cos(theta)) * r_o / I;
 }
 
 /* ---- a run's points ------------------------------------------------------------------------ */
 
-/* The column of the time series that is the axial force of the wall. */
-static const char *AxialForceColumn(void) { return "effective_tension_N"; }
+/* The wall's axial force [N] from the effective tension Te at height z [m] of a point in
+ * section sec: the true-wall tension with the design: block's pressures, else Te. */
+static double WallAxialForce(const PlModel *m, const PlSection *sec, double Te, double z)
+{
+  if (!m->design.present) return Te;
+  PlWallStress w;
+  PlWallStressOf(sec->outer_diameter, sec->wall_thickness, Te, 0.0, 0.0,
+                 PlInternalPressure(&m->design.pressure, sec->contents_density, m->gravity, z),
+                 PlExternalPressure(m->water_density, m->gravity, z), &w);
+  return w.true_wall_tension;
+}
 
 typedef struct {
   const PlModel *m;
@@ -193,7 +203,7 @@ static void AnglesDamage(Pass *P, const char *rel, const char *point, double S, 
   const double ro = 0.5 * sec->outer_diameter;
   for (int j = 0; j < F->angles; ++j) {
     const double th = 2.0 * M_PI * j / F->angles;
-    for (int i = 0; i < x->n; ++i) sig[i] = PlWallStress(x->N[i], x->M2[i], x->M3[i], th, A, I, ro);
+    for (int i = 0; i < x->n; ++i) sig[i] = PlFibreStress(x->N[i], x->M2[i], x->M3[i], th, A, I, ro);
     const int nc = PlRainflow(sig, x->n, rg, cnt);
     const double D = PlMinerDamage(&curve, rg, cnt, nc, sec->wall_thickness, scf);
     const double Dy = F->exposure > 0.0 && x->T > 0.0 ? D * F->exposure / x->T : NAN;
@@ -216,21 +226,24 @@ static void PointFatigue(Pass *P, const char *dir, const char *rel, const char *
   PlTable tb;
   PlError err;
   if (PlTableRead(path, &tb, &err)) return;
-  const int ct = PlTableColumn(&tb, "t_s"), cn = PlTableColumn(&tb, AxialForceColumn()),
-            c2 = PlTableColumn(&tb, "bending_moment_2_Nm"), c3 = PlTableColumn(&tb, "bending_moment_3_Nm");
+  const int ct = PlTableColumn(&tb, "t_s"), cn = PlTableColumn(&tb, "effective_tension_N"),
+            cz = PlTableColumn(&tb, "z_m"), c2 = PlTableColumn(&tb, "bending_moment_2_Nm"),
+            c3 = PlTableColumn(&tb, "bending_moment_3_Nm");
   int i0 = 0;
   const double *t = ct >= 0 ? PlTableData(&tb, ct) : NULL;
   while (t && i0 < tb.nrows && t[i0] < P->t0) ++i0;
   const int n = tb.nrows - i0;
   const size_t size = sizeof(double) * (size_t)(n > 0 ? n : 1);
-  double *sig = malloc(size), *rg = malloc(size), *cnt = malloc(size);
-  if (ct >= 0 && cn >= 0 && c2 >= 0 && c3 >= 0 && n >= 2 && sig && rg && cnt) {
-    const Series x = {.n = n, .T = t[tb.nrows - 1] - t[i0], .N = PlTableData(&tb, cn) + i0,
-                      .M2 = PlTableData(&tb, c2) + i0, .M3 = PlTableData(&tb, c3) + i0};
+  double *sig = malloc(size), *rg = malloc(size), *cnt = malloc(size), *N = malloc(size);
+  if (ct >= 0 && cn >= 0 && cz >= 0 && c2 >= 0 && c3 >= 0 && n >= 2 && sig && rg && cnt && N) {
+    for (int i = 0; i < n; ++i)
+      N[i] = WallAxialForce(P->m, &g->section, PlTableData(&tb, cn)[i0 + i], PlTableData(&tb, cz)[i0 + i]);
+    const Series x = {.n = n, .T = t[tb.nrows - 1] - t[i0], .N = N, .M2 = PlTableData(&tb, c2) + i0,
+                      .M3 = PlTableData(&tb, c3) + i0};
     if (x.T > P->duration) P->duration = x.T;
     AnglesDamage(P, rel, point, S, g, &x, sig, rg, cnt);
   }
-  free(sig), free(rg), free(cnt);
+  free(sig), free(rg), free(cnt), free(N);
   PlTableFree(&tb);
 }
 

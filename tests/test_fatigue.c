@@ -156,9 +156,9 @@ static void TestWallStress(void)
   double A, I;
   PlPipeAreaInertia(0.3, 0.02, &A, &I);
   const double ro = 0.15;
-  CHECK_REL(PlWallStress(1e6, 0, 0, 1.0, A, I, ro), 1e6 / A, 1e-15, "wall stress: N / A");
-  CHECK_REL(PlWallStress(0, 1e5, 0, 0.5 * M_PI, A, I, ro), 1e5 * ro / I, 1e-15, "M2 > 0 stretches the +t3 fibre");
-  CHECK_REL(PlWallStress(0, 0, 1e5, 0.0, A, I, ro), -1e5 * ro / I, 1e-15, "M3 > 0 compresses the +t2 fibre");
+  CHECK_REL(PlFibreStress(1e6, 0, 0, 1.0, A, I, ro), 1e6 / A, 1e-15, "wall stress: N / A");
+  CHECK_REL(PlFibreStress(0, 1e5, 0, 0.5 * M_PI, A, I, ro), 1e5 * ro / I, 1e-15, "M2 > 0 stretches the +t3 fibre");
+  CHECK_REL(PlFibreStress(0, 0, 1e5, 0.0, A, I, ro), -1e5 * ro / I, 1e-15, "M3 > 0 compresses the +t2 fibre");
 }
 
 int main(void)

@@ -42,7 +42,7 @@ double PlMinerDamage(const PlSNCurve *c, const double *range, const double *coun
 /* The nominal axial stress [Pa] at the fibre at angle theta [rad] (from the section's t2 axis
  * towards t3) of a pipe wall of area A and second moment I, outer radius r_o, under the axial
  * force N [N] and the bending moments M2, M3 [N m] about t2, t3. */
-double PlWallStress(double N, double M2, double M3, double theta, double area, double second_moment, double r_o);
+double PlFibreStress(double N, double M2, double M3, double theta, double area, double second_moment, double r_o);
 
 /* The fatigue of every line point of a dynamic run in dir (its time series from t0 on, as
  * statistics): fatigue.csv, summary.json's "fatigue" and a line on say (or NULL). 0 or an
