@@ -32,16 +32,15 @@ import numpy as np
 import yaml
 
 pipelay, src, work = sys.argv[1], sys.argv[2], sys.argv[3]
-fails = 0
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import Checks
 
-
-def check(ok, what):
-    global fails
-    fails += not ok
-    print("%s %s" % ("PASS" if ok else "FAIL", what))
+checks = Checks(pipelay, work)
+check = checks.check
 
 
 def run(model, out):
+    """Runs the model file into out (quiet, no plots): True, or False after a FAIL line."""
     p = subprocess.run([pipelay, "run", model, "--output", out, "--quiet", "--no-plots"], stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE, text=True)
     check(p.returncode == 0, "%s runs (exit %d) %s" % (os.path.basename(model), p.returncode, p.stderr[-400:]))
@@ -212,5 +211,5 @@ if run(lpath, lout):
     check(max(errs) < 1e-6, "lines: every row's SCF and two-slope damage recomputed from its series (worst %.2g)"
           % max(errs))
 
-print("check_fatigue: %s" % ("FAIL" if fails else "all passed"))
-sys.exit(1 if fails else 0)
+print("check_fatigue: %s" % ("FAIL" if checks.fails else "all passed"))
+sys.exit(1 if checks.fails else 0)
