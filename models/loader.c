@@ -653,6 +653,7 @@ static int own_arrays(PlModel *m)
   m->route.p = dup_items(m->route.p, (size_t)m->route.n, sizeof *m->route.p, &oom);
   m->route.piece = dup_items(m->route.piece, 2 * (size_t)m->route.n, sizeof *m->route.piece, &oom);
   own_body_arrays(&m->vessel, &oom);
+  m->design.dnv.zones = dup_items(m->design.dnv.zones, (size_t)m->design.dnv.nzones, sizeof *m->design.dnv.zones, &oom);
   m->lines = dup_items(m->lines, (size_t)m->nlines, sizeof *m->lines, &oom);
   for (int l = 0; m->lines && l < m->nlines; l++) PL_OWN_LINE_ARRAYS(&m->lines[l], &oom);
   m->bodies = dup_items(m->bodies, (size_t)m->nbodies, sizeof *m->bodies, &oom);
@@ -793,6 +794,7 @@ void PlModelFree(PlModel *m)
   free(m->points);
   free(m->route.p);
   free(m->route.piece);
+  free(m->design.dnv.zones);
   ld_body_free(&m->vessel); /* owned by the model (models.h) */
   for (int l = 0; m->lines && l < m->nlines; l++) PL_FREE_LINE_ARRAYS(&m->lines[l]);
   free(m->lines);

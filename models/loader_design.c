@@ -44,8 +44,10 @@ static int read_zones(const Scope *s, PlDnvSpec *d)
   char path[PATH_CAP];
   int rc = ld_open_list(s->err, s, "zones", true, "zones {from, to, condition_factor}", &list, path);
   if (rc || !list) return rc;
-  if (list->nitems > PL_DNV_MAX_ZONES)
-    return ld_at(s->err, list, path, "at most %d zones, got %zu", PL_DNV_MAX_ZONES, list->nitems);
+  free(d->zones); /* an override may give the list again */
+  d->nzones = 0;
+  if (!(d->zones = calloc(list->nitems ? list->nitems : 1, sizeof *d->zones)))
+    return ld_at(s->err, list, path, "out of memory for %zu zones", list->nitems);
   for (size_t i = 0; i < list->nitems; ++i) {
     char ip[PATH_CAP];
     ld_join_index(ip, sizeof ip, path, i);

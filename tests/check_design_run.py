@@ -8,7 +8,7 @@ Usage: check_design_run.py PIPELAY EXAMPLES_DIR SCHEMA WORKDIR
    only). From the run's own static.csv, every row of design.csv is recomputed here: the
    pressures, T_tw = T_e + p_i A_i - p_e A_e, the thin-wall and Lame hoop stresses, von Mises at
    the four fibres, and the DNV-ST-F101 utilisations with the hand formulas of check_dnv_hand.py
-   (gamma_C from the zones); all to 1e-9 relative. summary.json's governing utilisation is the
+   (gamma_C 1.07 from S = 250 to 400 m, given as 40 zones); all to 1e-9 relative. summary.json's governing utilisation is the
    largest of design.csv's, and summary.json conforms to docs/summary-schema.json. A thinner
    wall (D/t2 above 45) draws the validity warning.
 2. The riser in a regular wave (examples/riser_regular_wave.yaml, 800 kg/m^3 contents), 3 s:
@@ -63,7 +63,9 @@ def run(model, out, sets):
 DESIGN = ["design.internal_pressure=20e6", "design.internal_pressure_level=-900", "design.dnv_f101.smys=450e6",
           "design.dnv_f101.smts=535e6", "design.dnv_f101.safety_class=low", "design.dnv_f101.fabrication=uoe",
           "design.dnv_f101.yield_derating=10e6", "design.dnv_f101.corrosion_allowance=0.001",
-          "design.dnv_f101.zones=[{from: 250, to: 400, condition_factor: 1.07}]"]
+          # gamma_C 1.07 from S = 250 to 400 m, given as 40 abutting zones (no cap on their count)
+          "design.dnv_f101.zones=[%s]" % ", ".join("{from: %.10g, to: %.10g, condition_factor: 1.07}"
+                                                   % (250 + 3.75 * k, 250 + 3.75 * (k + 1)) for k in range(40))]
 
 # ---- 1. static J-lay ------------------------------------------------------------------------
 a, b = os.path.join(work, "plain"), os.path.join(work, "design")

@@ -63,7 +63,6 @@ typedef enum { PL_DNV_LOW = 0, PL_DNV_MEDIUM = 1, PL_DNV_HIGH = 2 } PlDnvSafetyC
 typedef enum { PL_DNV_SEAMLESS = 0, PL_DNV_UO_TRO_ERW = 1, PL_DNV_UOE = 2 } PlDnvFabrication;
 
 /* A zone of the condition factor gamma_C along the line (arc length from, to). */
-#define PL_DNV_MAX_ZONES 32
 typedef struct {
   double from, to, factor;
 } PlDnvZone;
@@ -81,7 +80,7 @@ typedef struct {
   double alpha_h;              /* [-] strain hardening (max Rt0.5/Rm) */
   double condition_factor;     /* gamma_C outside the zones */
   int nzones;
-  PlDnvZone zones[PL_DNV_MAX_ZONES];
+  PlDnvZone *zones;            /* [nzones] (owned by the model: its loader allocates them) */
 } PlDnvSpec;
 
 /* The design: block of a model. */
