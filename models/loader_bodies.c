@@ -372,9 +372,9 @@ static int read_rao_table(const Ctx *c, const Scope *vs, const PlModel *m, bool 
   int format = 0;
   if (!force && (rc = ld_get_choice(&s, "format", &format))) return rc;
   static const char *const conv[3] = {"phase", "heading", "rotations"};
-  static const char *const what[3] = {" (lag or lead: the sign of the table's phases)",
-                                      " (towards or from: the table's heading is the waves' direction of travel "
-                                      "or where they come from, relative to the body's x axis)",
+  static const char kHeading[] = " (towards or from: the table's heading is the waves' direction of travel "
+                                 "or where they come from, relative to the body's x axis)";
+  static const char *const what[3] = {" (lag or lead: the sign of the table's phases)", kHeading,
                                       " (deg or rad: the rotations' unit per m of wave amplitude)"};
   int cv[3] = {0, 0, PL_RAO_RAD}; /* a force table's moments are in N m/m: no rotation unit */
   for (int k = 0; k < (force ? 2 : 3); k++) {
