@@ -44,6 +44,10 @@ const char *const PlChoiceRaoFormats[] = {"csv", "wamit4", NULL};
 const char *const PlChoiceRaoPhases[] = {"lag", "lead", NULL};          /* PlRaoPhase */
 const char *const PlChoiceRaoHeadings[] = {"towards", "from", NULL};    /* PlRaoHeading */
 const char *const PlChoiceRaoRotations[] = {"deg", "rad", NULL};        /* PlRaoRotation */
+/* the S-N curves and environments of DNV-RP-C203 (include/pipelay/fatigue.h: their order is
+ * PlSNCurve's and PlSNEnvironment's; output/fatigue.c holds the tables) */
+const char *const PlSNCurveNames[] = {"B1", "B2", "C", "C1", "C2", "D", "E", "F", "F1", "F3", "G", "W1", "W2", "W3", NULL};
+const char *const PlSNEnvironmentNames[] = {"air", "seawater_cp", "free_corrosion", NULL};
 const char *const PlChoiceSafetyClasses[] = {"low", "medium", "high", NULL};
 const char *const PlChoiceFabrications[] = {"seamless", "uo_tro_erw", "uoe", NULL};
 

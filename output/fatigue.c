@@ -53,9 +53,6 @@
 
 static const double kThicknessRef = 0.025; /* t_ref [m] */
 
-const char *const PlSNCurveNames[] = {"B1", "B2", "C", "C1", "C2", "D", "E", "F", "F1", "F3", "G", "W1", "W2", "W3", NULL};
-const char *const PlSNEnvironmentNames[] = {"air", "seawater_cp", "free_corrosion", NULL};
-
 enum { kCurves = 14 };
 /* per curve: m1, log a1 in air (table 2-1); log a1 in seawater with cathodic protection
  * (table 2-2, the same m1); log a2 (m2 = 5, both tables); k; m, log a in free corrosion

@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "output_impl.h"
 
 /* ---- CSV tables ------------------------------------------------------------------------- */
@@ -86,6 +87,12 @@ int PlTableRead(const char *path, PlTable *t, PlError *err)
   memcpy(t->path, path, strlen(path) + 1);
   FILE *f = fopen(path, "rb");
   if (!f) return TableError(err, path, 0, "cannot read: %s", strerror(errno));
+  struct stat sb; /* a table is a file: a device or a pipe (a result file linked to /dev/full or
+                     /dev/zero) would be read without end */
+  if (fstat(fileno(f), &sb) || !S_ISREG(sb.st_mode)) {
+    fclose(f);
+    return TableError(err, path, 0, "not a regular file");
+  }
   size_t cap = 1 << 16, n = 0;
   char *buf = malloc(cap);
   for (;;) {
