@@ -293,9 +293,9 @@ static void PrintDesign(FILE *out, const PlModel *m)
   Line(out, "internal pressure", m->design.pressure.internal_pressure, "Pa");
   Line(out, "  at the level z", m->design.pressure.internal_pressure_level, "m");
   if (!d->present) return;
-  static const char *const cls[3] = {"low", "medium", "high"}, *const fab[3] = {"seamless", "uo_tro_erw", "uoe"};
-  fprintf(out, "    %-28s safety class %s, fabrication %s, alpha_U %s\n", "DNV-ST-F101", cls[d->safety_class],
-          fab[d->fabrication], d->supplementary_u ? "1.0 (supplementary U)" : "0.96");
+  fprintf(out, "    %-28s safety class %s, fabrication %s, alpha_U %s\n", "DNV-ST-F101",
+          PlDnvSafetyClassNames[d->safety_class], PlDnvFabricationNames[d->fabrication],
+          d->supplementary_u ? "1.0 (supplementary U)" : "0.96");
   Line(out, "SMYS", d->smys, "Pa");
   Line(out, "SMTS", d->smts, "Pa");
   Line(out, "yield derating", d->yield_derating, "Pa");

@@ -13,8 +13,6 @@ extern const int PlSchemaTableRows;
 
 /* choices of the table, NULL-terminated, in the order of the enums they map to */
 extern const char *const PlChoiceNoYes[];
-extern const char *const PlChoiceSafetyClasses[];
-extern const char *const PlChoiceFabrications[];
 extern const char *const PlChoiceRotations[];
 extern const char *const PlChoiceSeabedModels[];
 extern const char *const PlChoiceCurrentProfiles[];

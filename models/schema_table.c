@@ -48,8 +48,10 @@ const char *const PlChoiceRaoRotations[] = {"deg", "rad", NULL};        /* PlRao
  * PlSNCurve's and PlSNEnvironment's; output/fatigue.c holds the tables) */
 const char *const PlSNCurveNames[] = {"B1", "B2", "C", "C1", "C2", "D", "E", "F", "F1", "F3", "G", "W1", "W2", "W3", NULL};
 const char *const PlSNEnvironmentNames[] = {"air", "seawater_cp", "free_corrosion", NULL};
-const char *const PlChoiceSafetyClasses[] = {"low", "medium", "high", NULL};
-const char *const PlChoiceFabrications[] = {"seamless", "uo_tro_erw", "uoe", NULL};
+/* the design: block's choices (include/pipelay/design.h: in PlDnvSafetyClass's and
+ * PlDnvFabrication's order) */
+const char *const PlDnvSafetyClassNames[] = {"low", "medium", "high", NULL};
+const char *const PlDnvFabricationNames[] = {"seamless", "uo_tro_erw", "uoe", NULL};
 
 /* ranges: lo, hi, lo_open, hi_open */
 #define R_POS 0.0, INFINITY, true, false     /* > 0 */
@@ -410,9 +412,9 @@ const PlKeySpec PlSchemaTable[] = {
     NUM("design.dnv_f101.tensile_derating", "Pa", R_NONNEG, DEF, 0.0, "0",
         "f_u,temp: the tensile strength's derating at the design temperature"),
     BOOL("design.dnv_f101.supplementary_u", 0, "false", "supplementary requirement U: alpha_U = 1.0 (else 0.96)"),
-    CHO("design.dnv_f101.safety_class", PlChoiceSafetyClasses, DEF, 1, "`medium`",
+    CHO("design.dnv_f101.safety_class", PlDnvSafetyClassNames, DEF, 1, "`medium`",
         "gamma_SC 1.04 / 1.14 / 1.26 and gamma_eps 2.0 / 2.5 / 3.3"),
-    CHO("design.dnv_f101.fabrication", PlChoiceFabrications, DEF, 0, "`seamless`",
+    CHO("design.dnv_f101.fabrication", PlDnvFabricationNames, DEF, 0, "`seamless`",
         "alpha_fab 1.0 / 0.93 / 0.85"),
     NUM("design.dnv_f101.corrosion_allowance", "m", R_NONNEG, DEF, 0.0, "0", "t_corr: t2 = t - t_corr"),
     NUM("design.dnv_f101.ovality", "-", R_NONNEG, DEF, 0.005, "0.005", "f0: the out-of-roundness (at least 0.005 is used)"),

@@ -206,8 +206,7 @@ void PlDesignSummaryAdd(void *root_, const PlModel *m, const PlDesignEnvelope *e
   if (dynamic) AddNum(d, "max_von_mises_t_s", e->von_mises_t);
   if (!m->design.dnv.present) return;
   cJSON *g = cJSON_AddObjectToObject(d, "dnv_f101");
-  static const char *const cls[3] = {"low", "medium", "high"};
-  cJSON_AddStringToObject(g, "safety_class", cls[m->design.dnv.safety_class]);
+  cJSON_AddStringToObject(g, "safety_class", PlDnvSafetyClassNames[m->design.dnv.safety_class]);
   AddNum(g, "max_utilisation", e->max_utilisation);
   cJSON_AddStringToObject(g, "criterion", PlDesignCriterionName(e->governing));
   AddNum(g, "S_m", e->S);

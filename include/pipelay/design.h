@@ -61,6 +61,9 @@ void PlWallStressOf(double D, double t, double T_e, double M, double M_t, double
 /* ---- DNV-ST-F101 local buckling --------------------------------------------------------- */
 typedef enum { PL_DNV_LOW = 0, PL_DNV_MEDIUM = 1, PL_DNV_HIGH = 2 } PlDnvSafetyClass;
 typedef enum { PL_DNV_SEAMLESS = 0, PL_DNV_UO_TRO_ERW = 1, PL_DNV_UOE = 2 } PlDnvFabrication;
+/* Their names in the model file, in the enums' order (NULL-ended; models/schema_table.c). */
+extern const char *const PlDnvSafetyClassNames[];
+extern const char *const PlDnvFabricationNames[];
 
 /* A zone of the condition factor gamma_C along the line (arc length from, to). */
 typedef struct {
