@@ -200,7 +200,6 @@ typedef struct {
   cJSON *json;
   double t0;
   int irregular;
-  int bad;
   /* the spectra: every column sampled as the first one (nsamp samples at dt from t0) */
   int nsamp, L, nspec, capspec;
   double dt;
@@ -340,8 +339,7 @@ static void Walk(Pass *P, const char *dir, const char *prefix, int depth)
       char sub[PL_PATH_MAX];
       snprintf(sub, sizeof sub, "%.200s/", names[k]);
       Walk(P, full, sub, 1);
-    } else if (len > 4 && !strcmp(names[k] + len - 4, ".csv") && strcmp(names[k], "energy.csv") &&
-               strcmp(names[k], "statistics.csv"))
+    } else if (len > 4 && !strcmp(names[k] + len - 4, ".csv") && strcmp(names[k], "energy.csv"))
       FileStatistics(P, full, rel);
     free(names[k]);
   }
