@@ -65,7 +65,11 @@ static void PrintEnd(FILE *out, const char *name, const PlEnd *e, int dynamic)
     const double t1[3] = {e->orientation[0], e->orientation[3], e->orientation[6]};
     PrintVector(out, "frame axis t1", t1, NULL, "(global, from the given orientation)");
   } else fprintf(out, "    %-28s from the initial guess\n", "frame");
-  PrintVector(out, "force", e->force, NULL, "N (global, dead load)");
+  PrintVector(out, "force", e->force, NULL, e->target ? "N (global, dead load; the start: its magnitude is solved)"
+                                                      : "N (global, dead load)");
+  if (e->target == PL_TARGET_TENSION) Line(out, "target top tension", e->target_value, "N (the force scaled to it)");
+  if (e->target == PL_TARGET_ANGLE)
+    Line(out, "target hang-off angle", e->target_value * 180.0 / M_PI, "deg from the horizontal (the force scaled)");
   PrintVector(out, "moment", e->moment, NULL, "N m (global, dead load)");
   if (!dynamic) return;
   const PlMotion *mo = &e->motion;
@@ -344,6 +348,33 @@ static void PrintDynamic(FILE *out, const PlModel *m, int fingerprint)
   if (!fingerprint) PrintBreakpoints(out, m);
 }
 
+/* The defaults in use that differ from what users of other codes expect (an OrcaFlex or
+ * RIFLEX model carries them explicitly): a frictionless seabed, no added mass, no structural
+ * damping; each named only where this model uses it. */
+static void PrintPracticeDefaults(FILE *out, const PlModel *m)
+{
+  int n = 0, ca = 0, undamped = 0;
+  for (int k = 0; k < m->nsegments; ++k) {
+    ca |= m->segments[k].hydro.added_mass_normal == 0.0;
+    undamped |= m->segments[k].axial_damping == 0.0;
+  }
+  const int dynamic = m->analysis.kind == PL_ANALYSIS_DYNAMIC;
+  if (m->seabed != PL_SEABED_NONE && !m->friction) ++n;
+  if (dynamic && ca) ++n;
+  if (dynamic && undamped) ++n;
+  if (!n) return;
+  fprintf(out, "  defaults in use that other codes set otherwise (give them to change):\n");
+  if (m->seabed != PL_SEABED_NONE && !m->friction)
+    fprintf(out, "    %-28s none (seabed.friction: a real seabed holds laid pipe by friction)\n",
+            "seabed friction");
+  if (dynamic && ca)
+    fprintf(out, "    %-28s 0 in some section (hydrodynamics.added_mass_normal; 1 for a circular cylinder)\n",
+            "normal added mass C_an");
+  if (dynamic && undamped)
+    fprintf(out, "    %-28s none in some section (axial_damping; mooring codes often give one)\n",
+            "structural damping");
+}
+
 void PlDescribeModel(FILE *out, const PlModel *m, const PlMesh *mesh_, int fingerprint)
 {
   const PlMesh mesh = *mesh_;
@@ -398,10 +429,16 @@ void PlDescribeModel(FILE *out, const PlModel *m, const PlMesh *mesh_, int finge
          "N/m  (m_p - rho_w pi d_o^2/4) g");
     if (g->buoyant) fprintf(out, "    %-28s yes (may float)\n", "buoyant");
     Line(out, "drag coefficient normal", g->hydro.drag_normal, "- (C_dn)");
-    Line(out, "drag coefficient tangential", g->hydro.drag_tangential, "- (C_dt)");
+    if (isnan(g->hydro.drag_axial_skin)) Line(out, "drag coefficient tangential", g->hydro.drag_tangential, "- (C_dt)");
+    else {
+      char u[96];
+      snprintf(u, sizeof u, "- (C_dt = pi x drag_axial_skin %.6g, on d instead of pi d)", g->hydro.drag_axial_skin);
+      Line(out, "drag coefficient tangential", g->hydro.drag_tangential, u);
+    }
     Line(out, "added mass normal", g->hydro.added_mass_normal, "- (C_an, dynamics)");
     Line(out, "added mass tangential", g->hydro.added_mass_tangential, "- (C_at, dynamics)");
     PrintVector(out, "rotational damping", g->hydro.rotational_damping, NULL, "N s (D4, D5, D6, dynamics)");
+    Line(out, "axial damping c_a", g->axial_damping, "N s (Kelvin-Voigt, dynamics)");
     fprintf(out, "    %-28s %d\n", "elements", ne);
     if (ne) {
       Line(out, "element length min", lmin, "m");
@@ -501,6 +538,7 @@ void PlDescribeModel(FILE *out, const PlModel *m, const PlMesh *mesh_, int finge
   if (dynamic) /* in the fingerprint too: a restart must keep the frames' spacing */
     fprintf(out, "  ParaView frames: every %ld outputs (%.10g s) and the last\n", PlModelVtkStride(m),
             (double)PlModelVtkStride(m) * m->analysis.dynamic.output_interval);
+  if (!fingerprint) PrintPracticeDefaults(out, m);
 
 }
 

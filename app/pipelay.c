@@ -167,6 +167,12 @@ static void PrintSummary(const PlModel *m, const PlMesh *mesh, const PlStaticRep
   if (!r->converged)
     printf("  NOT AN EQUILIBRIUM: the values below are of the last state reached (residual %.3e N)\n",
            r->final_residual_norm);
+  if (r->target_solves) {
+    const double *f = r->target_force_N;
+    printf("  top force (solved)       %12.4f kN: (%.4f, %.4f, %.4f) kN, for the target %s in %d static solves\n",
+           sqrt(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]) / 1e3, f[0] / 1e3, f[1] / 1e3, f[2] / 1e3,
+           m->ends[1].target == PL_TARGET_TENSION ? "top tension" : "hang-off angle", r->target_solves);
+  }
   printf("  top tension              %12.4f kN\n", s->top_tension_N / 1e3);
   printf("  top horizontal tension   %12.4f kN\n", s->top_horizontal_tension_N / 1e3);
   printf("  hang-off angle           %12.4f deg (top tangent from horizontal)\n", s->hang_off_angle_deg);
@@ -396,74 +402,6 @@ static int WriteBodyFrame(void *ctx, double t, int nb, const double (*r)[3], con
   return rc;
 }
 
-static int RunBody(const PlModel *m, const Args *a, PetscMPIInt rank)
-{
-  PlDynamicRunOptions opt = {0};
-  PlDynamicResult res;
-  static PlBodiesReport rep;
-  int rc = 0;
-  if (rank) return 0;
-  opt.stop = &g_stop;
-  BodyFrames bf = {m->output_dir, calloc((size_t)m->nbodies + 1, sizeof *bf.dims), 0, 0, NULL};
-  if (!bf.dims) {
-    fprintf(stderr, "pipelay: out of memory\n");
-    return PL_EXIT_FAILURE;
-  }
-  for (int b = 0; b < m->nbodies; ++b) PlVesselEquivalentBox(&m->bodies[b].body, bf.dims[b]);
-  opt.bodies_observer = WriteBodyFrame;
-  opt.bodies_observer_ctx = &bf;
-  signal(SIGINT, OnSignal);
-  signal(SIGTERM, OnSignal);
-  if (!a->quiet)
-    printf("pipelay %s: %s (%s)\n  %d rigid bod%s and %d joint%s, no line: %.6g s, output every %.6g s, rtol %.1e\n",
-           PIPELAY_VERSION, m->name, m->source_path, m->nbodies, m->nbodies == 1 ? "y" : "ies", m->njoints,
-           m->njoints == 1 ? "" : "s", m->analysis.dynamic.duration, m->analysis.dynamic.output_interval,
-           m->analysis.dynamic.rtol);
-  PlBodiesRunToFiles(m, &opt, &res, &rep);
-  signal(SIGINT, SIG_DFL);
-  signal(SIGTERM, SIG_DFL);
-  if (bf.nframes && !res.io_status) {
-    PlError verr;
-    if (PlVtkCollectionWrite(m->output_dir, "dynamic", bf.nframes, bf.times, "vtk/bodies_%06d.vtu", &verr)) {
-      res.io_status = PL_EXIT_IO;
-      res.err = verr;
-    }
-  }
-  free(bf.times);
-  free(bf.dims);
-  if (!a->no_plots && !res.io_status) DynamicPlots(m);
-  if (!a->quiet) {
-    printf("  %s at t = %.6g s, %ld steps, wall time %.3f s, %.1fx real time\n", res.completed ? "completed" : "STOPPED",
-           res.simulated_time_s, res.stats.steps, res.wall_time_s, res.real_time_factor);
-    for (int b = 0; b < m->nbodies; ++b) {
-      const PlVesselOutput *o = &rep.body_final[b];
-      printf("  %s: final O_b (%.6f, %.6f, %.6f) m, body point (%.6f, %.6f, %.6f) m\n", m->bodies[b].id, o->eta[0],
-             o->eta[1], o->eta[2], o->hang_off_point[0], o->hang_off_point[1], o->hang_off_point[2]);
-    }
-    for (int j = 0; j < m->njoints; ++j) {
-      const double *F = rep.joint_force[j], *M = rep.joint_moment[j];
-      printf("  %s: final reaction on %s (%.6g, %.6g, %.6g) N, (%.6g, %.6g, %.6g) N m; largest |F| %.6g N\n",
-             m->joints[j].name, m->bodies[m->joints[j].body[0]].id, F[0], F[1], F[2], M[0], M[1], M[2],
-             rep.joint_max_force_N[j]);
-    }
-    if (m->njoints) printf("  largest joint gap over the outputs %.3g m\n", rep.max_joint_gap_m);
-  }
-  if (res.io_status) {
-    fprintf(stderr, "pipelay: %s\n", res.err.msg);
-    rc = res.io_status;
-  } else if (res.ida_flag) {
-    fprintf(stderr, "pipelay: the rigid-body run stopped: %s; results up to t = %.6g s are written to %s/\n",
-            res.failure, res.simulated_time_s, m->output_dir);
-    rc = PL_EXIT_NOT_CONVERGED;
-  } else if (res.interrupted) {
-    fprintf(stderr, "pipelay: interrupted at t = %.6g s; results so far are written to %s/\n", res.simulated_time_s,
-            m->output_dir);
-    rc = PL_EXIT_INTERRUPTED;
-  }
-  PlBodiesReportFree(&rep);
-  return rc;
-}
-
 /* ParaView frames of a system of lines: each line's series in its folder (line_NAME/vtk,
  * line_NAME/dynamic.pvd), the output times kept for the system's dynamic.pvd. */
 typedef struct {
@@ -588,6 +526,11 @@ static PetscErrorCode RunLinesDynamic(PlModel *m, const Args *a, PlLines L, PlSy
       PrintRunExtrema(&res.line_extrema[l], "    ");
       if (res.line_design) PlDesignPrint(stdout, PlProblemModel(PlLinesProblem(L, l)), &res.line_design[l], 1);
     }
+    for (int b = 0; !a->quiet && b < res.nbodies; ++b) {
+      const PlVesselOutput o = res.body_final[b]; /* at the last output */
+      printf("  body %s: final O_b (%.6f, %.6f, %.6f) m, reported point (%.6f, %.6f, %.6f) m\n", m->bodies[b].id,
+             o.eta[0], o.eta[1], o.eta[2], o.hang_off_point[0], o.hang_off_point[1], o.hang_off_point[2]);
+    }
   }
   free(lf.vs);
   free(bf.dims);
@@ -615,7 +558,12 @@ static PetscErrorCode RunLines(PlModel *m, const Args *a, PetscMPIInt rank, Pets
   signal(SIGINT, SIG_DFL);
   signal(SIGTERM, SIG_DFL);
   if (!rank && warning[0]) fprintf(stderr, "pipelay: warning: %s\n", warning);
-  if (!rank && !a->quiet) {
+  if (!rank && !a->quiet && m->rigid_body)
+    printf("pipelay %s: %s (%s)\n  %d rigid bod%s and %d joint%s, no line: from the initial poses, %.6g s, output "
+           "every %.6g s, rtol %.1e\n", PIPELAY_VERSION, m->name, m->source_path, m->nbodies,
+           m->nbodies == 1 ? "y" : "ies", m->njoints, m->njoints == 1 ? "" : "s", m->analysis.dynamic.duration,
+           m->analysis.dynamic.output_interval, m->analysis.dynamic.rtol);
+  else if (!rank && !a->quiet) {
     int nfree = 0;
     for (int k = 0; k < m->npoints; ++k) nfree += !m->points[k].fixed;
     printf("pipelay %s: %s (%s)\n  %d lines, %d points (%d free), %d bodies, MPI ranks %d: %s in %d Newton "
@@ -661,7 +609,7 @@ static PetscErrorCode RunLines(PlModel *m, const Args *a, PetscMPIInt rank, Pets
     free(nodes);
     free(els);
   }
-  if (!rank) {
+  if (!rank && !m->rigid_body) { /* bodies alone have no statics to write */
     if (!a->quiet) {
       for (int k = 0; k < m->npoints; ++k)
         printf("  point %s%s: (%.4f, %.4f, %.4f) m\n", m->points[k].name, m->points[k].fixed ? " (fixed)" : "",
@@ -707,6 +655,8 @@ static PetscErrorCode RunLines(PlModel *m, const Args *a, PetscMPIInt rank, Pets
       snprintf(po.name, sizeof po.name, "%s", m->name);
       PlPlotSystem(m->output_dir, &po);
     }
+  }
+  if (!rank) {
     if (!rep.converged && a->restart) {
       fprintf(stderr, "pipelay: --restart: the static start did not converge, so the run cannot be continued:\n%s\n",
               rep.failure);
@@ -887,12 +837,6 @@ int main(int argc, char **argv)
     if (m->analysis.kind != PL_ANALYSIS_DYNAMIC) {
       if (!rank) fprintf(stderr, "pipelay: --restart continues a dynamic analysis; %s is a static one\n", a.file);
       rc = PL_EXIT_BAD_INPUT;
-    } else if (m->rigid_body) { /* not silently a new run in the old folder */
-      if (!rank)
-        fprintf(stderr, "pipelay: --restart is not yet available for a model without a line (%s): rerun it (the "
-                        "interrupted run's time series, flushed row by row, stay in %s/ up to where it stopped)\n",
-                a.file, a.restart);
-      rc = PL_EXIT_BAD_INPUT;
     }
   }
   if (!rc) { /* an output directory that cannot be made is found before a long solve */
@@ -920,9 +864,9 @@ int main(int argc, char **argv)
            "over ranks)\n", size - 1);
   PetscErrorCode ierr = 0;
   if (!rank) {
-    if (!rc && m->rigid_body) rc = RunBody(m, &a, 0); /* no line: the bodies and joints */
-    if (!rc && m->nlines > 0) ierr = RunLines(m, &a, 0, 1, &rc);
-    else if (!rc && !m->rigid_body) ierr = RunStatic(m, &a, 0, 1, &rc);
+    /* a system of lines, points and bodies, or of bodies alone; or the one-line model */
+    if (!rc && (m->nlines > 0 || m->rigid_body)) ierr = RunLines(m, &a, 0, 1, &rc);
+    else if (!rc) ierr = RunStatic(m, &a, 0, 1, &rc);
   } else if (size > 1) {
     /* the waiting ranks leave a signal to rank 0 (which stops at its next step and writes what
      * it has) and do not spin on the broadcast */

@@ -37,6 +37,7 @@
 static int check_plausible(PlError *err, const PlYNode *root, PlModel *m);
 static void design_validity(const PlYNode *root, PlModel *m);
 static int check_route_dp(PlError *err, const PlYNode *root, const PlModel *m, bool one_line);
+static int check_target_tension(PlError *err, const PlYNode *root, const PlModel *m);
 
 static int read_model_with(const PlYNode **body_names, PlError *err, const PlYNode *root, PlModel *m);
 
@@ -53,7 +54,8 @@ static int read_model(PlError *err, const PlYNode *root, PlModel *m)
 /* read_model with room for the bodies' name nodes. */
 static int read_model_with(const PlYNode **body_names, PlError *err, const PlYNode *root, PlModel *m)
 {
-  Ctx c = {err, NULL, {NULL, NULL}, PL_ANALYSIS_STATIC, false, m->source_path, false, false, body_names, NULL, NULL, NULL};
+  Ctx c = {err, NULL, {NULL, NULL}, PL_ANALYSIS_STATIC, false, m->source_path, false, false, body_names, NULL, m, NULL,
+           NULL};
   Scope top;
   int rc = ld_open_scope(err, root, root, "", &top);
   if (rc) return rc;
@@ -136,6 +138,7 @@ static int read_model_with(const PlYNode **body_names, PlError *err, const PlYNo
                 dz, m->length,
                 m->vessel.present ? "; the top end is the vessel's hang-off point" : "");
   }
+  if ((rc = check_target_tension(err, root, m))) return rc;
   return check_plausible(err, root, m);
 }
 
@@ -188,6 +191,38 @@ static int check_route_dp(PlError *err, const PlYNode *root, const PlModel *m, b
     return ld_at(err, at, path, "route: needs ends.top.payout (a rate, the lay speed, or a tension): the vessel lays "
                                 "the pipe as the tensioner pays it out");
   return 0;
+}
+
+/* ends.top.target.tension below what the line's weight alone puts at the top. A line that
+ * rests on the seabed at its bottom end (within a diameter of it) holds its suspended part
+ * from the top: the vertical force there is the suspended length's submerged weight, at least
+ * w_min h (w_min the lightest section's submerged weight per length, h the height of the top
+ * above the bottom end), and the top tension is at least that whatever the horizontal force.
+ * With a buoyant section, or a bottom end off the seabed (which can carry weight), no such
+ * bound holds and the static solve says whether the target is reached. */
+static int check_target_tension(PlError *err, const PlYNode *root, const PlModel *m)
+{
+  const PlEnd *b = &m->ends[0], *t = &m->ends[1];
+  if (t->target != PL_TARGET_TENSION || m->seabed == PL_SEABED_NONE || m->nsegments < 1 || !b->has_position[0] ||
+      !b->has_position[1] || !b->has_position[2] || !t->has_position[2])
+    return 0;
+  const double d = m->segments[0].section.outer_diameter;
+  if (fabs(b->position[2] - PlSeabedHeight(m, b->position[0], b->position[1])) > d) return 0;
+  double w_min = INFINITY;
+  for (int k = 0; k < m->nsegments; ++k) {
+    const PlSection *s = &m->segments[k].section;
+    double f[2]; /* a metre of it wholly submerged: its submerged weight at its two ends */
+    PlElementWeight(s, m->water_density, m->gravity, 1.0, -s->outer_diameter, -s->outer_diameter, f, NULL);
+    w_min = fmin(w_min, f[0] + f[1]);
+  }
+  const double h = t->position[2] - b->position[2];
+  if (!(w_min > 0.0) || !(h > 0.0) || t->target_value > w_min * h) return 0;
+  const char *path = "ends.top.target.tension";
+  return ld_at(err, node_at(root, path), path,
+               "%.6g kN cannot be reached: the line rests on the seabed at its bottom end and hangs %.6g m up to the "
+               "top, so the top holds at least its submerged weight w h = %.6g kN (w = %.6g N/m, the lightest "
+               "section's) and the top tension is at least that plus the horizontal tension; give more than %.6g kN",
+               t->target_value / 1e3, h, w_min * h / 1e3, w_min, w_min * h / 1e3);
 }
 
 /* A number at a path of the tree (validated already); NAN when absent. */
@@ -361,8 +396,10 @@ void ld_segment_defaults(PlSegment *seg)
 {
   memset(seg, 0, sizeof *seg);
   PlHydro *h = &seg->hydro;
+  seg->axial_damping = PlSchemaDefault("line.sections[*].axial_damping");
   h->drag_normal = PlSchemaDefault("line.sections[*].hydrodynamics.drag_normal");
   h->drag_tangential = PlSchemaDefault("line.sections[*].hydrodynamics.drag_tangential");
+  h->drag_axial_skin = NAN;
   h->added_mass_normal = PlSchemaDefault("line.sections[*].hydrodynamics.added_mass_normal");
   h->added_mass_tangential = PlSchemaDefault("line.sections[*].hydrodynamics.added_mass_tangential");
   for (int k = 0; k < 3; k++) h->rotational_damping[k] = 0.0; /* [0, 0, 0] */

@@ -341,6 +341,56 @@ static int check_held_force(const Scope *s, const PlEnd *e)
                n > 1 ? "them" : "it");
 }
 
+/* ends.*.z_reference: seabed makes position's z a height above the seabed under the end (its
+ * x, y), so that the end follows the seabed when the water depth or the slope changes (a
+ * depth sweep); it is turned into the global z here (PlSeabedHeight), and the model holds
+ * global positions only. The seabed is the model's (a one-line model's, or the system's for a
+ * line of lines: c->graph). */
+static int read_z_reference(const Ctx *c, const Scope *s, PlEnd *e)
+{
+  int ref = 0;
+  int rc = ld_get_choice(s, "z_reference", &ref);
+  if (rc || !ref) return rc;
+  char path[PATH_CAP];
+  ld_join_key(path, sizeof path, s->path, "z_reference");
+  const PlYNode *at = ld_value_of(s, "z_reference");
+  if (!e->has_position[0] || !e->has_position[1] || !e->has_position[2])
+    return ld_at(c->err, at, path, "seabed: needs position's x, y and z (the height above the seabed under x, y)");
+  e->position[2] += PlSeabedHeight(c->env, e->position[0], e->position[1]);
+  return 0;
+}
+
+/* ends.top.target: the top tension or the hang-off angle the statics reach by scaling the top
+ * end's force (solver/static_target.c). Only at the top end of a one-line model, with a force
+ * to scale (its direction is kept). */
+static int read_target(const Ctx *c, const Scope *end, int which, PlEnd *e)
+{
+  const PlYPair *pt = ld_pair_of(end, "target");
+  if (!pt) return 0;
+  char path[PATH_CAP];
+  ld_join_key(path, sizeof path, end->path, "target");
+  if (!which || c->graph)
+    return ld_at(c->err, pt->key, path, "is only used at the top end of a one-line model (line:): its force is "
+                                        "scaled to reach the target");
+  if (e->force[0] == 0.0 && e->force[1] == 0.0 && e->force[2] == 0.0)
+    return ld_at(c->err, pt->key, path, "needs ends.top.force: its direction is kept and its magnitude solved, "
+                                        "starting from the value given (e.g. force: [400e3, 0, 0] for a pull along +x)");
+  Scope s;
+  int rc = ld_open_scope(c->err, pt->value, pt->key, path, &s);
+  if (rc) return rc;
+  const PlYPair *pn = ld_pair_of(&s, "tension"), *pa = ld_pair_of(&s, "angle");
+  if (pn && pa) {
+    const PlYPair *later = ld_later_pair(pn, pa);
+    ld_join_key(path, sizeof path, s.path, later->key->text);
+    return ld_at(c->err, later->key, path, "give either 'tension' or 'angle', not both");
+  }
+  if (!pn && !pa) return ld_missing(&s, "tension", "N", " (or 'angle', deg: the hang-off angle from the horizontal)");
+  e->target = pn ? PL_TARGET_TENSION : PL_TARGET_ANGLE;
+  if ((rc = ld_get_number(&s, pn ? "tension" : "angle", &e->target_value, NULL))) return rc;
+  if (pa) e->target_value *= 3.14159265358979323846 / 180.0;
+  return 0;
+}
+
 /* ends.*.connection and, with fixed, ends.*.orientation of an end on a body: the meaning and
  * angle convention of vessel.hang_off.connection and .orientation (loader_bodies.c,
  * read_hang_off; pipelay's body axes, as `at`). */
@@ -532,6 +582,7 @@ static int read_end(Ctx *c, const Scope *ends, int which, PlEnd *e)
   if ((rc = ld_get_vec3(&s, "position", e->position, e->has_position, pos_items, &have_pos)))
     return rc;
   c->end_z[which] = (have_pos && e->has_position[2]) ? pos_items[2] : NULL;
+  if ((rc = read_z_reference(c, &s, e))) return rc;
   double deg[3] = {0, 0, 0};
   if ((rc = ld_get_vec3(&s, "orientation", deg, NULL, NULL, &e->has_orientation)))
     return rc;
@@ -551,6 +602,7 @@ static int read_end(Ctx *c, const Scope *ends, int which, PlEnd *e)
               kDofNames[i]);
   }
   if ((rc = check_held_force(&s, e))) return rc;
+  if ((rc = read_target(c, &s, which, e))) return rc;
   if ((rc = read_motion(c, &s, e))) return rc;
   return read_payout(c, &s, which, e);
 }

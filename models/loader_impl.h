@@ -150,6 +150,8 @@ typedef struct {
   bool body_only;             /* no line: a system of bodies (vessel: or bodies:) and joints */
   const PlYNode **body_names; /* [bodies read] bodies[*].name value nodes (duplicate messages) */
   const PlModel *graph;       /* a model of lines: its points and bodies (ends.*.point, .body) */
+  const PlModel *env;         /* the model whose environment and seabed the ends are placed in
+                                 (ends.*.z_reference): the one-line model, or the system */
   int *point_uses;            /* [npoints] ends attached to each point so far */
   int *body_uses;             /* [nbodies] ends attached to each body so far */
 } Ctx;

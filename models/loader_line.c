@@ -164,8 +164,19 @@ static int read_hydro(const Scope *sec, PlHydro *h)
   if (rc || !present) return rc;
   if ((rc = ld_get_number(&s, "drag_normal", &h->drag_normal, NULL)))
     return rc;
+  const PlYPair *pt = ld_pair_of(&s, "drag_tangential"), *pz = ld_pair_of(&s, "drag_axial_skin");
+  if (pt && pz) {
+    const PlYPair *later = ld_later_pair(pt, pz);
+    char path[PATH_CAP];
+    ld_join_key(path, sizeof path, s.path, later->key->text);
+    return ld_at(s.err, later->key, path, "give either 'drag_tangential' (C_dt, on the diameter d) or "
+                                          "'drag_axial_skin' (C_dz, on the skin pi d; C_dt = pi C_dz), not both");
+  }
   if ((rc = ld_get_number(&s, "drag_tangential", &h->drag_tangential, NULL)))
     return rc;
+  /* the axial drag per length is rho_w/2 C_dt d |v_t| v_t = rho_w/2 C_dz (pi d) |v_t| v_t */
+  if (pz && (rc = ld_get_number(&s, "drag_axial_skin", &h->drag_axial_skin, NULL))) return rc;
+  if (pz) h->drag_tangential = M_PI * h->drag_axial_skin;
   if ((rc = ld_get_number(&s, "added_mass_normal", &h->added_mass_normal, NULL)))
     return rc;
   if ((rc = ld_get_number(&s, "added_mass_tangential", &h->added_mass_tangential, NULL)))
@@ -242,6 +253,7 @@ static int read_section(PlError *err, const PlYNode *n, const char *path, bool i
   int buoyant = ld_choice_default(&s, "buoyant");
   if ((rc = ld_get_choice(&s, "buoyant", &buoyant))) return rc;
   seg->buoyant = buoyant == 1;
+  if ((rc = ld_get_number(&s, "axial_damping", &seg->axial_damping, NULL))) return rc;
   if ((rc = read_rest_curvature(&s, seg))) return rc;
   if ((rc = read_section_fatigue(&s, seg))) return rc;
   return read_hydro(&s, &seg->hydro);

@@ -24,6 +24,7 @@ extern const char *const PlChoiceGuesses[];
 extern const char *const PlChoiceRestShapes[];
 extern const char *const PlChoiceVesselAxes[];
 extern const char *const PlChoiceHangOffKinds[];
+extern const char *const PlChoiceZReferences[];
 extern const char *const PlChoiceLoadFrames[];
 extern const char *const PlChoiceRefTypes[];
 extern const char *const PlChoiceHeadings[];

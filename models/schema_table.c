@@ -34,6 +34,7 @@ const char *const PlChoiceGuesses[] = {"catenary", "straight", NULL};
 const char *const PlChoiceRestShapes[] = {"sections", "start", NULL};
 const char *const PlChoiceVesselAxes[] = {"pipelay", "fossen_ned", NULL};
 const char *const PlChoiceHangOffKinds[] = {"fixed", "hinge", NULL};
+const char *const PlChoiceZReferences[] = {"sea_level", "seabed", NULL};
 const char *const PlChoiceLoadFrames[] = {"global", "body", NULL};
 const char *const PlChoiceRefTypes[] = {"fixed", "circle", "line", "waypoints", "route", NULL};
 const char *const PlChoiceHeadings[] = {"fixed", "along_path", NULL};
@@ -65,6 +66,8 @@ const char *const PlDnvFabricationNames[] = {"seamless", "uo_tro_erw", "uoe", NU
 #define R_FORCE -1e12, 1e12, false, false    /* [N] a load: 10^5 x the largest lay tensions */
 #define R_MOMENT -1e13, 1e13, false, false   /* [N m] */
 #define R_ATLEAST1 1.0, INFINITY, false, false /* >= 1 (a stress concentration factor) */
+#define R_TENSION 0.0, 1e12, true, false     /* [N] a tension to reach: > 0, R_FORCE's bound */
+#define R_TILT 0.0, 90.0, true, true         /* [deg] a line's angle from the horizontal */
 
 #define REQ PL_KEY_REQUIRED
 #define DEF PL_KEY_DEFAULT
@@ -177,6 +180,8 @@ const PlKeySpec PlSchemaTable[] = {
         "the section's own S-N curve (fatigue:)"),
     NUM("line.sections[*].scf", "-", R_ATLEAST1, OPT, NAN, "`fatigue.scf`",
         "the section's own stress concentration factor (fatigue:)"),
+    NUM("line.sections[*].axial_damping", "N s", R_NONNEG, DEF, 0.0, "0",
+        "structural (Kelvin-Voigt) axial damping c_a: an axial force c_a times the strain rate"),
     NUM("line.sections[*].material.youngs_modulus", "Pa", R_POS, REQ, NAN, "required",
         "Young's modulus E"),
     NUM("line.sections[*].material.shear_modulus", "Pa", R_POS, CND, NAN,
@@ -189,6 +194,8 @@ const PlKeySpec PlSchemaTable[] = {
         "normal drag coefficient C_dn"),
     NUM("line.sections[*].hydrodynamics.drag_tangential", "-", R_NONNEG, DEF, 0.0, "0.0",
         "tangential drag coefficient C_dt"),
+    NUM("line.sections[*].hydrodynamics.drag_axial_skin", "-", R_NONNEG, OPT, NAN, "none (`drag_tangential`)",
+        "C_dz on the skin area pi d (OrcaFlex's axial Cd, MoorDyn's CdAx): C_dt = pi C_dz"),
     NUM("line.sections[*].hydrodynamics.added_mass_normal", "-", R_NONNEG, DEF, 0.0, "0.0",
         "normal added-mass coefficient C_an"),
     NUM("line.sections[*].hydrodynamics.added_mass_tangential", "-", R_NONNEG, DEF, 0.0, "0.0",
@@ -305,12 +312,20 @@ const PlKeySpec PlSchemaTable[] = {
     MAP("ends.top", CND, "required", "the end at S = L (left out with a vessel)"),
     VEC("ends.*.position", "m", R_ANY, OPT, "all three free (null)",
         "global x, y, z, each a number or null"),
+    CHO("ends.*.z_reference", PlChoiceZReferences, DEF, 0, "`sea_level`",
+        "the datum of position's z: the sea level (z = 0) or the seabed under the end (z up from it)"),
     VEC("ends.*.orientation", "deg", R_ANGLE, OPT, "the frame of the initial guess",
         "zxy Euler angles [phi, theta, psi] of the end frame (on a body, fixed: in its axes)"),
     NAMES("ends.*.fixed", DEF, "`none`", "held DOFs: all, none or names from x, y, z, rx, ry, rz"),
     VEC("ends.*.force", "N", R_FORCE, DEF, "[0, 0, 0]", "global dead load"),
     VEC("ends.*.moment", "N m", R_MOMENT, DEF, "[0, 0, 0]",
         "global dead moment"),
+    MAP("ends.*.target", OPT, "none",
+        "top end of `line:`: `force` scaled (its direction kept) to reach a top tension or hang-off angle"),
+    NUM("ends.*.target.tension", "N", R_TENSION, CND, NAN, "required without `angle`",
+        "the top tension to reach (the line's force on its top end)"),
+    NUM("ends.*.target.angle", "deg", R_TILT, CND, NAN, "required without `tension`",
+        "the hang-off angle to reach (the top tangent from the horizontal)"),
     MAP("ends.*.motion", OPT, "none", "prescribed motion in a dynamic analysis"),
     MAP("ends.*.payout", OPT, "none", "top end, dynamic: pipe paid out (or in) there"),
     NUM("ends.*.payout.rate", "m/s", R_ANY, CND, NAN, "required without `tension`",

@@ -29,7 +29,7 @@ typedef struct {
 
 /* The work integrals of a dynamic run (the energy balance of energy.csv): W_k' = P_k, the power
  * of each load that the energies of PlSysDynEnergy do not hold, integrated with the motion as
- * states of the DAE (system_dynamic.c). The first three are the bodies' (solver/bodies.c): the
+ * states of the DAE (system_dynamic.c). The first three are the bodies': the
  * work of their environment loads and thrusters, of the drag (hulls; with lines also the free
  * points' and the lines' Morison drag) and the energy their damping matrices dissipate (> 0).
  * The others are the lines': the work done on the pipe (negative when it takes energy out) by

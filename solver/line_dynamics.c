@@ -610,6 +610,53 @@ static void GaussFluid(const PlDynLine d, const double *yA, const double *yB, do
 
 /* Element e's contributions: fe (2 ndd, node rows of A then B) and, when Ke != NULL, the
  * iteration-matrix block (2 ndd x 2 ndd). Returns 1 outside the rod's domain. */
+/* Structural axial damping of element e (a Kelvin-Voigt material in tension, MoorDyn's BA):
+ * the axial force N_d = c_a eps', eps = l/L - 1 the chord's strain (l = |x_B - x_A|, L the
+ * element's unstretched length, L(t) for a paid-out top element), so
+ *   eps' = l'/L - l L'/L^2,   l' = e.(v_B - v_A),   e = (x_B - x_A)/l,
+ * acting as a tension (it pulls A towards B by N_d e and B back by -N_d e): in the residual
+ * (internal minus external) fe_A -= N_d e and fe_B += N_d e, as the rod's own tension. It depends on the
+ * positions and velocities only (no rates): with dv = v_B - v_A and P = I - e e^T,
+ *   d(N_d e)/dv_B = (c_a/L) e e^T,
+ *   d(N_d e)/dx_B = (c_a/(L l)) e dv^T P - (c_a L'/L^2) e e^T + (N_d/l) P,
+ * and the negatives for A. A rigid motion has e.dv = 0 (dv = w x (x_B - x_A)): it is objective
+ * and takes no energy from one. The power of the force on the nodes, N_d l' (= c_a L eps'^2 >= 0
+ * at a fixed L), goes to energy.csv's dissipated_J. */
+static void AxialDamping(const PlDynLine d, double ca, double L, double Ldot, const double *yA, const double *yB,
+                         double *fe, double *Ke, double *pw)
+{
+  const int ndd = d->ndd, n2 = 2 * ndd;
+  double e[3], dv[3], l = 0.0;
+  for (int i = 0; i < 3; ++i) e[i] = yB[i] - yA[i], l += e[i] * e[i], dv[i] = yB[d->iV + i] - yA[d->iV + i];
+  l = sqrt(l);
+  if (!(l > 0.0)) return;
+  for (int i = 0; i < 3; ++i) e[i] /= l;
+  const double ldot = e[0] * dv[0] + e[1] * dv[1] + e[2] * dv[2];
+  const double Nd = ca * (ldot / L - l * Ldot / (L * L));
+  for (int i = 0; i < 3; ++i) {
+    fe[d->iV + i] -= Nd * e[i];
+    fe[ndd + d->iV + i] += Nd * e[i];
+  }
+  if (pw) pw[PL_WORK_DAMPING] += Nd * ldot;
+  if (!Ke) return;
+  double Pdv[3]; /* P dv */
+  for (int j = 0; j < 3; ++j) Pdv[j] = dv[j] - ldot * e[j];
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) {
+      const double P = (i == j) - e[i] * e[j];
+      const double gx = ca / (L * l) * e[i] * Pdv[j] - ca * Ldot / (L * L) * e[i] * e[j] + Nd / l * P;
+      const double gv = ca / L * e[i] * e[j];
+      for (int a = 0; a < 2; ++a) { /* row: A (-) or B (+); column: A (-) or B (+) */
+        const int row = (a * ndd + d->iV + i) * n2;
+        for (int b = 0; b < 2; ++b) {
+          const double sgn = a == b ? 1.0 : -1.0;
+          Ke[row + b * ndd + j] += sgn * gx;
+          Ke[row + b * ndd + d->iV + j] += sgn * gv;
+        }
+      }
+    }
+}
+
 int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const double *ypA,
                       const double *yB, const double *ypB, double c, double *fe, double *Ke, double *pw, const double *qAB)
 {
@@ -645,6 +692,12 @@ int PlDynElement(const PlDynLine d, int e, double t, const double *yA, const dou
     }
   } else
     bad = RodMatrixRows(d, el, yA, yB, fe, Ke);
+  const double ca = m->segments[p->mesh.segment[e]].axial_damping;
+  if (ca > 0.0 && !d->at_rest) {
+    double Ldot = 0.0, s;
+    if (el == &etop) PlDynPaidOut(d, t, &s, &Ldot); /* L(t) = L0 + s(t) - s0 */
+    AxialDamping(d, ca, el->L, Ldot, yA, yB, fe, Ke, pw);
+  }
   /* submerged weight and seabed (two-point Gauss) */
   const double L = el->L, w = p->w[e];
   const double gq = 0.5 / sqrt(3.0), xi[2] = {0.5 - gq, 0.5 + gq};

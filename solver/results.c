@@ -316,6 +316,10 @@ void *PlSummaryBuild(const PlModel *m, const PlStaticReport *rep, const PlStatic
   AddNumber(root, "load_factor", rep->lambda);
   AddNumber(root, "final_residual_norm_N", rep->final_residual_norm);
   AddNumber(root, "wall_time_s", rep->wall_time_s);
+  if (rep->target_solves) { /* ends.top.target: the force that reaches it */
+    cJSON_AddNumberToObject(root, "target_solves", rep->target_solves);
+    cJSON_AddItemToObject(root, "top_force_N", cJSON_CreateDoubleArray(rep->target_force_N, 3));
+  }
   AddNumber(root, "top_tension_N", s->top_tension_N);
   AddNumber(root, "top_horizontal_tension_N", s->top_horizontal_tension_N);
   AddNumber(root, "hang_off_angle_deg", s->hang_off_angle_deg);

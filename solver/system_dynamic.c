@@ -908,7 +908,7 @@ double PlSysDynPayoutGradient(PlSysDyn s, int l, double t, const double *y)
 
 /* ---- energy.csv -------------------------------------------------------------------------
  * One table of the columns every dynamic run writes (one-line runs, dynamic_run.c; systems,
- * system_run.c; bodies alone, bodies.c, whose rows stop after dissipated_J): t_s, the energies
+ * system_run.c, bodies alone included, whose rows stop after dissipated_J): t_s, the energies
  * kinetic_J, strain_J, potential_J and total_J (PlSysDynEnergy), then the work integrals
  * (PL_WORK_*, dynamic_impl.h) in kWorkColumn's order with friction_stored_J, the friction
  * springs' stored energy sum_e P_e Psi(u_e) (PlDynFrictionEnergy), before friction_slip_J;
@@ -1913,7 +1913,9 @@ void PlSysDynBodyOutput(const PlSysDyn s, int b, double t, const double *y, PlVe
     double dref[6];
     PlDPReferenceEval(&s->dp_run[b].ref, t, o->eta_ref, dref); /* (a route's guidance is the run's) */
   }
-  memcpy(o->hang_off_point, yb, sizeof(double) * 3);
+  /* the body's reported point (hang_off.point of a body alone; O_b for a body of a model of
+   * lines, whose lines hang from it by their ends' at) */
+  PlVesselHangOff(&s->m->bodies[b], yb, yb + PL_VESSEL_Q, o->hang_off_point, NULL);
 }
 
 void *PlSysDynStaticSummary(const PlSysDyn s, const PlLinesReport *rep) { return PlLinesSummaryBuild(s->L, rep); }

@@ -58,6 +58,8 @@ typedef struct {
   PlRunExtrema *ext;           /* [nl] over each line, as a one-line run's */
   Range (*ten)[2];             /* [nl] each line end's tension */
   double *pmax, *bmax, *jfmax, *jmmax; /* [np], [nb], [nj], [nj] */
+  double *boff, *bthrust;      /* [nb] each body's largest horizontal offset from its DP reference
+                                  (from dp.start_time) and DP thrust [m, N] */
   double *block;               /* the arrays above */
   size_t nblock;               /* its doubles */
   PlDesignEnvelope *design;    /* [nl] with the model's design: block, else NULL (not in restart.bin:
@@ -73,7 +75,7 @@ static int ExtremaInit(RunExtrema *x, int nl, int np, int nb, int nj)
   memset(x, 0, sizeof *x);
   const size_t next = (size_t)nl * (sizeof(PlRunExtrema) / sizeof(double));
   const size_t nten = (size_t)nl * 2 * (sizeof(Range) / sizeof(double));
-  x->nblock = next + nten + (size_t)np + (size_t)nb + 2 * (size_t)nj;
+  x->nblock = next + nten + (size_t)np + 3 * (size_t)nb + 2 * (size_t)nj;
   x->block = calloc(x->nblock + 1, sizeof(double));
   if (!x->block) return -1;
   double *b = x->block;
@@ -81,6 +83,8 @@ static int ExtremaInit(RunExtrema *x, int nl, int np, int nb, int nj)
   x->ten = (Range(*)[2])b, b += nten;
   x->pmax = b, b += np;
   x->bmax = b, b += nb;
+  x->boff = b, b += nb;
+  x->bthrust = b, b += nb;
   x->jfmax = b, b += nj;
   x->jmmax = b;
   return 0;
@@ -218,8 +222,16 @@ static cJSON *Summary(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunOp
 {
   const PlModel *m = PlSysDynModel(s);
   const int nl = m->nlines, np = m->npoints, nb = m->nbodies, nj = m->njoints;
-  cJSON *sum = PlSysDynStaticSummary(s, rep);
-  cJSON_ReplaceItemInObject(sum, "analysis", cJSON_CreateString("dynamic_lines"));
+  cJSON *sum; /* the static summary of the lines; bodies alone had no statics */
+  if (nl) {
+    sum = PlSysDynStaticSummary(s, rep);
+    cJSON_ReplaceItemInObject(sum, "analysis", cJSON_CreateString("dynamic_lines"));
+  } else {
+    sum = cJSON_CreateObject();
+    cJSON_AddStringToObject(sum, "analysis", "rigid_body");
+    cJSON_AddStringToObject(sum, "name", m->name);
+    cJSON_AddStringToObject(sum, "model", m->source_path);
+  }
   cJSON_AddBoolToObject(sum, "completed", res->completed);
   cJSON *dy = cJSON_AddObjectToObject(sum, "dynamic");
   PlSummaryAddRunCounters(dy, m->analysis.dynamic.duration, m->analysis.dynamic.output_interval, res);
@@ -268,7 +280,16 @@ static cJSON *Summary(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunOp
     const double eta[6] = {vo.eta[0], vo.eta[1], vo.eta[2], vo.eta[3] * r2d, vo.eta[4] * r2d, vo.eta[5] * r2d};
     cJSON *o = cJSON_AddObjectToObject(bodies, m->bodies[b].id);
     cJSON_AddItemToObject(o, "final_eta_m_deg", cJSON_CreateDoubleArray(eta, 6));
+    cJSON_AddItemToObject(o, "final_reported_point_m", cJSON_CreateDoubleArray(vo.hang_off_point, 3));
     cJSON_AddNumberToObject(o, "max_horizontal_excursion_m", x->bmax[b]);
+    if (m->bodies[b].has_dp) {
+      const double off[2] = {vo.eta[0] - vo.eta_ref[0], vo.eta[1] - vo.eta_ref[1]};
+      cJSON_AddItemToObject(o, "final_offset_from_reference_m", cJSON_CreateDoubleArray(off, 2));
+      cJSON_AddNumberToObject(o, "max_offset_from_reference_m", x->boff[b]);
+      cJSON_AddItemToObject(o, "final_thrust_N_Nm", cJSON_CreateDoubleArray(vo.thrust, 6));
+      cJSON_AddItemToObject(o, "final_integral_states", cJSON_CreateDoubleArray(vo.z, 6));
+      cJSON_AddNumberToObject(o, "max_horizontal_thrust_N", x->bthrust[b]);
+    }
   }
   if (nj) {
     cJSON *joints = cJSON_AddObjectToObject(dy, "joints");
@@ -281,6 +302,7 @@ static cJSON *Summary(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunOp
       double P[3], Fj[3], Mj[3];
       PlMultibodyJointLoad(&s->mb, yb, j, P, Fj, Mj);
       cJSON *o = cJSON_AddObjectToObject(joints, m->joints[j].name);
+      cJSON_AddItemToObject(o, "final_point_m", cJSON_CreateDoubleArray(P, 3));
       cJSON_AddItemToObject(o, "final_force_N", cJSON_CreateDoubleArray(Fj, 3));
       cJSON_AddItemToObject(o, "final_moment_Nm", cJSON_CreateDoubleArray(Mj, 3));
       cJSON_AddNumberToObject(o, "max_force_N", x->jfmax[j]);
@@ -346,6 +368,21 @@ static void Result(void *ida, double t, double T, double wall0, int io, const Pl
   PlDynamicStatsAdd(&res->stats, base);
 }
 
+/* What to change when the integration stops: a system with lines, and bodies alone. Newton's
+ * failures in a model of bodies alone come from a spin that has outgrown the quaternion's norm
+ * rate (its default follows the initial spin only, elements/vessel.c), a joint the bodies
+ * cannot stay assembled on, or reactions converged against a tolerance far below their size
+ * (their updates grow as 1/h as the step is cut, solver/multibody.c). */
+static const char kSystemHint[] =
+  "try a smaller analysis.dynamic.max_step or initial_step, finer meshes near the attachments, or check that "
+  "every free point and body is held by a line or restoring (docs/model-file.md)";
+static const char kBodiesHint[] =
+  "on rigid bodies: a body spinning too fast for its quaternion norm rate (norm_rate; its default, 100 x the "
+  "initial spin in rad/s, does not follow a body that spins up: give norm_rate about 100 x the largest spin), "
+  "joints that drift apart or cannot be assembled (check the joint points and axes; the run reports the largest "
+  "joint gap), atol_reaction far below the joint reactions, or tolerances too loose for the motion "
+  "(docs/model-file.md)";
+
 int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunOptions *opt, PlDynamicResult *res)
 {
   const PlModel *m = PlSysDynModel(s);
@@ -364,9 +401,9 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
   const double wall0 = MPI_Wtime();
   RunExtrema x = {0}; /* rank 0's are the run's */
   res->line_extrema = calloc((size_t)nls, sizeof *res->line_extrema);
-  if (!res->line_extrema || ExtremaInit(&x, nl, np, nb, nj) || (root && DesignInit(&x, s))) {
-    free(res->line_extrema);
-    res->line_extrema = NULL;
+  res->body_final = calloc((size_t)(nb > 0 ? nb : 1), sizeof *res->body_final);
+  if (!res->line_extrema || !res->body_final || ExtremaInit(&x, nl, np, nb, nj) || (root && DesignInit(&x, s))) {
+    PlDynamicResultFree(res);
     DesignFree(&x, nl);
     free(x.block);
     snprintf(res->err.msg, sizeof res->err.msg, "out of memory for the run's extrema");
@@ -391,6 +428,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
   PlDynamicStats base;
   memset(&base, 0, sizeof base);
   long k0 = 0;
+  int prepared = 0;      /* PlSysDynPrepareRun's status */
   double t_out = 0.0;    /* a restart: the last output written */
   double *integ = NULL;  /* a restart: the integrator's state (PlSysDynIntegratorSave) */
   if (opt->restart) {
@@ -407,10 +445,14 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
     base = in.stats;
     if (integ) memset(&base, 0, sizeof base); /* IDA's restored counters hold the runs before */
     res->restarted_at_s = in.t;
-  } else if (PlSysDynPrepareRun(s)) {
+  } else if ((prepared = PlSysDynPrepareRun(s)) != 0) {
     free(ycur), free(ypcur), free(aux), free(ymb), free(x.block);
     DesignFree(&x, nl);
-    snprintf(res->failure, sizeof res->failure, "IDA refused the start state");
+    snprintf(res->failure, sizeof res->failure, "%s",
+             prepared == 2 ? "the initial accelerations and joint reactions could not be found (a body's mass matrix or "
+                       "the joints' matrix [M G^T; G 0] is singular): check that no two joints hold the same "
+                       "freedom of a body"
+                     : "IDA refused the start state (out of memory?)");
     res->ida_flag = -1;
     return 0;
   }
@@ -421,7 +463,10 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
     if (k == -3) {
       if (!m->sea.ntrains) continue;
       f = &fw, snprintf(path, sizeof path, "%s/waves.csv", dir);
-    } else if (k == -2) f = &fl, snprintf(path, sizeof path, "%s/timeseries_lines.csv", dir);
+    } else if (k == -2) {
+      if (!nl) continue; /* bodies alone: no line end */
+      f = &fl, snprintf(path, sizeof path, "%s/timeseries_lines.csv", dir);
+    }
     else if (k == -1) f = &fe, snprintf(path, sizeof path, "%s/energy.csv", dir);
     else if (k < np) {
       if (m->points[k].fixed) continue;
@@ -555,11 +600,9 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
           snprintf(res->failure, sizeof res->failure, "the integration stopped at t = %.6g s (%s) before the output "
                    "at %.6g s: %s", (double)tret, name ? name : "an IDA error", tout, PL_BREAKPOINT_HINT);
         else
-          snprintf(res->failure, sizeof res->failure,
-                   "the integration stopped at t = %.6g s (%s) before the output at %.6g s: try a smaller "
-                   "analysis.dynamic.max_step or initial_step, finer meshes near the attachments, or check that "
-                   "every free point and body is held by a line or restoring (docs/model-file.md)",
-                   (double)tret, rc < 0 ? (name ? name : "an IDA error") : "the step collapsed below 1e-10 s", tout);
+          snprintf(res->failure, sizeof res->failure, "the integration stopped at t = %.6g s (%s) before the output "
+                   "at %.6g s: %s", (double)tret, rc < 0 ? (name ? name : "an IDA error")
+                   : "the step collapsed below 1e-10 s", tout, nl ? kSystemHint : kBodiesHint);
         free(name);
         t = tret;
         break;
@@ -599,7 +642,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
     }
     PlSysDynOutputLoads(s, t, y, yp); /* the end forces and the bodies' loads at (t, y) (collective) */
     if (root) {
-      fprintf(fl, "%.17g", t);
+      if (fl) fprintf(fl, "%.17g", t);
       for (int l = 0; l < nl; ++l)
         for (int e = 0; e < 2; ++e) {
           double f[3];
@@ -608,8 +651,10 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
           RangeAdd(&x.ten[l][e], T_e, t, k == 0);
           fprintf(fl, ",%.17g,%.17g,%.17g,%.17g", T_e, f[0], f[1], f[2]);
         }
-      fputc('\n', fl);
-      fflush(fl);
+      if (fl) {
+        fputc('\n', fl);
+        fflush(fl);
+      }
       for (int p = 0; p < np; ++p) {
         if (!fp[p]) continue;
         double xp[6];
@@ -625,8 +670,12 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
         PlSysDynBodyOutput(s, b, t, y, &vo);
         PlVesselSeriesRow(fb[b], t, &vo);
         fflush(fb[b]);
-        res->vessel_final = vo;
+        res->body_final[b] = vo;
+        res->nbodies = nb;
         x.bmax[b] = fmax(x.bmax[b], hypot(vo.eta[0] - rep->body_eta[b][0], vo.eta[1] - rep->body_eta[b][1]));
+        if (m->bodies[b].has_dp && t >= m->bodies[b].dp.start_time)
+          x.boff[b] = fmax(x.boff[b], hypot(vo.eta[0] - vo.eta_ref[0], vo.eta[1] - vo.eta_ref[1]));
+        x.bthrust[b] = fmax(x.bthrust[b], hypot(vo.thrust[0], vo.thrust[1]));
       }
       for (int j = 0; j < nj; ++j) {
         double P[3], Fj[3], Mj[3];
@@ -670,7 +719,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
       x.work_max = fmax(x.work_max, ec.scale);
       fflush(fe);
       x.Emax_dev = fmax(x.Emax_dev, fabs(ec.change));
-      if (ferror(fl) || ferror(fe)) {
+      if ((fl && ferror(fl)) || ferror(fe)) {
         snprintf(res->err.msg, sizeof res->err.msg, "%.900s: writing a time series failed", dir);
         io = PL_EXIT_IO;
       }
@@ -766,7 +815,9 @@ void PlDynamicResultFree(PlDynamicResult *res)
   if (!res) return;
   free(res->line_extrema);
   free(res->line_design);
+  free(res->body_final);
   res->line_extrema = NULL;
   res->line_design = NULL;
-  res->nlines = 0;
+  res->body_final = NULL;
+  res->nlines = res->nbodies = 0;
 }

@@ -780,6 +780,22 @@ PetscErrorCode PlSystemStatics(PlLines L, volatile sig_atomic_t *stop, int quiet
   *S = NULL;
   if (len) warning[0] = '\0';
   memset(srep, 0, sizeof *srep);
+  if (m->rigid_body) {
+    /* Bodies and joints alone have no static analysis: the run starts from the initial poses
+     * and velocities the file gives (the accelerations and the joints' reactions follow from
+     * the equations, PlSysDynPrepareRun), as a free rigid body's test needs. */
+    PetscCheck(!PlLinesReportInit(rep, 0, 0, m->nbodies, m->njoints), PETSC_COMM_SELF, PETSC_ERR_MEM,
+               "out of memory");
+    for (int b = 0; b < m->nbodies; ++b)
+      for (int c = 0; c < 3; ++c) {
+        rep->body_eta[b][c] = m->bodies[b].position[c];
+        rep->body_eta[b][3 + c] = m->bodies[b].rpy[c];
+      }
+    rep->converged = PETSC_TRUE;
+    srep->converged = 1;
+    PetscCall(PlSysDynCreate(L, rep, S));
+    PetscFunctionReturn(0);
+  }
   PetscCall(PlLinesSolve(L, stop, quiet, rep));
   if (!rep->converged) PetscFunctionReturn(0);
   PetscCall(PlSysDynCreate(L, rep, S));

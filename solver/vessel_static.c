@@ -113,7 +113,7 @@ PetscErrorCode PlStaticAnalysis(PlProblem p, PlStaticReport *rep, PlVesselStatic
 {
   PetscFunctionBeginUser;
   memset(vrep, 0, sizeof *vrep);
-  PetscCall(PlStaticSolve(p, rep));
+  PetscCall(PlStaticTargetSolve(p, rep));
   *converged = rep->converged;
   if (p->model.vessel.present && rep->converged) {
     PetscCall(PlVesselStaticSolve(p, vrep));

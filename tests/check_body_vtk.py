@@ -32,7 +32,7 @@ if len(args) == 6 and args[0] == "--box":
     box = (args[1], sorted(math.sqrt(6 * (a + b - c) / m) for a, b, c in ((iy, iz, ix), (ix, iz, iy), (ix, iy, iz))))
 failures = []
 with open(os.path.join(run, "summary.json")) as f:
-    bodies = list(json.load(f)["bodies"])
+    bodies = list(json.load(f)["dynamic"]["bodies"])
 series = {}
 for b in bodies:
     with open(os.path.join(run, f"timeseries_{b}.csv")) as f:

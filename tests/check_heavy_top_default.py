@@ -65,7 +65,8 @@ def run(tag, sets):
     for s in sets:
         cmd += ["--set", s]
     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    summary = json.load(open(os.path.join(out, "summary.json")))
+    whole = json.load(open(os.path.join(out, "summary.json")))
+    summary = dict(whole.get("dynamic", {}), completed=whole.get("completed"))  # the run's counters, and completed
     err = []  # (t, largest |q - q_ref| over the four Euler parameters)
     for row in csv.DictReader(open(os.path.join(out, "timeseries_top.csv"))):
         t = round(float(row["t_s"]), 6)

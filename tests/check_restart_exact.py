@@ -7,10 +7,12 @@ Newton and matrix data, the iteration matrix's factors as the matrices that made
 restarted run takes the steps the uninterrupted one took: every row of every time series and of
 energy.csv the same bytes, the same step count in summary.json.
 
-Cases: examples/jlay_circle.yaml at 740 nodes, 120 s (the one-line path), and the same model
-written as a model of lines (scripts/one_line_as_lines.py: the system's run driver), each sent
+Cases: examples/jlay_circle.yaml at 740 nodes, 120 s (the one-line path), the same model
+written as a model of lines (scripts/one_line_as_lines.py: the system's run driver), and a
+model of bodies alone (verification/multibody_joints/heavy_top.yaml, 40 s: a body on a
+spherical joint, whose multipliers are algebraic states of the integrator), each sent
 SIGINT after a fraction of its wall time (retried later in the run if the signal came before
-the dynamics or after the end). Both with a uniform current of 0.3 m/s switched on at t = 60 s
+the dynamics or after the end). The lines with a uniform current of 0.3 m/s switched on at t = 60 s
 (a step: a breakpoint of the forcing, where IDA stops and restarts, PlIdaStep): the restarted
 run resumes before it, and must restart there as the uninterrupted run did, or after it.
 
@@ -31,8 +33,10 @@ def main():
     lines = os.path.join(work, "jlay_circle_lines.yaml")
     subprocess.run([sys.executable, os.path.join(src, "scripts", "one_line_as_lines.py"), one, lines], check=True)
     lsets = [s.replace("mesh.elements", "lines[0].mesh.elements") for s in sets]
+    top = os.path.join(src, "verification", "multibody_joints", "heavy_top.yaml")
     fails = 0
-    for name, model, st in (("one_line", one, sets), ("lines", lines, lsets)):
+    for name, model, st in (("one_line", one, sets), ("lines", lines, lsets),
+                            ("bodies", top, ["--set", "analysis.dynamic.duration=40"])):
         full, cut = os.path.join(work, name + "_full"), os.path.join(work, name + "_cut")
         t0 = time.monotonic()
         subprocess.run([pipelay, "run", model, "--quiet", "--no-plots", "--output", full] + st, check=True,

@@ -23,6 +23,9 @@
  *       by its displacement RAOs (a table at 4 headings x 3 periods, at a forward speed): the riser's
  *       top on the float's moving body point (a + d(t), its rate in the velocity row), and the flap
  *       driven by a wave excitation table, at t = 0.3 s.
+ *   jacobian_damped_quat, jacobian_damped_euler  the same with structural axial damping in the
+ *       bottom line and the riser (axial_damping 4e7 N s: c_a/L a tenth of EA/L), at the same
+ *       tolerance.
  *   jacobian_fixed_quat, jacobian_fixed_euler  the same with the riser's top end fixed to the
  *       float (connection: fixed: its rotation tied to the float's, its moment into the float),
  *       at the same tolerance.
@@ -305,6 +308,15 @@ static PetscErrorCode SplitCase(const char *text, const char *rotation)
   PetscFunctionReturn(0);
 }
 
+/* kSystem with structural axial damping in its first two lines into buf. */
+static const char *DampedSystem(char *buf, size_t cap)
+{
+  const char *a = strstr(kSystem, "mass_per_length: 80,"), *b = strstr(kSystem, "mass_per_length: 60,");
+  snprintf(buf, cap, "%.*smass_per_length: 80, axial_damping: 4.0e7,%.*smass_per_length: 60, axial_damping: 4.0e7,%s",
+           (int)(a - kSystem), kSystem, (int)(b - a - 20), a + 20, b + 20);
+  return buf;
+}
+
 /* kSystem with the riser's top end fixed to the float (its frame held at zxy angles
  * [5, -60, 3] in the float's axes, its moment into the float) into buf. */
 static const char *FixedSystem(char *buf, size_t cap)
@@ -498,6 +510,8 @@ int main(int argc, char **argv)
   static char fixed[8192];
   if (!strcmp(c, "jacobian_quat")) rc = JacobianCase(kSystem, "rotation=quaternion");
   else if (!strcmp(c, "jacobian_euler")) rc = JacobianCase(kSystem, "rotation=euler_zxy");
+  else if (!strcmp(c, "jacobian_damped_quat")) rc = JacobianCase(DampedSystem(fixed, sizeof fixed), "rotation=quaternion");
+  else if (!strcmp(c, "jacobian_damped_euler")) rc = JacobianCase(DampedSystem(fixed, sizeof fixed), "rotation=euler_zxy");
   else if (!strcmp(c, "jacobian_fixed_quat")) rc = JacobianCase(FixedSystem(fixed, sizeof fixed), "rotation=quaternion");
   else if (!strcmp(c, "jacobian_fixed_euler")) rc = JacobianCase(FixedSystem(fixed, sizeof fixed), "rotation=euler_zxy");
   else if (!strcmp(c, "jacobian_waves_quat")) rc = JacobianCase(WavesSystem(fixed, sizeof fixed), "rotation=quaternion");

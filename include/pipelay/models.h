@@ -43,6 +43,8 @@ typedef struct {
 typedef struct {
   double drag_normal;         /* C_dn [-], default 1.0 */
   double drag_tangential;     /* C_dt [-], default 0.0 */
+  double drag_axial_skin;     /* C_dz [-] as given (C_dt = pi C_dz), NAN when C_dt was given or
+                                 defaulted: the axial drag on the skin area pi d_h */
   double added_mass_normal;   /* C_an [-], default 0.0 */
   double added_mass_tangential; /* C_at [-], default 0.0 */
   double rotational_damping[3]; /* D4, D5, D6 [N m s per m = N s], default 0 */
@@ -61,6 +63,8 @@ typedef struct {
   bool has_sn_curve;      /* the section names its own S-N curve (fatigue:) */
   int sn_curve;           /* then its index in PlSNCurveNames (fatigue.h) */
   double scf;             /* its own stress concentration factor; 0: fatigue.scf */
+  double axial_damping;   /* c_a [N s]: Kelvin-Voigt axial damping, the axial force c_a times the
+                             strain rate (dynamics; solver/line_dynamics.c AxialDamping) */
 } PlSegment;
 
 /* A finer mesh over an arc-length range. */
@@ -390,7 +394,7 @@ typedef struct {
 /* ==== bodies and joints without a line (docs/design-system-core.md) ======================
  * A model without line: is a system of rigid bodies (bodies: or the vessel: shorthand, one
  * body named "vessel") joined by joints to each other or to the ground, integrated as one
- * DAE (solver/bodies.c over solver/multibody.c). A joint is given in the global frame at
+ * DAE (solver/system_run.c over solver/multibody.c). A joint is given in the global frame at
  * the bodies' initial poses (so that it is assembled there: g = 0 by construction): its point
  * P and, for a revolute or prismatic joint, its axis n; the loader turns these into the
  * kernel's body-frame data (PlJoint: p_a = R_a0^T (P - r_a0), F_a = R_a0^T F, F = [n, f2, f3]
@@ -439,6 +443,12 @@ typedef struct {
 /* DOF indices of an end: translations x,y,z then rotations about the end frame's axes. */
 enum { PL_DOF_X = 0, PL_DOF_Y, PL_DOF_Z, PL_DOF_RX, PL_DOF_RY, PL_DOF_RZ };
 
+/* ends.top.target: what the static analysis of a one-line model reaches by scaling the top
+ * end's force (its direction kept): the top tension (the magnitude of the line's force on its
+ * top end, summary.json's top_tension_N) or the hang-off angle (the top tangent from the
+ * horizontal, hang_off_angle_deg). */
+typedef enum { PL_TARGET_NONE = 0, PL_TARGET_TENSION, PL_TARGET_ANGLE } PlEndTargetKind;
+
 typedef struct {
   bool fixed[6];          /* held DOFs: x,y,z (global) and rotations about t1,t2,t3 of the
                              end's reference frame */
@@ -449,6 +459,8 @@ typedef struct {
   bool has_orientation;   /* orientation given by the user */
   double force[3];        /* applied force [N], global, dead load */
   double moment[3];       /* applied moment [N m], global, dead load */
+  PlEndTargetKind target; /* the top end: force scaled to reach target_value in statics */
+  double target_value;    /* [N] a top tension, [rad] a hang-off angle */
   PlMotion motion;        /* prescribed motion in a dynamic analysis (kind NONE: none) */
   /* the pay-out, from payout to tension_filter: one block (PlVesselTopEnd keeps it whole) */
   bool payout;            /* ends.top.payout: pipe paid out (rate > 0) or in at this end */

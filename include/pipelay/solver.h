@@ -44,6 +44,8 @@ typedef struct {
   double history[64];          /* residual norms [N] of the last converged load step */
   char failure[PL_FAILURE_MAX]; /* what was tried and where it stopped (whole lines; its notes
                                   stop PL_FAILURE_QUOTE short of the end) */
+  int target_solves;           /* ends.top.target: the static solves it took (0: no target) */
+  double target_force_N[3];    /* ends.top.target: the top force reached, global [N] */
 } PlStaticReport;
 
 PetscErrorCode PlProblemCreate(MPI_Comm comm, const PlModel *model, PlProblem *prob);
@@ -226,7 +228,8 @@ void PlSysStaticHoldTargets(PlSysDyn s);
  * model with a line end fixed to a body converges only with the whole system's Newton (lines.c
  * holds such an end as a hinge); otherwise a failure of that Newton leaves the lines'
  * equilibrium at the bodies' held DOFs, converged, with a warning in warning[len] (else "").
- * *S is NULL when the lines' solve failed; the caller destroys it. Collective. */
+ * *S is NULL when the lines' solve failed; the caller destroys it. A system of bodies alone (no
+ * line) has no statics: rep holds its initial poses, converged, and *S starts there. Collective. */
 PetscErrorCode PlSystemStatics(PlLines L, volatile sig_atomic_t *stop, int quiet, PlLinesReport *rep,
                                PlSysStaticReport *srep, PlSysDyn *S, char *warning, size_t len);
 /* Kinetic, strain and potential energy of state y at time t [J] (lines, points, bodies; a
@@ -291,6 +294,10 @@ PetscErrorCode PlVesselStaticSolve(PlProblem prob, PlVesselStaticReport *rep);
  * equilibrium of line and vessel from it (PlVesselStaticSolve; vrep zeroed without a vessel or
  * when the line's solve failed). *converged: the line's and (with a vessel) the vessel's. */
 PetscErrorCode PlStaticAnalysis(PlProblem prob, PlStaticReport *rep, PlVesselStaticReport *vrep, bool *converged);
+/* PlStaticSolve, and with ends.top.target the top force's magnitude (its direction kept)
+ * found by a secant iteration of static solves so that the top tension or the hang-off angle
+ * is the target's (solver/static_target.c); the force reached stays in the problem's model. */
+PetscErrorCode PlStaticTargetSolve(PlProblem prob, PlStaticReport *rep);
 
 /* ---- the dynamic run of a one-line model (solver/dynamic.c) ------------------------------
  * The line (and its vessel, body 0 with the top end on the hang-off point) lent to the system
@@ -445,7 +452,7 @@ typedef struct {
   const char *const *overrides;
   PlDynamicObserverFn observer;   /* may be NULL */
   void *observer_ctx;
-  PlBodiesObserverFn bodies_observer; /* a model without a line (solver/bodies.c); may be NULL */
+  PlBodiesObserverFn bodies_observer; /* a system's bodies (solver/system_run.c); may be NULL */
   void *bodies_observer_ctx;
   PlLinesObserverFn lines_observer; /* a system of lines (solver/system_run.c); may be NULL */
   void *lines_observer_ctx;
@@ -487,6 +494,8 @@ typedef struct {
   PlRunExtrema *line_extrema;     /* [nlines] (PlSysDynRunToFiles allocates; PlDynamicResultFree) */
   PlDesignEnvelope *line_design;  /* [nlines] with a design: block, else NULL: each line's governing
                                      design values (v NULL; as line_extrema) */
+  int nbodies;                    /* a system's bodies: their state at the last output */
+  PlVesselOutput *body_final;     /* [nbodies] (PlSysDynRunToFiles allocates; PlDynamicResultFree) */
   PlDynamicStats stats;           /* counters over the whole run (restarts included) */
   double restarted_at_s;          /* restart: the time it continued from (0 otherwise) */
   int has_vessel;
@@ -526,27 +535,11 @@ double PlDynamicPayoutWork(PlDynamic dyn);
  * ParaView collection). 0, or PL_EXIT_BAD_INPUT with a message. */
 int PlDynamicRestartInfo(const char *dir, int *noutputs, double *t, PlError *err);
 
-/* A model without a line (m->rigid_body): its bodies and joints, their dynamic run from
- * the initial state to files (solver/bodies.c; serial). Fills res like PlDynamicRunToFiles
- * (res->vessel_final: the first body) and rep per body and joint; returns 0 (failures are
- * in res). */
-typedef struct {
-  /* per body and per joint of the model (PlBodiesRunToFiles allocates; PlBodiesReportFree) */
-  PlVesselOutput *body_final;                 /* each body at the end */
-  double *body_max_offset_m;                  /* largest horizontal offset from the DP reference */
-  double *body_max_thrust_N;                  /* largest |(surge, sway)| thrust */
-  double (*joint_point)[3];                   /* the joint point at the end, global [m] */
-  double (*joint_force)[3];                   /* the joint's load on its first body at the end: */
-  double (*joint_moment)[3];                  /*   force [N] and moment about the point [N m], global */
-  double *joint_max_force_N, *joint_max_moment_Nm; /* over the outputs */
-  double max_joint_gap_m;                     /* largest translational joint gap over the outputs */
-} PlBodiesReport;
-void PlBodiesReportFree(PlBodiesReport *rep);
-int PlBodiesRunToFiles(const PlModel *m, const PlDynamicRunOptions *opt, PlDynamicResult *res, PlBodiesReport *rep);
 /* The whole run to files in model.output_dir (solver/system_run.c): timeseries_lines.csv
- * (each line end's tension and force on its support), timeseries_point_NAME.csv per free
- * point, timeseries_BODY.csv per body, energy.csv, and summary.json (the static summary of
- * the lines with "analysis": "dynamic_lines" and a "dynamic" object). On rank 0 only. */
+ * (each line end's tension and force on its support; not for bodies alone),
+ * timeseries_point_NAME.csv per free point, timeseries_BODY.csv per body, timeseries_JOINT.csv
+ * per joint, energy.csv, and summary.json (the static summary of the lines with "analysis":
+ * "dynamic_lines", or "rigid_body" for bodies alone, and a "dynamic" object). On rank 0 only. */
 int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunOptions *opt, PlDynamicResult *res);
 PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, const PlStaticSummary *ssum,
                                    const PlDynamicRunOptions *opt, PlDynamicResult *res);
