@@ -250,12 +250,16 @@ typedef struct {
   int n, nn;
   double *env;           /* [nn][12]: dx, dy, dz, m2, m3, T as (min, max) pairs */
   const PlStation *stat; /* the static node stations (borrowed) */
+  PlProblem p;           /* the line (borrowed: its seabed, mesh and touchdown) */
+  FILE *td;              /* touchdown.csv (a line with a seabed), else NULL */
+  char td_path[PL_PATH_MAX + 128];
 } PlLineSeries;
 /* Zeroes w and allocates its envelopes and files for line problem p with static stations stat
  * (PlLineSeriesFree frees them). -1: out of memory. */
 int PlLineSeriesInit(PlLineSeries *w, const PlProblem p, const PlStation *stat);
-/* Opens DIR/timeseries_{bottom,top,POINT}.csv for p's ends and output points; t_restart >= 0
- * keeps the rows up to it and appends. 0 or PL_EXIT_IO with the file in err. */
+/* Opens DIR/timeseries_{bottom,top,POINT}.csv for p's ends and output points, and with a seabed
+ * DIR/touchdown.csv; t_restart >= 0 keeps the rows up to it and appends. 0 or PL_EXIT_IO with
+ * the file in err. */
 int PlLineSeriesOpen(PlLineSeries *w, const char *dir, const PlProblem p, double t_restart, PlError *err);
 /* A row at time t from the node stations N, with the line's load on its top top_load
  * (global [N]); updates the envelopes (first: they start here). */

@@ -43,15 +43,12 @@
  * pull on the tensioner (the top end's load) and, under tension control, the tension it
  * acts on at its last sample (the load cell's low-pass) and its set tension (else empty). */
 static const char *kPayoutHeader = "t_s,paid_out_m,rate_m_per_s,top_load_N,filtered_tension_N,set_tension_N\n";
-/* touchdown.csv (a seabed): the touchdown point (PlTouchdown) and the layback, the
- * horizontal distance from the top end to it (empty while the line does not touch down). */
-static const char *kTouchdownHeader = "t_s,touchdown_arc_length_m,touchdown_x_m,touchdown_y_m,layback_m\n";
 
-/* The files of a run: the line's (line_series.c) and the run's own, each written when its
- * model has what it reports. */
-enum { F_ENERGY, F_VESSEL, F_PAYOUT, F_TOUCHDOWN, F_LAY, F_WAVES, F_N };
-static const char *const kRunFiles[F_N] = {"energy.csv", "timeseries_vessel.csv", "payout.csv",
-                                           "touchdown.csv", "lay.csv", "waves.csv"};
+/* The files of a run: the line's (line_series.c: its series, touchdown.csv and envelopes) and the
+ * run's own, each written when its model has what it reports. */
+enum { F_ENERGY, F_VESSEL, F_PAYOUT, F_LAY, F_WAVES, F_N };
+static const char *const kRunFiles[F_N] = {"energy.csv", "timeseries_vessel.csv", "payout.csv", "lay.csv",
+                                           "waves.csv"};
 typedef struct {
   PlLineSeries ls;
   FILE *f[F_N];
@@ -63,12 +60,11 @@ static int OpenSeries(Writer *w, const char *dir, const PlProblem p, const char 
 {
   int io = PlLineSeriesOpen(&w->ls, dir, p, t_restart, err);
   const PlModel *m = &p->model;
-  const bool on[F_N] = {true, m->vessel.present, m->ends[1].payout, m->seabed != PL_SEABED_NONE, m->route.n > 0,
-                        m->sea.ntrains > 0};
+  const bool on[F_N] = {true, m->vessel.present, m->ends[1].payout, m->route.n > 0, m->sea.ntrains > 0};
   char wave_header[4096];
   PlWaveSeriesHeader(m, wave_header, sizeof wave_header);
-  const char *header[F_N] = {energy_header, PlVesselSeriesHeader(), kPayoutHeader, kTouchdownHeader,
-                             PlLaySeriesHeader(), wave_header};
+  const char *header[F_N] = {energy_header, PlVesselSeriesHeader(), kPayoutHeader, PlLaySeriesHeader(),
+                             wave_header};
   for (int k = 0; !io && k < F_N; ++k) {
     snprintf(w->path[k], sizeof w->path[k], "%s/%s", dir, kRunFiles[k]);
     if (!on[k]) continue;
@@ -550,16 +546,6 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
         if (m->ends[1].payout_tension) fprintf(f, "%.17g,%.17g\n", pay[2], m->ends[1].tension_set);
         else fputs(",\n", f);
         io = PlSeriesRowWritten(f, w.path[F_PAYOUT], &res->err);
-      }
-      if (!io && w.f[F_TOUCHDOWN]) {
-        double xt[3];
-        const double Std = PlTouchdown(p, N, nn, xt);
-        if (isfinite(Std))
-          fprintf(w.f[F_TOUCHDOWN], "%.17g,%.17g,%.17g,%.17g,%.17g\n", t, Std, xt[0], xt[1],
-                  hypot(N[nn - 1].x[0] - xt[0], N[nn - 1].x[1] - xt[1]));
-        else
-          fprintf(w.f[F_TOUCHDOWN], "%.17g,,,,\n", t);
-        io = PlSeriesRowWritten(w.f[F_TOUCHDOWN], w.path[F_TOUCHDOWN], &res->err);
       }
       if (!io && w.f[F_WAVES]) {
         PlWaveSeriesRow(w.f[F_WAVES], PlSysDynWaves(PlDynamicSystem(d)), &m->sea, t, &N[nn - 1].x, 1);

@@ -10,6 +10,10 @@
  *       node stations: positions at the node, section values averaged from the adjacent
  *       element midpoints as in static.csv; a row per output time, flushed at once, so an
  *       interrupted run keeps every row written.
+ *   touchdown.csv (a line with a seabed)
+ *       t_s,touchdown_arc_length_m,touchdown_x_m,touchdown_y_m,layback_m: the touchdown point
+ *       (PlTouchdown) and the layback, the horizontal distance from the top end to it (empty
+ *       while the line does not touch down).
  *   envelopes.csv  per node: min/max displacement from the static shape in x, y, z, min/max
  *       bending moments about t2 and t3, min/max effective tension and its static value,
  *       over the output times (t = 0 included).
@@ -33,6 +37,7 @@ static const char *kSeriesHeader =
  * the hang-off takes). */
 static const char *kTopColumns =
   ",top_load_x_N,top_load_y_N,top_load_z_N,hang_off_angle_deg,flex_joint_angle_deg\n";
+static const char *kTouchdownHeader = "t_s,touchdown_arc_length_m,touchdown_x_m,touchdown_y_m,layback_m\n";
 
 int PlSeriesRowWritten(FILE *f, const char *path, PlError *err)
 {
@@ -79,6 +84,7 @@ int PlLineSeriesInit(PlLineSeries *w, const PlProblem p, const PlStation *stat)
   memset(w, 0, sizeof *w);
   w->nn = p->mesh.nnodes;
   w->stat = stat;
+  w->p = p;
   const size_t nf = 2 + (size_t)p->model.noutput_points;
   w->env = calloc((size_t)12 * w->nn, sizeof(double));
   w->f = calloc(nf, sizeof *w->f);
@@ -126,6 +132,14 @@ int PlLineSeriesOpen(PlLineSeries *w, const char *dir, const PlProblem p, double
       return PL_EXIT_IO;
     }
   }
+  if (m->seabed == PL_SEABED_NONE) return 0;
+  snprintf(w->td_path, sizeof w->td_path, "%s/touchdown.csv", dir);
+  w->td = t_restart >= 0.0 ? PlTrimSeries(w->td_path, t_restart) : fopen(w->td_path, "w");
+  if (!w->td || (t_restart < 0.0 && (fputs(kTouchdownHeader, w->td) < 0 || fflush(w->td)))) {
+    snprintf(err->msg, sizeof err->msg, "%.900s: cannot %s: %s", w->td_path, t_restart >= 0.0 ? "continue" : "write",
+             strerror(errno));
+    return PL_EXIT_IO;
+  }
   return 0;
 }
 
@@ -140,6 +154,17 @@ int PlLineSeriesRow(PlLineSeries *w, double t, const PlStation *N, const double 
     if (j == 1) fprintf(w->f[j], ",%.17g,%.17g,%.17g,%.17g,%.17g", top[0], top[1], top[2], top[3], top[4]);
     fputc('\n', w->f[j]);
     const int io = PlSeriesRowWritten(w->f[j], w->path[j], err);
+    if (io) return io;
+  }
+  if (w->td) {
+    double xt[3];
+    const double Std = PlTouchdown(w->p, N, w->nn, xt);
+    if (isfinite(Std))
+      fprintf(w->td, "%.17g,%.17g,%.17g,%.17g,%.17g\n", t, Std, xt[0], xt[1],
+              hypot(N[w->nn - 1].x[0] - xt[0], N[w->nn - 1].x[1] - xt[1]));
+    else
+      fprintf(w->td, "%.17g,,,,\n", t);
+    const int io = PlSeriesRowWritten(w->td, w->td_path, err);
     if (io) return io;
   }
   for (int i = 0; i < w->nn; ++i) {
@@ -185,6 +210,11 @@ int PlLineSeriesClose(PlLineSeries *w, PlError *err)
       io = PL_EXIT_IO;
     }
   for (int j = 0; j < w->n; ++j) w->f[j] = NULL;
+  if (w->td && fclose(w->td) && !io) {
+    snprintf(err->msg, sizeof err->msg, "%.900s: write failed: %s", w->td_path, strerror(errno));
+    io = PL_EXIT_IO;
+  }
+  w->td = NULL;
   return io;
 }
 

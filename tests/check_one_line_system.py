@@ -33,8 +33,8 @@ model in check_fixed_hangoff.py.
             a different start or a file written from another state would differ by more than
             the integration error. The same for the files each line of a system run writes in
             OUTPUT/line_NAME/ (line_series.c, shared with the one-line run): the top's and each
-            named output point's time series (position, tension, bending moment) and the
-            envelopes.
+            named output point's time series (position, tension, bending moment), the
+            envelopes and touchdown.csv (the touchdown point and the layback).
 
 Usage: check_one_line_system.py PIPELAY SOURCE_DIR WORK_DIR
 """
@@ -203,6 +203,19 @@ def dynamic_case(rel, duration):
     dif = maxdiff(envelope("one", "tight"), envelope("sys", "tight"))
     check(dif <= 0.1 * err, f"{rel}: envelopes.csv, lines form vs one-line form {dif:.3g} <= a tenth of the integration "
           f"error {err:.3g}")
+
+    def touchdown(form, tol):  # arc length, x, y, layback; empty cells (no contact) as NaN
+        d = dirs[form, tol] if form == "one" else os.path.join(dirs[form, tol], "line_pipe")
+        return [[float(r[c]) if r[c] else math.nan for c in ("touchdown_arc_length_m", "touchdown_x_m",
+                                                               "touchdown_y_m", "layback_m")]
+                for r in table(os.path.join(d, "touchdown.csv"))]
+    t1, ts = touchdown("one", "tight"), touchdown("sys", "tight")
+    same_contact = all(math.isnan(a[0]) == math.isnan(b[0]) for a, b in zip(t1, ts)) and len(t1) == len(ts)
+    nn = lambda rows: [[0.0 if math.isnan(v) else v for v in r] for r in rows]
+    err = maxdiff(nn(touchdown("one", "default")), nn(t1))
+    dif = maxdiff(nn(t1), nn(ts))
+    check(same_contact and dif <= 0.1 * err + 1e-9, f"{rel}: touchdown.csv (the line's, written for both forms), "
+          f"lines form vs one-line form {dif:.3g} m <= a tenth of the integration error {err:.3g} m")
     # the moved top does move: the force varies by far more than the agreement
     span = max(r[2] for r in f["one", "tight"]) - min(r[2] for r in f["one", "tight"])
     check(span > 100 * dif_f, f"{rel}: the top force's vertical range {span:.4g} N exceeds 100 times the difference")
