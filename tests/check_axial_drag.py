@@ -11,29 +11,18 @@ one rounding of pi C_dz apart), and differs from the run without axial drag by m
 
 usage: check_axial_drag.py PIPELAY WORKDIR SOURCE_DIR
 """
-import csv, math, os, subprocess, sys
+import math, os, subprocess, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checks import Checks  # noqa: E402
+from checks import Checks, column_difference, numeric_table as table  # noqa: E402
 
 HYD = "line.sections[0].hydrodynamics."
-
-
-def table(path):
-    with open(path) as f:
-        rows = list(csv.reader(f))
-    return rows[0], [[float(v) for v in r] for r in rows[1:]]
 
 
 def diff(a, b):
     head, x = table(os.path.join(a, "static.csv"))
     _, y = table(os.path.join(b, "static.csv"))
-    worst = 0.0
-    for k in range(len(head)):
-        scale = max(abs(r[k]) for r in x)
-        if scale:
-            worst = max(worst, max(abs(p[k] - q[k]) for p, q in zip(x, y)) / scale)
-    return worst
+    return column_difference(head, x, y)[0]
 
 
 def main():

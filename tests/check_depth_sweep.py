@@ -14,16 +14,10 @@ follows the water depth, so that a J-lay can be swept over depth.
 
 usage: check_depth_sweep.py PIPELAY WORKDIR SOURCE_DIR
 """
-import csv, math, os, subprocess, sys
+import math, os, subprocess, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checks import Checks  # noqa: E402
-
-
-def table(path):
-    with open(path) as f:
-        rows = list(csv.reader(f))
-    return rows[0], [[float(v) for v in r] for r in rows[1:]]
+from checks import Checks, column_difference, numeric_table as table  # noqa: E402
 
 
 def main():
@@ -50,11 +44,7 @@ def main():
             return 1
     head, a = table(os.path.join(outs["absolute"], "static.csv"))
     _, b = table(os.path.join(outs["seabed"], "static.csv"))
-    worst = 0.0
-    for k in range(len(head)):
-        scale = max(abs(r[k]) for r in a)
-        if scale:
-            worst = max(worst, max(abs(x[k] - y[k]) for x, y in zip(a, b)) / scale)
+    worst, _ = column_difference(head, a, b)
     c.check(len(a) == len(b) and worst <= 1e-9,
             "the bottom end 0.28575 m above the seabed equals z = -899.71425 m: largest difference %.2e of a "
             "column's peak (1e-9 allowed)" % worst)

@@ -18,10 +18,10 @@ reproduces the run given by the horizontal tension those correspond to (ends.top
 
 usage: check_top_target.py PIPELAY WORKDIR SOURCE_DIR
 """
-import csv, json, math, os, subprocess, sys
+import json, math, os, subprocess, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checks import Checks  # noqa: E402
+from checks import Checks, column_difference, numeric_table as table  # noqa: E402
 
 
 def run(pipelay, model, out, sets):
@@ -29,12 +29,6 @@ def run(pipelay, model, out, sets):
     for s in sets:
         args += ["--set", s]
     return subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-
-
-def table(path):
-    with open(path) as f:
-        rows = list(csv.reader(f))
-    return rows[0], [[float(v) for v in r] for r in rows[1:]]
 
 
 def main():
@@ -50,7 +44,6 @@ def main():
     s0 = json.load(open(os.path.join(base, "summary.json")))
     T0, th0 = s0["top_tension_N"], s0["hang_off_angle_deg"]
     head, ref = table(os.path.join(base, "static.csv"))
-    scale = [max(abs(r[k]) for r in ref) for k in range(len(head))]
     for name, sets in (("tension", ["ends.top.force=[300e3,0,0]", "ends.top.target.tension=%.17g" % T0]),
                        ("angle", ["ends.top.force=[600e3,0,0]", "ends.top.target.angle=%.17g" % th0])):
         out = os.path.join(work, name)
@@ -64,13 +57,7 @@ def main():
                 "target %s: the solved top force (%.10g, %g, %g) N is H = 400 kN to 1e-8, in %d static solves"
                 % (name, F[0], F[1], F[2], s["target_solves"]))
         h2, got = table(os.path.join(out, "static.csv"))
-        worst, where = 0.0, ""
-        for k, col in enumerate(head):
-            if not scale[k]:
-                continue
-            d = max(abs(a[k] - b[k]) for a, b in zip(ref, got)) / scale[k]
-            if d > worst:
-                worst, where = d, col
+        worst, where = column_difference(head, ref, got)
         c.check(h2 == head and len(got) == len(ref) and worst <= 1e-8,
                 "target %s: static.csv equals the H = 400 kN run's, largest difference %.2e of a column's peak (%s; "
                 "1e-8 allowed)" % (name, worst, where))

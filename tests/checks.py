@@ -36,3 +36,24 @@ def series(d):
             if f.startswith("timeseries") and f.endswith(".csv"):
                 out[os.path.relpath(os.path.join(root, f), d)] = os.path.join(root, f)
     return out
+
+
+def numeric_table(path):
+    """A CSV file of numbers: its header and its rows as floats."""
+    import csv
+    with open(path) as f:
+        rows = list(csv.reader(f))
+    return rows[0], [[float(v) for v in r] for r in rows[1:]]
+
+
+def column_difference(head, a, b):
+    """The largest difference of rows b from rows a in any column, over that column's largest
+    magnitude in a (columns that are zero throughout skipped), and the column's name."""
+    worst, where = 0.0, ""
+    for k, col in enumerate(head):
+        scale = max(abs(r[k]) for r in a)
+        if scale:
+            d = max(abs(x[k] - y[k]) for x, y in zip(a, b)) / scale
+            if d > worst:
+                worst, where = d, col
+    return worst, where
