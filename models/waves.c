@@ -111,7 +111,14 @@ struct PlWaves_ {
   int has_stream;
   Stream s;
   double ramp; /* the linear sea's ramp-in time [s] (PlWavesSetRamp; 0: none) */
+  double deep; /* -(the sum of the amplitudes) - 1 m: below it a point is wet whatever the surface
+                  (|eta| <= sum a_i, the ramp's r <= 1), LinearKinematics' deep path */
 };
+
+/* A component is left out at a depth where E = e^{kz} < 1e-16 (Depth). Below the surface the
+ * test k z < kDepthCut (ln 1e-16, less a margin far above exp's rounding) leaves out only such
+ * components, before their phase's sincos and exp are paid for. */
+static const double kDepthCut = -36.841361487904734 - 1e-6;
 
 /* ---- random numbers: splitmix64 (Steele, Lea & Flood 2014) ------------------------------ */
 static uint64_t SplitMix(uint64_t *s)
@@ -708,7 +715,7 @@ static void RampField(Field *f, double r, double dr)
 /* The linear sea's kinematics at x, t; the gradients du_dx, da_dx only with grad (else left zero).
  * During the ramp (PlWavesSetRamp) the sea is the ramped one: its elevation r eta decides the
  * wetting and Wheeler's stretching, its fields are RampField's. */
-static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin *k, int grad)
+static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin *k, int grad, int loads)
 {
   const double h = w->h, zin = x[2] < -h ? -h : x[2];
   Field f0, f1;
@@ -764,6 +771,35 @@ static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin 
   }
   const int above = zin > 0.0, extrap = above && w->st == PL_STRETCH_EXTRAPOLATION;
   double ex = 0.0, ey = 0.0; /* grad eta */
+  if (loads && zin < w->deep) {
+    /* Deep (a load's point): wet whatever eta is, so eta (the one use of a component at such a depth that
+     * e^{kz} < 1e-16) is not summed: k->deta_dx and k->eta are left 0 and k->deep says so; the
+     * components the depth leaves out are skipped before their sincos. The sums of the kept
+     * components are those of the loop below, term for term and in its order. */
+    for (int i = 0; i < w->n; ++i) {
+      const Comp *c = &w->c[i];
+      if (c->k * zin < kDepthCut) continue;
+      double C, S, P;
+      if (!Depth(c, zin, h, &C, &S, &P)) continue;
+      const double th = c->kx * x[0] + c->ky * x[1] - c->omega * t + c->phi;
+      Accum(&f0, c, C, S, P, cos(th), sin(th), grad);
+    }
+    if (ramp) RampField(&f0, r, dr);
+    k->wet = 1, k->deep = 1;
+    for (int i = 0; i < 3; ++i) {
+      k->u[i] = f0.u[i];
+      k->a[i] = f0.a[i];
+      if (!grad) continue;
+      for (int j = 0; j < 2; ++j) {
+        k->du_dx[i * 3 + j] = f0.g[i][j];
+        k->da_dx[i * 3 + j] = f0.ag[i][j];
+      }
+      k->du_dx[i * 3 + 2] = x[2] < -h ? 0.0 : f0.uz[i];
+      k->da_dx[i * 3 + 2] = x[2] < -h ? 0.0 : f0.az[i];
+    }
+    k->p = f0.p;
+    return;
+  }
   for (int i = 0; i < w->n; ++i) {
     const Comp *c = &w->c[i];
     const double th = c->kx * x[0] + c->ky * x[1] - c->omega * t + c->phi, cs = cos(th), sn = sin(th);
@@ -802,8 +838,9 @@ static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin 
   k->p = f0.p + zz * f1.p;
 }
 
-/* The waves' kinematics at x, t (the gradients only with grad: the stream function's always). */
-static void Kinematics(PlWaves *w, const double x[3], double t, PlWaveKin *k, int grad)
+/* The waves' kinematics at x, t (the gradients only with grad: the stream function's always;
+ * with loads, eta only where the point can be dry: LinearKinematics' deep path). */
+static void Kinematics(PlWaves *w, const double x[3], double t, PlWaveKin *k, int grad, int loads)
 {
   memset(k, 0, sizeof *k);
   if (!w) {
@@ -811,10 +848,10 @@ static void Kinematics(PlWaves *w, const double x[3], double t, PlWaveKin *k, in
     return;
   }
   if (w->has_stream) StreamKinematics(w, x, t, k);
-  else LinearKinematics(w, x, t, k, grad);
+  else LinearKinematics(w, x, t, k, grad, loads);
 }
 
-void PlWavesKinematics(PlWaves *w, const double x[3], double t, PlWaveKin *k) { Kinematics(w, x, t, k, 1); }
+void PlWavesKinematics(PlWaves *w, const double x[3], double t, PlWaveKin *k) { Kinematics(w, x, t, k, 1, 0); }
 
 double PlWavesElevation(PlWaves *w, double x, double y, double t)
 {
@@ -844,7 +881,7 @@ int PlWavesSetRamp(PlWaves *w, double ramp_time)
 /* PlWavesFluid, the gradients only with grad. */
 static void Fluid(PlWaves *w, const PlCurrent *c, const double x[3], double t, PlWaveKin *k, int grad)
 {
-  Kinematics(w, x, t, k, grad);
+  Kinematics(w, x, t, k, grad, 1);
   if (!w || !k->wet || !c || c->kind == PL_CURRENT_NONE) return;
   const double depth = w->h;
   double v[3], dv[3];
@@ -978,6 +1015,7 @@ PlWaves *PlWavesCreate(double depth, double g, double rho, PlWaveStretching stre
     }
   }
   w->c = calloc(total > 0 ? total : 1, sizeof *w->c);
+  w->deep = -INFINITY; /* set from the amplitudes below */
   w->sc = calloc(2 * (total > 0 ? total : 1), sizeof *w->sc);
   if (!w->c || !w->sc) {
     snprintf(err, errlen, "waves: out of memory");
@@ -1014,6 +1052,9 @@ PlWaves *PlWavesCreate(double depth, double g, double rho, PlWaveStretching stre
     }
     }
   }
+  double amplitudes = 0.0;
+  for (int i = 0; i < w->n; ++i) amplitudes += fabs(w->c[i].a);
+  w->deep = -amplitudes - 1.0;
   return w;
 fail:
   PlWavesDestroy(w);

@@ -755,6 +755,48 @@ static void TestFluid(void)
   PlWavesDestroy(w);
 }
 
+/* The loads' call at depth (PlWavesFluid without a current): below the lowest surface the sea can
+ * have (the sum of its amplitudes, less 1 m) it skips eta and the components e^{kz} leaves out;
+ * there, and above it, every value it gives (u, a, their gradients, p, wet) equals
+ * PlWavesKinematics' to the bit, in a spread JONSWAP sea in 300 m of water, during its ramp and
+ * after it; eta is PlWavesKinematics' where the point can be dry, 0 (and deep = 1) below. */
+static void TestDeep(void)
+{
+  PlWaveTrain js;
+  memset(&js, 0, sizeof js);
+  js.kind = PL_WAVE_JONSWAP, js.hs = 4.0, js.tp = 10.0, js.gamma = 3.3, js.n_components = 80, js.n_directions = 3;
+  js.spreading_s = 6.0, js.heading_deg = 20.0, js.seed = 11;
+  PlWaves *w = Make(300.0, PL_STRETCH_VERTICAL, &js, 1);
+  PlWavesSetRamp(w, 30.0);
+  PlWavesInfo info;
+  PlWavesGetInfo(w, &info);
+  double sum = 0.0;
+  for (int i = 0; i < info.n_components; ++i) {
+    double a, om, k, b, ph;
+    PlWavesComponent(w, i, &a, &om, &k, &b, &ph);
+    sum += fabs(a);
+  }
+  int same = 1, flags = 1, deep = 0, shallow = 0;
+  for (int p = 0; p < 40; ++p) {
+    const double x[3] = {7.0 * p - 100.0, 3.0 - 2.0 * p, -0.5 - 7.4 * p}, t = p % 2 ? 12.5 : 47.0;
+    PlWaveKin kl, kk;
+    PlWavesFluid(w, NULL, x, t, &kl);
+    PlWavesKinematics(w, x, t, &kk);
+    same = same && kl.wet == kk.wet && kl.p == kk.p && !memcmp(kl.u, kk.u, sizeof kk.u) &&
+           !memcmp(kl.a, kk.a, sizeof kk.a) && !memcmp(kl.du_dx, kk.du_dx, sizeof kk.du_dx) &&
+           !memcmp(kl.da_dx, kk.da_dx, sizeof kk.da_dx);
+    const int below = x[2] < -sum - 1.0;
+    deep += below, shallow += !below;
+    flags = flags && kl.deep == below &&
+            (below ? kl.eta == 0.0 && kl.deta_dx[0] == 0.0 : kl.eta == kk.eta && kl.deta_dx[0] == kk.deta_dx[0]);
+  }
+  printf("deep path: sum of the amplitudes %.3f m; %d points below it, %d above\n", sum, deep, shallow);
+  CHECK_TRUE(deep > 30 && shallow >= 2, "points on both sides of the deep bound");
+  CHECK_TRUE(same, "the loads' call equals PlWavesKinematics to the bit (u, a, gradients, p, wet)");
+  CHECK_TRUE(flags, "deep exactly below the bound; eta there 0, else PlWavesKinematics' eta");
+  PlWavesDestroy(w);
+}
+
 /* The ramp-in (PlWavesSetRamp): at t inside the ramp the sea is the same sea with every amplitude
  * times r(t) (an Airy train of amplitude r a, built here), in each stretching, to 1e-12 (u, p, eta,
  * the wetting, du/dx); the local acceleration is the time derivative of the ramped velocity
@@ -822,6 +864,7 @@ int main(void)
   TestStretching();
   TestStream();
   TestFluid();
+  TestDeep();
   TestRamp();
   return CHECK_DONE();
 }

@@ -105,6 +105,11 @@ typedef struct {
   double deta_dx[2]; /* its gradient d eta/dx, d eta/dy [-] (wet or dry) */
   int wet;         /* 1 when z <= eta (else u, a, du_dx, p are zero). Below the seabed the
                       seabed's values (z clamped to -depth; du/dz = 0) */
+  int deep;        /* PlWavesFluid, PlWavesFluidValues: 1 at a linear sea's point more than 1 m
+                      below the lowest surface it can have (the sum of its amplitudes), wet
+                      whatever eta is, where eta and deta_dx are not evaluated (0; the
+                      components e^{kz} leaves out are skipped before their sincos): what a
+                      load needs. PlWavesKinematics and PlWavesElevation give eta everywhere */
 } PlWaveKin;
 
 /* The ramp-in of a linear sea (waves.ramp_time): every component's amplitude times
@@ -122,7 +127,9 @@ double PlWavesElevation(PlWaves *w, double x, double y, double t);
  * time derivative in a, its dv/dz in du_dx's z column). The current is added wherever the
  * point is wet (z <= eta; above z = 0 the current's z = 0 value, below the seabed its seabed
  * value). w is a sea from PlWavesCreate (a calm sea: ntrains = 0), which carries the depth;
- * with w NULL (and in the other calls) the kinematics are zero, wet for z <= 0. */
+ * with w NULL (and in the other calls) the kinematics are zero, wet for z <= 0. The loads'
+ * call: eta only where the point can be dry (PlWaveKin.deep); every other value equal to
+ * PlWavesKinematics' to the bit. */
 void PlWavesFluid(PlWaves *w, const PlCurrent *c, const double x[3], double t, PlWaveKin *k);
 /* PlWavesFluid's values alone: u, a, p, eta and its slope, wet, each equal to PlWavesFluid's to
  * the bit; du_dx and da_dx zero (a linear sea's gradients are not computed: a third of its cost,
