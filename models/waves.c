@@ -74,6 +74,7 @@
  *              / (1 + 0.0788340 L/h + 0.0317567 (L/h)^2 + 0.0093407 (L/h)^3).
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,13 +108,108 @@ struct PlWaves_ {
   PlWaveStretching st;
   int n;
   Comp *c;
-  double *sc; /* scratch: cos, sin of each component's phase (Wheeler) */
+  double *th, *cs, *sn; /* scratch [n]: the phases of one point, their cosines and sines */
+  double *kz, *E;       /* scratch [n]: a deep point's k z and e^{kz} */
+  int *idx;             /* scratch [n]: the components a deep point keeps */
   int has_stream;
   Stream s;
   double ramp; /* the linear sea's ramp-in time [s] (PlWavesSetRamp; 0: none) */
   double deep; /* -(the sum of the amplitudes) - 1 m: below it a point is wet whatever the surface
                   (|eta| <= sum a_i, the ramp's r <= 1), LinearKinematics' deep path */
 };
+
+/* ---- the phases' cosines and sines ---------------------------------------------------------
+ * cos and sin of n phases at once, in a loop the compiler vectorises (no branch, no call): the
+ * phase is reduced to r in [-pi/4, pi/4] about q pi/2, q the nearest integer to 2 theta/pi
+ * (x 2/pi + 1.5 2^52 rounds to it and leaves q's two's complement in the low bits of the sum),
+ * r = theta - q pi/2 with pi/2 split in three parts (Cody and Waite; the first two of 33 bits,
+ * so q P1 and q P2 are exact for |q| < 2^20: |theta| < 1.6e6, beyond which PhasesSinCos uses the
+ * library), then sin r and cos r by their Taylor series to r^15 and r^16 (remainders below
+ * (pi/4)^17/17! = 5e-17 and (pi/4)^18/18! = 2e-18), and the quadrant q mod 4 swaps them and sets
+ * their signs through the bits. Within one unit in the last place of the library's values
+ * (tests/test_waves.c), at about a third of its cost. The phase itself, k x - omega t + phi,
+ * is known to about 1e-16 |theta| (3e-12 rad after 3 hours): far coarser. */
+static const double kTwoOverPi = 0.63661977236758134308, kRoundInt = 6755399441055744.0; /* 1.5 2^52 */
+static const double kPio2a = 1.57079632673412561417e+00, kPio2b = 6.07710050630396597660e-11,
+                    kPio2c = 2.02226624871116645580e-21;
+#define PHASE_MAX 1.6e6
+
+static void SinCosReduced(const double *restrict th, double *restrict c, double *restrict s, int n)
+{
+  for (int i = 0; i < n; ++i) {
+    const double x = th[i], tq = x * kTwoOverPi + kRoundInt, q = tq - kRoundInt;
+    uint64_t bits, us, uc;
+    memcpy(&bits, &tq, sizeof bits);
+    const double r = ((x - q * kPio2a) - q * kPio2b) - q * kPio2c, r2 = r * r;
+    const double sr = r + r * r2 * (-1.0 / 6.0 + r2 * (1.0 / 120.0 + r2 * (-1.0 / 5040.0 + r2 * (1.0 / 362880.0 +
+                      r2 * (-1.0 / 39916800.0 + r2 * (1.0 / 6227020800.0 + r2 * (-1.0 / 1307674368000.0)))))));
+    const double cr = 1.0 + r2 * (-0.5 + r2 * (1.0 / 24.0 + r2 * (-1.0 / 720.0 + r2 * (1.0 / 40320.0 +
+                      r2 * (-1.0 / 3628800.0 + r2 * (1.0 / 479001600.0 + r2 * (-1.0 / 87178291200.0 +
+                      r2 * (1.0 / 20922789888000.0))))))));
+    memcpy(&us, &sr, sizeof us);
+    memcpy(&uc, &cr, sizeof uc);
+    const uint64_t swap = (us ^ uc) & (0 - (bits & 1)); /* odd quadrants: sin <-> cos */
+    us ^= swap, uc ^= swap;
+    us ^= (bits & 2) << 62;       /* quadrants 2 and 3: -sin */
+    uc ^= ((bits + 1) & 2) << 62; /* quadrants 1 and 2: -cos */
+    memcpy(&s[i], &us, sizeof us);
+    memcpy(&c[i], &uc, sizeof uc);
+  }
+}
+
+/* e^x of x[0..n-1] for -700 < x <= 0 into e, in a loop the compiler vectorises: x = q ln 2 + r
+ * with q the nearest integer to x / ln 2 (the rounding constant leaves it in the low bits) and
+ * ln 2 in two parts (the first with trailing zeros: q ln2a exact for |q| < 2^11), |r| <= ln(2)/2,
+ * e^r by its Taylor series to r^13 (remainder below (ln(2)/2)^14/14! = 4e-18), times 2^q added
+ * to the exponent's bits. Within one unit in the last place of the library's (tests/test_waves.c). */
+static const double kInvLn2 = 1.44269504088896338700e+00, kLn2a = 6.93147180369123816490e-01,
+                    kLn2b = 1.90821492927058770002e-10;
+static void ExpNonPositive(const double *restrict x, double *restrict e, int n)
+{
+  for (int i = 0; i < n; ++i) {
+    const double tq = x[i] * kInvLn2 + kRoundInt, q = tq - kRoundInt;
+    uint64_t bits, u;
+    memcpy(&bits, &tq, sizeof bits);
+    const double r = (x[i] - q * kLn2a) - q * kLn2b;
+    const double p = 1.0 + r * (1.0 + r * (1.0 / 2.0 + r * (1.0 / 6.0 + r * (1.0 / 24.0 + r * (1.0 / 120.0 +
+                     r * (1.0 / 720.0 + r * (1.0 / 5040.0 + r * (1.0 / 40320.0 + r * (1.0 / 362880.0 +
+                     r * (1.0 / 3628800.0 + r * (1.0 / 39916800.0 + r * (1.0 / 479001600.0 + r * (1.0 / 6227020800.0)))))))))))));
+    memcpy(&u, &p, sizeof u);
+    u += bits << 52; /* the exponent plus q (two's complement in its 12 bits) */
+    memcpy(&e[i], &u, sizeof u);
+  }
+}
+
+void PlWavesExp(const double *x, double *e, int n) { ExpNonPositive(x, e, n); }
+
+/* cos and sin of th[0..n-1] (SinCosReduced; the library's beyond its range); amax = max |th|. */
+static void PhasesSinCos(const double *th, double *c, double *s, int n, double amax)
+{
+  if (amax < PHASE_MAX) {
+    SinCosReduced(th, c, s, n);
+    return;
+  }
+  for (int i = 0; i < n; ++i) c[i] = cos(th[i]), s[i] = sin(th[i]);
+}
+
+void PlWavesSinCos(const double *th, double *c, double *s, int n)
+{
+  double amax = 0.0;
+  for (int i = 0; i < n; ++i) amax = fabs(th[i]) > amax ? fabs(th[i]) : amax;
+  PhasesSinCos(th, c, s, n, amax);
+}
+
+/* The phases of every component at (x, y, t) into w->th, their cosines and sines into w->cs, w->sn. */
+static void Phases(PlWaves *w, double x, double y, double t)
+{
+  double amax = 0.0;
+  for (int i = 0; i < w->n; ++i) {
+    const Comp *c = &w->c[i];
+    w->th[i] = c->kx * x + c->ky * y - c->omega * t + c->phi;
+    amax = fabs(w->th[i]) > amax ? fabs(w->th[i]) : amax;
+  }
+  PhasesSinCos(w->th, w->cs, w->sn, w->n, amax);
+}
 
 /* A component is left out at a depth where E = e^{kz} < 1e-16 (Depth). Below the surface the
  * test k z < kDepthCut (ln 1e-16, less a margin far above exp's rounding) leaves out only such
@@ -674,14 +770,24 @@ static inline void Accum(Field *f, const Comp *c, double C, double S, double P, 
   f->uzz[0] += hzz * e0, f->uzz[1] += hzz * e1, f->uzz[2] += kk * c->k * S * sn;
 }
 
-/* Depth functions at z <= 0; returns 0 when the component is negligible there. */
-static inline int Depth(const Comp *c, double z, double h, double *C, double *S, double *P)
+/* Depth functions at z <= 0 from E = e^{kz}; returns 0 when the component is negligible there. */
+static inline int DepthE(const Comp *c, double E, double z, double h, double *C, double *S, double *P)
 {
-  const double E = exp(c->k * z);
   if (E < 1e-16) return 0;
   const double G = 2.0 * c->k * (z + h) < 40.0 ? c->F / E : 0.0; /* e^{-k(z+2h)}, E >= 1e-16 */
   *C = (E + G) * c->inv_s, *S = (E - G) * c->inv_s, *P = (E + G) * c->inv_c;
   return 1;
+}
+
+/* e^{k_i z} of every component into w->E (z <= 0; k z below -700 taken as -700, where e^{kz}
+ * is far below DepthE's 1e-16 as the exact value is). */
+static void DepthExponentials(PlWaves *w, double z)
+{
+  for (int i = 0; i < w->n; ++i) {
+    const double kz = w->c[i].k * z;
+    w->kz[i] = kz < -700.0 ? -700.0 : kz;
+  }
+  ExpNonPositive(w->kz, w->E, w->n);
 }
 
 /* The ramp-in of the linear sea: every amplitude times r(t) = PlRamp(t / T) (C^2; r = 1 from T on),
@@ -725,10 +831,10 @@ static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin 
   const int ramp = Ramp(w, t, &r, &dr);
   if (w->st == PL_STRETCH_WHEELER) {
     double ex = 0.0, ey = 0.0, et = 0.0, etx = 0.0, ety = 0.0; /* eta's gradient, rate and the rate's gradient */
+    Phases(w, x[0], x[1], t);
     for (int i = 0; i < w->n; ++i) {
       const Comp *c = &w->c[i];
-      const double th = c->kx * x[0] + c->ky * x[1] - c->omega * t + c->phi, cs = cos(th), sn = sin(th);
-      w->sc[2 * i] = cs, w->sc[2 * i + 1] = sn;
+      const double cs = w->cs[i], sn = w->sn[i];
       eta += c->a * cs;
       ex -= c->a * sn * c->kx, ey -= c->a * sn * c->ky, et += c->a * c->omega * sn;
       etx += c->a * c->omega * cs * c->kx, ety += c->a * c->omega * cs * c->ky;
@@ -742,9 +848,11 @@ static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin 
     if (zin > eta) return;
     k->wet = 1;
     const double den = h + eta, zs = h * (zin - eta) / den;
+    DepthExponentials(w, zs);
     for (int i = 0; i < w->n; ++i) {
       double C, S, P;
-      if (Depth(&w->c[i], zs, h, &C, &S, &P)) Accum(&f0, &w->c[i], C, S, P, w->sc[2 * i], w->sc[2 * i + 1], 2 * grad);
+      if (DepthE(&w->c[i], w->E[i], zs, h, &C, &S, &P))
+        Accum(&f0, &w->c[i], C, S, P, w->cs[i], w->sn[i], 2 * grad);
     }
     if (ramp) RampField(&f0, r, dr);
     const double dzs_deta = -h * (h + zin) / (den * den), dzs_dz = x[2] < -h ? 0.0 : h / den;
@@ -776,13 +884,23 @@ static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin 
      * e^{kz} < 1e-16) is not summed: k->deta_dx and k->eta are left 0 and k->deep says so; the
      * components the depth leaves out are skipped before their sincos. The sums of the kept
      * components are those of the loop below, term for term and in its order. */
+    int m = 0;
+    double amax = 0.0;
     for (int i = 0; i < w->n; ++i) {
       const Comp *c = &w->c[i];
       if (c->k * zin < kDepthCut) continue;
+      w->idx[m] = i;
+      w->kz[m] = c->k * zin;
+      w->th[m] = c->kx * x[0] + c->ky * x[1] - c->omega * t + c->phi;
+      amax = fabs(w->th[m]) > amax ? fabs(w->th[m]) : amax;
+      ++m;
+    }
+    PhasesSinCos(w->th, w->cs, w->sn, m, amax);
+    ExpNonPositive(w->kz, w->E, m); /* k z >= the cut, far above -700 */
+    for (int j = 0; j < m; ++j) {
+      const Comp *c = &w->c[w->idx[j]];
       double C, S, P;
-      if (!Depth(c, zin, h, &C, &S, &P)) continue;
-      const double th = c->kx * x[0] + c->ky * x[1] - c->omega * t + c->phi;
-      Accum(&f0, c, C, S, P, cos(th), sin(th), grad);
+      if (DepthE(c, w->E[j], zin, h, &C, &S, &P)) Accum(&f0, c, C, S, P, w->cs[j], w->sn[j], grad);
     }
     if (ramp) RampField(&f0, r, dr);
     k->wet = 1, k->deep = 1;
@@ -800,9 +918,11 @@ static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin 
     k->p = f0.p;
     return;
   }
+  Phases(w, x[0], x[1], t);
+  if (!above) DepthExponentials(w, zin);
   for (int i = 0; i < w->n; ++i) {
     const Comp *c = &w->c[i];
-    const double th = c->kx * x[0] + c->ky * x[1] - c->omega * t + c->phi, cs = cos(th), sn = sin(th);
+    const double cs = w->cs[i], sn = w->sn[i];
     eta += c->a * cs;
     ex -= c->a * sn * c->kx, ey -= c->a * sn * c->ky;
     if (above) {
@@ -811,7 +931,7 @@ static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin 
       if (extrap) Accum(&f1, c, c->k, c->k * c->coth, c->k * c->tanh, cs, sn, grad);
     } else {
       double C, S, P;
-      if (Depth(c, zin, h, &C, &S, &P)) Accum(&f0, c, C, S, P, cs, sn, grad);
+      if (DepthE(c, w->E[i], zin, h, &C, &S, &P)) Accum(&f0, c, C, S, P, cs, sn, grad);
     }
   }
   if (ramp) {
@@ -863,10 +983,8 @@ double PlWavesElevation(PlWaves *w, double x, double y, double t)
     return (ke - s->kd) / s->k;
   }
   double eta = 0.0, r, dr;
-  for (int i = 0; i < w->n; ++i) {
-    const Comp *c = &w->c[i];
-    eta += c->a * cos(c->kx * x + c->ky * y - c->omega * t + c->phi);
-  }
+  Phases(w, x, y, t);
+  for (int i = 0; i < w->n; ++i) eta += w->c[i].a * w->cs[i];
   return Ramp(w, t, &r, &dr) ? r * eta : eta;
 }
 
@@ -1016,8 +1134,11 @@ PlWaves *PlWavesCreate(double depth, double g, double rho, PlWaveStretching stre
   }
   w->c = calloc(total > 0 ? total : 1, sizeof *w->c);
   w->deep = -INFINITY; /* set from the amplitudes below */
-  w->sc = calloc(2 * (total > 0 ? total : 1), sizeof *w->sc);
-  if (!w->c || !w->sc) {
+  const size_t nscratch = total > 0 ? (size_t)total : 1;
+  w->th = calloc(nscratch, sizeof *w->th), w->cs = calloc(nscratch, sizeof *w->cs);
+  w->sn = calloc(nscratch, sizeof *w->sn), w->idx = calloc(nscratch, sizeof *w->idx);
+  w->kz = calloc(nscratch, sizeof *w->kz), w->E = calloc(nscratch, sizeof *w->E);
+  if (!w->c || !w->th || !w->cs || !w->sn || !w->idx || !w->kz || !w->E) {
     snprintf(err, errlen, "waves: out of memory");
     goto fail;
   }
@@ -1065,7 +1186,12 @@ void PlWavesDestroy(PlWaves *w)
 {
   if (!w) return;
   free(w->c);
-  free(w->sc);
+  free(w->th);
+  free(w->cs);
+  free(w->sn);
+  free(w->idx);
+  free(w->kz);
+  free(w->E);
   free(w);
 }
 

@@ -140,6 +140,12 @@ void PlWavesFluidValues(PlWaves *w, const PlCurrent *c, const double x[3], doubl
 double PlWavesWettedFraction(PlWaves *w, const double xa[3], const double xb[3], double t);
 
 /* ---- building blocks (also used by the tests) ------------------------------------------- */
+/* cos and sin of th[0..n-1] as the kinematics take them (models/waves.c: a vectorised Cody-Waite
+ * reduction and Taylor series, within one unit in the last place of the library's). */
+void PlWavesSinCos(const double *th, double *c, double *s, int n);
+/* e^x of x[0..n-1], -700 < x <= 0, as the kinematics take it at depth (a vectorised reduction
+ * by ln 2 and Taylor series, within one unit in the last place of the library's). */
+void PlWavesExp(const double *x, double *e, int n);
 /* Wave number k [1/m] of omega [rad/s] at depth h [m] (h <= 0 or infinite: deep water). */
 double PlWaveNumber(double omega, double depth, double g);
 /* DNV-RP-C205 peak enhancement from Hs and Tp: 5 for Tp/sqrt(Hs) <= 3.6, 1 from 5 on,
