@@ -59,16 +59,18 @@
  * Above eta everything is zero (dry). The stream-function wave is not stretched (it is valid
  * up to its own surface). Below the seabed the seabed's values are returned.
  *
- * Cost (bench/bench_waves.c, bench/README.md): about 25 ns of CPU per point per component for
- * the values (PlWavesFluidValues), 34-38 ns with the gradients du/dx and da/dx (2-core AMD EPYC,
- * -O3; 11 ns for the elevation alone): one sincos of the phase, one exp(k z)
+ * Cost (bench/bench_waves.c, bench/README.md): about 13 ns of CPU per point per component for
+ * the values (PlWavesFluidValues), 18-20 ns with the gradients du/dx and da/dx (2-core AMD EPYC,
+ * -O3; 4.5 ns for the elevation alone): one sincos of the phase and one exp(k z), each in a loop
+ * over the components the compiler vectorises (PlWavesSinCos, PlWavesExp)
  * (the seabed term e^{-k(z+2h)} is e^{-2kh}/e^{kz}, a division, and is skipped where it is
  * below rounding: 2 k (z + h) >= 40), and the accumulation; everything else per component is
  * precomputed (a omega, a omega^2, rho g a, k cos beta, k sin beta, 1/(1 -+ e^{-2kh}), ...).
  * A per-time-step cache of cos/sin(omega t - phi) is not used: the phase's spatial part
  * k (x cos beta + y sin beta) differs at every point and costs the same sincos as the whole
  * phase, so the cache would save only a multiply-add. Components whose depth factor exp(k z)
- * is below 1e-16 contribute only their elevation (a deep point pays one sincos for them).
+ * is below 1e-16 contribute only their elevation; the loads' call (PlWavesFluid and
+ * PlWavesFluidValues) below the lowest surface the sea can have skips them and eta altogether.
  * Wheeler stretching needs eta (and its gradient) before the kinematics: two passes over the
  * components, the phases kept in a scratch buffer between them.
  *
