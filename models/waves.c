@@ -738,9 +738,9 @@ typedef struct {
 } Field;
 
 /* Adds one component with depth functions C, S, P and phase cos/sin (the z derivatives use
- * dC/dz = k S, dS/dz = k C: unused for the field of d/dz in the extrapolation) up to level: 0 the
- * values u, a, p and uz (Wheeler's a needs it), 1 also the gradients g, ag, az, 2 also uzg and uzz
- * (Wheeler's gradients). */
+ * dC/dz = k S, dS/dz = k C: unused for the field of d/dz in the extrapolation) up to level: -1
+ * the values u, a, p alone, 0 also uz (Wheeler's a needs it), 1 also the gradients g, ag, az, 2
+ * also uzg and uzz (Wheeler's gradients). */
 static inline void Accum(Field *f, const Comp *c, double C, double S, double P, double cs, double sn, int level)
 {
   const double hu = c->aw * C * cs, w = c->aw * S * sn, ha = c->aw2 * C * sn;
@@ -748,9 +748,10 @@ static inline void Accum(Field *f, const Comp *c, double C, double S, double P, 
   const double e0 = c->cb, e1 = c->sb;
   f->u[0] += hu * e0, f->u[1] += hu * e1, f->u[2] += w;
   f->a[0] += ha * e0, f->a[1] += ha * e1, f->a[2] -= c->aw2 * S * cs;
+  f->p += c->rga * P * cs;
+  if (level < 0) return;
   const double huz = c->aw * c->k * S * cs;
   f->uz[0] += huz * e0, f->uz[1] += huz * e1, f->uz[2] += c->aw * c->k * C * sn;
-  f->p += c->rga * P * cs;
   if (!level) return;
   f->g[0][0] += dh * e0 * c->kx, f->g[0][1] += dh * e0 * c->ky;
   f->g[1][0] += dh * e1 * c->kx, f->g[1][1] += dh * e1 * c->ky;
@@ -900,7 +901,7 @@ static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin 
     for (int j = 0; j < m; ++j) {
       const Comp *c = &w->c[w->idx[j]];
       double C, S, P;
-      if (DepthE(c, w->E[j], zin, h, &C, &S, &P)) Accum(&f0, c, C, S, P, w->cs[j], w->sn[j], grad);
+      if (DepthE(c, w->E[j], zin, h, &C, &S, &P)) Accum(&f0, c, C, S, P, w->cs[j], w->sn[j], grad ? 1 : -1);
     }
     if (ramp) RampField(&f0, r, dr);
     k->wet = 1, k->deep = 1;
@@ -926,12 +927,12 @@ static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin 
     eta += c->a * cs;
     ex -= c->a * sn * c->kx, ey -= c->a * sn * c->ky;
     if (above) {
-      Accum(&f0, c, c->coth, 1.0, 1.0, cs, sn, grad);
+      Accum(&f0, c, c->coth, 1.0, 1.0, cs, sn, grad ? 1 : -1);
       /* d/dz at z = 0: C' = k S = k, S' = k C = k coth kh, P' = k tanh kh */
-      if (extrap) Accum(&f1, c, c->k, c->k * c->coth, c->k * c->tanh, cs, sn, grad);
+      if (extrap) Accum(&f1, c, c->k, c->k * c->coth, c->k * c->tanh, cs, sn, grad ? 1 : -1);
     } else {
       double C, S, P;
-      if (DepthE(c, w->E[i], zin, h, &C, &S, &P)) Accum(&f0, c, C, S, P, cs, sn, grad);
+      if (DepthE(c, w->E[i], zin, h, &C, &S, &P)) Accum(&f0, c, C, S, P, cs, sn, grad ? 1 : -1);
     }
   }
   if (ramp) {
