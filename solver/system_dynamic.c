@@ -57,7 +57,8 @@
  *                a function of time alone; pipelay/rao.h).
  * A body with displacement RAOs (bodies[].raos) moves its body points by its first-order motion
  * d(t) (body frame, pipelay/rao.h): an attachment's point is a + d(t), its velocity row
- * v_e - R (v + w x (a + d) + d') (PlVesselJointKinematicsMoving), the line's load acts there.
+ * v_e - R (v + w x (a + d) + d') (PlVesselJointKinematicsMoving), the line's load acts there;
+ * its hull strips likewise sit at c + d and move at R (v + w x (c + d) + d') (StripMotion).
  * A line end on a fixed point is a held end (x = the point's position, v = 0).
  *
  * The iteration matrix dF/dy + c dF/dy' is exact: the kernels' own blocks (dual numbers),
@@ -387,13 +388,25 @@ static int AttachFrame(const PlSysDyn s, const Attach *A, const double *p, const
 }
 
 /* The water at a point (PlFluidFn for the hulls' drag; the free points' drag): the sea's service (current and waves)
- * when there are waves, else the model's current at the point's height, wet below z = 0. */
+ * when there are waves, else the model's current at the point's height, wet below z = 0. A hull's
+ * strips also take their body's RAO motion from here (StripMotion). */
 typedef struct {
   const PlModel *m;
   PlWaves *waves;
   double t;
-  int grad; /* the gradient wanted (else PlWavesFluidValues) */
+  int grad;                /* the gradient wanted (else PlWavesFluidValues) */
+  const PlRaoMotion *rao;  /* the body's RAO motion (NULL: none) */
+  const double *xi;        /* its origin's motion and rate at t (12) */
 } FluidAt;
+
+/* A hull strip's first-order motion (PlPointMotionFn): the body's RAO motion at the strip's body
+ * point, d = xi_t + xi_r x (p - O) and its rate (PlRaoPointMotion). */
+static void StripMotion(void *ctx, const double p[3], double d[3], double ddot[3])
+{
+  const FluidAt *c = ctx;
+  PlRaoPointMotion(c->rao, c->xi, p, d);
+  PlRaoPointMotion(c->rao, c->xi + 6, p, ddot);
+}
 static int FluidAtPoint(void *ctx, const double x[3], double u[3], double du_dx[9])
 {
   const FluidAt *c = ctx;
@@ -410,16 +423,17 @@ static int FluidAtPoint(void *ctx, const double x[3], double u[3], double du_dx[
   return x[2] < 0.0;
 }
 
-int PlBodyLoads(const PlModel *m, PlWaves *waves, int b, double t, const double *y, double env[6], double tau_body[6],
-                double load_global[6], double tau_hull[6], double *dtau_dy)
+int PlBodyLoads(const PlModel *m, PlWaves *waves, const PlRaoMotion *rao, const double xi[12], int b, double t,
+                const double *y, double env[6], double tau_body[6], double load_global[6], double tau_hull[6],
+                double *dtau_dy)
 {
   PlVesselLoadApply(&m->bodies[b].environment, t, env, tau_body, load_global);
   const PlHull *H = &m->bodies[b].hull;
   if (tau_hull) memset(tau_hull, 0, sizeof(double) * 6);
   if (!H->n) return 0;
-  FluidAt fa = {m, waves, t, dtau_dy != NULL};
+  FluidAt fa = {m, waves, t, dtau_dy != NULL, rao, xi};
   double tau[6];
-  const int bad = PlVesselHullLoad(H, y, m->water_density, FluidAtPoint, &fa, tau, dtau_dy);
+  const int bad = PlVesselHullLoad(H, y, m->water_density, FluidAtPoint, rao ? StripMotion : NULL, &fa, tau, dtau_dy);
   for (int i = 0; i < 6; ++i) tau_body[i] += tau[i];
   if (tau_hull) memcpy(tau_hull, tau, sizeof tau);
   return 2 | bad;
@@ -512,7 +526,9 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
     double dtau[6 * PL_VESSEL_NY];
     memset(s->tb[b], 0, sizeof s->tb[b]);
     memset(s->lg[b], 0, sizeof s->lg[b]);
-    const int rc = PlBodyLoads(m, SysWaves(s), b, t, y + bo, s->env[b], s->tb[b], s->lg[b], s->th[b], mine ? dtau : NULL);
+    const int moving = !s->statics && s->rao && s->rao[b];
+    const int rc = PlBodyLoads(m, SysWaves(s), moving ? s->rao[b] : NULL, moving ? s->xi[b] : NULL, b, t, y + bo,
+                               s->env[b], s->tb[b], s->lg[b], s->th[b], mine ? dtau : NULL);
     if (rc & 1) s->domain_error = 1;
     if (s->exc && s->exc[b] && !s->statics) Excitation(s, b, t, s->tb[b]);
     if (mine && (rc & 2))
@@ -732,7 +748,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
       double uc[3], u[3], D[9], G[9];
       PlWaves *sea = SysWaves(s);
       const double xp[3] = {y[o] + s->pxs[k][0], y[o + 1] + s->pxs[k][1], y[o + 2] + s->pxs[k][2]};
-      FluidAt water = {m, sea, t, putJ};
+      FluidAt water = {m, sea, t, putJ, NULL, NULL};
       FluidAtPoint(&water, xp, uc, G);
       for (int cc = 0; cc < 3; ++cc) u[cc] = uc[cc] - y[o + 3 + cc];
       const double un = sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]), hc = 0.5 * m->water_density * pt->drag_area;
