@@ -80,6 +80,7 @@
 #include "pipelay/waves.h"
 
 static const double kPi = 3.14159265358979323846;
+static const double kLogTiny = -36.841361487904734; /* ln 1e-16: Depth's cut-off e^{kz} < 1e-16 */
 
 /* A linear component with its precomputed constants. */
 typedef struct {
@@ -111,6 +112,7 @@ struct PlWaves_ {
   int has_stream;
   Stream s;
   double ramp; /* the linear sea's ramp-in time [s] (PlWavesSetRamp; 0: none) */
+  double deep_z; /* below it a point is wet whatever eta is (PlWavesSetSurfaceBand; -inf: none) */
 };
 
 /* ---- random numbers: splitmix64 (Steele, Lea & Flood 2014) ------------------------------ */
@@ -763,12 +765,20 @@ static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin 
     return;
   }
   const int above = zin > 0.0, extrap = above && w->st == PL_STRETCH_EXTRAPOLATION;
+  /* a deep point (PlWavesSetSurfaceBand) is wet whatever eta is and its kinematics do not depend
+   * on eta: eta is not summed, and a component whose k z is below ln 1e-16 (less a margin, so
+   * that Depth would skip it too: e^{kz} < 1e-16) costs nothing, not even its phase */
+  const int deep = zin < w->deep_z;
+  const double kskip = deep ? (kLogTiny - 1e-9) / zin : INFINITY;
   double ex = 0.0, ey = 0.0; /* grad eta */
   for (int i = 0; i < w->n; ++i) {
     const Comp *c = &w->c[i];
+    if (c->k > kskip) continue;
     const double th = c->kx * x[0] + c->ky * x[1] - c->omega * t + c->phi, cs = cos(th), sn = sin(th);
-    eta += c->a * cs;
-    ex -= c->a * sn * c->kx, ey -= c->a * sn * c->ky;
+    if (!deep) {
+      eta += c->a * cs;
+      ex -= c->a * sn * c->kx, ey -= c->a * sn * c->ky;
+    }
     if (above) {
       Accum(&f0, c, c->coth, 1.0, 1.0, cs, sn, grad);
       /* d/dz at z = 0: C' = k S = k, S' = k C = k coth kh, P' = k tanh kh */
@@ -831,6 +841,16 @@ double PlWavesElevation(PlWaves *w, double x, double y, double t)
     eta += c->a * cos(c->kx * x + c->ky * y - c->omega * t + c->phi);
   }
   return Ramp(w, t, &r, &dr) ? r * eta : eta;
+}
+
+int PlWavesSetSurfaceBand(PlWaves *w, double band)
+{
+  if (!w || !(band >= 0.0)) return -1;
+  if (w->has_stream) return 0; /* not a sum of amplitudes: eta always evaluated */
+  double crest = 0.0; /* |r eta| <= sum |a_i| at every point and time (the ramp r <= 1) */
+  for (int i = 0; i < w->n; ++i) crest += fabs(w->c[i].a);
+  w->deep_z = -(crest + band);
+  return 0;
 }
 
 int PlWavesSetRamp(PlWaves *w, double ramp_time)
@@ -1014,6 +1034,7 @@ PlWaves *PlWavesCreate(double depth, double g, double rho, PlWaveStretching stre
     }
     }
   }
+  w->deep_z = -INFINITY;
   return w;
 fail:
   PlWavesDestroy(w);

@@ -1561,6 +1561,14 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
     s->iA = d->iA;
     s->np = d->np;
   }
+  if (s->waves) { /* below the crests and the widest wetting band (a Morison element's d_o or d_h,
+                     its band's width) a point is wet whatever eta is: the sea skips eta there */
+    double band = 0.0;
+    for (int l = 0; l < s->nl; ++l)
+      for (int e = 0; e < s->d[l]->sp->mesh.nelements; ++e)
+        band = fmax(band, fmax(s->d[l]->morison[e].d_o, s->d[l]->morison[e].d_h));
+    PetscCheck(!PlWavesSetSurfaceBand(s->waves, band), PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "the wetting band %g m", band);
+  }
   for (int k = 0; k < m->npoints; ++k) {
     s->poff[k] = m->points[k].fixed ? -1 : n;
     if (!m->points[k].fixed) n += 6;

@@ -812,6 +812,50 @@ static void TestRamp(void)
   PlWavesDestroy(s);
 }
 
+/* PlWavesSetSurfaceBand: a point below the crests' bound sum |a_i| plus the band has, with the
+ * vertical and the extrapolation stretching, the same velocity, acceleration, gradients and
+ * pressure as without the band, to the bit (the components it skips have e^{kz} < 1e-16, which
+ * Depth skipped too), and eta and its slope reported as 0; a point above that depth (eta summed)
+ * and every point with Wheeler stretching are the same to the bit, eta included. The sea: a
+ * 100-component JONSWAP in 900 m (so that short components vanish at depth), during and after
+ * its ramp; the bound is 0.088 m x 100 = 8.8 m for Hs 2.5 m. */
+static void TestSurfaceBand(void)
+{
+  PlWaveTrain js;
+  memset(&js, 0, sizeof js);
+  js.kind = PL_WAVE_JONSWAP, js.hs = 2.5, js.tp = 8.0, js.n_components = 100, js.seed = 7, js.heading_deg = 165.0;
+  const PlWaveStretching sts[3] = {PL_STRETCH_VERTICAL, PL_STRETCH_WHEELER, PL_STRETCH_EXTRAPOLATION};
+  const double band = 0.8;
+  for (int k = 0; k < 3; ++k) {
+    PlWaves *w = Make(900.0, sts[k], &js, 1), *ref = Make(900.0, sts[k], &js, 1);
+    if (!w || !ref) continue;
+    CHECK_TRUE(PlWavesSetSurfaceBand(w, -1.0) == -1 && PlWavesSetSurfaceBand(w, band) == 0, "the band: < 0 refused");
+    PlWavesSetRamp(w, 20.0), PlWavesSetRamp(ref, 20.0);
+    double crest = 0.0, amp, om, kk, be, ph;
+    for (int i = 0; PlWavesComponent(w, i, &amp, &om, &kk, &be, &ph) == 0; ++i) crest += fabs(amp);
+    const double zs[] = {-5.0, -(crest + band) + 0.01, -(crest + band) - 0.01, -40.0, -300.0, -899.0};
+    for (int iz = 0; iz < 6; ++iz)
+      for (int it = 0; it < 3; ++it) {
+        const double x[3] = {120.0 * it - 70.0, 15.0 * iz, zs[iz]}, t = 7.3 + 11.1 * it;
+        PlWaveKin A, B;
+        PlWavesKinematics(w, x, t, &A);
+        PlWavesKinematics(ref, x, t, &B);
+        const int deep = sts[k] != PL_STRETCH_WHEELER && zs[iz] < -(crest + band);
+        CHECK_TRUE(A.wet == B.wet && !memcmp(A.u, B.u, sizeof A.u) && !memcmp(A.a, B.a, sizeof A.a) &&
+                       !memcmp(A.du_dx, B.du_dx, sizeof A.du_dx) && !memcmp(A.da_dx, B.da_dx, sizeof A.da_dx) &&
+                       !memcmp(&A.p, &B.p, sizeof A.p),
+                   "surface band: the kinematics to the bit");
+        if (deep)
+          CHECK_TRUE(A.eta == 0.0 && A.deta_dx[0] == 0.0 && A.deta_dx[1] == 0.0 && A.wet, "surface band: a deep point's eta 0, wet");
+        else
+          CHECK_TRUE(!memcmp(&A.eta, &B.eta, sizeof A.eta) && !memcmp(A.deta_dx, B.deta_dx, sizeof A.deta_dx),
+                     "surface band: eta and its slope to the bit above the deep depth");
+      }
+    PlWavesDestroy(w);
+    PlWavesDestroy(ref);
+  }
+}
+
 int main(void)
 {
   TestDispersion();
@@ -823,5 +867,6 @@ int main(void)
   TestStream();
   TestFluid();
   TestRamp();
+  TestSurfaceBand();
   return CHECK_DONE();
 }

@@ -68,7 +68,9 @@
  * A per-time-step cache of cos/sin(omega t - phi) is not used: the phase's spatial part
  * k (x cos beta + y sin beta) differs at every point and costs the same sincos as the whole
  * phase, so the cache would save only a multiply-add. Components whose depth factor exp(k z)
- * is below 1e-16 contribute only their elevation (a deep point pays one sincos for them).
+ * is below 1e-16 contribute only their elevation (one sincos each), and nothing at all at a point
+ * deeper than the crests and the caller's wetting band (PlWavesSetSurfaceBand), whose eta is not
+ * summed: on the 740-node J-lay in a 100-component sea about 2/3 of the (point, component) pairs.
  * Wheeler stretching needs eta (and its gradient) before the kinematics: two passes over the
  * components, the phases kept in a scratch buffer between them.
  *
@@ -114,6 +116,15 @@ typedef struct {
  * wetting and Wheeler's stretching on the ramped surface r eta. T = 0 (the default): none.
  * Returns 0, or -1 for T < 0 or a ramp on a stream-function sea (not a sum of amplitudes). */
 int PlWavesSetRamp(PlWaves *w, double ramp_time);
+/* The depth below which a point is wet whatever the surface does, for the caller's wetting band
+ * (the largest half-width of the band over which its loads fade at the surface, or more):
+ * z < -(sum of the linear components' amplitudes) - band. The kinematics of such a point are
+ * those of linear theory at z (eta enters neither them nor, with the vertical or extrapolation
+ * stretching, their evaluation point), so they skip eta: its eta and slope are reported as 0,
+ * and components with e^{kz} < 1e-16 are not visited (they contribute nothing there). With
+ * Wheeler stretching (the evaluation point z_s needs eta) and for a stream-function wave nothing
+ * is skipped. The default: no point is deep. Returns 0, or -1 for band < 0. */
+int PlWavesSetSurfaceBand(PlWaves *w, double band);
 /* Kinematics of the waves alone at x (global) and t. */
 void PlWavesKinematics(PlWaves *w, const double x[3], double t, PlWaveKin *k);
 /* Surface elevation eta(x, y, t) [m]. */
