@@ -341,6 +341,8 @@ static PetscErrorCode RunDynamic(PlProblem prob, const PlStaticReport *rep, cons
     }
   } else if (!rank)
     vrc = PlVtkSeriesCreate(m->output_dir, PL_VTK_DYNAMIC, m, &vs, &err);
+  if (!rank && vrc == 0 && PlVtkSeriesAddSea(vs, m, &err))
+    fprintf(stderr, "pipelay: warning: no sea surface in the ParaView files: %s\n", err.msg);
   if (!rank && vrc == 0) {
     opt.observer = WriteVtkFrame;
     opt.observer_ctx = vs;

@@ -478,8 +478,9 @@ int PlVesselDynamics(const PlVessel *V, const double y[PL_VESSEL_NY], const doub
 }
 
 /* Hull drag by strip theory (Morison's drag term, e.g. DNV-RP-C205 eq 6.1 without inertia):
- * strip k at c_k = (0, 0, z_k) (body frame), axis t = R e3 (global), at the global point
- * p_k = r + R c_k, moving with V_k = R (v + w x c_k); in the water's velocity u(p_k) (the current,
+ * strip k at c_k = (0, 0, z_k) + d_k (body frame; d_k its first-order motion, 0 without motion),
+ * axis t = R e3 (global), at the global point p_k = r + R c_k, moving with
+ * V_k = R (v + w x c_k + d_k'); in the water's velocity u(p_k) (the current,
  * and the waves' when the model has waves: PlFluidFn) the relative
  * velocity u = u_c - V_k, its part normal to the axis u_n = u - (u . t) t, and the force
  *   f_k = rho_w/2 Cd_k D_k len_k |u_n|_e u_n   (global),  |a|_e = sqrt(|a|^2 + e^2), e = 1e-4 m/s
@@ -488,8 +489,8 @@ int PlVesselDynamics(const PlVessel *V, const double y[PL_VESSEL_NY], const doub
  * calm sea; a strip is wet or dry as a whole). Without current f_k . V_k = -rho_w/2 Cd D len |V_n|_e |V_n|^2 <= 0: the
  * drag only dissipates (passive). Tangential drag and the Froude-Krylov and added-mass terms
  * of the current's acceleration are not included. */
-int PlVesselHullLoad(const PlHull *H, const double y[PL_VESSEL_NY], double rho_w, PlFluidFn fluid, void *ctx,
-                     double tau[6], double *dtau_dy)
+int PlVesselHullLoad(const PlHull *H, const double y[PL_VESSEL_NY], double rho_w, PlFluidFn fluid,
+                     PlPointMotionFn motion, void *ctx, double tau[6], double *dtau_dy)
 {
   enum { n = PL_VESSEL_NY };
   D Y[n], T[6];
@@ -505,7 +506,10 @@ int PlVesselHullLoad(const PlHull *H, const double y[PL_VESSEL_NY], double rho_w
   DQuatToMatrix(q, R);
   const D t[3] = {R[2], R[5], R[8]};
   for (int k = 0; k < H->n; ++k) {
-    const D c[3] = {dc(0.0), dc(0.0), dc(H->z[k])};
+    const double c0[3] = {0.0, 0.0, H->z[k]};
+    double mo[3] = {0, 0, 0}, mod[3] = {0, 0, 0}; /* the strip's motion: a function of time alone */
+    if (motion) motion(ctx, c0, mo, mod);
+    const D c[3] = {dc(mo[0]), dc(mo[1]), dc(motion ? H->z[k] + mo[2] : H->z[k])};
     D Rc[3], wc[3], vb[3], Vg[3];
     DMatVec(R, c, Rc);
     const D p[3] = {da(r[0], Rc[0]), da(r[1], Rc[1]), da(r[2], Rc[2])};
@@ -513,7 +517,7 @@ int PlVesselHullLoad(const PlHull *H, const double y[PL_VESSEL_NY], double rho_w
     double uc[3], duc[9];
     if (!fluid(ctx, pv, uc, duc)) continue; /* a dry strip */
     DCross(w, c, wc);
-    for (int i = 0; i < 3; ++i) vb[i] = da(v[i], wc[i]);
+    for (int i = 0; i < 3; ++i) vb[i] = motion ? da(da(v[i], wc[i]), dc(mod[i])) : da(v[i], wc[i]);
     DMatVec(R, vb, Vg);
     D u[3];
     for (int i = 0; i < 3; ++i) { /* u(p) - V, u to first order about the strip's centre */

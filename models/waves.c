@@ -114,8 +114,9 @@ struct PlWaves_ {
   int has_stream;
   Stream s;
   double ramp; /* the linear sea's ramp-in time [s] (PlWavesSetRamp; 0: none) */
-  double deep; /* -(the sum of the amplitudes) - 1 m: below it a point is wet whatever the surface
-                  (|eta| <= sum a_i, the ramp's r <= 1), LinearKinematics' deep path */
+  double amplitudes; /* the sum of the linear components' amplitudes: |eta| <= it (the ramp's r <= 1) */
+  double deep; /* -(amplitudes) - the caller's wetting band (PlWavesSetSurfaceBand; -inf: none):
+                  below it a point is wet whatever the surface, LinearKinematics' deep path */
 };
 
 /* ---- the phases' cosines and sines ---------------------------------------------------------
@@ -822,7 +823,7 @@ static void RampField(Field *f, double r, double dr)
 /* The linear sea's kinematics at x, t; the gradients du_dx, da_dx only with grad (else left zero).
  * During the ramp (PlWavesSetRamp) the sea is the ramped one: its elevation r eta decides the
  * wetting and Wheeler's stretching, its fields are RampField's. */
-static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin *k, int grad, int loads)
+static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin *k, int grad)
 {
   const double h = w->h, zin = x[2] < -h ? -h : x[2];
   Field f0, f1;
@@ -880,8 +881,8 @@ static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin 
   }
   const int above = zin > 0.0, extrap = above && w->st == PL_STRETCH_EXTRAPOLATION;
   double ex = 0.0, ey = 0.0; /* grad eta */
-  if (loads && zin < w->deep) {
-    /* Deep (a load's point): wet whatever eta is, so eta (the one use of a component at such a depth that
+  if (zin < w->deep) {
+    /* Deep: wet whatever eta is, so eta (the one use of a component at such a depth that
      * e^{kz} < 1e-16) is not summed: k->deta_dx and k->eta are left 0 and k->deep says so; the
      * components the depth leaves out are skipped before their sincos. The sums of the kept
      * components are those of the loop below, term for term and in its order. */
@@ -959,9 +960,8 @@ static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin 
   k->p = f0.p + zz * f1.p;
 }
 
-/* The waves' kinematics at x, t (the gradients only with grad: the stream function's always;
- * with loads, eta only where the point can be dry: LinearKinematics' deep path). */
-static void Kinematics(PlWaves *w, const double x[3], double t, PlWaveKin *k, int grad, int loads)
+/* The waves' kinematics at x, t (the gradients only with grad: the stream function's always). */
+static void Kinematics(PlWaves *w, const double x[3], double t, PlWaveKin *k, int grad)
 {
   memset(k, 0, sizeof *k);
   if (!w) {
@@ -969,10 +969,10 @@ static void Kinematics(PlWaves *w, const double x[3], double t, PlWaveKin *k, in
     return;
   }
   if (w->has_stream) StreamKinematics(w, x, t, k);
-  else LinearKinematics(w, x, t, k, grad, loads);
+  else LinearKinematics(w, x, t, k, grad);
 }
 
-void PlWavesKinematics(PlWaves *w, const double x[3], double t, PlWaveKin *k) { Kinematics(w, x, t, k, 1, 0); }
+void PlWavesKinematics(PlWaves *w, const double x[3], double t, PlWaveKin *k) { Kinematics(w, x, t, k, 1); }
 
 double PlWavesElevation(PlWaves *w, double x, double y, double t)
 {
@@ -989,6 +989,13 @@ double PlWavesElevation(PlWaves *w, double x, double y, double t)
   return Ramp(w, t, &r, &dr) ? r * eta : eta;
 }
 
+int PlWavesSetSurfaceBand(PlWaves *w, double band)
+{
+  if (!w || !(band >= 0.0)) return -1;
+  w->deep = -w->amplitudes - band;
+  return 0;
+}
+
 int PlWavesSetRamp(PlWaves *w, double ramp_time)
 {
   if (!w || !(ramp_time >= 0.0)) return -1;
@@ -1000,7 +1007,7 @@ int PlWavesSetRamp(PlWaves *w, double ramp_time)
 /* PlWavesFluid, the gradients only with grad. */
 static void Fluid(PlWaves *w, const PlCurrent *c, const double x[3], double t, PlWaveKin *k, int grad)
 {
-  Kinematics(w, x, t, k, grad, 1);
+  Kinematics(w, x, t, k, grad);
   if (!w || !k->wet || !c || c->kind == PL_CURRENT_NONE) return;
   const double depth = w->h;
   double v[3], dv[3];
@@ -1174,9 +1181,7 @@ PlWaves *PlWavesCreate(double depth, double g, double rho, PlWaveStretching stre
     }
     }
   }
-  double amplitudes = 0.0;
-  for (int i = 0; i < w->n; ++i) amplitudes += fabs(w->c[i].a);
-  w->deep = -amplitudes - 1.0;
+  for (int i = 0; i < w->n; ++i) w->amplitudes += fabs(w->c[i].a);
   return w;
 fail:
   PlWavesDestroy(w);

@@ -18,3 +18,13 @@ void *PlOutputSummaryRead(const char *dir);
 /* Writes the cJSON root as dir/summary.json (through a temporary file renamed over it; root
  * stays the caller's). 0 or PL_EXIT_IO with err. (ownership.c) */
 int PlOutputSummaryWrite(const char *dir, const void *root, PlError *err);
+
+/* The sea surface of a run in waves as a ParaView block (sea_surface.c): a grid about the line
+ * at each frame's time. Create returns NULL in a calm sea (err untouched) or on failure (err
+ * set); Block fills b (name "sea", the grid's quads, the point data elevation_m in *elevation,
+ * valid until the next call) for time t_s, its extent fixed at the first call from the nodes. */
+typedef struct PlSeaSurface_ *PlSeaSurface;
+PlSeaSurface PlSeaSurfaceCreate(const PlModel *m, PlError *err);
+void PlSeaSurfaceBlock(PlSeaSurface s, double t_s, const PlStation *nodes, int nnodes, PlVtkBlock *b,
+                       PlVtkArray *elevation);
+void PlSeaSurfaceDestroy(PlSeaSurface *s); /* accepts NULL and a NULL handle */

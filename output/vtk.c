@@ -179,6 +179,7 @@ struct PlVtkSeries_ {
                                         design: block adds the design arrays */
   double *points;                    /* [3 nwork] */
   int64_t *connectivity;             /* [nwork] 0, 1, ..., n-1 */
+  PlSeaSurface sea;                  /* a dynamic run's sea surface (PlVtkSeriesAddSea), or NULL */
 };
 
 static const char *Stem(const PlVtkSeries vs) { return vs->kind == PL_VTK_STATIC ? "static" : "dynamic"; }
@@ -372,6 +373,7 @@ void PlVtkSeriesDestroy(PlVtkSeries *vs)
   free((*vs)->connectivity);
   free((*vs)->segment_top_m);
   free((*vs)->outer_diameter_m);
+  PlSeaSurfaceDestroy(&(*vs)->sea);
   free(*vs);
   *vs = NULL;
 }
@@ -495,8 +497,12 @@ static int WriteBlocks(PlVtkSeries vs, double t_s, const PlStation *nodes, const
   if (vs->kind == PL_VTK_STATIC) snprintf(stem, sizeof stem, "static");
   else snprintf(stem, sizeof stem, "dynamic_%06d", vs->noutputs);
   const size_t nentries0 = vs->nentries; /* restored when this output fails */
-  for (int k = -1; k < nextra; ++k) {
-    const PlVtkBlock *b = k < 0 ? &line : &extra[k];
+  PlVtkBlock sea;
+  PlVtkArray elevation;
+  const int nsea = vs->sea && vs->kind == PL_VTK_DYNAMIC; /* the sea surface after the extra blocks */
+  if (nsea) PlSeaSurfaceBlock(vs->sea, t_s, nodes, n, &sea, &elevation);
+  for (int k = -1; k < nextra + nsea; ++k) {
+    const PlVtkBlock *b = k < 0 ? &line : k < nextra ? &extra[k] : &sea;
     if (k < 0) snprintf(rel, sizeof rel, "vtk/%s.vtu", stem);
     else snprintf(rel, sizeof rel, "vtk/%s_%.200s.vtu", stem, b->name);
     snprintf(path, sizeof path, "%s/%s", vs->dir, rel);
@@ -518,6 +524,13 @@ static int WriteBlocks(PlVtkSeries vs, double t_s, const PlStation *nodes, const
   vs->noutputs++;
   vs->last_t_s = t_s;
   return vs->kind == PL_VTK_DYNAMIC ? AppendPvd(vs, nentries0, err) : WritePvd(vs, err);
+}
+
+int PlVtkSeriesAddSea(PlVtkSeries vs, const PlModel *m, PlError *err)
+{
+  if (vs->kind != PL_VTK_DYNAMIC || m->sea.ntrains < 1 || vs->sea) return 0;
+  vs->sea = PlSeaSurfaceCreate(m, err);
+  return vs->sea ? 0 : PL_EXIT_FAILURE;
 }
 
 int PlVtkSeriesWrite(PlVtkSeries vs, double t_s, const PlStation *nodes, int nnodes, PlError *err)

@@ -180,7 +180,7 @@ static void BodyRows(const PlLines s, int b, const double *xi, double *const *u,
   BodyPose(s, b, xi, eta, y);
   memset(yp, 0, sizeof yp);
   const double t = s->p[0]->current_time; /* the static time (the system's, PlLinesCreate) */
-  PlBodyLoads(s->m, NULL, b, t, y, env, tb, lg, NULL, NULL); /* environment, a hull's drag in the current
+  PlBodyLoads(s->m, NULL, NULL, NULL, b, t, y, env, tb, lg, NULL, NULL); /* environment, a hull's drag in the current
                                                                   (statics: calm water) */
   PlVesselDynamics(&vm->body, y, yp, 0.0, tb, lg, rt, NULL);
   PlVesselDynamics(&vm->body, y, yp, 0.0, NULL, NULL, rg, NULL);

@@ -153,7 +153,10 @@ PetscErrorCode PlVecGatherAll(Vec v, double *out);
  * written there alone; zero without a hull). When dtau_dy is not NULL it receives the
  * derivative of tau_body with respect to y (6 x 13; the environment load does not depend on y),
  * and the return's bit 2 says it is not zero (a hull). Returns 0, 2, or with bit 1 set outside
- * the domain (q = 0). */
+ * the domain (q = 0). rao (NULL: none) and xi, the body's RAO motion and its origin's motion and
+ * rate at t (PlRaoMotionEval), move the hull's strips by their first-order motion. */
 #include "pipelay/waves.h"
-int PlBodyLoads(const PlModel *m, PlWaves *waves, int b, double t, const double *y, double env[6], double tau_body[6],
-                double load_global[6], double tau_hull[6], double *dtau_dy);
+#include "pipelay/rao.h"
+int PlBodyLoads(const PlModel *m, PlWaves *waves, const PlRaoMotion *rao, const double xi[12], int b, double t,
+                const double *y, double env[6], double tau_body[6], double load_global[6], double tau_hull[6],
+                double *dtau_dy);

@@ -41,6 +41,10 @@
  *                          body rows += [R^T r_e ; a x R^T r_e + T m_e]   (PlVesselJointLoad).
  *                Exact matrix: dg/dp_e, (dg/dX) Aq on q_b, I and -T^T on w_e, w_b, and the
  *                transfer of the node's W rows through d tau/d m_e = [0; T] (AddJ).
+ *                On a body with RAO motion the end frame also turns with the first-order
+ *                rotation xi_r: T becomes Tt = R(xi_r) T and the W rows gain the rotation's
+ *                own rate, w_e - Tt^T w_b - T^T J_r(xi_r) xi_r' = 0 (AttachFrame); Aq, Tt
+ *                and that rate are functions of time alone, so the matrix keeps its pattern.
  *   point k      x' - v = 0;   (m + Ca rho_w V) v' + (m - rho_w V) g e_z
  *                  - 1/2 rho_w CdA |u_c(z) - v| (u_c(z) - v) + sum of the attached r_e = 0
  *                (a clump weight or buoy: isotropic Morison drag in the current at its depth,
@@ -53,7 +57,8 @@
  *                a function of time alone; pipelay/rao.h).
  * A body with displacement RAOs (bodies[].raos) moves its body points by its first-order motion
  * d(t) (body frame, pipelay/rao.h): an attachment's point is a + d(t), its velocity row
- * v_e - R (v + w x (a + d) + d') (PlVesselJointKinematicsMoving), the line's load acts there.
+ * v_e - R (v + w x (a + d) + d') (PlVesselJointKinematicsMoving), the line's load acts there;
+ * its hull strips likewise sit at c + d and move at R (v + w x (c + d) + d') (StripMotion).
  * A line end on a fixed point is a held end (x = the point's position, v = 0).
  *
  * The iteration matrix dF/dy + c dF/dy' is exact: the kernels' own blocks (dual numbers),
@@ -262,23 +267,25 @@ static void Combine(PlSysDyn s, double *Fw, int wantJ)
 
 /* The rotation rows of a fixed attachment's end node (yn its unknowns, yb the body's): the
  * parameters tied to X = Aq q_b (PlParamTie, on the rows of the parameters; for quaternions
- * p = X, which also holds |p| = 1) and w_e - T^T w_b = 0 (the body's angular velocity in the
- * end frame) on the angular-momentum rows, whose residual m_e went to the body (AddF). f: the
- * node's rows. */
-static void FixedRows(PlSysDyn s, const Attach *A, const double *yn, const double *yb, double *f, int putJ)
+ * p = X, which also holds |p| = 1) and w_e - Tt^T w_b - w_xi = 0 (the body's angular velocity in
+ * the end frame, and the RAO rotation's: AttachFrame) on the angular-momentum rows, whose residual
+ * m_e went to the body (AddF). f: the node's rows. Aq, Tt and w_xi are functions of time alone
+ * (AttachFrame), so the matrix rows keep their pattern: dg/dp_e, dg/dX Aq and I, -Tt^T. */
+static void FixedRows(PlSysDyn s, const Attach *A, const double Aq[16], const double Tt[9], const double wxi[3],
+                      const double *yn, const double *yb, double *f, int putJ)
 {
   const int row = A->row, bo = s->moff + PL_VESSEL_NY * A->body;
   const PlParamKind kind = s->d[A->l]->kind;
   double X[4], gt[4], dgp[16], dgX[16];
   for (int i = 0; i < 4; ++i) {
     X[i] = 0.0;
-    for (int j = 0; j < 4; ++j) X[i] += A->Aq[4 * i + j] * yb[PL_VESSEL_Q + j];
+    for (int j = 0; j < 4; ++j) X[i] += Aq[4 * i + j] * yb[PL_VESSEL_Q + j];
   }
   const int n = PlParamTie(kind, yn + 3, X, gt, dgp, dgX);
   for (int k = 0; k < n; ++k) f[3 + k] = gt[k];
   for (int c = 0; c < 3; ++c) {
-    double w = yn[s->iW + c];
-    for (int j = 0; j < 3; ++j) w -= A->T[3 * j + c] * yb[PL_VESSEL_W + j];
+    double w = yn[s->iW + c] - wxi[c];
+    for (int j = 0; j < 3; ++j) w -= Tt[3 * j + c] * yb[PL_VESSEL_W + j];
     f[s->iW + c] = w;
   }
   if (!putJ) return;
@@ -286,13 +293,13 @@ static void FixedRows(PlSysDyn s, const Attach *A, const double *yn, const doubl
     for (int j = 0; j < s->np; ++j) Put(s, row + 3 + k, row + 3 + j, dgp[k * s->np + j]);
     for (int j = 0; j < 4; ++j) { /* dg/dq_b = dg/dX Aq */
       double v = 0.0;
-      for (int i = 0; i < 4; ++i) v += dgX[4 * k + i] * A->Aq[4 * i + j];
+      for (int i = 0; i < 4; ++i) v += dgX[4 * k + i] * Aq[4 * i + j];
       Put(s, row + 3 + k, bo + PL_VESSEL_Q + j, v);
     }
   }
   for (int c = 0; c < 3; ++c) {
     Put(s, row + s->iW + c, row + s->iW + c, 1.0);
-    for (int j = 0; j < 3; ++j) Put(s, row + s->iW + c, bo + PL_VESSEL_W + j, -A->T[3 * j + c]);
+    for (int j = 0; j < 3; ++j) Put(s, row + s->iW + c, bo + PL_VESSEL_W + j, -Tt[3 * j + c]);
   }
 }
 
@@ -303,7 +310,9 @@ static PlWaves *SysWaves(const PlSysDyn s) { return s->statics ? NULL : s->waves
 /* The power the RAO motion puts into a line through its end on a body: the end's support force
  * f (its momentum residual, global) times the part of its velocity the body's own motion does not
  * give, R d' (the body's low-frequency motion and the line's load on it are one system, whose
- * energy it keeps); as a moved end's support (PL_WORK_ENDS). */
+ * energy it keeps); as a moved end's support (PL_WORK_ENDS). A fixed end's support moment m_e
+ * (node frame) adds m_e . w_xi, the RAO rotation's part of its angular velocity (AttachFrame; the
+ * caller adds it: w_xi is 0 for a hinge). */
 static double RaoPower(const double *yb, const double f[3], const double dd[3])
 {
   const double *q = yb + PL_VESSEL_Q;
@@ -342,14 +351,62 @@ static int AttachPoint(const PlSysDyn s, const Attach *A, double a[3], double ad
   return 1;
 }
 
+/* A fixed attachment's end frame in the body axes at the last evaluation's time, and what the
+ * body's RAO rotation adds to the end's angular velocity. The RAO rotation xi_r (body axes, the
+ * first-order roll, pitch and yaw) turns the end frame as the rotation vector xi_r:
+ * R_e = R_b R(xi_r) T, R(xi_r) = exp([xi_r]x) (to first order the small-angle rotation the body
+ * points follow, d = xi_t + xi_r x (a - O)). So Tt = R(xi_r) T, and R_e^T R_e' = [Tt^T w_b + w_xi]x
+ * with w_xi = T^T J_r(xi_r) xi_r', J_r(v) = I - (1 - cos th)/th^2 [v]x + (th - sin th)/th^3 [v]x^2
+ * (th = |v|; the right Jacobian of exp: R(v)^T d/dt R(v) = [J_r v']x). The tie's map Aq (X = Aq q_b)
+ * is PlDynFixedTieMap's for Tt, its sign keeping the hemisphere of the end's parameters p. Returns
+ * 0 for a body without RAO motion and in the statics: Tt = T, Aq = A->Aq, w_xi = 0. */
+static int AttachFrame(const PlSysDyn s, const Attach *A, const double *p, const double *qb, double Tt[9],
+                       double Aq[16], double wxi[3])
+{
+  memcpy(Tt, A->T, sizeof A->T);
+  memcpy(Aq, A->Aq, sizeof A->Aq);
+  wxi[0] = wxi[1] = wxi[2] = 0.0;
+  if (s->statics || !s->rao || !s->rao[A->body]) return 0;
+  const double *xr = s->xi[A->body] + 3, *xrd = s->xi[A->body] + 9;
+  const double th2 = xr[0] * xr[0] + xr[1] * xr[1] + xr[2] * xr[2], th = sqrt(th2);
+  double q[4] = {1, 0, 0, 0}, R[9];
+  if (th > 0.0) PlQuatFromAxisAngle(xr, th, q);
+  PlQuatToMatrix(q, R);
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) Tt[3 * i + j] = R[3 * i] * A->T[j] + R[3 * i + 1] * A->T[3 + j] + R[3 * i + 2] * A->T[6 + j];
+  /* (1 - cos th)/th^2 and (th - sin th)/th^3, by their series where the quotients cancel */
+  const double c1 = th < 1e-3 ? 0.5 - th2 / 24.0 : (1.0 - cos(th)) / th2,
+               c2 = th < 1e-3 ? 1.0 / 6.0 - th2 / 120.0 : (th - sin(th)) / (th2 * th);
+  const double vxd[3] = {xr[1] * xrd[2] - xr[2] * xrd[1], xr[2] * xrd[0] - xr[0] * xrd[2], xr[0] * xrd[1] - xr[1] * xrd[0]};
+  const double vxvxd[3] = {xr[1] * vxd[2] - xr[2] * vxd[1], xr[2] * vxd[0] - xr[0] * vxd[2], xr[0] * vxd[1] - xr[1] * vxd[0]};
+  double jr[3];
+  for (int c = 0; c < 3; ++c) jr[c] = xrd[c] - c1 * vxd[c] + c2 * vxvxd[c];
+  for (int c = 0; c < 3; ++c) wxi[c] = A->T[c] * jr[0] + A->T[3 + c] * jr[1] + A->T[6 + c] * jr[2];
+  const PlDynLine d = s->d[A->l];
+  PlDynFixedTieMap(d->sp->mesh.q0 + 4 * d->ends[A->k].node, Tt, d->kind, p, qb, Aq);
+  return 1;
+}
+
 /* The water at a point (PlFluidFn for the hulls' drag; the free points' drag): the sea's service (current and waves)
- * when there are waves, else the model's current at the point's height, wet below z = 0. */
+ * when there are waves, else the model's current at the point's height, wet below z = 0. A hull's
+ * strips also take their body's RAO motion from here (StripMotion). */
 typedef struct {
   const PlModel *m;
   PlWaves *waves;
   double t;
-  int grad; /* the gradient wanted (else PlWavesFluidValues) */
+  int grad;                /* the gradient wanted (else PlWavesFluidValues) */
+  const PlRaoMotion *rao;  /* the body's RAO motion (NULL: none) */
+  const double *xi;        /* its origin's motion and rate at t (12) */
 } FluidAt;
+
+/* A hull strip's first-order motion (PlPointMotionFn): the body's RAO motion at the strip's body
+ * point, d = xi_t + xi_r x (p - O) and its rate (PlRaoPointMotion). */
+static void StripMotion(void *ctx, const double p[3], double d[3], double ddot[3])
+{
+  const FluidAt *c = ctx;
+  PlRaoPointMotion(c->rao, c->xi, p, d);
+  PlRaoPointMotion(c->rao, c->xi + 6, p, ddot);
+}
 static int FluidAtPoint(void *ctx, const double x[3], double u[3], double du_dx[9])
 {
   const FluidAt *c = ctx;
@@ -366,16 +423,17 @@ static int FluidAtPoint(void *ctx, const double x[3], double u[3], double du_dx[
   return x[2] < 0.0;
 }
 
-int PlBodyLoads(const PlModel *m, PlWaves *waves, int b, double t, const double *y, double env[6], double tau_body[6],
-                double load_global[6], double tau_hull[6], double *dtau_dy)
+int PlBodyLoads(const PlModel *m, PlWaves *waves, const PlRaoMotion *rao, const double xi[12], int b, double t,
+                const double *y, double env[6], double tau_body[6], double load_global[6], double tau_hull[6],
+                double *dtau_dy)
 {
   PlVesselLoadApply(&m->bodies[b].environment, t, env, tau_body, load_global);
   const PlHull *H = &m->bodies[b].hull;
   if (tau_hull) memset(tau_hull, 0, sizeof(double) * 6);
   if (!H->n) return 0;
-  FluidAt fa = {m, waves, t, dtau_dy != NULL};
+  FluidAt fa = {m, waves, t, dtau_dy != NULL, rao, xi};
   double tau[6];
-  const int bad = PlVesselHullLoad(H, y, m->water_density, FluidAtPoint, &fa, tau, dtau_dy);
+  const int bad = PlVesselHullLoad(H, y, m->water_density, FluidAtPoint, rao ? StripMotion : NULL, &fa, tau, dtau_dy);
   for (int i = 0; i < 6; ++i) tau_body[i] += tau[i];
   if (tau_hull) memcpy(tau_hull, tau, sizeof tau);
   return 2 | bad;
@@ -468,7 +526,9 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
     double dtau[6 * PL_VESSEL_NY];
     memset(s->tb[b], 0, sizeof s->tb[b]);
     memset(s->lg[b], 0, sizeof s->lg[b]);
-    const int rc = PlBodyLoads(m, SysWaves(s), b, t, y + bo, s->env[b], s->tb[b], s->lg[b], s->th[b], mine ? dtau : NULL);
+    const int moving = !s->statics && s->rao && s->rao[b];
+    const int rc = PlBodyLoads(m, SysWaves(s), moving ? s->rao[b] : NULL, moving ? s->xi[b] : NULL, b, t, y + bo,
+                               s->env[b], s->tb[b], s->lg[b], s->th[b], mine ? dtau : NULL);
     if (rc & 1) s->domain_error = 1;
     if (s->exc && s->exc[b] && !s->statics) Excitation(s, b, t, s->tb[b]);
     if (mine && (rc & 2))
@@ -529,9 +589,11 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
     if (A->body >= 0 && putJ && MINE(A->vert)) {
       const double zero[3] = {0, 0, 0};
       double tau[6], ap[3], apd[3];
+      const double *yb = y + s->moff + PL_VESSEL_NY * A->body;
+      double Tt[9], Aq[16], wxi[3];
       AttachPoint(s, A, ap, apd);
-      PlVesselJointLoad(y + s->moff + PL_VESSEL_NY * A->body, ap, A->fixed ? A->T : NULL, zero, zero, tau, NULL,
-                        A->dtau_df, A->dtau_dm);
+      if (A->fixed) AttachFrame(s, A, y + A->row + 3, yb + PL_VESSEL_Q, Tt, Aq, wxi);
+      PlVesselJointLoad(yb, ap, A->fixed ? Tt : NULL, zero, zero, tau, NULL, A->dtau_df, A->dtau_dm);
     }
   }
   for (int l = 0; l < s->nl; ++l) {
@@ -686,7 +748,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
       double uc[3], u[3], D[9], G[9];
       PlWaves *sea = SysWaves(s);
       const double xp[3] = {y[o] + s->pxs[k][0], y[o + 1] + s->pxs[k][1], y[o + 2] + s->pxs[k][2]};
-      FluidAt water = {m, sea, t, putJ};
+      FluidAt water = {m, sea, t, putJ, NULL, NULL};
       FluidAtPoint(&water, xp, uc, G);
       for (int cc = 0; cc < 3; ++cc) u[cc] = uc[cc] - y[o + 3 + cc];
       const double un = sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]), hc = 0.5 * m->water_density * pt->drag_area;
@@ -736,9 +798,11 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
     double g[6], dg[6 * PL_VESSEL_NY], tau[6], dtau[6 * PL_VESSEL_NY], df[18], dm[18], ap[3], apd[3];
     const int moving = AttachPoint(s, A, ap, apd);
     if (PlVesselJointKinematicsMoving(y + bo, ap, moving ? apd : NULL, x, v, g, putJ ? dg : NULL)) s->domain_error = 1;
-    if (moving && pw) pw[PL_WORK_ENDS] += RaoPower(y + bo, A->f, apd);
-    PlVesselJointLoad(y + bo, ap, A->fixed ? A->T : NULL, A->f, A->mom, tau, putJ ? dtau : NULL, df, dm);
-    if (A->fixed) FixedRows(s, A, y + row, y + bo, Fw + row, putJ);
+    double Tt[9], Aq[16], wxi[3];
+    if (A->fixed) AttachFrame(s, A, y + row + 3, y + bo + PL_VESSEL_Q, Tt, Aq, wxi);
+    if (moving && pw) pw[PL_WORK_ENDS] += RaoPower(y + bo, A->f, apd) + (A->mom[0] * wxi[0] + A->mom[1] * wxi[1] + A->mom[2] * wxi[2]);
+    PlVesselJointLoad(y + bo, ap, A->fixed ? Tt : NULL, A->f, A->mom, tau, putJ ? dtau : NULL, df, dm);
+    if (A->fixed) FixedRows(s, A, Aq, Tt, wxi, y + row, y + bo, Fw + row, putJ);
     for (int cc = 0; cc < 3; ++cc) {
       Fw[row + cc] = g[cc];
       Fw[row + s->iV + cc] = g[3 + cc];
@@ -1496,6 +1560,14 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
     s->iW = d->iW;
     s->iA = d->iA;
     s->np = d->np;
+  }
+  if (s->waves) { /* below the crests and the widest wetting band (a Morison element's d_o or d_h,
+                     its band's width) a point is wet whatever eta is: the sea skips eta there */
+    double band = 0.0;
+    for (int l = 0; l < s->nl; ++l)
+      for (int e = 0; e < s->d[l]->sp->mesh.nelements; ++e)
+        band = fmax(band, fmax(s->d[l]->morison[e].d_o, s->d[l]->morison[e].d_h));
+    PetscCheck(!PlWavesSetSurfaceBand(s->waves, band), PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "the wetting band %g m", band);
   }
   for (int k = 0; k < m->npoints; ++k) {
     s->poff[k] = m->points[k].fixed ? -1 : n;

@@ -29,6 +29,12 @@
  *   jacobian_fixed_quat, jacobian_fixed_euler  the same with the riser's top end fixed to the
  *       float (connection: fixed: its rotation tied to the float's, its moment into the float),
  *       at the same tolerance.
+ *   jacobian_rao_fixed_quat, jacobian_rao_fixed_euler  jacobian_rao_* with the top end fixed: its
+ *       frame turns with the float's RAO rotation (a time-dependent tie), at the same tolerance.
+ *   hull_rao_particle  a hull strip on displacement RAOs that move it as the water particle feels
+ *       (almost) no drag: at most 1e-4 of the still strip's.
+ *   rao_fixed_frame  that fixed end's frame where its rows vanish is R_b exp(xi_r) T (1e-12) and
+ *       its angular velocity the frame's rate (central differences in time, 1e-8 rad/s).
  *   split  (on K MPI ranks) the residual and matrix assembled in METIS parts and summed equal
  *       the whole assembly's, both rotation parametrisations, with the riser's top hinged and fixed.
  *   outputs  the outputs' loads from the elements and nodes at the lines' ends
@@ -49,6 +55,8 @@
 #include "check.h"
 #include "system_fd.h"
 #include "../solver/dynamic_impl.h" /* PlSysDynEndForce, PlSysDynBodyOutput; PlSysDynLine, PlSysDynWaves */
+#include "../solver/system_impl.h"  /* the attachments and the bodies' RAO motion (rao_fixed_frame) */
+#include "pipelay/rao.h"
 
 static const char *kSystem =
   "environment: {water_depth: 120, water_density: 1025, gravity: 9.80665}\n"
@@ -317,15 +325,24 @@ static const char *DampedSystem(char *buf, size_t cap)
   return buf;
 }
 
-/* kSystem with the riser's top end fixed to the float (its frame held at zxy angles
- * [5, -60, 3] in the float's axes, its moment into the float) into buf. */
-static const char *FixedSystem(char *buf, size_t cap)
+/* base (kSystem or a variant of it) with the riser's top end fixed to the float (its frame held
+ * at zxy angles [5, -60, 3] in the float's axes, its moment into the float) into buf. */
+static const char *FixedOn(const char *base, char *buf, size_t cap)
 {
   const char *hinge = "top: {body: float, at: [2, 1, -3]}";
-  const char *at = strstr(kSystem, hinge);
+  const char *at = strstr(base, hinge);
+  if (!at) return "";
   snprintf(buf, cap, "%.*stop: {body: float, at: [2, 1, -3], connection: fixed, orientation: [5, -60, 3]}%s",
-           (int)(at - kSystem), kSystem, at + strlen(hinge));
+           (int)(at - base), base, at + strlen(hinge));
   return buf;
+}
+static const char *FixedSystem(char *buf, size_t cap) { return FixedOn(kSystem, buf, cap); }
+
+/* RaoSystem with the riser's top fixed to the float: its frame turns with the RAO rotation */
+static const char *RaoFixedSystem(char *buf, size_t cap)
+{
+  static char rao[8192];
+  return FixedOn(RaoSystem(rao, sizeof rao), buf, cap);
 }
 
 static PetscErrorCode JacobianCase(const char *text, const char *rotation)
@@ -501,6 +518,196 @@ static PetscErrorCode RestCase(const char *text)
   PetscFunctionReturn(0);
 }
 
+/* exp([v]x) by Rodrigues' formula, R = I + sin th/th [v]x + (1 - cos th)/th^2 [v]x^2 (row-major) */
+static void RotationFromVector(const double v[3], double R[9])
+{
+  const double th = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+  const double a = th > 0.0 ? sin(th) / th : 1.0, b = th > 0.0 ? (1.0 - cos(th)) / (th * th) : 0.5;
+  const double K[9] = {0, -v[2], v[1], v[2], 0, -v[0], -v[1], v[0], 0};
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) {
+      double kk = 0.0;
+      for (int l = 0; l < 3; ++l) kk += K[3 * i + l] * K[3 * l + j];
+      R[3 * i + j] = (i == j) + a * K[3 * i + j] + b * kk;
+    }
+}
+
+static void MatMul3(const double *A, const double *B, double *C)
+{
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) C[3 * i + j] = A[3 * i] * B[j] + A[3 * i + 1] * B[3 + j] + A[3 * i + 2] * B[6 + j];
+}
+
+/* The fixed end's frame, at a state where its tie rows vanish (the end's parameters set from
+ * the residual at p = 0: quaternion rows p - X), is R_b exp([xi_r]x) T, xi_r the float's RAO
+ * rotation at t (PlRaoMotionEval), exp by Rodrigues' formula, T the end's frame in the float's
+ * axes: every entry within 1e-12 (the tangent t1 is its first column); and the angular velocity
+ * its W rows ask for (from the residual at w_e = 0) is the end frame's, Tt^T w_b plus the RAO
+ * rotation's own rate T^T exp(xi_r)^T d/dt exp(xi_r) by central differences in time (1e-8 rad/s). */
+static PetscErrorCode RaoFixedFrameCase(void)
+{
+  static PlModel m;
+  static PlLinesReport rep;
+  static char text[8192];
+  PlLines L;
+  PlSysDyn S;
+  PetscFunctionBeginUser;
+  PetscCall(SetUp(RaoFixedSystem(text, sizeof text), "rotation=quaternion", 0, &m, &L, &rep, &S));
+  const int n = PlSysDynSize(S);
+  double *y = malloc(sizeof(double) * n), *yp = malloc(sizeof(double) * n), *F = malloc(sizeof(double) * n);
+  PetscCheck(y && yp && F, PETSC_COMM_WORLD, PETSC_ERR_MEM, "memory");
+  memcpy(y, PlSysDynState(S), sizeof(double) * n);
+  memcpy(yp, PlSysDynRate(S), sizeof(double) * n);
+  const Attach *A = NULL;
+  for (int a = 0; a < S->nat; ++a)
+    if (S->at[a].fixed) A = &S->at[a];
+  PetscCheck(A && S->rao && S->rao[A->body], PETSC_COMM_WORLD, PETSC_ERR_ARG_WRONG, "no fixed end on a RAO body");
+  const double t = 0.3;
+  double *yb = y + S->moff + PL_VESSEL_NY * A->body;
+  yb[PL_VESSEL_W] = 0.02, yb[PL_VESSEL_W + 1] = -0.03, yb[PL_VESSEL_W + 2] = 0.01; /* the float turning */
+  for (int k = 0; k < 4; ++k) y[A->row + 3 + k] = 0.0;
+  for (int c = 0; c < 3; ++c) y[A->row + S->iW + c] = 0.0;
+  PlSysDynResidual(S, t, y, yp, F);
+  for (int k = 0; k < 4; ++k) y[A->row + 3 + k] = -F[A->row + 3 + k];
+  double we[3];
+  for (int c = 0; c < 3; ++c) we[c] = y[A->row + S->iW + c] = -F[A->row + S->iW + c];
+  PlSysDynResidual(S, t, y, yp, F);
+  double tie = 0.0;
+  for (int k = 0; k < 4; ++k) tie = fmax(tie, fabs(F[A->row + 3 + k]));
+  for (int c = 0; c < 3; ++c) tie = fmax(tie, fabs(F[A->row + S->iW + c]));
+  CHECK_TRUE(tie <= 1e-15, "the end's rotation rows vanish at the parameters and angular velocity read from them");
+  /* the expected frame R_b exp(xi_r) T */
+  double xi[6], xip[6], xim[6], Rb[9], Rx[9], Rxp[9], Rxm[9], RbRx[9], Re[9], q[4], Rq0[9], Rp[9], Ract[9];
+  const double h = 1e-5;
+  PlRaoMotionEval(S->rao[A->body], t, xi, NULL, NULL);
+  PlRaoMotionEval(S->rao[A->body], t + h, xip, NULL, NULL);
+  PlRaoMotionEval(S->rao[A->body], t - h, xim, NULL, NULL);
+  const double nq = sqrt(yb[3] * yb[3] + yb[4] * yb[4] + yb[5] * yb[5] + yb[6] * yb[6]);
+  for (int k = 0; k < 4; ++k) q[k] = yb[PL_VESSEL_Q + k] / nq;
+  PlQuatToMatrix(q, Rb);
+  RotationFromVector(xi + 3, Rx);
+  RotationFromVector(xip + 3, Rxp);
+  RotationFromVector(xim + 3, Rxm);
+  MatMul3(Rb, Rx, RbRx);
+  MatMul3(RbRx, A->T, Re);
+  const PlDynLine d = S->d[A->l];
+  PlQuatToMatrix(d->sp->mesh.q0 + 4 * d->ends[A->k].node, Rq0);
+  PlQuatToMatrix(y + A->row + 3, Rp);
+  MatMul3(Rq0, Rp, Ract);
+  double err = 0.0, tan = 0.0, turn = 0.0;
+  for (int i = 0; i < 9; ++i) err = fmax(err, fabs(Ract[i] - Re[i]));
+  for (int i = 0; i < 3; ++i) tan = fmax(tan, fabs(Ract[3 * i] - Re[3 * i]));
+  for (int i = 0; i < 3; ++i) turn = fmax(turn, fabs(xi[3 + i]));
+  printf("RAO rotation |xi_r| up to %.3e rad at t = %g s: frame R_b exp(xi_r) T within %.2e, tangent within %.2e\n",
+         turn, t, err, tan);
+  CHECK_TRUE(turn > 1e-4, "the RAO rotation is not nil at t (inside the ramp)");
+  CHECK_TRUE(tan <= 1e-12, "the fixed end's tangent t1 follows R_b exp(xi_r) T (1e-12)");
+  CHECK_TRUE(err <= 1e-12, "the fixed end's frame is R_b exp(xi_r) T (1e-12)");
+  /* the angular velocity in the end frame: Re^T Re' with R_b turning at w_b (body axes) and
+   * exp(xi_r(t)) by central differences */
+  double dRx[9], Tt[9], S1[9], RxT[9];
+  for (int i = 0; i < 9; ++i) dRx[i] = (Rxp[i] - Rxm[i]) / (2.0 * h);
+  MatMul3(Rx, A->T, Tt);
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) RxT[3 * i + j] = Rx[3 * j + i];
+  MatMul3(RxT, dRx, S1); /* exp^T d/dt exp = [w_rao]x, rao's axes */
+  const double wr[3] = {S1[7], S1[2], S1[3]};
+  const double *wb = yb + PL_VESSEL_W;
+  double wexp[3], werr = 0.0;
+  for (int c = 0; c < 3; ++c) {
+    wexp[c] = 0.0;
+    for (int j = 0; j < 3; ++j) wexp[c] += Tt[3 * j + c] * wb[j] + A->T[3 * j + c] * wr[j];
+    werr = fmax(werr, fabs(we[c] - wexp[c]));
+  }
+  printf("end angular velocity [%.6e %.6e %.6e] rad/s, from the frame's rate within %.2e\n", we[0], we[1], we[2], werr);
+  CHECK_TRUE(werr <= 1e-8, "the fixed end's angular velocity is its frame's, Tt^T w_b + T^T w_rao (1e-8 rad/s)");
+  free(y), free(yp), free(F);
+  PetscCall(PlSysDynDestroy(&S));
+  PetscCall(PlLinesDestroy(&L));
+  PlModelFree(&m);
+  PetscFunctionReturn(0);
+}
+
+/* A spar of one hull strip at z = -5 m on displacement RAOs that move that point as linear
+ * theory's water particle there (tests/models/rao_particle.csv: surge cosh k(z+h)/sinh kh a
+ * quarter period after the crest, heave sinh k(z+h)/sinh kh), in that 10 s, 0.1 m wave, the body's
+ * low-frequency state at rest at its initial pose: the strip moves with the water, so its drag
+ * is that of the difference between the water's velocity at the moved point and the particle's,
+ * of order k a = 4e-3 of the velocity (the drag (k a)^2, and with the norm's regularisation
+ * |u_n|_e >= 1e-4 m/s up to 1e-4 |u_n| |u|^-2 where |u| is small): at most 1e-3 of the drag on the
+ * same spar held still (no raos), at three times after the ramp. Without the RAO velocity in the strip's relative velocity the two
+ * are alike. (A slack tether holds the spar: a system needs a line; it does not touch the hull.) */
+static const char *kParticle =
+  "environment: {water_depth: 100, water_density: 1025, gravity: 9.80665}\n"
+  "bodies:\n"
+  "  - name: spar\n"
+  "    mass: 20000\n"
+  "    radii_of_gyration: [3, 4, 4]\n"
+  "    restoring: {waterplane_area: 30, gm_transverse: 2, gm_longitudinal: 3, displacement: 20000, heave_equilibrium: 0}\n"
+  "    initial: {position: [0, 0, 0]}\n"
+  "    hull: [{top: -4.5, bottom: -5.5, diameter: 2}]\n"
+  "%s"
+  "waves:\n"
+  "  ramp_time: 1\n"
+  "  trains: [{kind: airy, amplitude: 0.1, period: 10, heading: 0}]\n"
+  "lines:\n"
+  "  - name: tether\n"
+  "    line: {length: 56, sections: [{outer_diameter: 0.1, EA: 1.0e8, EI: 1.0e3, GJ: 1.0e3, mass_per_length: 10}]}\n"
+  "    mesh: {elements: 8}\n"
+  "    ends: {bottom: {position: [0, 0, -60], fixed: [x, y, z]}, top: {body: spar, at: [0, 0, -5.5]}}\n"
+  "analysis: {type: dynamic, dynamic: {duration: 10}}\n";
+
+static PetscErrorCode HullDrag(const char *text, const double *ts, int nt, double (*F)[3])
+{
+  static PlModel m;
+  static PlLinesReport rep;
+  PlLines L;
+  PlSysDyn S;
+  PetscFunctionBeginUser;
+  PetscCall(SetUp(text, "rotation=quaternion", 0, &m, &L, &rep, &S));
+  const int n = PlSysDynSize(S);
+  double *y = malloc(sizeof(double) * n), *yp = malloc(sizeof(double) * n), *R = malloc(sizeof(double) * n);
+  PetscCheck(y && yp && R, PETSC_COMM_WORLD, PETSC_ERR_MEM, "memory");
+  memcpy(y, PlSysDynState(S), sizeof(double) * n);
+  memcpy(yp, PlSysDynRate(S), sizeof(double) * n);
+  /* the body at rest at its initial pose (O_b at the origin, upright): the strip at z = -5 m */
+  for (int c = 0; c < PL_VESSEL_NY; ++c) y[S->moff + c] = c == PL_VESSEL_Q ? 1.0 : 0.0;
+  for (int i = 0; i < nt; ++i) {
+    PlSysDynResidual(S, ts[i], y, yp, R);
+    for (int c = 0; c < 3; ++c) F[i][c] = S->th[0][c];
+  }
+  free(y), free(yp), free(R);
+  PetscCall(PlSysDynDestroy(&S));
+  PetscCall(PlLinesDestroy(&L));
+  PlModelFree(&m);
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode HullRaoParticleCase(void)
+{
+  static char moving[4096], still[4096], raos[512];
+  PetscFunctionBeginUser;
+  snprintf(raos, sizeof raos, "    raos: {file: %s/models/rao_particle.csv, heading: towards, phase: lag, rotations: deg, origin: [0, 0, 0]}\n",
+           PL_TESTS_DIR);
+  snprintf(moving, sizeof moving, kParticle, raos);
+  snprintf(still, sizeof still, kParticle, "");
+  const double ts[3] = {3.1, 4.7, 6.2};
+  double Fm[3][3], Fs[3][3];
+  PetscCall(HullDrag(moving, ts, 3, Fm));
+  PetscCall(HullDrag(still, ts, 3, Fs));
+  double worst = 0.0;
+  for (int i = 0; i < 3; ++i) {
+    const double fm = sqrt(Fm[i][0] * Fm[i][0] + Fm[i][1] * Fm[i][1] + Fm[i][2] * Fm[i][2]);
+    const double fs = sqrt(Fs[i][0] * Fs[i][0] + Fs[i][1] * Fs[i][1] + Fs[i][2] * Fs[i][2]);
+    printf("t = %.1f s: the strip's drag moving with the water %.3e N, held still %.3e N\n", ts[i], fm, fs);
+    CHECK_TRUE(fs > 0.1, "the still spar feels the wave's drag (> 0.1 N)");
+    worst = fmax(worst, fm / fs);
+  }
+  printf("largest ratio %.2e\n", worst);
+  CHECK_TRUE(worst <= 1e-3, "a strip moving with the water particle feels at most 1e-3 of the still strip's drag");
+  PetscFunctionReturn(0);
+}
+
 int main(int argc, char **argv)
 {
   PetscFunctionBeginUser;
@@ -518,6 +725,10 @@ int main(int argc, char **argv)
   else if (!strcmp(c, "jacobian_waves_euler")) rc = JacobianCase(WavesSystem(fixed, sizeof fixed), "rotation=euler_zxy");
   else if (!strcmp(c, "jacobian_rao_quat")) rc = JacobianCase(RaoSystem(fixed, sizeof fixed), "rotation=quaternion");
   else if (!strcmp(c, "jacobian_rao_euler")) rc = JacobianCase(RaoSystem(fixed, sizeof fixed), "rotation=euler_zxy");
+  else if (!strcmp(c, "jacobian_rao_fixed_quat")) rc = JacobianCase(RaoFixedSystem(fixed, sizeof fixed), "rotation=quaternion");
+  else if (!strcmp(c, "jacobian_rao_fixed_euler")) rc = JacobianCase(RaoFixedSystem(fixed, sizeof fixed), "rotation=euler_zxy");
+  else if (!strcmp(c, "rao_fixed_frame")) rc = RaoFixedFrameCase();
+  else if (!strcmp(c, "hull_rao_particle")) rc = HullRaoParticleCase();
   else if (!strcmp(c, "element_waves")) rc = ElementWavesCase("rotation=quaternion");
   else if (!strcmp(c, "rest")) rc = RestCase(kBuoy) || RestCase(kBodies);
   else if (!strcmp(c, "outputs"))

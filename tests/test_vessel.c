@@ -492,7 +492,7 @@ static int CaseHull(void)
   const double r0[3] = {3.0, -2.0, -60.0}, rpy[3] = {0.08, -0.05, 0.7}, v0[3] = {0.4, -0.7, 0.1}, w0[3] = {0.02, -0.03, 0.05};
   InitState(y, PL_VESSEL_NY, r0, rpy, v0, w0);
   double tau[6], K[6 * PL_VESSEL_NY];
-  CHECK_TRUE(PlVesselHullLoad(&H, y, 1025.0, ShearCurrent, NULL, tau, K) == 0, "hull load evaluates");
+  CHECK_TRUE(PlVesselHullLoad(&H, y, 1025.0, ShearCurrent, NULL, NULL, tau, K) == 0, "hull load evaluates");
   double worst = 0.0, kmax = 0.0;
   for (int i = 0; i < 6 * PL_VESSEL_NY; ++i) kmax = fmax(kmax, fabs(K[i]));
   for (int i = 0; i < 6; ++i) {
@@ -504,8 +504,8 @@ static int CaseHull(void)
       memcpy(ym, y, sizeof ym);
       yp_[j] += h;
       ym[j] -= h;
-      PlVesselHullLoad(&H, yp_, 1025.0, ShearCurrent, NULL, tp, NULL);
-      PlVesselHullLoad(&H, ym, 1025.0, ShearCurrent, NULL, tm, NULL);
+      PlVesselHullLoad(&H, yp_, 1025.0, ShearCurrent, NULL, NULL, tp, NULL);
+      PlVesselHullLoad(&H, ym, 1025.0, ShearCurrent, NULL, NULL, tm, NULL);
       const double fd = (tp[i] - tm[i]) / (2 * h);
       rowmax = fmax(rowmax, fabs(K[i * PL_VESSEL_NY + j]));
       err = fmax(err, fabs(fd - K[i * PL_VESSEL_NY + j]));
@@ -522,7 +522,7 @@ static int CaseHull(void)
     const double rk[3] = {sin(k), cos(2 * k), -40.0 + 10 * sin(3 * k)}, ak[3] = {0.1 * sin(k + 2), 0.1 * cos(k), 2 * k};
     const double vk[3] = {sin(5 * k), 0.5 * cos(k), 0.2 * sin(k)}, wk[3] = {0.03 * cos(3 * k), 0.02 * sin(k), 0.01 * k};
     InitState(y, PL_VESSEL_NY, rk, ak, vk, wk);
-    PlVesselHullLoad(&H, y, 1025.0, StillWater, NULL, tau, NULL);
+    PlVesselHullLoad(&H, y, 1025.0, StillWater, NULL, NULL, tau, NULL);
     double p = 0.0;
     for (int i = 0; i < 6; ++i) p += tau[i] * y[PL_VESSEL_V + i];
     pmax = fmax(pmax, p);

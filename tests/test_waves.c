@@ -784,48 +784,6 @@ static void TestFastMath(void)
   CHECK_TRUE(ee <= 2.5e-16, "PlWavesExp within 2.5e-16 of exp, relative");
 }
 
-/* The loads' call at depth (PlWavesFluid without a current): below the lowest surface the sea can
- * have (the sum of its amplitudes, less 1 m) it skips eta and the components e^{kz} leaves out;
- * there, and above it, every value it gives (u, a, their gradients, p, wet) equals
- * PlWavesKinematics' to the bit, in a spread JONSWAP sea in 300 m of water, during its ramp and
- * after it; eta is PlWavesKinematics' where the point can be dry, 0 (and deep = 1) below. */
-static void TestDeep(void)
-{
-  PlWaveTrain js;
-  memset(&js, 0, sizeof js);
-  js.kind = PL_WAVE_JONSWAP, js.hs = 4.0, js.tp = 10.0, js.gamma = 3.3, js.n_components = 80, js.n_directions = 3;
-  js.spreading_s = 6.0, js.heading_deg = 20.0, js.seed = 11;
-  PlWaves *w = Make(300.0, PL_STRETCH_VERTICAL, &js, 1);
-  PlWavesSetRamp(w, 30.0);
-  PlWavesInfo info;
-  PlWavesGetInfo(w, &info);
-  double sum = 0.0;
-  for (int i = 0; i < info.n_components; ++i) {
-    double a, om, k, b, ph;
-    PlWavesComponent(w, i, &a, &om, &k, &b, &ph);
-    sum += fabs(a);
-  }
-  int same = 1, flags = 1, deep = 0, shallow = 0;
-  for (int p = 0; p < 40; ++p) {
-    const double x[3] = {7.0 * p - 100.0, 3.0 - 2.0 * p, -0.5 - 7.4 * p}, t = p % 2 ? 12.5 : 47.0;
-    PlWaveKin kl, kk;
-    PlWavesFluid(w, NULL, x, t, &kl);
-    PlWavesKinematics(w, x, t, &kk);
-    same = same && kl.wet == kk.wet && kl.p == kk.p && !memcmp(kl.u, kk.u, sizeof kk.u) &&
-           !memcmp(kl.a, kk.a, sizeof kk.a) && !memcmp(kl.du_dx, kk.du_dx, sizeof kk.du_dx) &&
-           !memcmp(kl.da_dx, kk.da_dx, sizeof kk.da_dx);
-    const int below = x[2] < -sum - 1.0;
-    deep += below, shallow += !below;
-    flags = flags && kl.deep == below &&
-            (below ? kl.eta == 0.0 && kl.deta_dx[0] == 0.0 : kl.eta == kk.eta && kl.deta_dx[0] == kk.deta_dx[0]);
-  }
-  printf("deep path: sum of the amplitudes %.3f m; %d points below it, %d above\n", sum, deep, shallow);
-  CHECK_TRUE(deep > 30 && shallow >= 2, "points on both sides of the deep bound");
-  CHECK_TRUE(same, "the loads' call equals PlWavesKinematics to the bit (u, a, gradients, p, wet)");
-  CHECK_TRUE(flags, "deep exactly below the bound; eta there 0, else PlWavesKinematics' eta");
-  PlWavesDestroy(w);
-}
-
 /* The ramp-in (PlWavesSetRamp): at t inside the ramp the sea is the same sea with every amplitude
  * times r(t) (an Airy train of amplitude r a, built here), in each stretching, to 1e-12 (u, p, eta,
  * the wetting, du/dx); the local acceleration is the time derivative of the ramped velocity
@@ -883,6 +841,51 @@ static void TestRamp(void)
   PlWavesDestroy(s);
 }
 
+/* PlWavesSetSurfaceBand: a point below the crests' bound sum |a_i| plus the band has, with the
+ * vertical and the extrapolation stretching, the same velocity, acceleration, gradients and
+ * pressure as without the band, to the bit (the components it skips have e^{kz} < 1e-16, which
+ * Depth skipped too), and eta and its slope reported as 0; a point above that depth (eta summed)
+ * and every point with Wheeler stretching are the same to the bit, eta included. The sea: a
+ * 100-component JONSWAP in 900 m (so that short components vanish at depth), during and after
+ * its ramp; the bound is 0.088 m x 100 = 8.8 m for Hs 2.5 m. */
+static void TestSurfaceBand(void)
+{
+  PlWaveTrain js;
+  memset(&js, 0, sizeof js);
+  js.kind = PL_WAVE_JONSWAP, js.hs = 2.5, js.tp = 8.0, js.n_components = 100, js.seed = 7, js.heading_deg = 165.0;
+  const PlWaveStretching sts[3] = {PL_STRETCH_VERTICAL, PL_STRETCH_WHEELER, PL_STRETCH_EXTRAPOLATION};
+  const double band = 0.8;
+  for (int k = 0; k < 3; ++k) {
+    PlWaves *w = Make(900.0, sts[k], &js, 1), *ref = Make(900.0, sts[k], &js, 1);
+    if (!w || !ref) continue;
+    CHECK_TRUE(PlWavesSetSurfaceBand(w, -1.0) == -1 && PlWavesSetSurfaceBand(w, band) == 0, "the band: < 0 refused");
+    PlWavesSetRamp(w, 20.0), PlWavesSetRamp(ref, 20.0);
+    double crest = 0.0, amp, om, kk, be, ph;
+    for (int i = 0; PlWavesComponent(w, i, &amp, &om, &kk, &be, &ph) == 0; ++i) crest += fabs(amp);
+    const double zs[] = {-5.0, -(crest + band) + 0.01, -(crest + band) - 0.01, -40.0, -300.0, -899.0};
+    for (int iz = 0; iz < 6; ++iz)
+      for (int it = 0; it < 3; ++it) {
+        const double x[3] = {120.0 * it - 70.0, 15.0 * iz, zs[iz]}, t = 7.3 + 11.1 * it;
+        PlWaveKin A, B;
+        PlWavesKinematics(w, x, t, &A);
+        PlWavesKinematics(ref, x, t, &B);
+        const int deep = sts[k] != PL_STRETCH_WHEELER && zs[iz] < -(crest + band);
+        CHECK_TRUE(A.wet == B.wet && !memcmp(A.u, B.u, sizeof A.u) && !memcmp(A.a, B.a, sizeof A.a) &&
+                       !memcmp(A.du_dx, B.du_dx, sizeof A.du_dx) && !memcmp(A.da_dx, B.da_dx, sizeof A.da_dx) &&
+                       !memcmp(&A.p, &B.p, sizeof A.p),
+                   "surface band: the kinematics to the bit");
+        if (deep)
+          CHECK_TRUE(A.eta == 0.0 && A.deta_dx[0] == 0.0 && A.deta_dx[1] == 0.0 && A.wet && A.deep,
+                     "surface band: a deep point's eta 0, wet, deep");
+        else
+          CHECK_TRUE(!memcmp(&A.eta, &B.eta, sizeof A.eta) && !memcmp(A.deta_dx, B.deta_dx, sizeof A.deta_dx),
+                     "surface band: eta and its slope to the bit above the deep depth");
+      }
+    PlWavesDestroy(w);
+    PlWavesDestroy(ref);
+  }
+}
+
 int main(void)
 {
   TestDispersion();
@@ -894,7 +897,7 @@ int main(void)
   TestStream();
   TestFluid();
   TestFastMath();
-  TestDeep();
   TestRamp();
+  TestSurfaceBand();
   return CHECK_DONE();
 }

@@ -306,12 +306,18 @@ typedef struct {
 /* The water's velocity u [m/s] (global) at the global point x [m] and its gradient du_i/dx_j
  * (row-major) [1/s]; returns 1 where the point is wet (below the surface), else 0. */
 typedef int (*PlFluidFn)(void *ctx, const double x[3], double u[3], double du_dx[9]);
+/* A body point's first-order (wave-frequency) motion superimposed on the body's pose: the
+ * displacement d [m] and its rate d' [m/s] (body frame) of the body point p (body frame, from
+ * O_b), functions of time alone (ctx holds the time). */
+typedef void (*PlPointMotionFn)(void *ctx, const double p[3], double d[3], double ddot[3]);
 /* Morison drag on the hull's wet strips (strip centre below the surface: fluid returns 1) in
  * the water, by strip theory (elements/vessel.c): tau (body frame, force and moment about O_b)
  * and, when dtau_dy is not NULL, its derivative with respect to the body state y (6 x 13,
- * row-major), exact (dual numbers). rho_w the water density. Returns 0, or 1 (q = 0). */
-int PlVesselHullLoad(const PlHull *H, const double y[PL_VESSEL_NY], double rho_w, PlFluidFn fluid, void *ctx,
-                     double tau[6], double *dtau_dy);
+ * row-major), exact (dual numbers). rho_w the water density. motion (NULL: none) moves each
+ * strip's centre c by its first-order motion, to c + d with the rate d' (a body on displacement
+ * RAOs); fluid and motion both get ctx. Returns 0, or 1 (q = 0). */
+int PlVesselHullLoad(const PlHull *H, const double y[PL_VESSEL_NY], double rho_w, PlFluidFn fluid,
+                     PlPointMotionFn motion, void *ctx, double tau[6], double *dtau_dy);
 /* Consistent rate for state y (q unit): rdot = R v, qdot = E w/2, nudot = M^-1 (loads -
  * C nu - D nu - g - s). Returns 0, or 1 (singular M, bad state). */
 int PlVesselConsistentRate(const PlVessel *V, const double y[PL_VESSEL_NY], const double tau_body[6],

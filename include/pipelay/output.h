@@ -98,6 +98,15 @@ int PlVtkSeriesWriteBlocks(PlVtkSeries vs, double t_s, const PlStation *nodes, i
 int PlVtkSeriesWriteRef(PlVtkSeries vs, double t_s, const PlStation *nodes, const PlStation *ref, int nnodes,
                         PlError *err);
 
+/* A dynamic series of a model with waves also writes the sea surface at every frame: a square
+ * grid of 101 x 101 points about the line's plan extent at its first frame (widened by a tenth
+ * and at least 20 m on every side), at z = eta(x, y, t) of the model's sea (the one the loads
+ * see, ramp included), joined by quadrilaterals, point data elevation_m; vtk/dynamic_NNNNNN_sea.vtu,
+ * part "sea" of the frame's time in the .pvd (output/sea_surface.c). A run restarted from
+ * restart.bin lists the sea from the restart on. Nothing in a calm sea or a static series.
+ * Returns 0, or PL_EXIT_FAILURE (out of memory) with err. */
+int PlVtkSeriesAddSea(PlVtkSeries vs, const PlModel *m, PlError *err);
+
 /* Rewrites the .pvd (idempotent: it is already current after every write) and removes the
  * frames an earlier, longer run left beyond this run's in the folder. Call it at the end of
  * the run (also an interrupted one); returns 0 or PL_EXIT_IO. */
