@@ -496,7 +496,7 @@ static PetscErrorCode RunLinesDynamic(PlModel *m, const Args *a, PlLines L, PlSy
   signal(SIGINT, SIG_DFL);
   signal(SIGTERM, SIG_DFL);
   if (!rank) {
-    const char *names[m->nlines];
+    const char *names[m->nlines > 0 ? m->nlines : 1];
     for (int l = 0; l < m->nlines; ++l) {
       names[l] = m->lines[l].name;
       if (!vrc && lf.vs[l]) vrc = PlVtkSeriesFinish(lf.vs[l], &verr);
@@ -641,7 +641,7 @@ static PetscErrorCode RunLines(PlModel *m, const Args *a, PetscMPIInt rank, Pets
     int wrc = 0;
     if (!a->restart) { /* a restart keeps the files of the run it continues */
       wrc = PlLinesWriteSummary(L, &rep, m->output_dir, &err);
-      const char *names[m->nlines];
+      const char *names[m->nlines > 0 ? m->nlines : 1];
       for (int l = 0; l < m->nlines; ++l) names[l] = m->lines[l].name;
       if (!wrc) wrc = PlVtkSystemCollection(m->output_dir, m->nlines, names, &err);
     }
