@@ -217,6 +217,9 @@ double *PlSysDynLineUnknowns(const PlSysDyn s, int l, const double *y, int *nnod
 /* The same for the count nodes from i0 on, into u [count nd]. */
 void PlSysDynNodeUnknowns(const PlSysDyn s, int l, const double *y, int i0, int count, double *u);
 PlLines PlSysDynLines(const PlSysDyn s);
+/* roller.c: the stinger's rollers (0: none) and roller k's contact at the last evaluation. */
+int PlSysRollersCount(const PlSysDyn s);
+void PlSysRollersResult(const PlSysDyn s, int k, PlRollerResult *res);
 /* Body b's origin (global) and attitude R (body -> global, row-major) at state y. */
 void PlSysDynBodyPose(const PlSysDyn s, int b, const double *y, double r[3], double R[9]);
 

@@ -139,6 +139,13 @@ static int Position(const PlSysDyn s, int row, int col)
   return -1;
 }
 
+int PlSysDynPosition(const PlSysDyn s, int row, int col) { return Position(s, row, col); }
+
+void PlSysDynRecordEntry(PlSysDyn s, int row, int col)
+{
+  if (s->recording && PushPair(&s->rec, &s->nrec, &s->caprec, row, col)) s->domain_error = 2;
+}
+
 static void PutSearch(PlSysDyn s, int row, int col, double v);
 
 /* Adds v to the matrix entry (row, col): the replayed position when the assembly follows the
@@ -534,6 +541,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
                         A->dtau_df, A->dtau_dm);
     }
   }
+  PlSysRollersEval(s, y, Fw, putJ); /* the rollers' contacts (roller.c) */
   for (int l = 0; l < s->nl; ++l) {
     const PlDynLine d = s->d[l];
     const PlProblem p = d->sp;
@@ -1696,6 +1704,7 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
   s->vbody_w = s->snorm.npairs > 0 ? sqrt((double)(n + 3 * s->snorm.npairs) / PL_VESSEL_NY) : 1.0;
   for (int k = 0; k < n; ++k) /* ErrorWeights relies on it */
     PetscCheck(at[k] > 0.0, PETSC_COMM_SELF, PETSC_ERR_PLIB, "absolute tolerance %d is %g, not positive", k, at[k]);
+  PetscCheck(!PlSysRollersCreate(s), PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory (the stinger's rollers)");
   PetscCheck(!BuildPattern(s), PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory building the system's matrix pattern");
   for (int l = 0; l < s->nl; ++l) { /* the listed entries' positions in the pattern, found once */
     PetscCall(ListPositions(s, l, 0, s->d[l]->sp->mesh.nelements, s->eent, s->neent, 3, &s->epos[l]));
@@ -1801,6 +1810,7 @@ PetscErrorCode PlSysDynDestroy(PlSysDyn *ps)
   PetscFunctionBeginUser;
   PlSysDyn s = *ps;
   if (!s) PetscFunctionReturn(0);
+  PlSysRollersDestroy(s);
   if (s->ida) IDAFree(&s->ida);
   if (s->NLS) SUNNonlinSolFree(s->NLS);
   if (s->LS) SUNLinSolFree(s->LS);
