@@ -20,26 +20,34 @@
  * onto it, as a roller with a contact side does); the line's far crossings (its sagbend under
  * a steep stinger's last roller's normal) are out of reach.
  *
- * Law. A penalty on p, C^1 so that Newton converges through touch-down and lift-off:
+ * Law. The gap normal to the pipe, g = c h - rho, c = (1 + s_eff^2)^(-1/2) (the distance of
+ * the roller's axis from the pipe's smoothed centreline through the crossing, whose slope in the
+ * roller's plane is s_eff below), and a penalty on p = -g, C^1 so that Newton converges through
+ * touch-down and lift-off:
  *     F(p) = 0 (p <= 0),  k p^2/(2 delta) (0 < p < delta),  k (p - delta/2) (p >= delta).
  * The force is normal to the pipe, shared between the segment's nodes by the crossing's linear
  * weights: f_A = F (1 - xi) nu, f_B = F xi nu, the roller's reaction -F nu, with
- *     nu = n - s_eff m,   s_eff = (1 - xi) sigma_A + xi sigma_B,
+ *     nu = c (n - s_eff m),   s_eff = (1 - xi) sigma_A + xi sigma_B,
  * sigma_A, sigma_B the nodes' slopes dw/du (the mean of the slopes of their two segments, the
- * segment's own at a line's end): nu is normal to the pipe's tangent m + s_eff n. With the
- * segment's own slope s instead (nu = n - s m, the gradient of the potential of F), the force's
- * direction would jump by the angle between two segments where the crossing passes a node (a
- * kink of h(x)); a pipe resting on a roller with a node over it then has no equilibrium Newton
- * can reach (the residual jumps by F times that angle). The nodes' mean slopes are continuous
- * there, so the force is continuous along the line; the price is a stencil of four nodes
- * (the segment's and its neighbours') and a tangent that is not symmetric.
- * In dynamics a damping along nu, -cd H(p) h' (the same weights), with h' = dh/dx . v,
+ * segment's own at a line's end): nu is the unit normal to the pipe's tangent m + s_eff n. With
+ * the segment's own slope s instead (the gradient of a potential of h), the force's direction
+ * would jump by the angle between two segments where the crossing passes a node (a kink of
+ * h(x)); a pipe resting on a roller with a node over it then has no equilibrium Newton can
+ * reach (the residual jumps by F times that angle). The nodes' mean slopes are continuous
+ * there, so the gap and the force are continuous along the line; the price is a stencil of four
+ * nodes (the segment's and its neighbours') and a tangent that is not symmetric. Measured
+ * normal to the pipe, the penetration of a pipe that crosses a roller's plane steeply (a start
+ * shape far below the stinger) is its distance, not the height along n that grows without
+ * bound with the slope.
+ * In dynamics a damping along nu, -cd H(p) c h' (the same weights), with h' = dh/dx . v,
  * H(p) = F'(p)/k (0 out of contact, rising to 1 over delta) and
  *     dh/dxA = (1 - xi)(n - s m),   dh/dxB = xi (n - s m),
  * opposes the approach and the separation while in contact.
- * Tangent: with phi = F - cd H h', f_a = phi W_a nu (W_A = 1 - xi, W_B = xi) and
- *     df_a/dx_k = W_a nu (dphi/dx_k)^T + phi nu (dW_a/dx_k)^T - phi W_a m (ds_eff/dx_k)^T,
- *     dphi/dx = -F' dh/dx + cd H' h' dh/dx - cd H d2h/dx2 v,     df_a/dv_b = -cd H W_a nu (dh/dx_b)^T,
+ * Tangent: with phi = F - cd H c h', f_a = phi W_a nu (W_A = 1 - xi, W_B = xi) and
+ *     df_a/dx_k = W_a nu (dphi/dx_k)^T + phi nu (dW_a/dx_k)^T + phi W_a dnu/ds (ds_eff/dx_k)^T,
+ *     dnu/ds = dc/ds (n - s m) - c m,   dc/ds = -s c^3,   dg/dx = c dh/dx + h dc/ds ds_eff/dx,
+ *     dphi/dx = -F' dg/dx - cd (-H' dg/dx c h' + H dc/ds ds_eff/dx h' + H c d2h/dx2 v),
+ *     df_a/dv_b = -cd H c W_a nu (dh/dx_b)^T,
  *     dxi/dxA = -uB/D^2 m,  dxi/dxB = uA/D^2 m  (D = uA - uB),
  *     ds/dx2 = (n - s m)/(u2 - u1) = -ds/dx1 for a segment 1-2 of slope s,
  *     ds_eff/dx = (sigma_B - sigma_A) dxi/dx + (1 - xi) dsigma_A/dx + xi dsigma_B/dx,
@@ -131,7 +139,6 @@ void PlRollerContact(const PlRoller *r, const double *xP, const double xA[3], co
   const double D = uA - uB, D2 = D * D, D3 = D2 * D;
   const double h = (uA * wB - uB * wA) / D, xi = uA / D;
   o->xi = xi;
-  o->gap = h - r->rho;
   /* gradients over the nodes P, A, B, Q (3 each): h, xi, and the smoothed slope s_eff */
   double gh[12] = {0.0}, gxi[12] = {0.0}, gs[12] = {0.0};
   const double gl[4] = {uB * (wA - wB) / D2, -uB / D, uA * (wB - wA) / D2, uA / D};
@@ -149,8 +156,16 @@ void PlRollerContact(const PlRoller *r, const double *xP, const double xA[3], co
     const double gA = hasP ? 0.5 * (gP[k] + gse[k]) : gse[k], gB = hasQ ? 0.5 * (gse[k] + gQ[k]) : gse[k];
     gs[k] = (sigB - sigA) * gxi[k] + (1.0 - xi) * gA + xi * gB;
   }
-  double nu[3];
-  for (int i = 0; i < 3; ++i) nu[i] = r->n[i] - seff * m[i];
+  /* the pipe's unit normal nu = c (n - s_eff m), c = (1 + s_eff^2)^(-1/2), and the gap normal
+   * to the pipe g = c h - rho, with their gradients (dc/ds = -s c^3) */
+  const double cs = 1.0 / sqrt(1.0 + seff * seff), dcs = -seff * cs * cs * cs;
+  double nu[3], dnu[3], gg[12];
+  for (int i = 0; i < 3; ++i) {
+    nu[i] = cs * (r->n[i] - seff * m[i]);
+    dnu[i] = dcs * (r->n[i] - seff * m[i]) - cs * m[i];
+  }
+  for (int k = 0; k < 12; ++k) gg[k] = cs * gh[k] + h * dcs * gs[k];
+  o->gap = cs * h - r->rho;
   /* the second derivatives of h over A, B (the damping's rate h' = dh/dx . v) */
   double Hl[4][4] = {{0.0}};
   Hl[0][0] = -2.0 * uB * (wA - wB) / D3;
@@ -168,36 +183,38 @@ void PlRollerContact(const PlRoller *r, const double *xP, const double xA[3], co
   if (damped)
     for (int i = 0; i < 3; ++i) v[i] = vA[i], v[3 + i] = vB[i];
   for (int k = 0; k < 6; ++k) hdot += gh[3 + k] * v[k];
-  const double phi = F - (damped ? r->cd * H * hdot : 0.0), W[2] = {1.0 - xi, xi};
+  const double phi = F - (damped ? r->cd * H * cs * hdot : 0.0), W[2] = {1.0 - xi, xi};
   o->force = F;
   for (int a = 0; a < 2; ++a)
     for (int i = 0; i < 3; ++i) o->f[3 * a + i] = phi * W[a] * nu[i];
   if (!K) return;
-  double gphi[12] = {0.0}; /* dphi/dx over P, A, B, Q (A and B only) */
-  for (int k = 3; k < 9; ++k) {
-    gphi[k] = -dF * gh[k];
+  double gphi[12]; /* dphi/dx over P, A, B, Q */
+  for (int k = 0; k < 12; ++k) {
+    gphi[k] = -dF * gg[k];
     if (damped) {
-      const int b = (k - 3) / 3, j = (k - 3) % 3;
-      double Hv = 0.0; /* d(h')/dx_bj = sum_c d2h/dx_bj dx_c . v_c */
-      for (int c = 0; c < 2; ++c)
-        for (int q = 0; q < 3; ++q) {
-          double hs = 0.0;
-          for (int p = 0; p < 2; ++p)
-            for (int pp = 0; pp < 2; ++pp) hs += Hl[2 * b + p][2 * c + pp] * e[p][j] * e[pp][q];
-          Hv += hs * v[3 * c + q];
-        }
-      gphi[k] += r->cd * dH * hdot * gh[k] - r->cd * H * Hv;
+      double Hv = 0.0; /* d(h')/dx_k = sum_c d2h/dx_k dx_c . v_c (A and B only) */
+      if (k >= 3 && k < 9) {
+        const int b = (k - 3) / 3, j = (k - 3) % 3;
+        for (int c = 0; c < 2; ++c)
+          for (int q = 0; q < 3; ++q) {
+            double hs = 0.0;
+            for (int p = 0; p < 2; ++p)
+              for (int pp = 0; pp < 2; ++pp) hs += Hl[2 * b + p][2 * c + pp] * e[p][j] * e[pp][q];
+            Hv += hs * v[3 * c + q];
+          }
+      }
+      gphi[k] += r->cd * (dH * gg[k] * cs * hdot - H * dcs * gs[k] * hdot - H * cs * Hv);
     }
   }
-  /* df_a/dx_k = W_a nu dphi/dx_k + phi nu dW_a/dx_k - phi W_a m ds_eff/dx_k (dW_A = -dxi, dW_B = dxi) */
+  /* df_a/dx_k = W_a nu dphi/dx_k + phi nu dW_a/dx_k + phi W_a dnu/ds ds_eff/dx_k (dW_A = -dxi, dW_B = dxi) */
   for (int a = 0; a < 2; ++a)
     for (int i = 0; i < 3; ++i)
       for (int k = 0; k < 12; ++k) {
         const double dW = a ? gxi[k] : -gxi[k];
-        K[12 * (3 * a + i) + k] = -(W[a] * nu[i] * gphi[k] + phi * nu[i] * dW - phi * W[a] * m[i] * gs[k]);
+        K[12 * (3 * a + i) + k] = -(W[a] * nu[i] * gphi[k] + phi * nu[i] * dW + phi * W[a] * dnu[i] * gs[k]);
       }
   if (C)
     for (int a = 0; a < 2; ++a)
       for (int i = 0; i < 3; ++i)
-        for (int k = 0; k < 6; ++k) C[6 * (3 * a + i) + k] = damped ? r->cd * H * W[a] * nu[i] * gh[3 + k] : 0.0;
+        for (int k = 0; k < 6; ++k) C[6 * (3 * a + i) + k] = damped ? r->cd * H * cs * W[a] * nu[i] * gh[3 + k] : 0.0;
 }

@@ -2,8 +2,10 @@
  * test_roller.c - the roller contact kernel (elements/roller.c) at random states of a segment
  * over a roller of a random orientation, in the smoothing zone and beyond, with and without
  * damping:
- *   1. the force's magnitude is the penalty's F(p) at the built penetration p, and the roller's
- *      reaction is normal to the pipe's smoothed tangent there (frictionless; 1e-12);
+ *   1. the force's magnitude is the penalty's F(p) at the penetration normal to the pipe, which
+ *      is the built one (along the roller's normal) times the cosine of the pipe's smoothed slope,
+ *      and the roller's reaction is normal to the pipe's smoothed tangent there (frictionless;
+ *      1e-12);
  *   2. K = -df/dx (over the segment's nodes and their outer neighbours) and C = -df/dv equal
  *      central differences of f to 1e-6 of the largest entry, with and without neighbours;
  *   3. lift-off: a segment above the roller (gap > 0) carries nothing, and a segment that does
@@ -88,7 +90,7 @@ static void CheckState(unsigned *s, double p, double cd, int ends, int *cases)
                   K, C);
   /* 1. the penalty's magnitude and a reaction normal to the pipe (without damping) */
   if (!damped) {
-    const double d = r.delta, F = p < d ? 0.5 * r.k * p * p / d : r.k * (p - 0.5 * d);
+    const double d = r.delta, pn = -o.gap, F = pn <= 0.0 ? 0.0 : pn < d ? 0.5 * r.k * pn * pn / d : r.k * (pn - 0.5 * d);
     CHECK_ABS(o.force, F, 1e-8 * F, "the contact's force is the penalty's");
     double R[3], nR = 0.0, tR = 0.0, nt = 0.0;
     const double *n = r.n, *a = r.a;
@@ -102,6 +104,8 @@ static void CheckState(unsigned *s, double p, double cd, int ends, int *cases)
     const double sA = ends ? se : 0.5 * (se + (ww[1] - ww[0]) / (uu[1] - uu[0]));
     const double sB = ends ? se : 0.5 * (se + (ww[3] - ww[2]) / (uu[3] - uu[2]));
     const double seff = (1.0 - o.xi) * sA + o.xi * sB;
+    CHECK_ABS(-o.gap, p / sqrt(1.0 + seff * seff) + r.rho * (1.0 - 1.0 / sqrt(1.0 + seff * seff)), 1e-12,
+              "the penetration normal to the pipe");
     for (int i = 0; i < 3; ++i) {
       R[i] = o.f[i] + o.f[3 + i];
       const double t = m[i] + seff * n[i];
@@ -153,7 +157,7 @@ int main(void)
   PlRoller r;
   RandomRoller(&s, &r, 3e4);
   double x[12], v[6] = {0.1, -0.2, 0.3, 0.0, 0.1, 0.2}, K[72], C[36];
-  Line(&s, &r, -0.02, x);
+  Line(&s, &r, -0.2, x);
   PlRollerOut o;
   CHECK_TRUE(PlRollerCrossing(&r, x + 3, x + 6, &o) && o.gap > 0.0, "a segment above the roller crosses its plane");
   PlRollerContact(&r, x, x + 3, x + 6, x + 9, v, v + 3, &o, K, C);
