@@ -220,6 +220,12 @@ PlLines PlSysDynLines(const PlSysDyn s);
 /* roller.c: the stinger's rollers (0: none) and roller k's contact at the last evaluation. */
 int PlSysRollersCount(const PlSysDyn s);
 void PlSysRollersResult(const PlSysDyn s, int k, PlRollerResult *res);
+/* roller.c: a dynamic run's DIR/timeseries_rollers.csv (t, then per roller its reaction's
+ * magnitude and global components [N] and its gap [m], at the last evaluation's state): opened
+ * with its header, or trimmed to the restart's last output t_last (>= 0) and appended; NULL
+ * without rollers or on an error (err). A row per output. */
+FILE *PlSysRollersSeriesOpen(const PlSysDyn s, const char *dir, double t_last, PlError *err);
+void PlSysRollersSeriesRow(const PlSysDyn s, FILE *f, double t);
 /* Body b's origin (global) and attitude R (body -> global, row-major) at state y. */
 void PlSysDynBodyPose(const PlSysDyn s, int b, const double *y, double r[3], double R[9]);
 

@@ -17,7 +17,9 @@
  * change as the contact moves. A node attached to a point or a body (its rows redirected) or
  * held takes no roller load: a line's end is at the firing line, not over a roller.
  */
+#include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "system_impl.h"
@@ -107,6 +109,52 @@ static void AddEntry(PlSysDyn s, int row, int col, double v)
   else s->domain_error = 3; /* not in the pattern: a bug */
 }
 
+/* The stinger's rigid motion in a dynamic run: with the firing line, i.e. with its line's top
+ * end's prescribed motion (ends.top.motion), the displacement xb - xs of the end's point and
+ * its rotation exp(theta) in the end's static frame F (global R_rel = F exp(theta) F^T),
+ * applied to every roller about the end's static point: c(t) = xb + R_rel (c - xs),
+ * a(t) = R_rel a, n(t) = R_rel n. The roller's velocity at its axis point, vb + omega x (c(t) -
+ * xb) with omega = F theta' (exact for a rotation about one axis, as heave and pitch), is what
+ * the contact's damping measures the pipe's velocity against. Returns 0 (and r untouched) in
+ * the statics and without a motion. */
+static int Moving(const PlSysDyn s, const PlDynLine d, double t, const PlRoller *r0, PlRoller *r, double vr[3])
+{
+  const PlDynEnd *E = &d->ends[1];
+  if (s->statics || !E->motion || E->motion->kind == PL_MOTION_NONE) return 0;
+  double xb[3], vb[3], ab[3], pb[4], wb[3], dd[3], dv[3], dacc[3], th[3], dth[3], q0s[4], qe[4] = {1, 0, 0, 0}, q[4];
+  double qc[4], Rrel[9], F[9];
+  PlDynEndPrescribed(d, E, t, xb, vb, ab, pb, wb);
+  PlMotionEval(E->motion, t, dd, dv, dacc, th, dth);
+  PlQuatMul(d->sp->mesh.q0 + 4 * E->node, E->qs, q0s); /* the end's static frame F */
+  const double ang = sqrt(th[0] * th[0] + th[1] * th[1] + th[2] * th[2]);
+  if (ang > 0.0) {
+    const double axis[3] = {th[0] / ang, th[1] / ang, th[2] / ang};
+    PlQuatFromAxisAngle(axis, ang, qe);
+  }
+  PlQuatMul(q0s, qe, q);
+  const double q0c[4] = {q0s[0], -q0s[1], -q0s[2], -q0s[3]};
+  PlQuatMul(q, q0c, qc);
+  PlQuatToMatrix(qc, Rrel);
+  PlQuatToMatrix(q0s, F);
+  *r = *r0;
+  double om[3];
+  for (int i = 0; i < 3; ++i) {
+    r->c[i] = xb[i];
+    r->a[i] = r->n[i] = om[i] = 0.0;
+    for (int j = 0; j < 3; ++j) {
+      r->c[i] += Rrel[3 * i + j] * (r0->c[j] - E->xs[j]);
+      r->a[i] += Rrel[3 * i + j] * r0->a[j];
+      r->n[i] += Rrel[3 * i + j] * r0->n[j];
+      om[i] += F[3 * i + j] * dth[j];
+    }
+  }
+  const double rc[3] = {r->c[0] - xb[0], r->c[1] - xb[1], r->c[2] - xb[2]};
+  vr[0] = vb[0] + om[1] * rc[2] - om[2] * rc[1];
+  vr[1] = vb[1] + om[2] * rc[0] - om[0] * rc[2];
+  vr[2] = vb[2] + om[0] * rc[1] - om[1] * rc[0];
+  return 1;
+}
+
 /* The pattern's entries a roller adds to its line's elements': the momentum rows of each
  * segment's nodes in the position columns of the nodes either side of it (the smoothed
  * normal's slopes, elements/roller.c), for every segment (the window: the whole line). */
@@ -121,7 +169,7 @@ static void RecordWindow(PlSysDyn s, const PlSysRollers R)
           for (int c = 0; c < 3; ++c) PlSysDynRecordEntry(s, base + i * ndd + s->iV + r, base + j * ndd + c);
 }
 
-void PlSysRollersEval(PlSysDyn s, const double *y, double *Fw, int putJ)
+void PlSysRollersEval(PlSysDyn s, double t, const double *y, double *Fw, int putJ)
 {
   PlSysRollers R = s->rollers;
   if (!R || (s->size > 1 && !s->recording && !s->nosplit && s->rank != 0)) return; /* one rank */
@@ -132,8 +180,11 @@ void PlSysRollersEval(PlSysDyn s, const double *y, double *Fw, int putJ)
   for (int k = 0; k < R->n; ++k) {
     PlRollerResult *res = &R->res[k];
     PlRollerOut o;
+    PlRoller moved;
+    double vr[3] = {0.0, 0.0, 0.0};
+    const PlRoller *rk = Moving(s, d, t, &R->r[k], &moved, vr) ? &moved : &R->r[k];
     memset(res, 0, sizeof *res);
-    res->element = Search(s, d, base, &R->r[k], y, &o);
+    res->element = Search(s, d, base, rk, y, &o);
     if (res->element < 0) {
       res->gap = INFINITY;
       continue;
@@ -141,8 +192,11 @@ void PlSysRollersEval(PlSysDyn s, const double *y, double *Fw, int putJ)
     const int e = res->element;
     double x[4][3], v[4][3], K[72], C[36];
     for (int j = 0; j < 4; ++j)
-      if (e - 1 + j >= 0 && e - 1 + j < nn) NodeState(s, d, base, e - 1 + j, y, x[j], v[j]);
-    PlRollerContact(&R->r[k], e > 0 ? x[0] : NULL, x[1], x[2], e + 2 < nn ? x[3] : NULL, s->statics ? NULL : v[1],
+      if (e - 1 + j >= 0 && e - 1 + j < nn) {
+        NodeState(s, d, base, e - 1 + j, y, x[j], v[j]);
+        for (int c = 0; c < 3; ++c) v[j][c] -= vr[c]; /* relative to the roller */
+      }
+    PlRollerContact(rk, e > 0 ? x[0] : NULL, x[1], x[2], e + 2 < nn ? x[3] : NULL, s->statics ? NULL : v[1],
                     s->statics ? NULL : v[2], &o, matrix ? K : NULL, matrix ? C : NULL);
     res->xi = o.xi;
     res->gap = o.gap;
@@ -170,3 +224,40 @@ void PlSysRollersEval(PlSysDyn s, const double *y, double *Fw, int putJ)
 int PlSysRollersCount(const PlSysDyn s) { return s->rollers ? s->rollers->n : 0; }
 
 void PlSysRollersResult(const PlSysDyn s, int k, PlRollerResult *res) { *res = s->rollers->res[k]; }
+
+FILE *PlSysRollersSeriesOpen(const PlSysDyn s, const char *dir, double t_last, PlError *err)
+{
+  const PlSysRollers R = s->rollers;
+  char path[PL_PATH_MAX + 32];
+  if (!R) return NULL;
+  snprintf(path, sizeof path, "%s/timeseries_rollers.csv", dir);
+  FILE *f = t_last >= 0.0 ? PlTrimSeries(path, t_last) : fopen(path, "w");
+  int bad = !f;
+  if (f && t_last < 0.0) {
+    bad = fputs("t_s", f) < 0;
+    for (int k = 0; k < R->n && !bad; ++k)
+      bad = fprintf(f, ",roller%d_reaction_N,roller%d_reaction_x_N,roller%d_reaction_y_N,roller%d_reaction_z_N,"
+                       "roller%d_gap_m", k + 1, k + 1, k + 1, k + 1, k + 1) < 0;
+    bad = bad || fputc('\n', f) == EOF;
+  }
+  if (bad) {
+    snprintf(err->msg, sizeof err->msg, "%.900s: cannot write: %s", path, strerror(errno));
+    if (f) fclose(f);
+    return NULL;
+  }
+  return f;
+}
+
+void PlSysRollersSeriesRow(const PlSysDyn s, FILE *f, double t)
+{
+  const PlSysRollers R = s->rollers;
+  if (!R || !f) return;
+  fprintf(f, "%.17g", t);
+  for (int k = 0; k < R->n; ++k) {
+    const PlRollerResult *r = &R->res[k];
+    fprintf(f, ",%.17g,%.17g,%.17g,%.17g,%.17g", sqrt(r->reaction[0] * r->reaction[0] + r->reaction[1] * r->reaction[1] +
+            r->reaction[2] * r->reaction[2]), r->reaction[0], r->reaction[1], r->reaction[2], r->gap);
+  }
+  fputc('\n', f);
+  fflush(f);
+}

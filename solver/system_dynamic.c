@@ -541,7 +541,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
                         A->dtau_df, A->dtau_dm);
     }
   }
-  PlSysRollersEval(s, y, Fw, putJ); /* the rollers' contacts (roller.c) */
+  PlSysRollersEval(s, t, y, Fw, putJ); /* the rollers' contacts (roller.c) */
   for (int l = 0; l < s->nl; ++l) {
     const PlDynLine d = s->d[l];
     const PlProblem p = d->sp;

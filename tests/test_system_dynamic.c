@@ -28,7 +28,8 @@
  *       at the same tolerance.
  *   jacobian_stinger_quat, jacobian_stinger_euler  the same, and the statics' matrix, for a pipe
  *       pressed by a stinger's three rollers (their contact with damping, roller.c) at the
- *       displaced state, every roller in contact there.
+ *       displaced state, every roller in contact there; jacobian_stinger_moving with the top end
+ *       heaving and pitching and the stinger moving with it (at t = 0.3 s).
  *   split  (on K MPI ranks) the residual and matrix assembled in METIS parts and summed equal
  *       the whole assembly's, both rotation parametrisations, with the riser's top hinged and fixed.
  *   outputs  the outputs' loads from the elements and nodes at the lines' ends
@@ -202,6 +203,21 @@ static const char *kStinger =
   "    ends: {bottom: {position: [0, 0, -10], fixed: [x, y, z]}, top: {position: [20, 0, -10], fixed: [x, y, z]}}\n"
   "stinger: {radius: 1e5, start: [4.5, 0, -9.7], heading: 0, spacing: 5, count: 3, damping: 2e4}\n"
   "analysis: {type: dynamic, dynamic: {duration: 1}}\n";
+
+/* kStinger with the top end heaving and pitching (the stinger moves with it, roller.c). */
+static const char *StingerMoving(char *buf, size_t len)
+{
+  snprintf(buf, len, "%s", kStinger);
+  char *top = strstr(buf, "top: {position: [20, 0, -10], fixed: [x, y, z]}");
+  if (top) {
+    const char *moving = "top: {position: [20, 0, -10], fixed: [x, y, z], motion: {type: harmonic, dofs: {z: {amplitude: "
+                         "0.2, period: 3}, ry: {amplitude: 2, period: 3, phase: 30}}}}";
+    char rest[4096];
+    snprintf(rest, sizeof rest, "%s", top + strlen("top: {position: [20, 0, -10], fixed: [x, y, z]}"));
+    snprintf(top, len - (size_t)(top - buf), "%s%s", moving, rest);
+  }
+  return buf;
+}
 
 static int LoadText(const char *text, const char *rotation, PlModel *m)
 {
@@ -540,6 +556,7 @@ int main(int argc, char **argv)
   else if (!strcmp(c, "jacobian_rao_euler")) rc = JacobianCase(RaoSystem(fixed, sizeof fixed), "rotation=euler_zxy");
   else if (!strcmp(c, "jacobian_stinger_quat")) rc = JacobianCase(kStinger, "rotation=quaternion");
   else if (!strcmp(c, "jacobian_stinger_euler")) rc = JacobianCase(kStinger, "rotation=euler_zxy");
+  else if (!strcmp(c, "jacobian_stinger_moving")) rc = JacobianCase(StingerMoving(fixed, sizeof fixed), "rotation=quaternion");
   else if (!strcmp(c, "element_waves")) rc = ElementWavesCase("rotation=quaternion");
   else if (!strcmp(c, "rest")) rc = RestCase(kBuoy) || RestCase(kBodies);
   else if (!strcmp(c, "outputs"))
