@@ -36,7 +36,8 @@ typedef struct {
  * the Morison added-mass force, the seabed's normal reaction (its elastic part) and its contact
  * damping, the seabed friction, the held or moved ends' supports (and dead end moments), the
  * rotational damping and the weight's splash-zone part (the buoyancy the constant submerged
- * weight of the potential energy does not have above the surface); and the split of the
+ * weight of the potential energy does not have above the surface), the stinger's rollers'
+ * contact (its elastic part, its damping and a moving stinger's work); and the split of the
  * friction's work (-W_friction = its springs' stored energy change + FRICTION_SLIP +
  * FRICTION_NONCONSERVATIVE): the energy the anchors' slip dissipated (> 0) and the spring work
  * the friction law neither stores nor dissipates, of either sign: the stored energy lost or
@@ -53,6 +54,7 @@ enum {
   PL_WORK_ENDS,
   PL_WORK_ROTATIONAL_DAMPING,
   PL_WORK_SPLASH_ZONE,
+  PL_WORK_ROLLERS,
   PL_WORK_FRICTION_SLIP,
   PL_WORK_FRICTION_NONCONSERVATIVE,
   PL_WORK_N

@@ -169,7 +169,7 @@ static void RecordWindow(PlSysDyn s, const PlSysRollers R)
           for (int c = 0; c < 3; ++c) PlSysDynRecordEntry(s, base + i * ndd + s->iV + r, base + j * ndd + c);
 }
 
-void PlSysRollersEval(PlSysDyn s, double t, const double *y, double *Fw, int putJ)
+void PlSysRollersEval(PlSysDyn s, double t, const double *y, double *Fw, int putJ, double *pw)
 {
   PlSysRollers R = s->rollers;
   if (!R || (s->size > 1 && !s->recording && !s->nosplit && s->rank != 0)) return; /* one rank */
@@ -201,6 +201,9 @@ void PlSysRollersEval(PlSysDyn s, double t, const double *y, double *Fw, int put
     res->xi = o.xi;
     res->gap = o.gap;
     for (int c = 0; c < 3; ++c) res->reaction[c] = -(o.f[c] + o.f[3 + c]);
+    if (pw) /* the contact's power on the pipe: its nodes' forces times their velocities */
+      for (int a = 0; a < 2; ++a)
+        for (int c = 0; c < 3; ++c) pw[PL_WORK_ROLLERS] += o.f[3 * a + c] * (v[1 + a][c] + vr[c]);
     if (o.force == 0.0 && !matrix) continue;
     for (int a = 0; a < 2; ++a)
       for (int i = 0; i < 3; ++i) {

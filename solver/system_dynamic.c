@@ -541,7 +541,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
                         A->dtau_df, A->dtau_dm);
     }
   }
-  PlSysRollersEval(s, t, y, Fw, putJ); /* the rollers' contacts (roller.c) */
+  PlSysRollersEval(s, t, y, Fw, putJ, pw); /* the rollers' contacts (roller.c) */
   for (int l = 0; l < s->nl; ++l) {
     const PlDynLine d = s->d[l];
     const PlProblem p = d->sp;
@@ -926,14 +926,15 @@ double PlSysDynPayoutGradient(PlSysDyn s, int l, double t, const double *y)
  * discretisation's change, the new node's balance, a retired element's energy); and
  *   balance_J = total_J - total_J(0) - (work_loads_J + work_drag_J + work_added_mass_J
  *               + work_seabed_J + work_seabed_damping_J + work_friction_J + work_ends_J
- *               + work_rotational_damping_J + work_splash_zone_J + work_payout_J + remesh_J)
+ *               + work_rotational_damping_J + work_splash_zone_J + work_rollers_J + work_payout_J
+ *               + remesh_J)
  *               + dissipated_J,
  * the energy the equations do not account for: zero up to the integration error. The
  * friction's split is a second balance: -work_friction_J = friction_stored_J -
  * friction_stored_J(0) + friction_slip_J + friction_nonconservative_J. */
 static const char *const kWorkColumn[PL_WORK_N] = {
   "work_loads_J", "work_drag_J", "dissipated_J", "work_added_mass_J", "work_seabed_J", "work_seabed_damping_J",
-  "work_friction_J", "work_ends_J", "work_rotational_damping_J", "work_splash_zone_J", "friction_slip_J",
+  "work_friction_J", "work_ends_J", "work_rotational_damping_J", "work_splash_zone_J", "work_rollers_J", "friction_slip_J",
   "friction_nonconservative_J"};
 
 /* 1 when a line pays out (its energy.csv has work_payout_J and remesh_J). */

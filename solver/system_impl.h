@@ -156,10 +156,10 @@ void PlSysDynRecordEntry(PlSysDyn s, int row, int col);
 /* roller.c: the stinger's rollers of s's model (PlSysDynCreate; returns 0, or 1 out of memory),
  * freed by PlSysRollersDestroy; their contacts into the residual Fw and, with putJ, the matrix
  * (PlSysDynEval, before the lines' ends take their rows) at time t (the stinger moves with the
- * firing line's motion). */
+ * firing line's motion); pw (may be NULL): += their power on the lines (PL_WORK_ROLLERS). */
 int PlSysRollersCreate(PlSysDyn s);
 void PlSysRollersDestroy(PlSysDyn s);
-void PlSysRollersEval(PlSysDyn s, double t, const double *y, double *Fw, int putJ);
+void PlSysRollersEval(PlSysDyn s, double t, const double *y, double *Fw, int putJ, double *pw);
 /* system_dynamic.c: the pattern's values v as a dense n x n row-major matrix J. */
 void PlSysDynDense(const PlSysDyn s, const double *v, double *J);
 /* system_dynamic.c: the run's start from the current (static) state: the initial velocities,

@@ -22,9 +22,12 @@ EI = 3.7865e7 N m^2, EA = 3.1847e9 N, recomputed here).
             pipe's weight w L within 1e-9 of the top tension (the statics' tolerance); the rollers
             the pipe lifts off carry exactly nothing; summary.json's stinger object conforms to
             docs/summary-schema.json's "stinger".
+  motion    examples/slay_100m_motion.yaml: the rollers' loads start at the statics', swing as
+            the stinger moves with the firing line, and energy.csv balances with the rollers'
+            work (below 1e-3 of it at rtol 1e-6, and falling with the tolerance).
 Usage: check_slay.py PIPELAY WORKDIR SCHEMA
 """
-import csv, json, math, os, sys
+import csv, json, math, os, subprocess, sys
 from checks import Checks
 
 pipelay, work, schema_path = sys.argv[1:4]
@@ -236,5 +239,40 @@ def balance():
 
 
 balance()
+
+
+# ---- in time: the stinger moving with the firing line ----
+def motion():
+    """examples/slay_100m_motion.yaml (heave and pitch at the firing line, the stinger moving with
+    it) at tightened tolerances: its first row of timeseries_rollers.csv is the static
+    equilibrium's reactions (1e-6 of the largest), the rollers' loads change as the stinger moves,
+    and energy.csv's balance with the rollers' work closes: below 1e-3 of the rollers' work, and
+    lower at rtol 1e-6 than at 1e-5 (the integration's error, not a missing term)."""
+    ex = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "examples", "slay_100m_motion.yaml")
+    res = {}
+    for rt in ("1e-5", "1e-6"):
+        out = os.path.join(work, "motion_" + rt)
+        p = subprocess.run([pipelay, "run", ex, "--output", out, "--quiet", "--no-plots", "--set",
+                            "analysis.dynamic.rtol=" + rt, "--set", "analysis.dynamic.atol_position=1e-7"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if p.returncode:
+            C.check(False, "motion rtol %s: exit %d %s" % (rt, p.returncode, p.stderr[-600:]))
+            return
+        en = rows(os.path.join(out, "energy.csv"))
+        res[rt] = (max(abs(x["balance_J"]) for x in en), max(abs(x["work_rollers_J"]) for x in en))
+    st = json.load(open(os.path.join(out, "summary.json")))["stinger"]["rollers"]
+    ts = rows(os.path.join(out, "timeseries_rollers.csv"))
+    big = max(r["reaction_N"] for r in st)
+    d0 = max(abs(ts[0]["roller%d_reaction_N" % (k + 1)] - r["reaction_N"]) for k, r in enumerate(st))
+    C.check(d0 <= 1e-6 * big, "motion: the rollers' loads at t = 0 are the statics' (%.2e N of %.4g N; 1e-6)" % (d0, big))
+    swing = max(max(x["roller%d_reaction_N" % k] for x in ts) - min(x["roller%d_reaction_N" % k] for x in ts)
+                for k in range(1, len(st) + 1))
+    C.check(swing > 0.2 * big, "motion: the rollers' loads swing by up to %.4g N as the stinger heaves and pitches" % swing)
+    (b5, w5), (b6, w6) = res["1e-5"], res["1e-6"]
+    C.check(b6 <= 1e-3 * w6 and b6 < 0.5 * b5, "motion: energy.csv balances with the rollers' work %.4g J: %.4g J at rtol "
+            "1e-6 (1e-3 of it), %.4g J at 1e-5" % (w6, b6, b5))
+
+
+motion()
 
 sys.exit(1 if C.fails else 0)
