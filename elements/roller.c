@@ -11,14 +11,12 @@
  * roller's normal plane u = 0 at
  *     xi = uA/(uA - uB),   h = wA + xi (wB - wA) = (uA wB - uB wA)/(uA - uB),
  * the pipe's centreline height above the axis, measured along n, where it passes over the
- * roller. The gap is g = h - rho (rho = roller radius + pipe radius) and the penetration p = -g.
- * Measured along the roller's normal (not the pipe's), the gap is continuous along the line:
- * the crossing moves from one segment to the next through their common node (where both give
- * h = w of that node), so the contact is one C^0 law over the line, smooth within a segment.
- * Only the crossing with h > rho - reach counts: the pipe passes over the roller on its side
- * n, or at most reach below it (a pipe a start shape has put under the stinger is pushed up
- * onto it, as a roller with a contact side does); the line's far crossings (its sagbend under
- * a steep stinger's last roller's normal) are out of reach.
+ * roller. The crossing moves from one segment to the next through their common node (where
+ * both give h = w of that node), so h is continuous along the line. The crossing with the
+ * largest h within reach (h > rho - reach; PlRollerCrossing) carries the contact: the pipe
+ * passes over the roller on its side n, or at most reach below it (a pipe a start shape has
+ * put under the stinger is pushed up onto it, as a roller with a contact side does); a line's
+ * far crossings (one that turns back under the stinger) are out of reach.
  *
  * Law. The gap normal to the pipe, g = c h - rho, c = (1 + s_eff^2)^(-1/2) (the distance of
  * the roller's axis from the pipe's smoothed centreline through the crossing, whose slope in the

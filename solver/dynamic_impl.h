@@ -222,6 +222,9 @@ PlLines PlSysDynLines(const PlSysDyn s);
 /* roller.c: the stinger's rollers (0: none) and roller k's contact at the last evaluation. */
 int PlSysRollersCount(const PlSysDyn s);
 void PlSysRollersResult(const PlSysDyn s, int k, PlRollerResult *res);
+/* roller.c: how deep below roller k's surface the line passes at the current state when it
+ * passes it out of reach only (stinger.reach: the pipe under the stinger) [m], else NaN. */
+double PlSysRollersUnder(const PlSysDyn s, int k);
 /* roller.c: a dynamic run's DIR/timeseries_rollers.csv (t, then per roller its reaction's
  * magnitude and global components [N] and its gap [m], at the last evaluation's state): opened
  * with its header, or trimmed to the restart's last output t_last (>= 0) and appended; NULL

@@ -224,6 +224,17 @@ void PlSysRollersEval(PlSysDyn s, double t, const double *y, double *Fw, int put
   }
 }
 
+double PlSysRollersUnder(const PlSysDyn s, int k)
+{
+  const PlSysRollers R = s->rollers;
+  PlRoller r = R->r[k];
+  PlRollerOut o;
+  r.reach = INFINITY;
+  if (R->res[k].element >= 0 || Search(s, s->d[R->line], s->loff[R->line], &r, N_VGetArrayPointer(s->y), &o) < 0)
+    return NAN;
+  return -o.gap;
+}
+
 int PlSysRollersCount(const PlSysDyn s) { return s->rollers ? s->rollers->n : 0; }
 
 void PlSysRollersResult(const PlSysDyn s, int k, PlRollerResult *res) { *res = s->rollers->res[k]; }

@@ -814,6 +814,14 @@ PetscErrorCode PlSystemStatics(PlLines L, volatile sig_atomic_t *stop, int quiet
   if (srep->converged) {
     PetscCall(PlSysStaticStore(*S, rep));
     if (m->stinger.present) PetscCall(SlayResults(L, rep));
+    for (int k = 0; k < PlSysRollersCount(*S) && rep->converged; ++k) { /* the physical check */
+      const double under = PlSysRollersUnder(*S, k);
+      if (isnan(under)) continue;
+      rep->converged = PETSC_FALSE;
+      snprintf(rep->failure, sizeof rep->failure,
+               "the line passes %.4g m under the stinger's roller %d, beyond stinger.reach (%.4g m): the start "
+               "shape hangs too far below the stinger; raise stinger.reach", under, k + 1, m->stinger.reach);
+    }
   } else if (fixed_ends || m->stinger.present) {
     rep->converged = PETSC_FALSE;
     snprintf(rep->failure, sizeof rep->failure, "%s (%s only by the whole system's Newton)", srep->failure,

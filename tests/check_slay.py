@@ -227,6 +227,16 @@ def balance():
     C.check(len(free) >= 1 and all(r["gap_m"] > 0 and r["reaction_N"] == 0.0 and r["reaction_vector_N"] == [0, 0, 0] for r in free),
             "balance: the %d rollers the pipe lifts off (gaps %s m) carry exactly nothing"
             % (len(free), ", ".join("%.3f" % r["gap_m"] for r in free)))
+    # the same with the rollers' reach cut to 1 cm: the start shape hangs below the stinger, out of
+    # reach, and the statics must say so (not report the pipe through the stinger as converged)
+    path = os.path.join(work, "balance_reach.yaml")
+    with open(path, "w") as f:
+        f.write(text.replace("count: 7}", "count: 7, reach: 0.01}"))
+    p = subprocess.run([pipelay, "run", path, "--output", os.path.join(work, "balance_reach"), "--quiet", "--no-plots"],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    C.check(p.returncode == 3 and "under the stinger's roller" in p.stderr,
+            "balance: a line under the rollers out of their reach is no equilibrium (exit %d: %s)"
+            % (p.returncode, p.stderr.strip()[-160:]))
     try:
         import jsonschema
         schema = json.load(open(schema_path))

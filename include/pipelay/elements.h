@@ -407,7 +407,8 @@ typedef struct {
 } PlRoller;
 typedef struct {
   double xi;     /* where the segment A-B crosses the roller's normal plane (0 at A, 1 at B) */
-  double gap;    /* h - rho: the pipe's clearance above the roller, measured along n [m] */
+  double gap;    /* the pipe's clearance above the roller [m]: PlRollerCrossing's h - rho
+                    along n, PlRollerContact's normal to the pipe */
   double force;  /* the penalty's normal force F(p), p = -gap [N] */
   double f[6];   /* the contact's force on the pipe at A and at B (global) [N] */
 } PlRollerOut;
