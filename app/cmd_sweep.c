@@ -202,14 +202,29 @@ typedef struct {
   int col_offset;      /* the column of that body's eta[comp] */
 } SysColumns;
 
+/* A stinger's columns: the S-lay design curves (summary.json's stinger, solver/slay_output.c). */
+enum { kSlayColumns = 7 };
+static const char *const kSlay[kSlayColumns] = {"max_overbend_strain", "tip_clearance_m", "departure_angle_deg",
+                                                "tip_tension_N", "layback_m", "sagbend_moment_Nm", "sagbend_strain"};
+
+/* The S-lay columns' values of rep (NaN before the rollers' results). */
+static void SlayRow(const PlLinesReport *rep, double *row)
+{
+  const PlSlaySummary *o = &rep->slay;
+  const double v[kSlayColumns] = {o->max_overbend_strain, o->tip_clearance, o->departure_angle, o->tip_tension,
+                                  o->layback, o->sagbend_moment, o->sagbend_strain};
+  for (int k = 0; k < kSlayColumns; ++k) row[k] = rep->rollers_solved ? v[k] : NAN;
+}
+
 /* The table's columns for model m (value, converged, wall time, each body's pose, each free
- * point's position, each line's end tensions, and the stiffness of a force sweep of KEY).
+ * point's position, each line's end tensions, a stinger's S-lay results, and the stiffness of a force sweep of KEY).
  * Returns 0, or -1 out of memory. */
 static int SysColumnsOf(const PlModel *m, const char *key, SysColumns *c)
 {
   static const char *const kEta[6] = {"x_m", "y_m", "z_m", "roll_deg", "pitch_deg", "yaw_deg"};
   c->ncol = 0;
-  c->name = calloc(4 + 6 * (size_t)m->nbodies + 3 * (size_t)m->npoints + 2 * (size_t)m->nlines, sizeof *c->name);
+  c->name = calloc(4 + 6 * (size_t)m->nbodies + 3 * (size_t)m->npoints + 2 * (size_t)m->nlines + kSlayColumns,
+                   sizeof *c->name);
   if (!c->name) return -1;
   snprintf(c->name[c->ncol++], sizeof c->name[0], "value");
   snprintf(c->name[c->ncol++], sizeof c->name[0], "converged");
@@ -233,6 +248,8 @@ static int SysColumnsOf(const PlModel *m, const char *key, SysColumns *c)
     snprintf(c->name[c->ncol++], sizeof c->name[0], "%s_bottom_tension_N", m->lines[l].name);
     snprintf(c->name[c->ncol++], sizeof c->name[0], "%s_top_tension_N", m->lines[l].name);
   }
+  for (int k = 0; k < kSlayColumns && m->stinger.present; ++k)
+    snprintf(c->name[c->ncol++], sizeof c->name[0], "%s", kSlay[k]);
   if (c->body >= 0) snprintf(c->name[c->ncol++], sizeof c->name[0], "restoring_stiffness_N_per_m");
   return 0;
 }
@@ -279,6 +296,10 @@ static PetscErrorCode RunSystemCase(const char *file, int nsets, const char **se
   for (int l = 0; l < m.nlines; ++l) {
     row[col++] = rep.end_tension[l][0];
     row[col++] = rep.end_tension[l][1];
+  }
+  if (m.stinger.present) {
+    SlayRow(&rep, row + col);
+    col += kSlayColumns;
   }
   int wrc = PlMakeDirs(case_dir, &err);
   if (!wrc) wrc = PlLinesWriteSummary(L, &rep, case_dir, &err);

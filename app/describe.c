@@ -558,6 +558,29 @@ static void PrintJoints(FILE *out, const PlModel *m)
   }
 }
 
+/* The stinger of m: its arc, its rollers and the contact law. */
+static void PrintStinger(FILE *out, const PlModel *m)
+{
+  const PlStinger *g = &m->stinger;
+  if (!g->present) return;
+  const double r2d = 180.0 / 3.14159265358979323846;
+  fprintf(out, "  stinger under line %s: %d rollers on an arc of radius %.10g m\n", m->lines[g->line].name, g->nrollers,
+          g->radius);
+  PrintVector(out, "start", g->start, NULL, "m (global; the pipe's centreline)");
+  Line(out, "heading", g->heading * r2d, "deg (from +x towards +y)");
+  Line(out, "start angle", g->start_angle * r2d, "deg (below the horizontal)");
+  fprintf(out, "    %-28s", "stations");
+  for (int k = 0; k < g->nrollers; ++k) fprintf(out, " %.10g", g->rollers[k].station);
+  fprintf(out, " m\n");
+  Line(out, "roller radius", g->roller_radius, "m");
+  Line(out, "contact stiffness", g->stiffness, "N/m");
+  Line(out, "contact damping", g->damping, "N s/m (dynamic)");
+  Line(out, "contact smoothing", g->smoothing, "m (d_o/1000)");
+  Line(out, "reach", g->reach, "m");
+  const PlRollerModel *tip = &g->rollers[g->nrollers - 1];
+  PrintVector(out, "tip (last roller's top)", tip->top, NULL, "m (global)");
+}
+
 void PlDescribeBodies(FILE *out, const PlModel *m)
 {
   fprintf(out, "pipelay info: %s (%s)\n", m->name, m->source_path);
@@ -602,6 +625,7 @@ int PlDescribeLines(FILE *out, const PlModel *m, int fingerprint)
   }
   for (int b = 0; b < m->nbodies; ++b) PrintBody(out, &m->bodies[b], 0);
   PrintJoints(out, m);
+  PrintStinger(out, m);
   PlModel *lm = malloc(sizeof *lm);
   if (!lm) return 1;
   int rc = 0;

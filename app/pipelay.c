@@ -621,6 +621,7 @@ static PetscErrorCode RunLines(PlModel *m, const Args *a, PetscMPIInt rank, Pets
         printf("  body %s: O_b (%.4f, %.4f, %.4f) m; roll %.4f, pitch %.4f, yaw %.4f deg\n", m->bodies[b].id, e[0],
                e[1], e[2], e[3] * r2d, e[4] * r2d, e[5] * r2d);
       }
+      if (m->stinger.present && rep.rollers_solved) PlSlayPrint(stdout, m, &rep);
       for (int j = 0; j < m->njoints && rep.joints_solved; ++j) {
         const double *f = rep.joint_force[j], *mm = rep.joint_moment[j];
         printf("  joint %s: force on %s (%.4f, %.4f, %.4f) kN, moment (%.4f, %.4f, %.4f) kN m\n", m->joints[j].name,

@@ -70,6 +70,9 @@ static int read_model_with(const PlYNode **body_names, PlError *err, const PlYNo
   if ((rc = ld_reject_key(&top, "points", "are the connection points of a model of lines: (give the line under "
                                        "lines: with its ends on the points)")))
     return rc;
+  if ((rc = ld_reject_key(&top, "stinger", "carries a line of a model of lines: (give the pipe under lines: with its "
+                                        "top end at the firing line)")))
+    return rc;
   c.has_vessel = ld_pair_of(&top, "vessel") != NULL;
   const PlYPair *pbodies = ld_pair_of(&top, "bodies"), *pjoints = ld_pair_of(&top, "joints");
   const bool has_line = ld_pair_of(&top, "line") != NULL;

@@ -271,6 +271,8 @@ int ld_open_list(PlError *err, const Scope *top, const char *key, bool allow_emp
                  const PlYNode **list, char *path);
 int ld_read_joints(const Ctx *c, const Scope *top, PlModel *m);
 int ld_read_line_system(Ctx *c, const Scope *top, PlModel *m);
+/* loader_stinger.c: stinger: of a model of lines: (after the lines). */
+int ld_read_stinger(const Scope *top, PlModel *m);
 
 /* loader_design.c */
 int ld_read_design(const Scope *top, PlModel *m);

@@ -60,6 +60,7 @@ const char *const PlDnvFabricationNames[] = {"seamless", "uo_tro_erw", "uoe", NU
 #define R_ANY -INFINITY, INFINITY, false, false
 #define R_ANGLE -360.0, 360.0, false, false  /* [deg] an orientation, direction or phase */
 #define R_SLOPE 0.0, 45.0, false, true       /* [deg] a seabed slope: 0 to below 45 */
+#define R_INCLINE -90.0, 90.0, true, true    /* [deg] a slope below the horizontal, not vertical */
 #define R_FRAC 0.0, 1.0, true, true          /* a relative tolerance */
 #define R_KS 0.0, 1.0, true, false           /* a shear coefficient */
 #define R_NU -1.0, 0.5, true, true           /* a Poisson's ratio */
@@ -125,6 +126,7 @@ const PlKeySpec PlSchemaTable[] = {
     MAPS("points", OPT, "none", "the connection points of lines:"),
     MAP("design", OPT, "none", "pressures and the DNV-ST-F101 code check of every line (post-processing)"),
     MAP("fatigue", OPT, "none", "Miner damage of a dynamic run's line points (fatigue.csv)"),
+    MAP("stinger", OPT, "none", "an S-lay stinger's rollers under a line of lines:"),
 
     /* ---- environment ---- */
     NUM("environment.water_depth", "m", R_POS, REQ, NAN, "required",
@@ -607,6 +609,25 @@ const PlKeySpec PlSchemaTable[] = {
     LST("joints[*].point", "m", R_ANY, 3, REQ, "required", "the joint point, global, at the initial poses"),
     LST("joints[*].axis", "-", R_ANY, 3, CND, "required for `revolute` and `prismatic`",
         "hinge axis or sliding direction, global"),
+
+    /* ---- stinger ---- */
+    STR("stinger.line", CND, "the only line", "the name of the line it carries"),
+    NUM("stinger.radius", "m", R_POS, REQ, NAN, "required", "R: the pipe's centreline radius over the rollers"),
+    LST("stinger.start", "m", R_ANY, 3, REQ, "required", "the arc's first point (the pipe's centreline), global"),
+    NUM("stinger.heading", "deg", R_ANGLE, DEF, 180.0, "180",
+        "the lay's plan direction away from the vessel, from +x towards +y"),
+    NUM("stinger.start_angle", "deg", R_INCLINE, DEF, 0.0, "0",
+        "the pipe's slope below the horizontal at start"),
+    NUM("stinger.spacing", "m", R_POS, CND, NAN, "required without stations", "arc length between rollers"),
+    INT("stinger.count", 1, PL_ROLLERS_MAX, CND, 0, "required without stations", "the number of rollers"),
+    LST("stinger.stations", "m", R_NONNEG, 0, CND, "spacing and count",
+        "the rollers' arc lengths from start, increasing"),
+    NUM("stinger.roller_radius", "m", R_POS, DEF, 0.25, "0.25", "the rollers' radius"),
+    NUM("stinger.stiffness", "N/m", R_POS, DEF, NAN, "1e-3 EA/d_o of the line's top section",
+        "the contact's penalty stiffness"),
+    NUM("stinger.damping", "N s/m", R_NONNEG, DEF, 0.0, "0", "the contact's damping along its normal (dynamics)"),
+    NUM("stinger.reach", "m", R_POS, DEF, NAN, "`radius`",
+        "a pipe crossing a roller's normal deeper than this below its surface is not in contact"),
 
     /* ---- lines and points ---- */
     STR("lines[*].name", REQ, "required", "the line's name"),

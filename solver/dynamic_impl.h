@@ -36,7 +36,8 @@ typedef struct {
  * the Morison added-mass force, the seabed's normal reaction (its elastic part) and its contact
  * damping, the seabed friction, the held or moved ends' supports (and dead end moments), the
  * rotational damping and the weight's splash-zone part (the buoyancy the constant submerged
- * weight of the potential energy does not have above the surface); and the split of the
+ * weight of the potential energy does not have above the surface), the stinger's rollers'
+ * contact (its elastic part, its damping and a moving stinger's work); and the split of the
  * friction's work (-W_friction = its springs' stored energy change + FRICTION_SLIP +
  * FRICTION_NONCONSERVATIVE): the energy the anchors' slip dissipated (> 0) and the spring work
  * the friction law neither stores nor dissipates, of either sign: the stored energy lost or
@@ -53,6 +54,7 @@ enum {
   PL_WORK_ENDS,
   PL_WORK_ROTATIONAL_DAMPING,
   PL_WORK_SPLASH_ZONE,
+  PL_WORK_ROLLERS,
   PL_WORK_FRICTION_SLIP,
   PL_WORK_FRICTION_NONCONSERVATIVE,
   PL_WORK_N
@@ -217,6 +219,18 @@ double *PlSysDynLineUnknowns(const PlSysDyn s, int l, const double *y, int *nnod
 /* The same for the count nodes from i0 on, into u [count nd]. */
 void PlSysDynNodeUnknowns(const PlSysDyn s, int l, const double *y, int i0, int count, double *u);
 PlLines PlSysDynLines(const PlSysDyn s);
+/* roller.c: the stinger's rollers (0: none) and roller k's contact at the last evaluation. */
+int PlSysRollersCount(const PlSysDyn s);
+void PlSysRollersResult(const PlSysDyn s, int k, PlRollerResult *res);
+/* roller.c: how deep below roller k's surface the line passes at the current state when it
+ * passes it out of reach only (stinger.reach: the pipe under the stinger) [m], else NaN. */
+double PlSysRollersUnder(const PlSysDyn s, int k);
+/* roller.c: a dynamic run's DIR/timeseries_rollers.csv (t, then per roller its reaction's
+ * magnitude and global components [N] and its gap [m], at the last evaluation's state): opened
+ * with its header, or trimmed to the restart's last output t_last (>= 0) and appended; NULL
+ * without rollers or on an error (err). A row per output. */
+FILE *PlSysRollersSeriesOpen(const PlSysDyn s, const char *dir, double t_last, PlError *err);
+void PlSysRollersSeriesRow(const PlSysDyn s, FILE *f, double t);
 /* Body b's origin (global) and attitude R (body -> global, row-major) at state y. */
 void PlSysDynBodyPose(const PlSysDyn s, int b, const double *y, double r[3], double R[9]);
 

@@ -1205,6 +1205,7 @@ void *PlLinesSummaryBuild(const PlLines s, const PlLinesReport *rep)
       cJSON_AddItemToObject(o, "moment_Nm", cJSON_CreateDoubleArray(rep->joint_moment[j], 3));
     }
   }
+  if (m->stinger.present && rep->rollers_solved) PlSlaySummaryJSON(m, rep, root);
   return root;
 }
 

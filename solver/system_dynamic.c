@@ -144,6 +144,13 @@ static int Position(const PlSysDyn s, int row, int col)
   return -1;
 }
 
+int PlSysDynPosition(const PlSysDyn s, int row, int col) { return Position(s, row, col); }
+
+void PlSysDynRecordEntry(PlSysDyn s, int row, int col)
+{
+  if (s->recording && PushPair(&s->rec, &s->nrec, &s->caprec, row, col)) s->domain_error = 2;
+}
+
 static void PutSearch(PlSysDyn s, int row, int col, double v);
 
 /* Adds v to the matrix entry (row, col): the replayed position when the assembly follows the
@@ -596,6 +603,7 @@ int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double
       PlVesselJointLoad(yb, ap, A->fixed ? Tt : NULL, zero, zero, tau, NULL, A->dtau_df, A->dtau_dm);
     }
   }
+  PlSysRollersEval(s, t, y, Fw, putJ, pw); /* the rollers' contacts (roller.c) */
   for (int l = 0; l < s->nl; ++l) {
     const PlDynLine d = s->d[l];
     const PlProblem p = d->sp;
@@ -982,14 +990,15 @@ double PlSysDynPayoutGradient(PlSysDyn s, int l, double t, const double *y)
  * discretisation's change, the new node's balance, a retired element's energy); and
  *   balance_J = total_J - total_J(0) - (work_loads_J + work_drag_J + work_added_mass_J
  *               + work_seabed_J + work_seabed_damping_J + work_friction_J + work_ends_J
- *               + work_rotational_damping_J + work_splash_zone_J + work_payout_J + remesh_J)
+ *               + work_rotational_damping_J + work_splash_zone_J + work_rollers_J + work_payout_J
+ *               + remesh_J)
  *               + dissipated_J,
  * the energy the equations do not account for: zero up to the integration error. The
  * friction's split is a second balance: -work_friction_J = friction_stored_J -
  * friction_stored_J(0) + friction_slip_J + friction_nonconservative_J. */
 static const char *const kWorkColumn[PL_WORK_N] = {
   "work_loads_J", "work_drag_J", "dissipated_J", "work_added_mass_J", "work_seabed_J", "work_seabed_damping_J",
-  "work_friction_J", "work_ends_J", "work_rotational_damping_J", "work_splash_zone_J", "friction_slip_J",
+  "work_friction_J", "work_ends_J", "work_rotational_damping_J", "work_splash_zone_J", "work_rollers_J", "friction_slip_J",
   "friction_nonconservative_J"};
 
 /* 1 when a line pays out (its energy.csv has work_payout_J and remesh_J). */
@@ -1768,6 +1777,7 @@ PetscErrorCode PlSysDynCreate(PlLines L, const PlLinesReport *rep, PlSysDyn *out
   s->vbody_w = s->snorm.npairs > 0 ? sqrt((double)(n + 3 * s->snorm.npairs) / PL_VESSEL_NY) : 1.0;
   for (int k = 0; k < n; ++k) /* ErrorWeights relies on it */
     PetscCheck(at[k] > 0.0, PETSC_COMM_SELF, PETSC_ERR_PLIB, "absolute tolerance %d is %g, not positive", k, at[k]);
+  PetscCheck(!PlSysRollersCreate(s), PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory (the stinger's rollers)");
   PetscCheck(!BuildPattern(s), PETSC_COMM_SELF, PETSC_ERR_MEM, "out of memory building the system's matrix pattern");
   for (int l = 0; l < s->nl; ++l) { /* the listed entries' positions in the pattern, found once */
     PetscCall(ListPositions(s, l, 0, s->d[l]->sp->mesh.nelements, s->eent, s->neent, 3, &s->epos[l]));
@@ -1873,6 +1883,7 @@ PetscErrorCode PlSysDynDestroy(PlSysDyn *ps)
   PetscFunctionBeginUser;
   PlSysDyn s = *ps;
   if (!s) PetscFunctionReturn(0);
+  PlSysRollersDestroy(s);
   if (s->ida) IDAFree(&s->ida);
   if (s->NLS) SUNNonlinSolFree(s->NLS);
   if (s->LS) SUNLinSolFree(s->LS);

@@ -27,6 +27,7 @@ typedef struct {
 } Attach;
 
 #include "sundials_fast.h"
+typedef struct PlSysRollers_ *PlSysRollers; /* the stinger's rollers (roller.c) */
 /* The arrays below, one entry per line [nl], per point, body or joint of the model, or per line
  * end (at: 2 nl), are allocated by PlSysDynCreate and freed by PlSysDynDestroy. */
 struct PlSysDyn_ {
@@ -140,12 +141,25 @@ struct PlSysDyn_ {
   double *sn_winv;               /* and their 1 / tol */
   int sn_registered;
   double vbody_w;                /* a body's translational velocity's weight factor (ErrorWeights) */
+  PlSysRollers rollers;          /* the stinger's rollers (roller.c), NULL: none */
 };
 
 /* system_dynamic.c: the residual F(t, y, y') into F (NULL: a scratch, for a matrix-only call)
  * and, with wantJ, the iteration matrix dF/dy + c dF/dy' into s->val (the pattern's values). Returns 0, 1 outside the domain, 2 or 3
  * on an internal error. */
 int PlSysDynEval(PlSysDyn s, double t, const double *y, const double *yp, double c, double *F, int wantJ);
+/* system_dynamic.c: the position of the entry (row, col) in the pattern's values, -1 when it is
+ * not in the pattern. */
+int PlSysDynPosition(const PlSysDyn s, int row, int col);
+/* system_dynamic.c: while the pattern is recorded (BuildPattern), the entry (row, col) into it. */
+void PlSysDynRecordEntry(PlSysDyn s, int row, int col);
+/* roller.c: the stinger's rollers of s's model (PlSysDynCreate; returns 0, or 1 out of memory),
+ * freed by PlSysRollersDestroy; their contacts into the residual Fw and, with putJ, the matrix
+ * (PlSysDynEval, before the lines' ends take their rows) at time t (the stinger moves with the
+ * firing line's motion); pw (may be NULL): += their power on the lines (PL_WORK_ROLLERS). */
+int PlSysRollersCreate(PlSysDyn s);
+void PlSysRollersDestroy(PlSysDyn s);
+void PlSysRollersEval(PlSysDyn s, double t, const double *y, double *Fw, int putJ, double *pw);
 /* system_dynamic.c: the pattern's values v as a dense n x n row-major matrix J. */
 void PlSysDynDense(const PlSysDyn s, const double *v, double *J);
 /* system_dynamic.c: the run's start from the current (static) state: the initial velocities,

@@ -390,7 +390,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
   const char *dir = m->output_dir;
   const int nl = m->nlines, np = m->npoints, nb = m->nbodies, nj = m->njoints, n = PlSysDynSize(s);
   const int nls = nl > 0 ? nl : 1;
-  FILE *fl = NULL, *fe = NULL, *fw = NULL, *fp[np > 0 ? np : 1], *fb[nb > 0 ? nb : 1], *fj[nj > 0 ? nj : 1];
+  FILE *fr = NULL, *fl = NULL, *fe = NULL, *fw = NULL, *fp[np > 0 ? np : 1], *fb[nb > 0 ? nb : 1], *fj[nj > 0 ? nj : 1];
   for (int k = 0; k < np; ++k) fp[k] = NULL;
   for (int k = 0; k < nb; ++k) fb[k] = NULL;
   for (int k = 0; k < nj; ++k) fj[k] = NULL;
@@ -516,6 +516,8 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
       io = PL_EXIT_IO;
     }
   }
+  if (root && !io && PlSysRollersCount(s) > 0 && !(fr = PlSysRollersSeriesOpen(s, dir, opt->restart ? t_out : -1.0, &res->err)))
+    io = PL_EXIT_IO;
   /* each line's series and envelopes in OUTPUT/line_NAME/ (line_series.c), against its
    * static stations: the start state (a restart's too: its state is set below) */
   PlLineSeries ls[nls];
@@ -655,6 +657,7 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
         fputc('\n', fl);
         fflush(fl);
       }
+      PlSysRollersSeriesRow(s, fr, t); /* the stinger's rollers at (t, y) */
       for (int p = 0; p < np; ++p) {
         if (!fp[p]) continue;
         double xp[6];
@@ -749,8 +752,9 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
     }
   }
   Result(ida, t, T, wall0, io, &base, res);
-  FILE *all[3 + np + nb + nj];
+  FILE *all[4 + np + nb + nj];
   int nf = 0;
+  all[nf++] = fr;
   all[nf++] = fw;
   all[nf++] = fl;
   all[nf++] = fe;

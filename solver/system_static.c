@@ -715,6 +715,8 @@ PetscErrorCode PlSysStaticStore(PlSysDyn s, PlLinesReport *rep)
   s->statics = 1;
   EvalAtRest(s, y, zero, 0.0, F, 0); /* the end forces, the bodies' loads, the held DOFs' loads */
   s->statics = 0;
+  for (int k = 0; k < PlSysRollersCount(s); ++k) PlSysRollersResult(s, k, &rep->roller[k]);
+  rep->rollers_solved = PlSysRollersCount(s) > 0;
   for (int l = 0; l < s->nl; ++l) {
     const PlDynLine d = s->d[l];
     const PlProblem p = d->sp;
@@ -772,6 +774,21 @@ PetscErrorCode PlSysStaticStore(PlSysDyn s, PlLinesReport *rep)
   PetscFunctionReturn(0);
 }
 
+/* The S-lay results of the stinger's line at the stored equilibrium (slay_output.c). Collective. */
+static PetscErrorCode SlayResults(PlLines L, PlLinesReport *rep)
+{
+  const PlModel *m = PlLinesModel(L);
+  PlStation *nodes, *els;
+  int nn, ne;
+  const PlProblem p = PlLinesProblem(L, m->stinger.line);
+  PetscFunctionBeginUser;
+  PetscCall(PlProblemStations(p, &nodes, &nn, &els, &ne));
+  if (nn > 0) PlSlaySummarize(m, p, nodes, nn, els, ne, rep);
+  free(nodes);
+  free(els);
+  PetscFunctionReturn(0);
+}
+
 PetscErrorCode PlSystemStatics(PlLines L, volatile sig_atomic_t *stop, int quiet, PlLinesReport *rep,
                                PlSysStaticReport *srep, PlSysDyn *S, char *warning, size_t len)
 {
@@ -810,11 +827,21 @@ PetscErrorCode PlSystemStatics(PlLines L, volatile sig_atomic_t *stop, int quiet
   for (int l = 0; l < m->nlines; ++l)
     for (int e = 0; e < 2; ++e)
       fixed_ends |= m->lines[l].ends[e].body >= 0 && m->lines[l].ends[e].connection == PL_HANGOFF_FIXED;
-  if (srep->converged) PetscCall(PlSysStaticStore(*S, rep));
-  else if (fixed_ends) {
+  if (srep->converged) {
+    PetscCall(PlSysStaticStore(*S, rep));
+    if (m->stinger.present) PetscCall(SlayResults(L, rep));
+    for (int k = 0; k < PlSysRollersCount(*S) && rep->converged; ++k) { /* the physical check */
+      const double under = PlSysRollersUnder(*S, k);
+      if (isnan(under)) continue;
+      rep->converged = PETSC_FALSE;
+      snprintf(rep->failure, sizeof rep->failure,
+               "the line passes %.4g m under the stinger's roller %d, beyond stinger.reach (%.4g m): the start "
+               "shape hangs too far below the stinger; raise stinger.reach", under, k + 1, m->stinger.reach);
+    }
+  } else if (fixed_ends || m->stinger.present) {
     rep->converged = PETSC_FALSE;
-    snprintf(rep->failure, sizeof rep->failure,
-             "%s (a line end fixed to a body is held only by the whole system's Newton)", srep->failure);
+    snprintf(rep->failure, sizeof rep->failure, "%s (%s only by the whole system's Newton)", srep->failure,
+             fixed_ends ? "a line end fixed to a body is held" : "the stinger's rollers carry the line");
   } else if (len)
     snprintf(warning, len, "%s; the equilibrium of the lines at the bodies' held DOFs is reported", srep->failure);
   PetscFunctionReturn(0);

@@ -33,6 +33,7 @@ BASES = {
                                                   "supply_raos.csv, heading: towards, phase: lead, origin: [0, 0, 0]}"]),
     "design": ("jlay_900m.yaml", ["design.dnv_f101.smys=450e6", "design.dnv_f101.smts=535e6"]),
     "fatigue": ("jlay_circle.yaml", ["fatigue.sn_curve=D"]),
+    "stinger": ("slay_100m.yaml", []),
 }
 SKIP_BLOCKS = ("ends", "vessel.dp.reference", "vessel.hull[0]", "waves.trains[0]", "waves.trains[*]")  # per-end,
 # per-kind, per-item tables: no single path

@@ -35,6 +35,10 @@
  *       (almost) no drag: at most 1e-4 of the still strip's.
  *   rao_fixed_frame  that fixed end's frame where its rows vanish is R_b exp(xi_r) T (1e-12) and
  *       its angular velocity the frame's rate (central differences in time, 1e-8 rad/s).
+ *   jacobian_stinger_quat, jacobian_stinger_euler  the same, and the statics' matrix, for a pipe
+ *       pressed by a stinger's three rollers (their contact with damping, roller.c) at the
+ *       displaced state, every roller in contact there; jacobian_stinger_moving with the top end
+ *       heaving and pitching and the stinger moving with it (at t = 0.3 s).
  *   split  (on K MPI ranks) the residual and matrix assembled in METIS parts and summed equal
  *       the whole assembly's, both rotation parametrisations, with the riser's top hinged and fixed.
  *   outputs  the outputs' loads from the elements and nodes at the lines' ends
@@ -195,6 +199,36 @@ static const char *kRiserWaves =
   "    mesh: {elements: 66}\n"
   "    ends: {bottom: {position: [0, 0, -60], fixed: [x, y, z]}, top: {position: [0, 0, 6], fixed: [x, y, z]}}\n"
   "analysis: {type: dynamic, dynamic: {duration: 1}}\n";
+
+/* A pipe held at both ends over a stinger of three rollers 30 cm above its straight line (a
+ * nearly straight arc), with contact damping: the rollers press into it at the start. */
+static const char *kStinger =
+  "name: stinger\n"
+  "environment: {water_depth: 50}\n"
+  "lines:\n"
+  "  - name: pipe\n"
+  "    line: {length: 20, sections: [{outer_diameter: 0.32385, wall_thickness: 0.0159,\n"
+  "           material: {youngs_modulus: 207e9, shear_modulus: 7.96e10, density: 7850},\n"
+  "           hydrodynamics: {drag_normal: 1.0, added_mass_normal: 1.0}}]}\n"
+  "    mesh: {elements: 20}\n"
+  "    ends: {bottom: {position: [0, 0, -10], fixed: [x, y, z]}, top: {position: [20, 0, -10], fixed: [x, y, z]}}\n"
+  "stinger: {radius: 1e5, start: [4.5, 0, -9.7], heading: 0, spacing: 5, count: 3, damping: 2e4}\n"
+  "analysis: {type: dynamic, dynamic: {duration: 1}}\n";
+
+/* kStinger with the top end heaving and pitching (the stinger moves with it, roller.c). */
+static const char *StingerMoving(char *buf, size_t len)
+{
+  snprintf(buf, len, "%s", kStinger);
+  char *top = strstr(buf, "top: {position: [20, 0, -10], fixed: [x, y, z]}");
+  if (top) {
+    const char *moving = "top: {position: [20, 0, -10], fixed: [x, y, z], motion: {type: harmonic, dofs: {z: {amplitude: "
+                         "0.2, period: 3}, ry: {amplitude: 2, period: 3, phase: 30}}}}";
+    char rest[4096];
+    snprintf(rest, sizeof rest, "%s", top + strlen("top: {position: [20, 0, -10], fixed: [x, y, z]}"));
+    snprintf(top, len - (size_t)(top - buf), "%s%s", moving, rest);
+  }
+  return buf;
+}
 
 static int LoadText(const char *text, const char *rotation, PlModel *m)
 {
@@ -363,6 +397,22 @@ static PetscErrorCode JacobianCase(const char *text, const char *rotation)
          worst, wr, wc);
   CHECK_TRUE(worst >= 0.0, "the matrix at a state inside the domain");
   CHECK_TRUE(worst <= 1e-6, "iteration matrix against central differences (1e-6 of the row's largest entry)");
+  if (m.stinger.present) { /* the statics' matrix too, and the rollers were in contact */
+    const double ws = FdMatrixError(S, 1, 0.0, y, yp, 0.0, &wr, &wc);
+    int pressed = 0;
+    double *F = malloc(sizeof(double) * n);
+    PetscCheck(F && PlSysDynResidual(S, 0.3, y, yp, F) == 0, PETSC_COMM_WORLD, PETSC_ERR_MEM, "the residual");
+    free(F);
+    for (int k = 0; k < m.stinger.nrollers; ++k) {
+      PlRollerResult r;
+      PlSysRollersResult(S, k, &r);
+      pressed += r.element >= 0 && r.gap < 0.0;
+    }
+    printf("%s: statics' matrix %.2e of its row's largest entry (row %d, column %d); %d of %d rollers pressed\n",
+           rotation, ws, wr, wc, pressed, m.stinger.nrollers);
+    CHECK_TRUE(ws >= 0.0 && ws <= 1e-6, "the statics' matrix against central differences (1e-6)");
+    CHECK_TRUE(pressed == m.stinger.nrollers, "every roller presses on the pipe at the checked state");
+  }
   free(y), free(yp);
   PetscCall(PlSysDynDestroy(&S));
   PetscCall(PlLinesDestroy(&L));
@@ -729,6 +779,9 @@ int main(int argc, char **argv)
   else if (!strcmp(c, "jacobian_rao_fixed_euler")) rc = JacobianCase(RaoFixedSystem(fixed, sizeof fixed), "rotation=euler_zxy");
   else if (!strcmp(c, "rao_fixed_frame")) rc = RaoFixedFrameCase();
   else if (!strcmp(c, "hull_rao_particle")) rc = HullRaoParticleCase();
+  else if (!strcmp(c, "jacobian_stinger_quat")) rc = JacobianCase(kStinger, "rotation=quaternion");
+  else if (!strcmp(c, "jacobian_stinger_euler")) rc = JacobianCase(kStinger, "rotation=euler_zxy");
+  else if (!strcmp(c, "jacobian_stinger_moving")) rc = JacobianCase(StingerMoving(fixed, sizeof fixed), "rotation=quaternion");
   else if (!strcmp(c, "element_waves")) rc = ElementWavesCase("rotation=quaternion");
   else if (!strcmp(c, "rest")) rc = RestCase(kBuoy) || RestCase(kBodies);
   else if (!strcmp(c, "outputs"))

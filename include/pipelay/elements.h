@@ -400,3 +400,33 @@ typedef struct {
 int PlJointRowCount(PlJointKind kind);
 void PlJointEval(const PlJoint *j, const double ya[7], const double yb[7], PlJointEvalOut *out);
 /* ==== end of the joints section ========================================================= */
+
+/* ==== roller contact (elements/roller.c; docs/design-system-core.md §2.3) ================
+ * A roller: an infinite cylinder of axis a (unit) through c, the pipe resting on its side n
+ * (unit, normal to a) at contact distance rho (roller radius + the pipe's outer radius) from
+ * the axis; a C^1 penalty of stiffness k smoothed over the penetration delta, damping cd along
+ * the contact's normal (0 in statics), acting where the pipe crosses the roller's normal plane
+ * no deeper than reach below its surface. The formulation is derived in roller.c. */
+typedef struct {
+  double c[3], a[3], n[3];
+  double rho, k, delta, cd, reach;
+} PlRoller;
+typedef struct {
+  double xi;     /* where the segment A-B crosses the roller's normal plane (0 at A, 1 at B) */
+  double gap;    /* the pipe's clearance above the roller [m]: PlRollerCrossing's h - rho
+                    along n, PlRollerContact's normal to the pipe */
+  double force;  /* the penalty's normal force F(p), p = -gap [N] */
+  double f[6];   /* the contact's force on the pipe at A and at B (global) [N] */
+} PlRollerOut;
+/* The segment's crossing of the roller's normal plane: 1 when A-B crosses it (half-open: one
+ * segment of a line claims a node on the plane) with h > rho - reach, o->xi and o->gap set;
+ * 0 else. */
+int PlRollerCrossing(const PlRoller *r, const double xA[3], const double xB[3], PlRollerOut *o);
+/* The contact of a crossing segment A-B (PlRollerCrossing returned 1), with its neighbours'
+ * outer nodes P (before A) and Q (after B) along the line, each NULL at a line's end: o->force
+ * and o->f, and with K, C not NULL K = -df/dx (6 x 12 row-major: the rows of A and B, the
+ * columns of P, A, B, Q; a missing node's columns 0) and C = -df/dv (6 x 6 over A, B), at
+ * velocities vA, vB (NULL: at rest, no damping). */
+void PlRollerContact(const PlRoller *r, const double *xP, const double xA[3], const double xB[3], const double *xQ,
+                     const double *vA, const double *vB, PlRollerOut *o, double *K, double *C);
+/* ==== end of the roller section ========================================================= */

@@ -559,6 +559,42 @@ typedef struct PlRoute_ {
   double length;               /* [m] from the first point to the last */
 } PlRoute;
 
+/* stinger: the rollers an S-lay pipe rests on over the overbend (a model of lines:). Each roller
+ * is an infinite cylinder of axis a through c, on whose contact side n (normal to a) the pipe
+ * rests; the contact law is elements/roller.c's. The rollers stand on a constant-radius arc in
+ * the vertical plane of the lay: the pipe's centreline passes through start, heading away from
+ * the vessel along the plan direction heading, start_angle below the horizontal there, and
+ * bends down with radius R (the pipe's centreline radius); roller i is at arc length
+ * station[i] from start, its axis horizontal and normal to the lay's plane, rho = its radius +
+ * the pipe's outer radius below the pipe's centreline. */
+#define PL_ROLLERS_MAX 256
+typedef struct {
+  double c[3];                 /* a point of the axis, global [m] */
+  double a[3];                 /* the axis (unit) */
+  double n[3];                 /* the contact side (unit, normal to a): towards the pipe */
+  double station;              /* arc length from the stinger's start [m] */
+  double top[3];               /* the pipe's centreline on the arc above the roller, global [m] */
+} PlRollerModel;
+
+typedef struct {
+  bool present;                /* stinger: given */
+  int line;                    /* the line it carries (index in lines) */
+  double radius;               /* R [m]: the pipe's centreline radius over the rollers */
+  double start[3];             /* the arc's first point (station 0), global [m] */
+  double heading;              /* the lay's plan direction away from the vessel [rad from +x] */
+  double start_angle;          /* the pipe's slope below the horizontal at start [rad] */
+  double roller_radius;        /* [m] */
+  double pipe_diameter;        /* the carried line's outer diameter at the stinger [m] */
+  double stiffness;            /* the contact's penalty stiffness [N/m] */
+  double damping;              /* its damping along the normal, dynamics [N s/m] */
+  double smoothing;            /* the penetration over which the penalty's slope grows from 0 to
+                                  stiffness (C^1) [m] */
+  double reach;                /* a crossing deeper than this below a roller's surface is no
+                                  contact [m] */
+  int nrollers;
+  PlRollerModel rollers[PL_ROLLERS_MAX];
+} PlStinger;
+
 /* The model. Ownership: a model owns every array its pointers reference (the sections, zones,
  * output points, bodies, joints, lines with their sections and zones, points, the current's
  * table, the route's points and pieces, the motions' and environment loads' time series, the
@@ -643,6 +679,7 @@ typedef struct {
   PlLineModel *lines;          /* [nlines] */
   int npoints;                 /* points: */
   PlPointModel *points;        /* [npoints] */
+  PlStinger stinger;           /* stinger: (present false: none) */
   int nwarnings;               /* plausibility warnings of the loader ("FILE:LINE:COL: key:
                                   warning: ..."), printed by the commands */
   char warnings[PL_MAX_WARNINGS][PL_ERRMSG_MAX];

@@ -91,6 +91,33 @@ void PlProblemSetEndLoads(PlProblem prob, int end, const double F[3], const doub
 
 /* ---- several lines joined at points: their static equilibrium (solver/lines.c) ----------- */
 typedef struct PlLines_ *PlLines;
+/* A roller's contact with its line (solver/roller.c). */
+typedef struct {
+  int element;                           /* the line's element over the roller, -1: none in reach */
+  double xi;                             /* where on it (0 at its first node, 1 at its second) */
+  double gap;                            /* the pipe's clearance above the roller (< 0: pressed in) [m] */
+  double reaction[3];                    /* the pipe's load on the roller, global [N] */
+} PlRollerResult;
+/* The S-lay results of a stinger's line at equilibrium (solver/slay_output.c). Strains are at
+ * the pipe's outer fibre on the bend's tension side: kappa d_o/2 + gamma_1. */
+typedef struct {
+  double overbend_strain[PL_ROLLERS_MAX]; /* over each roller: the largest of the segment over
+                                             it and its two neighbours [-] */
+  double max_overbend_strain;            /* over all rollers [-] */
+  int max_overbend_roller;               /* where (index) */
+  int last_contact;                      /* the last roller the pipe presses on (-1: none) */
+  double tip_clearance;                  /* the last roller's gap (> 0: the pipe lifted off) [m] */
+  double departure_angle;                /* the pipe's slope below the horizontal over the last
+                                            roller [deg] */
+  double touchdown_S;                    /* the touchdown point's arc length (NaN: none) [m] */
+  double touchdown_x[3];                 /* and its position [m] */
+  double layback;                        /* horizontal distance from the last roller's top (the
+                                            stinger tip) to the touchdown point [m] */
+  double sagbend_moment, sagbend_strain; /* the largest bending moment [N m] and strain [-] in the
+                                            sagbend (below half the tip's height above the seabed) */
+  double sagbend_S;                      /* where the moment peaks [m] */
+  double tip_tension;                    /* the effective tension over the last roller [N] */
+} PlSlaySummary;
 typedef struct {
   PetscBool converged;
   int iterations;                        /* Newton iterations over the lines and points */
@@ -117,6 +144,10 @@ typedef struct {
   double (*joint_point)[3];              /* each joint's point (on its first body), global [m] */
   double (*joint_force)[3];              /* the joint's force and moment on its first body, */
   double (*joint_moment)[3];             /* global, about the joint point [N, N m] */
+  PlSlaySummary slay;                    /* stinger: what an S-lay engineer reads (rollers_solved) */
+  int rollers_solved;                    /* the rollers' results below are set (the whole system's
+                                            statics converged) */
+  PlRollerResult roller[PL_ROLLERS_MAX]; /* stinger: each roller's contact */
   char failure[PL_FAILURE_MAX];          /* what stopped it; quotes a line's whole account */
 } PlLinesReport;
 /* rep zeroed, with its arrays for nlines lines, npoints points, nbodies bodies and njoints
@@ -232,6 +263,13 @@ void PlSysStaticHoldTargets(PlSysDyn s);
  * line) has no statics: rep holds its initial poses, converged, and *S starts there. Collective. */
 PetscErrorCode PlSystemStatics(PlLines L, volatile sig_atomic_t *stop, int quiet, PlLinesReport *rep,
                                PlSysStaticReport *srep, PlSysDyn *S, char *warning, size_t len);
+/* slay_output.c: rep->slay from the rollers' results in rep and the stinger's line p (node and
+ * element stations N, E); summary.json's "stinger" object into root (a cJSON *); the console's
+ * lines. */
+void PlSlaySummarize(const PlModel *m, const PlProblem p, const PlStation *N, int nn, const PlStation *E, int ne,
+                     PlLinesReport *rep);
+void PlSlaySummaryJSON(const PlModel *m, const PlLinesReport *rep, void *root);
+void PlSlayPrint(FILE *f, const PlModel *m, const PlLinesReport *rep);
 /* Kinetic, strain and potential energy of state y at time t [J] (lines, points, bodies; a
  * pay-out line with its top element, masses and weights at t). */
 void PlSysDynEnergy(PlSysDyn s, double t, const double *y, double *kin, double *strain, double *pot);
