@@ -841,8 +841,8 @@ int main(int argc, char **argv)
   signal(SIGPIPE, SIG_IGN);
   PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
   PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
-  if (!strcmp(argv[1], "sweep")) {
-    const int src = PlCmdSweep(argc, argv);
+  if (!strcmp(argv[1], "sweep") || !strcmp(argv[1], "operability")) {
+    const int src = argv[1][0] == 's' ? PlCmdSweep(argc, argv) : PlCmdOperability(argc, argv);
     StdoutDone();
     PetscCall(PetscFinalize());
     return src;
