@@ -48,6 +48,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <cjson/cJSON.h>
 #include <petscsys.h>
 #include "pipelay/solver.h"
@@ -729,6 +730,20 @@ static int WriteResults(const char *dir, const char *file, const SeaState *s, co
   return rc;
 }
 
+/* Waits for every rank to finish its cases, polling every 20 ms: a rank that is done does not
+ * spin in a collective, taking a core from the ranks still solving. */
+static void WaitForRanks(void)
+{
+  MPI_Request req;
+  int done = 0;
+  MPI_Ibarrier(PETSC_COMM_WORLD, &req);
+  for (;;) {
+    MPI_Test(&req, &done, MPI_STATUS_IGNORE);
+    if (done) return;
+    nanosleep(&(struct timespec){0, 20000000}, NULL);
+  }
+}
+
 int PlCmdOperability(int argc, char **argv)
 {
   PetscMPIInt rank, size;
@@ -802,6 +817,7 @@ int PlCmdOperability(int argc, char **argv)
              r[i].value[PL_OPER_MIN_TENSION] / 1e3, r[i].value[PL_OPER_FIBRE_STRAIN]);
     fflush(stdout);
   }
+  WaitForRanks();
   signal(SIGINT, SIG_DFL);
   signal(SIGTERM, SIG_DFL);
   int interrupted = g_oper_stop ? 1 : 0;

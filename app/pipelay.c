@@ -30,7 +30,9 @@
 static const char usage[] =
   "usage: pipelay run FILE [--set key.path=value]... [--output DIR] [--restart DIR] [--start-from DIR]\n"
   "                        [--quiet] [--no-plots] [PETSc options]\n"
-  "       pipelay sweep FILE --vary KEY=START:STOP:COUNT|KEY=V1,V2,... [--set ...] [--output DIR]\n"
+  "       pipelay sweep FILE --vary KEY=START:STOP:COUNT|KEY=V1,V2,... [--vary KEY2=...]... [--set ...]\n"
+  "                          [--output DIR]\n"
+  "       pipelay operability FILE --sea-states TABLE [--set ...] [--output DIR]\n"
   "       pipelay info FILE [--set key.path=value]...\n"
   "       pipelay info --keys [--markdown]\n"
   "       pipelay plot DIR\n"
