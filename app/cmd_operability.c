@@ -17,8 +17,8 @@
  * not depend on K or on which rank solves it; rank 0 writes the tables from the cases' files.
  *
  * Restart: a finished case leaves DIR/case_NNN/operability_case.json with its results and the
- * fingerprint of its model (a hash of the model as `pipelay info` describes it, with the sea
- * state's train, the duration and the output interval); a rerun skips every case whose file is
+ * fingerprint of its model (a hash of the model as `pipelay info` describes it, the sea state's
+ * train, design: and fatigue: included, and the fatigue window's start); a rerun skips every case whose file is
  * there with the same fingerprint and solves the others. The criteria's limits are not in the
  * fingerprint: changing them rewrites the tables without solving a case again.
  *
@@ -230,8 +230,9 @@ static void Hash(const char *text, size_t len, char out[17])
   snprintf(out, 17, "%016llx", (unsigned long long)h);
 }
 
-/* The fingerprint of a case: the model as `pipelay info` describes it (its solution's inputs:
- * fingerprint mode, which leaves out the duration, so that is added), hashed. */
+/* The fingerprint of a case: the model as `pipelay info` describes it in full (a restart's
+ * fingerprint mode leaves out the duration and the post-passes, design: and fatigue:, which a
+ * case's results depend on), with the statistics' start (the fatigue window), hashed. */
 static void Fingerprint(const PlModel *m, const PlMesh *mesh, char out[17])
 {
   char *text = NULL;
@@ -241,9 +242,8 @@ static void Fingerprint(const PlModel *m, const PlMesh *mesh, char out[17])
     snprintf(out, 17, "unknown");
     return;
   }
-  PlDescribeModel(f, m, mesh, 1);
-  fprintf(f, "duration %.17g\noutput_interval %.17g\nstatistics_start %.17g\n", m->analysis.dynamic.duration,
-          m->analysis.dynamic.output_interval, m->statistics_start);
+  PlDescribeModel(f, m, mesh, 0);
+  fprintf(f, "statistics_start %.17g\n", m->statistics_start);
   fclose(f);
   Hash(text, len, out);
   free(text);
@@ -372,14 +372,14 @@ static PetscErrorCode RunCase(const char *file, int nsets, const char **sets, co
     PetscCall(PlStaticAnalysis(p, &rep, &vrep, &converged));
     PetscCall(PlProblemStations(p, &nodes, &nn, &els, &ne));
     PetscCall(PlStaticSummarize(p, nodes, nn, els, ne, &sum));
-    wrc = PlWriteStaticResults(case_dir, &m, &rep, &sum, nodes, nn, els, ne, 1, 2, all + nsets, &err);
+    wrc = PlWriteStaticResults(case_dir, &m, &rep, &sum, nodes, nn, els, ne, 1, nsets + 2, all, &err);
   }
   if (!wrc && converged) {
     PlDynamicRunOptions opt = {0};
     PlDynamicResult res;
     opt.quiet = 1;
-    opt.noverrides = 2;
-    opt.overrides = all + nsets;
+    opt.noverrides = nsets + 2;
+    opt.overrides = all;
     opt.stop = &g_oper_stop;
     PetscCall(PlDynamicRunToFiles(p, &rep, &sum, &opt, &res));
     r->completed = res.completed;

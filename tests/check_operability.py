@@ -19,7 +19,8 @@ occurrences.
 3. Restart: with one case's operability_case.json removed, a rerun solves that case alone
    (operability.json: 7 skipped as done; the others' files untouched) and writes the same tables
    byte for byte. A changed limit (--set operability.max_top_tension=1) solves nothing again
-   (the limits are not in a case's fingerprint) and every case then fails: allowable Hs 0.
+   (the limits are not in a case's fingerprint) and every case then fails: allowable Hs 0. A
+   changed design: block (SMYS 440 MPa) solves every case again (their utilisations depend on it).
 4. DNV's LCC validity: the pipe given SMYS 100 MPa (S_p a quarter of X65's, and the sea state
    Hs 4 m) reports max_lcc_axial_ratio >= 0.4 with lcc_valid 0 in cases.csv and a warning on
    stderr, and the case's summary.json says lcc_valid false.
@@ -27,9 +28,9 @@ occurrences.
 
 usage: check_operability.py PIPELAY MPIEXEC EXAMPLES WORKDIR
 """
-import csv, json, os, shlex, shutil, subprocess, sys
+import csv, json, os, shlex, shutil, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checks import Checks
+from checks import Checks, command as run
 
 TABLES = ("cases.csv", "allowable.csv", "operability.csv", "fatigue_per_year.csv")
 SHORT = ["--set", "analysis.dynamic.duration=40", "--set", "operability.n_components=40", "--quiet", "--no-plots"]
@@ -38,11 +39,6 @@ SHORT = ["--set", "analysis.dynamic.duration=40", "--set", "operability.n_compon
 def rows(path):
     with open(path) as f:
         return list(csv.DictReader(l for l in f if not l.startswith("#")))
-
-
-def run(cmd):
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    return p.returncode, p.stdout, p.stderr
 
 
 def num(x):
@@ -142,6 +138,11 @@ def main():
     allow = rows(os.path.join(one, "allowable.csv"))
     c.check(rc == 0 and j["skipped_as_done"] == 8 and all(num(a["allowable_hs_m"]) == 0 for a in allow),
             "a changed limit: nothing solved again (%s skipped), every allowable Hs 0" % j["skipped_as_done"])
+    rc, out, err = run([pipelay, "operability", model, "--sea-states", table, "--output", one,
+                        "--set", "design.dnv_f101.smys=440e6"] + SHORT)
+    j = json.load(open(os.path.join(one, "operability.json")))
+    c.check(rc == 0 and j["skipped_as_done"] == 0, "a changed design: block: every case solved again (%s skipped)"
+            % j["skipped_as_done"])
 
     # 4. the LCC's validity
     t1 = os.path.join(work, "one_state.csv")

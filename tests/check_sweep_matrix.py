@@ -13,9 +13,9 @@ varying fastest).
 
 usage: check_sweep_matrix.py PIPELAY EXAMPLES WORKDIR
 """
-import csv, json, os, shutil, subprocess, sys
+import csv, json, os, shutil, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checks import Checks
+from checks import Checks, command
 
 QUANTITIES = ("top_tension_N", "top_horizontal_tension_N", "hang_off_angle_deg", "layback_m",
               "touchdown_arc_length_m", "max_bending_moment_Nm", "max_fibre_strain", "max_effective_tension_N")
@@ -27,8 +27,8 @@ def table(path):
 
 
 def call(args):
-    p = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    return p.returncode, p.stderr
+    rc, _, err = command(args)
+    return rc, err
 
 
 def worst(pairs):
