@@ -362,6 +362,9 @@ static PetscErrorCode RunCase(const char *file, int nsets, const char **sets, co
   PlProblemSetStopFlag(p, &g_oper_stop);
   int wrc = PlMakeDirs(case_dir, &err);
   if (!wrc) wrc = PlOutputClean(case_dir, &err);
+  char stale[PL_PATH_MAX + 64];
+  snprintf(stale, sizeof stale, "%s/%s", case_dir, CASE_FILE);
+  remove(stale); /* another model's results: not left beside this run's files if it stops */
   PlStaticReport rep;
   PlVesselStaticReport vrep;
   PlStaticSummary sum;
