@@ -1,7 +1,7 @@
 /*
  * cmd_sweep.c - pipelay sweep: static solves over a range of one model value.
  *
- *   pipelay sweep FILE --vary KEY=START:STOP:COUNT | --vary KEY=V1,V2,...
+ *   pipelay sweep FILE --vary KEY=START:STOP:COUNT | --vary KEY=V1,V2,... [--vary KEY2=...]...
  *                 [--set key.path=value]... [--output DIR] [--quiet] [--no-plots] [PETSc options]
  *
  * KEY is any override path of --set (e.g. ends.top.force[0], line.sections[0].wall_thickness,
@@ -12,6 +12,15 @@
  * folder, mapped onto the case's own mesh), every --set applied to all. With K MPI ranks the
  * cases are split into K contiguous blocks, each continued on its own rank (PETSC_COMM_SELF);
  * rank 0 writes the table, which is the same as one rank's to the solver's tolerance.
+ *
+ * Several --vary keys make a load-case matrix: every combination of their values (the full
+ * factorial), numbered with the last key varying fastest (keys of n_0 .. n_{K-1} values: case
+ * i = (..(j_0 n_1 + j_1) n_2 + ..) n_{K-1} + j_{K-1} has value j_k of key k). Each row of the
+ * last key is continued as a one-key sweep of it is, from the model's own start at its first
+ * value, so that a case of the matrix is solved exactly as in the one-key sweep of the last key
+ * with the other keys given by --set (the test sweep_matrix). sweep.csv's first columns are then
+ * the keys, named by their paths, in place of "value"; sweep.json names each case by its
+ * values; a matrix draws no plots (the one-key sweep's are against its one value).
  *
  * Writes into DIR (default: the model's output.directory followed by "_sweep"):
  *   case_000/ ...           each case's static results (static.csv, static_elements.csv,
@@ -46,6 +55,7 @@
 
 #define MAX_CASES 10000
 #define MAX_SETS 256
+#define MAX_KEYS 8 /* --vary keys of a matrix */
 
 /* The columns of sweep.csv (and the keys of sweep.json's rows), one place. */
 enum {
@@ -68,11 +78,12 @@ static void OnSignal(int sig)
 static const char usage[] =
   "usage: pipelay sweep FILE --vary KEY=START:STOP:COUNT [--set key.path=value]... [--output DIR]\n"
   "                          [--quiet] [--no-plots] [PETSc options]\n"
-  "       pipelay sweep FILE --vary KEY=V1,V2,... ...\n"
+  "       pipelay sweep FILE --vary KEY=V1,V2,... [--vary KEY2=...]... ...\n"
   "Solves the static analysis of FILE for each value of KEY (any --set path, e.g.\n"
-  "ends.top.force[0]), each case started from the last converged one (one --vary: a sweep varies\n"
-  "one key; fix others with --set); writes DIR/case_NNN/,\n"
-  "DIR/sweep.csv, DIR/sweep.json and DIR/plots/sweep_*.png (DIR: output.directory + _sweep).\n"
+  "ends.top.force[0]), each case started from the last converged one; several --vary keys give\n"
+  "every combination of their values (a matrix, the last key varying fastest); writes\n"
+  "DIR/case_NNN/, DIR/sweep.csv, DIR/sweep.json and DIR/plots/sweep_*.png (one key; DIR:\n"
+  "output.directory + _sweep).\n"
   "Exit status: 0 ok, 2 bad input, 3 a case did not converge, 4 output not written, 5 interrupted.\n";
 
 /* Parses SPEC into values; 0 or -1 with a message. */
@@ -107,30 +118,64 @@ bad:
   return -1;
 }
 
-/* One case: load, solve from prev_dir (NULL: the model's start shape), write its folder,
- * fill row. Returns the exit status of the case (0, 2, 3, 4, 5). */
-static PetscErrorCode RunCase(const char *file, int nsets, const char **sets, const char *vary, double value,
-                              const char *case_dir, const char *prev_dir, int quiet, double *row, int *status)
+/* The load-case matrix of the --vary keys (one key: a one-key sweep). */
+typedef struct {
+  int nkeys, ncases;
+  char key[MAX_KEYS][512];
+  int nvalues[MAX_KEYS];
+  double *values[MAX_KEYS]; /* [nvalues[k]] */
+} Matrix;
+
+/* The index of case i's value of each key (the last key fastest). */
+static void CaseIndices(const Matrix *x, int i, int *j)
 {
-  char ov[PL_PATH_MAX + 64], od[PL_PATH_MAX + 32];
-  const char *all[MAX_SETS + 2];
+  for (int k = x->nkeys - 1; k >= 0; --k) {
+    j[k] = i % x->nvalues[k];
+    i /= x->nvalues[k];
+  }
+}
+
+/* Case i's overrides "KEY=VALUE" (ov[k], the value to 17 digits) and its name for messages and
+ * sweep.json ("KEY = VALUE, ..." to 10 digits). 0, or -1 when a key does not fit. */
+static int CaseOverrides(const Matrix *x, int i, char (*ov)[PL_PATH_MAX + 64], char *name, size_t len)
+{
+  int j[MAX_KEYS];
+  size_t used = 0;
+  CaseIndices(x, i, j);
+  for (int k = 0; k < x->nkeys; ++k) {
+    const double v = x->values[k][j[k]];
+    if (snprintf(ov[k], sizeof ov[k], "%s=%.17g", x->key[k], v) >= (int)sizeof ov[k]) return -1;
+    const int w = snprintf(name + used, len - used, "%s%s = %.10g", k ? ", " : "", x->key[k], v);
+    if (w < 0 || (size_t)w >= len - used) return -1;
+    used += (size_t)w;
+  }
+  return 0;
+}
+
+/* One case: load with the overrides ovs[nov] (named name in messages), solve from prev_dir
+ * (NULL: the model's start shape), write its folder, fill row's columns from C_CONVERGED on
+ * (the caller fills the varied values). Returns the exit status of the case (0, 2, 3, 4, 5). */
+static PetscErrorCode RunCase(const char *file, int nsets, const char **sets, int nov, const char *const *ovs,
+                              const char *name, const char *case_dir, const char *prev_dir, int quiet, double *row,
+                              int *status)
+{
+  char od[PL_PATH_MAX + 32];
+  const char *all[MAX_SETS + MAX_KEYS + 1];
   PlModel m;
   PlError err;
   PetscFunctionBeginUser;
   *status = 0;
-  for (int k = 0; k < NCOL; ++k) row[k] = NAN;
-  row[C_VALUE] = value;
+  for (int k = C_CONVERGED; k < NCOL; ++k) row[k] = NAN;
   row[C_CONVERGED] = 0;
   for (int k = 0; k < nsets; ++k) all[k] = sets[k];
-  if (snprintf(ov, sizeof ov, "%s=%.17g", vary, value) >= (int)sizeof ov ||
-      snprintf(od, sizeof od, "output.directory=%s", case_dir) >= (int)sizeof od) {
-    fprintf(stderr, "pipelay sweep: the key or the output directory is too long\n");
+  if (snprintf(od, sizeof od, "output.directory=%s", case_dir) >= (int)sizeof od) {
+    fprintf(stderr, "pipelay sweep: the output directory is too long\n");
     *status = PL_EXIT_BAD_INPUT;
     PetscFunctionReturn(0);
   }
-  all[nsets] = ov;
-  all[nsets + 1] = od;
-  if (PlModelLoad(file, nsets + 2, all, &m, &err)) {
+  for (int k = 0; k < nov; ++k) all[nsets + k] = ovs[k];
+  all[nsets + nov] = od;
+  if (PlModelLoad(file, nsets + nov + 1, all, &m, &err)) {
     fprintf(stderr, "%s\n", err.msg);
     *status = PL_EXIT_BAD_INPUT;
     PetscFunctionReturn(0);
@@ -159,9 +204,8 @@ static PetscErrorCode RunCase(const char *file, int nsets, const char **sets, co
   PetscCall(PlStaticAnalysis(p, &rep, &vrep, &converged));
   PetscCall(PlProblemStations(p, &nodes, &nn, &els, &ne));
   PetscCall(PlStaticSummarize(p, nodes, nn, els, ne, &sum));
-  const char *echo[1] = {ov};
   int wrc = PlMakeDirs(case_dir, &err);
-  if (!wrc) wrc = PlWriteStaticResults(case_dir, &m, &rep, &sum, nodes, nn, els, ne, 1, 1, echo, &err);
+  if (!wrc) wrc = PlWriteStaticResults(case_dir, &m, &rep, &sum, nodes, nn, els, ne, 1, nov, ovs, &err);
   if (wrc) {
     fprintf(stderr, "pipelay: %s\n", err.msg);
     *status = wrc;
@@ -184,8 +228,7 @@ static PetscErrorCode RunCase(const char *file, int nsets, const char **sets, co
   if (!*status && !converged) {
     *status = rep.interrupted ? PL_EXIT_INTERRUPTED : PL_EXIT_NOT_CONVERGED;
     if (!rep.interrupted)
-      fprintf(stderr, "pipelay sweep: %s = %.10g did not converge:\n%s\n", vary, value,
-              rep.converged ? vrep.failure : rep.failure);
+      fprintf(stderr, "pipelay sweep: %s did not converge:\n%s\n", name, rep.converged ? vrep.failure : rep.failure);
   }
   free(nodes);
   free(els);
@@ -216,22 +259,25 @@ static void SlayRow(const PlLinesReport *rep, double *row)
   for (int k = 0; k < kSlayColumns; ++k) row[k] = rep->rollers_solved ? v[k] : NAN;
 }
 
-/* The table's columns for model m (value, converged, wall time, each body's pose, each free
- * point's position, each line's end tensions, a stinger's S-lay results, and the stiffness of a force sweep of KEY).
- * Returns 0, or -1 out of memory. */
-static int SysColumnsOf(const PlModel *m, const char *key, SysColumns *c)
+/* The table's columns for model m (the value, or a matrix's keys, converged, wall time, each
+ * body's pose, each free point's position, each line's end tensions, a stinger's S-lay results,
+ * and the stiffness of a one-key force sweep). Returns 0, or -1 out of memory. */
+static int SysColumnsOf(const PlModel *m, const Matrix *x, SysColumns *c)
 {
   static const char *const kEta[6] = {"x_m", "y_m", "z_m", "roll_deg", "pitch_deg", "yaw_deg"};
+  const char *key = x->key[0];
   c->ncol = 0;
-  c->name = calloc(4 + 6 * (size_t)m->nbodies + 3 * (size_t)m->npoints + 2 * (size_t)m->nlines + kSlayColumns,
+  c->name = calloc(3 + MAX_KEYS + 6 * (size_t)m->nbodies + 3 * (size_t)m->npoints + 2 * (size_t)m->nlines +
+                   kSlayColumns,
                    sizeof *c->name);
   if (!c->name) return -1;
-  snprintf(c->name[c->ncol++], sizeof c->name[0], "value");
+  for (int k = 0; k < x->nkeys; ++k)
+    snprintf(c->name[c->ncol++], sizeof c->name[0], "%.*s", (int)sizeof c->name[0] - 1, x->nkeys == 1 ? "value" : x->key[k]);
   snprintf(c->name[c->ncol++], sizeof c->name[0], "converged");
   snprintf(c->name[c->ncol++], sizeof c->name[0], "wall_time_s");
   c->body = c->comp = c->col_offset = -1;
   int b = -1, comp = -1, used = 0;
-  if (sscanf(key, "bodies[%d].environment_load.force[%d]%n", &b, &comp, &used) == 2 && !key[used] && b >= 0 &&
+  if (x->nkeys == 1 && sscanf(key, "bodies[%d].environment_load.force[%d]%n", &b, &comp, &used) == 2 && !key[used] && b >= 0 &&
       b < m->nbodies && comp >= 0 && comp < 3) {
     c->body = b;
     c->comp = comp;
@@ -254,24 +300,22 @@ static int SysColumnsOf(const PlModel *m, const char *key, SysColumns *c)
   return 0;
 }
 
-/* One case of a system: load, solve, write case_dir/summary.json, fill row (the columns of
- * SysColumnsOf). Returns the exit status of the case. */
-static PetscErrorCode RunSystemCase(const char *file, int nsets, const char **sets, const char *vary, double value,
-                                    const char *case_dir, double *row, int ncol, int *status)
+/* One case of a system: load with the overrides ovs[nov] (named name), solve, write
+ * case_dir/summary.json, fill row's columns of SysColumnsOf from "converged" on (row[1]; the
+ * caller passes the row from its last key's column). Returns the exit status of the case. */
+static PetscErrorCode RunSystemCase(const char *file, int nsets, const char **sets, int nov, const char *const *ovs,
+                                    const char *name, const char *case_dir, double *row, int ncol, int *status)
 {
-  char ov[PL_PATH_MAX + 64];
-  const char *all[MAX_SETS + 1];
+  const char *all[MAX_SETS + MAX_KEYS];
   PlModel m;
   PlError err;
   PetscFunctionBeginUser;
   *status = 0;
-  for (int k = 0; k < ncol; ++k) row[k] = NAN;
-  row[0] = value;
+  for (int k = 1; k < ncol; ++k) row[k] = NAN;
   row[1] = 0;
   for (int k = 0; k < nsets; ++k) all[k] = sets[k];
-  snprintf(ov, sizeof ov, "%s=%.17g", vary, value);
-  all[nsets] = ov;
-  if (PlModelLoad(file, nsets + 1, all, &m, &err)) {
+  for (int k = 0; k < nov; ++k) all[nsets + k] = ovs[k];
+  if (PlModelLoad(file, nsets + nov, all, &m, &err)) {
     fprintf(stderr, "%s\n", err.msg);
     *status = PL_EXIT_BAD_INPUT;
     PetscFunctionReturn(0);
@@ -284,7 +328,7 @@ static PetscErrorCode RunSystemCase(const char *file, int nsets, const char **se
   char warning[1200]; /* the whole system's failure (PlSysStaticReport) and a few words */
   PetscCall(PlLinesCreate(PETSC_COMM_SELF, &m, &L));
   PetscCall(PlSystemStatics(L, &g_sweep_stop, 1, &rep, &srep, &S, warning, sizeof warning));
-  if (warning[0]) fprintf(stderr, "pipelay sweep: %s = %.10g: warning: %s\n", vary, value, warning);
+  if (warning[0]) fprintf(stderr, "pipelay sweep: %s: warning: %s\n", name, warning);
   int col = 1;
   row[col++] = rep.converged ? 1 : 0;
   row[col++] = MPI_Wtime() - wall0;
@@ -309,7 +353,7 @@ static PetscErrorCode RunSystemCase(const char *file, int nsets, const char **se
   }
   if (!*status && !rep.converged) {
     *status = g_sweep_stop ? PL_EXIT_INTERRUPTED : PL_EXIT_NOT_CONVERGED;
-    if (!g_sweep_stop) fprintf(stderr, "pipelay sweep: %s = %.10g did not converge: %s\n", vary, value, rep.failure);
+    if (!g_sweep_stop) fprintf(stderr, "pipelay sweep: %s did not converge: %s\n", name, rep.failure);
   }
   PetscCall(PlSysDynDestroy(&S));
   PetscCall(PlLinesDestroy(&L));
@@ -337,7 +381,7 @@ static void SysStiffness(const SysColumns *c, double *rows, int n)
 
 /* sweep.csv and sweep.json: the rows[n][ncol] of the columns names[ncol], each of kind 'n' (a
  * number), 'i' (an integer) or 'b' (a flag: 0 or 1 in the CSV, false or true in the JSON). */
-static int WriteTables(const char *dir, const char *file, const char *vary, const char *const *names, const char *kind,
+static int WriteTables(const char *dir, const char *file, const Matrix *x, const char *const *names, const char *kind,
                        int ncol, const double *rows, int n, PlError *err)
 {
   char path[PL_PATH_MAX + 32], tmp[PL_PATH_MAX + 40];
@@ -362,13 +406,19 @@ static int WriteTables(const char *dir, const char *file, const char *vary, cons
   if (rc) return rc;
   cJSON *root = cJSON_CreateObject();
   cJSON_AddStringToObject(root, "model_file", file);
-  cJSON_AddStringToObject(root, "varied", vary);
+  cJSON_AddStringToObject(root, "varied", x->key[0]);
+  if (x->nkeys > 1) {
+    cJSON *keys = cJSON_AddArrayToObject(root, "matrix_keys");
+    for (int k = 0; k < x->nkeys; ++k) cJSON_AddItemToArray(keys, cJSON_CreateString(x->key[k]));
+  }
   cJSON *arr = cJSON_AddArrayToObject(root, "cases");
   for (int i = 0; i < n; ++i) {
     cJSON *o = cJSON_CreateObject();
-    char name[32];
+    char name[32], label[MAX_KEYS * 600];
+    static char ov[MAX_KEYS][PL_PATH_MAX + 64];
     snprintf(name, sizeof name, "case_%03d", i);
     cJSON_AddStringToObject(o, "directory", name);
+    if (x->nkeys > 1 && !CaseOverrides(x, i, ov, label, sizeof label)) cJSON_AddStringToObject(o, "name", label);
     for (int k = 0; k < ncol; ++k) {
       const double x = rows[(size_t)i * ncol + k];
       if (kind[k] == 'b') cJSON_AddBoolToObject(o, names[k], x != 0);
@@ -387,94 +437,135 @@ static int WriteTables(const char *dir, const char *file, const char *vary, cons
   return PlFileCommit(f, 0, tmp, path, err);
 }
 
+/* Parses --vary KEY=VALUES into the next key of x; 0 or PL_EXIT_BAD_INPUT with a message. */
+static int AddKey(Matrix *x, const char *arg, int rank)
+{
+  char msg[600];
+  const char *eq = strchr(arg, '=');
+  if (!eq || eq == arg || (size_t)(eq - arg) >= sizeof x->key[0]) {
+    if (!rank) fprintf(stderr, "pipelay sweep: --vary '%s': expected KEY=START:STOP:COUNT or KEY=V1,V2,...\n", arg);
+    return PL_EXIT_BAD_INPUT;
+  }
+  if (x->nkeys == MAX_KEYS) {
+    if (!rank) fprintf(stderr, "pipelay sweep: --vary '%s': at most %d keys in a matrix\n", arg, MAX_KEYS);
+    return PL_EXIT_BAD_INPUT;
+  }
+  char *key = x->key[x->nkeys];
+  memcpy(key, arg, (size_t)(eq - arg));
+  key[eq - arg] = '\0';
+  for (int k = 0; k < x->nkeys; ++k)
+    if (!strcmp(x->key[k], key)) {
+      if (!rank) fprintf(stderr, "pipelay sweep: --vary '%s': the key %s is already varied\n", arg, key);
+      return PL_EXIT_BAD_INPUT;
+    }
+  double *v = malloc(sizeof(double) * MAX_CASES);
+  int n = 0;
+  if (!v || ParseValues(eq + 1, v, &n, msg, sizeof msg)) {
+    if (!rank) fprintf(stderr, "pipelay sweep: %s\n", v ? msg : "out of memory");
+    free(v);
+    return PL_EXIT_BAD_INPUT;
+  }
+  if ((long)x->ncases * n > MAX_CASES) {
+    if (!rank) fprintf(stderr, "pipelay sweep: --vary '%s': the matrix would have more than %d cases\n", arg, MAX_CASES);
+    free(v);
+    return PL_EXIT_BAD_INPUT;
+  }
+  x->values[x->nkeys] = v;
+  x->nvalues[x->nkeys++] = n;
+  x->ncases *= n;
+  return 0;
+}
+
+static void MatrixFree(Matrix *x)
+{
+  for (int k = 0; k < x->nkeys; ++k) free(x->values[k]);
+  x->nkeys = 0;
+}
+
 int PlCmdSweep(int argc, char **argv)
 {
   PetscMPIInt rank, size;
   MPI_Comm_rank(PETSC_COMM_WORLD, &rank);
   MPI_Comm_size(PETSC_COMM_WORLD, &size);
-  const char *file = NULL, *vary_arg = NULL, *out = NULL, *sets[MAX_SETS];
+  const char *file = NULL, *out = NULL, *sets[MAX_SETS];
   int nsets = 0, quiet = 0, no_plots = 0;
+  static Matrix x;
+  x.nkeys = 0;
+  x.ncases = 1;
   for (int i = 2; i < argc; ++i) {
     int petsc;
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
       if (!rank) fputs(usage, stdout);
+      MatrixFree(&x);
       return 0;
     } else if (!strcmp(argv[i], "--vary") || !strcmp(argv[i], "--set") || !strcmp(argv[i], "--output")) {
       if (i + 1 >= argc) {
         if (!rank) fprintf(stderr, "pipelay sweep: %s needs a value\n%s", argv[i], usage);
+        MatrixFree(&x);
         return PL_EXIT_BAD_INPUT;
       }
-      if (argv[i][2] == 'v' && vary_arg) {
-        /* one key per sweep: each case continues from the last converged one along a single
-         * path of values; a second key would need a matrix of cases, which sweep does not run */
-        if (!rank)
-          fprintf(stderr, "pipelay sweep: --vary '%s': only one --vary is allowed (already --vary '%s'); a sweep "
-                  "varies one key, each case starting from the last converged; fix the other key with --set, or run "
-                  "one sweep per value of it\n", argv[i + 1], vary_arg);
-        return PL_EXIT_BAD_INPUT;
-      }
-      if (argv[i][2] == 'v') vary_arg = argv[++i];
-      else if (argv[i][2] == 'o') out = argv[++i];
+      if (argv[i][2] == 'v') {
+        const int krc = AddKey(&x, argv[++i], rank);
+        if (krc) {
+          MatrixFree(&x);
+          return krc;
+        }
+      } else if (argv[i][2] == 'o') out = argv[++i];
       else if (nsets == MAX_SETS) {
         if (!rank) fprintf(stderr, "pipelay sweep: more than %d --set options\n", MAX_SETS);
+        MatrixFree(&x);
         return PL_EXIT_BAD_INPUT;
       } else sets[nsets++] = argv[++i];
     } else if (!strcmp(argv[i], "--quiet")) quiet = 1;
     else if (!strcmp(argv[i], "--no-plots")) no_plots = 1;
-    else if ((petsc = PlArgPetscOption(argc, argv, &i, "pipelay sweep", rank)) < 0) return PL_EXIT_BAD_INPUT;
-    else if (!petsc && !file) file = argv[i];
-    else if (!petsc) {
-      if (!rank) fprintf(stderr, "pipelay sweep: unknown argument '%s'\n%s", argv[i], usage);
+    else if ((petsc = PlArgPetscOption(argc, argv, &i, "pipelay sweep", rank)) < 0 ||
+             (!petsc && file)) {
+      if (!petsc && !rank) fprintf(stderr, "pipelay sweep: unknown argument '%s'\n%s", argv[i], usage);
+      MatrixFree(&x);
       return PL_EXIT_BAD_INPUT;
-    }
+    } else if (!petsc) file = argv[i];
   }
-  if (!file || !vary_arg) {
+  if (!file || !x.nkeys) {
     if (!rank) fprintf(stderr, "pipelay sweep: %s\n%s", file ? "--vary KEY=VALUES is required" : "no model FILE", usage);
+    MatrixFree(&x);
     return PL_EXIT_BAD_INPUT;
   }
-  char key[512], msg[600];
-  const char *eq = strchr(vary_arg, '=');
-  if (!eq || eq == vary_arg || (size_t)(eq - vary_arg) >= sizeof key) {
-    if (!rank) fprintf(stderr, "pipelay sweep: --vary '%s': expected KEY=START:STOP:COUNT or KEY=V1,V2,...\n", vary_arg);
-    return PL_EXIT_BAD_INPUT;
-  }
-  memcpy(key, vary_arg, (size_t)(eq - vary_arg));
-  key[eq - vary_arg] = '\0';
-  double *values = malloc(sizeof(double) * MAX_CASES);
-  int n = 0;
-  if (!values || ParseValues(eq + 1, values, &n, msg, sizeof msg)) {
-    if (!rank) fprintf(stderr, "pipelay sweep: %s\n", values ? msg : "out of memory");
-    free(values);
-    return PL_EXIT_BAD_INPUT;
-  }
-  /* the first value checks the key and the model, and gives the default output directory */
+  const int n = x.ncases, nk = x.nkeys, off = nk - 1; /* off: the case columns' shift past "value" */
+  static char ov[MAX_KEYS][PL_PATH_MAX + 64];
+  const char *ovs[MAX_KEYS];
+  char label[MAX_KEYS * 600];
+  for (int k = 0; k < nk; ++k) ovs[k] = ov[k];
+  /* the first case checks the keys and the model, and gives the default output directory */
   char dir[PL_PATH_MAX];
   static SysColumns sc;
   int is_system = 0;
   {
-    const char *all[MAX_SETS + 1];
-    char ov[600];
+    const char *all[MAX_SETS + MAX_KEYS];
     for (int k = 0; k < nsets; ++k) all[k] = sets[k];
-    snprintf(ov, sizeof ov, "%s=%.17g", key, values[0]);
-    all[nsets] = ov;
+    if (CaseOverrides(&x, 0, ov, label, sizeof label)) {
+      if (!rank) fprintf(stderr, "pipelay sweep: a --vary key is too long\n");
+      MatrixFree(&x);
+      return PL_EXIT_BAD_INPUT;
+    }
+    for (int k = 0; k < nk; ++k) all[nsets + k] = ov[k];
     PlModel m;
     PlError err;
-    if (PlModelLoad(file, nsets + 1, all, &m, &err)) {
+    if (PlModelLoad(file, nsets + nk, all, &m, &err)) {
       if (!rank) fprintf(stderr, "%s\n", err.msg);
-      free(values);
+      MatrixFree(&x);
       return PL_EXIT_BAD_INPUT;
     }
     for (int k = 0; !rank && k < m.nwarnings; ++k) fprintf(stderr, "%s\n", m.warnings[k]);
     if (m.analysis.kind != PL_ANALYSIS_STATIC) {
       if (!rank) fprintf(stderr, "pipelay sweep: %s: analysis.type must be static for a sweep\n", file);
       PlModelFree(&m);
-      free(values);
+      MatrixFree(&x);
       return PL_EXIT_BAD_INPUT;
     }
     if (out) snprintf(dir, sizeof dir, "%s", out);
     else if (snprintf(dir, sizeof dir, "%s_sweep", m.output_dir) >= (int)sizeof dir) dir[0] = '\0';
     is_system = m.nlines > 0;
-    const int oom = is_system && SysColumnsOf(&m, key, &sc);
+    const int oom = is_system && SysColumnsOf(&m, &x, &sc);
     PlModelFree(&m);
     PlError derr;
     int drc = 0;
@@ -487,18 +578,19 @@ int PlCmdSweep(int argc, char **argv)
     } else if (!rank && (drc = PlMakeDirs(dir, &derr))) fprintf(stderr, "pipelay: %s\n", derr.msg);
     MPI_Bcast(&drc, 1, MPI_INT, 0, PETSC_COMM_WORLD);
     if (drc) {
-      free(values);
+      MatrixFree(&x);
       free(sc.name);
       return drc;
     }
   }
   /* this rank's block of cases */
   const int i0 = (int)((long)n * rank / size), i1 = (int)((long)n * (rank + 1) / size);
-  const int ncol = is_system ? sc.ncol : NCOL;
+  const int ncol = is_system ? sc.ncol : NCOL + off;
+  const int c_conv = off + (is_system ? 1 : C_CONVERGED);
   double *rows = calloc((size_t)n * ncol, sizeof(double));
   int worst = 0;
   if (!rows) {
-    free(values);
+    MatrixFree(&x);
     free(sc.name);
     return PL_EXIT_FAILURE;
   }
@@ -506,37 +598,37 @@ int PlCmdSweep(int argc, char **argv)
   signal(SIGINT, OnSignal);
   signal(SIGTERM, OnSignal);
   char prev[PL_PATH_MAX + 32] = "";
-  int done_local = 0;
   for (int i = i0; i < i1 && !g_sweep_stop; ++i) {
     char case_dir[PL_PATH_MAX + 32];
     snprintf(case_dir, sizeof case_dir, "%s/case_%03d", dir, i);
-    int st = 0;
+    int j[MAX_KEYS], st = 0;
+    CaseIndices(&x, i, j);
+    CaseOverrides(&x, i, ov, label, sizeof label);
+    if (j[nk - 1] == 0) prev[0] = '\0'; /* a row of the last key starts from the model's start */
+    double *row = rows + (size_t)i * ncol;
     if (is_system) {
-      if (RunSystemCase(file, nsets, sets, key, values[i], case_dir, rows + (size_t)i * ncol, ncol, &st))
+      if (RunSystemCase(file, nsets, sets, nk, ovs, label, case_dir, row + off, ncol - off, &st))
         st = PL_EXIT_FAILURE;
-    } else if (RunCase(file, nsets, sets, key, values[i], case_dir, prev[0] ? prev : NULL, 1, rows + (size_t)i * NCOL,
-                       &st))
+    } else if (RunCase(file, nsets, sets, nk, ovs, label, case_dir, prev[0] ? prev : NULL, 1, row + off, &st))
       st = PL_EXIT_FAILURE;
+    for (int k = 0; k < nk; ++k) row[k] = x.values[k][j[k]];
     if (st == PL_EXIT_INTERRUPTED) break;
-    done_local = i + 1 - i0;
     if (st == 0) snprintf(prev, sizeof prev, "%s", case_dir);
     if (st > worst) worst = st;
     if (!quiet && size == 1 && is_system) {
-      const double *r = rows + (size_t)i * ncol;
-      printf("  case %3d: %s = %-14.8g %s", i, key, values[i], r[1] != 0 ? "converged    " : "NOT CONVERGED");
-      if (sc.col_offset >= 0) printf("  %s %.6g", sc.name[sc.col_offset], r[sc.col_offset]);
-      else if (ncol > 3) printf("  %s %.6g", sc.name[3], r[3]);
+      printf("  case %3d: %-24s %s", i, label, row[c_conv] != 0 ? "converged    " : "NOT CONVERGED");
+      if (sc.col_offset >= 0) printf("  %s %.6g", sc.name[sc.col_offset], row[sc.col_offset]);
+      else if (ncol > c_conv + 2) printf("  %s %.6g", sc.name[c_conv + 2], row[c_conv + 2]);
       printf("\n");
     } else if (!quiet && size == 1)
-      printf("  case %3d: %s = %-14.8g %s  top tension %12.4f kN  hang-off %8.4f deg  layback %10.3f m  (%d its%s)\n",
-             i, key, values[i], rows[i * NCOL + C_CONVERGED] != 0 ? "converged    " : "NOT CONVERGED",
-             rows[i * NCOL + C_TOP_T] / 1e3, rows[i * NCOL + C_ANGLE], rows[i * NCOL + C_LAYBACK],
-             (int)rows[i * NCOL + C_NEWTON], rows[i * NCOL + C_PTC] != 0 ? ", pseudo-transient" : "");
+      printf("  case %3d: %-24s %s  top tension %12.4f kN  hang-off %8.4f deg  layback %10.3f m  (%d its%s)\n", i,
+             label, row[c_conv] != 0 ? "converged    " : "NOT CONVERGED", row[off + C_TOP_T] / 1e3,
+             row[off + C_ANGLE], row[off + C_LAYBACK], (int)row[off + C_NEWTON],
+             row[off + C_PTC] != 0 ? ", pseudo-transient" : "");
     fflush(stdout);
   }
   signal(SIGINT, SIG_DFL);
   signal(SIGTERM, SIG_DFL);
-  (void)done_local;
   int interrupted = g_sweep_stop ? 1 : 0;
   MPI_Allreduce(MPI_IN_PLACE, &interrupted, 1, MPI_INT, MPI_MAX, PETSC_COMM_WORLD);
   MPI_Allreduce(MPI_IN_PLACE, &worst, 1, MPI_INT, MPI_MAX, PETSC_COMM_WORLD);
@@ -557,20 +649,20 @@ int PlCmdSweep(int argc, char **argv)
   int rc = interrupted ? PL_EXIT_INTERRUPTED : worst;
   if (!rank) {
     int ndone = 0;
-    while (ndone < n && !isnan(rows[(size_t)ndone * ncol + C_CONVERGED])) ++ndone;
+    while (ndone < n && !isnan(rows[(size_t)ndone * ncol + c_conv])) ++ndone;
     PlError err;
     if (is_system) SysStiffness(&sc, rows, ndone);
     const char *names[ncol];
     char kind[ncol + 1];
     for (int k = 0; k < ncol; ++k) {
-      names[k] = is_system ? sc.name[k] : kCol[k];
-      kind[k] = k == C_CONVERGED || (!is_system && k == C_PTC) ? 'b' : !is_system && k == C_NEWTON ? 'i' : 'n';
+      names[k] = is_system ? sc.name[k] : k < nk ? (nk == 1 ? kCol[C_VALUE] : x.key[k]) : kCol[k - off];
+      kind[k] = k == c_conv || (!is_system && k == off + C_PTC) ? 'b' : !is_system && k == off + C_NEWTON ? 'i' : 'n';
     }
-    const int wrc = WriteTables(dir, file, key, names, kind, ncol, rows, ndone, &err);
+    const int wrc = WriteTables(dir, file, &x, names, kind, ncol, rows, ndone, &err);
     if (wrc) {
       fprintf(stderr, "pipelay: %s\n", err.msg);
       rc = wrc;
-    } else if (!no_plots) {
+    } else if (!no_plots && nk == 1) {
       PlPlotOptions po;
       PlPlotOptionsDefault(&po);
       snprintf(po.name, sizeof po.name, "%.200s", file);
@@ -579,20 +671,23 @@ int PlCmdSweep(int argc, char **argv)
         int nt = 0;
         for (int k = 0; k < sc.ncol; ++k)
           if (strstr(sc.name[k], "_top_tension_N")) cols[nt++] = sc.name[k];
-        PlPlotSweepSystem(dir, key, sc.col_offset >= 0 ? sc.name[sc.col_offset] : NULL, cols, nt, &po);
+        PlPlotSweepSystem(dir, x.key[0], sc.col_offset >= 0 ? sc.name[sc.col_offset] : NULL, cols, nt, &po);
       } else
-        PlPlotSweep(dir, key, &po);
+        PlPlotSweep(dir, x.key[0], &po);
     }
     int nconv = 0;
-    for (int i = 0; i < ndone; ++i) nconv += rows[(size_t)i * ncol + C_CONVERGED] != 0;
-    if (!quiet)
-      printf("pipelay sweep: %s over %d cases (%d done), %d converged, MPI ranks %d; results in %s/ (sweep.csv, "
-             "sweep.json, case_NNN/%s)\n", key, n, ndone, nconv, size, dir, no_plots ? "" : ", plots/");
+    for (int i = 0; i < ndone; ++i) nconv += rows[(size_t)i * ncol + c_conv] != 0;
+    if (!quiet) {
+      printf("pipelay sweep: ");
+      for (int k = 0; k < nk; ++k) printf("%s%s (%d values)", k ? " x " : "", x.key[k], x.nvalues[k]);
+      printf(": %d cases (%d done), %d converged, MPI ranks %d; results in %s/ (sweep.csv, sweep.json, case_NNN/%s)\n",
+             n, ndone, nconv, size, dir, no_plots || nk > 1 ? "" : ", plots/");
+    }
     if (interrupted) fprintf(stderr, "pipelay sweep: interrupted after %d cases; their table is written to %s/\n", ndone, dir);
   }
   MPI_Bcast(&rc, 1, MPI_INT, 0, PETSC_COMM_WORLD);
   free(rows);
-  free(values);
+  MatrixFree(&x);
   free(sc.name);
   return rc;
 }

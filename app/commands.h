@@ -24,6 +24,11 @@ int PlCmdCompare(int argc, char **argv);
  * cases are split into one contiguous block per rank). */
 int PlCmdSweep(int argc, char **argv);
 
+/* pipelay operability FILE --sea-states TABLE ...: the model's dynamic run in each sea state,
+ * the allowable Hs, operability and fatigue per year (cmd_operability.c). Needs PETSc
+ * initialised (MPI: case i on rank i mod K). */
+int PlCmdOperability(int argc, char **argv);
+
 /* pipelay decay DIR [--body NAME] [--dof DOF]... [--from T] [--to T]: the natural periods and
  * damping ratios of a body's free decay in a finished dynamic run (cmd_decay.c). */
 int PlCmdDecay(int argc, char **argv);

@@ -30,7 +30,9 @@
 static const char usage[] =
   "usage: pipelay run FILE [--set key.path=value]... [--output DIR] [--restart DIR] [--start-from DIR]\n"
   "                        [--quiet] [--no-plots] [PETSc options]\n"
-  "       pipelay sweep FILE --vary KEY=START:STOP:COUNT|KEY=V1,V2,... [--set ...] [--output DIR]\n"
+  "       pipelay sweep FILE --vary KEY=START:STOP:COUNT|KEY=V1,V2,... [--vary KEY2=...]... [--set ...]\n"
+  "                          [--output DIR]\n"
+  "       pipelay operability FILE --sea-states TABLE [--set ...] [--output DIR]\n"
   "       pipelay info FILE [--set key.path=value]...\n"
   "       pipelay info --keys [--markdown]\n"
   "       pipelay plot DIR\n"
@@ -794,8 +796,8 @@ int main(int argc, char **argv)
   signal(SIGPIPE, SIG_IGN);
   PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
   PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
-  if (!strcmp(argv[1], "sweep")) {
-    const int src = PlCmdSweep(argc, argv);
+  if (!strcmp(argv[1], "sweep") || !strcmp(argv[1], "operability")) {
+    const int src = argv[1][0] == 's' ? PlCmdSweep(argc, argv) : PlCmdOperability(argc, argv);
     StdoutDone();
     PetscCall(PetscFinalize());
     return src;

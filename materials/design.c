@@ -158,6 +158,9 @@ void PlDnvCheckOf(const PlDnvCapacity *c, const PlDnvLoad *l, PlDnvCheck *k)
   k->lcc_moment = gmsc * fabs(k->M_Sd) / (c->alpha_c * c->M_p);
   const double sa = gmsc * k->S_Sd / (c->alpha_c * c->S_p);
   k->lcc_axial = sa * sa;
+  /* the LCC (Eq. 5.19, 5.28) holds for |S_Sd|/S_p < 0.4 (and D/t2 <= 45); beyond it the axial
+   * force is outside the criterion's range: reported by the callers, not refused */
+  k->axial_ratio = fabs(k->S_Sd) / c->S_p;
   const double bending = (k->lcc_moment + k->lcc_axial) * (k->lcc_moment + k->lcc_axial);
   if (k->internal) {
     /* Eq. 5.19: {.}^2 + (alpha_p (p_i - p_e)/(alpha_c p_b))^2 */

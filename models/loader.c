@@ -94,7 +94,7 @@ static int read_model_with(const PlYNode **body_names, PlError *err, const PlYNo
     /* a system of rigid bodies (the Giusti tests; a vessel without a pipe; bodies on joints):
      * no line, so nothing that describes one */
     static const char *const line_keys[] = {"seabed", "mesh", "rotation", "ends", "current", "lay", "design",
-                                            "fatigue", NULL};
+                                            "fatigue", "operability", NULL};
     for (int k = 0; line_keys[k]; ++k)
       if ((rc = ld_reject_key(&top, line_keys[k], "describes the line; a model without line: is a system of "
                                                  "rigid bodies (vessel: or bodies:)")))
@@ -126,6 +126,7 @@ static int read_model_with(const PlYNode **body_names, PlError *err, const PlYNo
   if ((rc = ld_read_waves(&c, &top, m))) return rc;
   if ((rc = ld_read_output(&c, &top, m))) return rc;
   if ((rc = ld_read_fatigue(&c, &top, m))) return rc;
+  if ((rc = ld_read_operability(&c, &top, m))) return rc;
   if ((rc = ld_read_vessel(&c, &top, m))) return rc;
   if ((rc = ld_read_design(&top, m))) return rc;
   if (m->vessel.present) PlVesselTopEnd(&m->vessel, &m->ends[1]); /* the mesh and guess use it */
@@ -522,6 +523,10 @@ static void InitDefaults(PlModel *m)
   m->fatigue.environment = (int)PlSchemaDefault("fatigue.environment");
   m->fatigue.scf = PlSchemaDefault("fatigue.scf");
   m->fatigue.angles = (int)PlSchemaDefault("fatigue.angles");
+  m->operability.max_utilisation = m->operability.max_top_tension = NAN;
+  m->operability.min_effective_tension = m->operability.max_fibre_strain = NAN;
+  m->operability.n_components = (int)PlSchemaDefault("operability.n_components");
+  m->operability.seed = (int)PlSchemaDefault("operability.seed");
   /* the time integration's defaults as a line takes them; a model of rigid bodies alone has its
    * own tolerances and max_order (loader_analysis.c, bodies_defaults) */
   PlDynamicSettings *d = &m->analysis.dynamic;

@@ -327,3 +327,23 @@ int ld_read_fatigue(const Ctx *c, const Scope *top, PlModel *m)
   }
   return 0;
 }
+
+/* operability: the limits of each sea state's run (pipelay operability); a dynamic analysis's.
+ * An absent limit stays NaN (the command makes the DNV utilisation's 1 when design.dnv_f101 is
+ * given: that block is read after this one). */
+int ld_read_operability(const Ctx *c, const Scope *top, PlModel *m)
+{
+  Scope s;
+  bool present;
+  int rc = ld_open_child(top, "operability", &s, &present);
+  if (rc || !present) return rc;
+  if ((rc = ld_dynamic_only(c, top, "operability"))) return rc;
+  PlOperabilitySettings *o = &m->operability;
+  o->present = true;
+  if ((rc = ld_get_number(&s, "max_utilisation", &o->max_utilisation, NULL))) return rc;
+  if ((rc = ld_get_number(&s, "max_top_tension", &o->max_top_tension, NULL))) return rc;
+  if ((rc = ld_get_number(&s, "min_effective_tension", &o->min_effective_tension, NULL))) return rc;
+  if ((rc = ld_get_number(&s, "max_fibre_strain", &o->max_fibre_strain, NULL))) return rc;
+  if ((rc = ld_get_int(&s, "n_components", &o->n_components))) return rc;
+  return ld_get_int(&s, "seed", &o->seed);
+}

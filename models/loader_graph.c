@@ -529,6 +529,7 @@ static int read_line_system(Ctx *c, const Scope *top, PlModel *m, const GraphScr
   if (rc) return rc;
   if ((rc = ld_read_output(c, top, m))) return rc; /* after the lines: its points name one */
   if ((rc = ld_read_fatigue(c, top, m))) return rc;  /* after the lines: their sections */
+  if ((rc = ld_read_operability(c, top, m))) return rc;
   if ((rc = ld_read_joints(c, top, m))) return rc;
   if ((rc = ld_read_stinger(top, m))) return rc;
   int *jointed = g->jointed;

@@ -255,6 +255,7 @@ int ld_read_analysis(Ctx *c, const Scope *top, PlModel *m);
 bool ld_point_name_char(char ch);
 int ld_read_output(const Ctx *c, const Scope *top, PlModel *m);
 int ld_read_fatigue(const Ctx *c, const Scope *top, PlModel *m);
+int ld_read_operability(const Ctx *c, const Scope *top, PlModel *m);
 
 /* loader_bodies.c */
 int ld_read_object_name(const Scope *s, const char *what, char *out, size_t cap,

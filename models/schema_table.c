@@ -127,6 +127,7 @@ const PlKeySpec PlSchemaTable[] = {
     MAP("design", OPT, "none", "pressures and the DNV-ST-F101 code check of every line (post-processing)"),
     MAP("fatigue", OPT, "none", "Miner damage of a dynamic run's line points (fatigue.csv)"),
     MAP("stinger", OPT, "none", "an S-lay stinger's rollers under a line of lines:"),
+    MAP("operability", OPT, "none", "the limits of pipelay operability's sea states (criteria of each case)"),
 
     /* ---- environment ---- */
     NUM("environment.water_depth", "m", R_POS, REQ, NAN, "required",
@@ -463,6 +464,16 @@ const PlKeySpec PlSchemaTable[] = {
     INT("fatigue.angles", 4, 360, DEF, 16, "16", "points around the circumference"),
     NUM("fatigue.exposure", "s/year", R_POS, OPT, NAN, "none",
         "the time per year the run's conditions act: damage per year and life"),
+    /* ---- operability ---- */
+    NUM("operability.max_utilisation", "-", R_POS, OPT, NAN, "1 with `design.dnv_f101`, else none",
+        "the largest DNV-ST-F101 utilisation of an operable sea state"),
+    NUM("operability.max_top_tension", "N", R_POS, OPT, NAN, "none", "the largest top tension of an operable sea state"),
+    NUM("operability.min_effective_tension", "N", R_FORCE, OPT, NAN, "none",
+        "the least effective tension along the line of an operable sea state"),
+    NUM("operability.max_fibre_strain", "-", R_POS, OPT, NAN, "none",
+        "the largest fibre strain of an operable sea state"),
+    INT("operability.n_components", 1, 100000, DEF, 200, "200", "frequency bins of each sea state's JONSWAP train"),
+    INT("operability.seed", 0, 2147483647, DEF, 1, "1", "the sea states' seed when the table has no seed column"),
 
     STR("output.points[*].name", REQ, "required", "the point's name: A-Z, a-z, 0-9, _ and -"),
     NUM("output.points[*].arc_length", "m", R_NONNEG, REQ, NAN, "required",

@@ -12,9 +12,6 @@ int PlOutputNameValid(const char *name);
 /* Writes ",v" (10 significant digits), or "," when v is not finite (undefined, not given). (statistics.c) */
 void PlCsvNumber(FILE *f, double v);
 
-/* dir/summary.json parsed (a cJSON *, free with cJSON_Delete), or NULL when it is missing,
- * larger than 64 MiB or not JSON. (ownership.c) */
-void *PlOutputSummaryRead(const char *dir);
 /* Writes the cJSON root as dir/summary.json (through a temporary file renamed over it; root
  * stays the caller's). 0 or PL_EXIT_IO with err. (ownership.c) */
 int PlOutputSummaryWrite(const char *dir, const void *root, PlError *err);

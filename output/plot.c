@@ -867,6 +867,67 @@ int PlPlotSweep(const char *dir, const char *key, const PlPlotOptions *o)
   return PlotterFinish(&P, n, failed);
 }
 
+int PlPlotOperability(const char *dir, const PlPlotOptions *o)
+{
+  char path[PL_PATH_MAX + 64];
+  snprintf(path, sizeof path, "%s/allowable.csv", dir);
+  PlTable t;
+  PlError err;
+  if (PlTableRead(path, &t, &err)) {
+    Warn(o, "%s: no operability plot", err.msg);
+    return -1;
+  }
+  const int ct = PlTableColumn(&t, "tp_s");
+  Plotter P;
+  if (ct < 0 || PlotterInit(&P, dir, o)) {
+    if (ct < 0) Warn(o, "%s has no tp_s column: no operability plot", path);
+    PlTableFree(&t);
+    return -1;
+  }
+  Text b = {0};
+  Add(&b, "  f = '../allowable.csv'\n"
+          "  set title T('Allowable significant wave height against heading (waves travelling towards)')\n"
+          "  unset grid\n"
+          "  set polar\n"
+          "  set angles degrees\n"
+          "  set theta counterclockwise right\n"
+          "  set size square\n"
+          "  set border polar\n"
+          "  unset xtics\n"
+          "  unset ytics\n"
+          "  set ttics 0, 30\n"
+          "  set grid polar 30 r\n"
+          "  set rlabel 'allowable Hs [m]'\n"
+          "  set key outside right top\n");
+  /* r up to the largest Hs of the table (or 1 m), rounded up: gnuplot draws the polar border
+   * at the last r tic */
+  double rmax = 0.0;
+  for (int c = 0; c < t.ncols; ++c)
+    if (!strncmp(t.names[c], "allowable_hs", 12))
+      for (int r = 0; r < t.nrows; ++r) rmax = fmax(rmax, isfinite(PlTableData(&t, c)[r]) ? PlTableData(&t, c)[r] : 0.0);
+  rmax = rmax > 0.0 ? ceil(1.1 * rmax) : 1.0; /* whole metres: the outer circle is a tic's */
+  Add(&b, "  set rrange [0:%.6g]\n  set rtics 0, %g axis nomirror\n  plot \\\n", rmax, rmax > 10.0 ? 2.0 : 1.0);
+  const double *tp = PlTableData(&t, ct);
+  int ncurves = 0;
+  for (int r = 0; r < t.nrows; ++r) {
+    int seen = 0;
+    for (int q = 0; q < r; ++q) seen |= tp[q] == tp[r];
+    if (seen || !isfinite(tp[r])) continue;
+    Add(&b, "%s    f using \"heading_deg\":(column(\"tp_s\") == %.17g ? column(\"allowable_hs_interpolated_m\") : NaN) "
+            "with lines lw 2 lc %d title sprintf('Tp = %%g s (interpolated)', %.17g), \\\n"
+            "    f using \"heading_deg\":(column(\"tp_s\") == %.17g ? column(\"allowable_hs_m\") : NaN) "
+            "with points pt 7 lc %d notitle",
+        ncurves ? ", \\\n" : "", tp[r], ncurves + 1, tp[r], tp[r], ncurves + 1);
+    ++ncurves;
+  }
+  Add(&b, "\n");
+  PlTableFree(&t);
+  int n = 0, failed = 0;
+  Tally(RunScript(&P, "operability_polar", 900, 800, &b), &n, &failed);
+  free(b.s);
+  return PlotterFinish(&P, n, failed);
+}
+
 /* 1 when the header line of dir/file names the column col. */
 static int HeaderHas(const char *dir, const char *file, const char *col)
 {

@@ -52,6 +52,7 @@ void PlDesignPointOf(const PlModel *m, const PlStation *s, const PlStation *ref,
   d->von_mises = w.von_mises;
   d->governing = -1;
   d->utilisation = NAN;
+  d->lcc_axial_ratio = NAN;
   const PlDnvSpec *spec = &m->design.dnv;
   if (!spec->present) return;
   PlDnvCapacity c;
@@ -66,6 +67,7 @@ void PlDesignPointOf(const PlModel *m, const PlStation *s, const PlStation *ref,
     PlDnvCheckOf(&c, &l, &k);
     d->lcc[b] = k.lcc;
     d->dcc[b] = k.dcc;
+    d->lcc_axial_ratio = b ? fmax(d->lcc_axial_ratio, k.axial_ratio) : k.axial_ratio;
   }
   const double u[4] = {d->lcc[0], d->lcc[1], d->dcc[0], d->dcc[1]};
   for (int k = 0; k < 4; ++k)
@@ -83,7 +85,7 @@ int PlDesignWriteStatic(const char *dir, const PlModel *m, const PlStation *N, i
   const bool dnv = m->design.dnv.present;
   fputs("S_m,x_m,y_m,z_m,internal_pressure_Pa,external_pressure_Pa,effective_tension_N,true_wall_tension_N,"
         "hoop_stress_thin_Pa,hoop_stress_inner_Pa,hoop_stress_outer_Pa,von_mises_inner_Pa,von_mises_outer_Pa", f);
-  fputs(dnv ? ",gamma_C,lcc_a,lcc_b,dcc_a,dcc_b,utilisation\n" : "\n", f);
+  fputs(dnv ? ",gamma_C,lcc_a,lcc_b,dcc_a,dcc_b,utilisation,lcc_axial_ratio\n" : "\n", f);
   for (int i = 0; i < nn; ++i) {
     const PlStation *s = &N[i];
     PlDesignPoint d;
@@ -92,8 +94,8 @@ int PlDesignWriteStatic(const char *dir, const PlModel *m, const PlStation *N, i
             s->x[1], s->x[2], d.p_i, d.p_e, s->tension, d.true_wall_tension, d.hoop_thin, d.hoop_inner,
             d.hoop_outer, d.von_mises_inner, d.von_mises_outer);
     if (dnv)
-      fprintf(f, ",%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", d.gamma_C, d.lcc[0], d.lcc[1], d.dcc[0], d.dcc[1],
-              d.utilisation);
+      fprintf(f, ",%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", d.gamma_C, d.lcc[0], d.lcc[1], d.dcc[0], d.dcc[1],
+              d.utilisation, d.lcc_axial_ratio);
     fputc('\n', f);
   }
   return PlFileCommit(f, 0, tmp, path, err);
@@ -102,7 +104,7 @@ int PlDesignWriteStatic(const char *dir, const PlModel *m, const PlStation *N, i
 /* ---- envelopes ---------------------------------------------------------------------------- */
 static void Reset(PlDesignEnvelope *e)
 {
-  e->max_utilisation = e->max_von_mises = NAN;
+  e->max_utilisation = e->max_von_mises = e->max_lcc_axial_ratio = NAN;
   e->governing = -1;
 }
 
@@ -162,6 +164,8 @@ void PlDesignEnvelopeUpdate(PlDesignEnvelope *e, const PlModel *m, double t, con
     if (m->design.dnv.present) {
       for (int k = 0; k < 4; ++k) Raise(&r[5 + k], u[k]);
       if (Raise(&r[9], d.utilisation)) r[10] = t;
+      Raise(&r[11], d.lcc_axial_ratio);
+      if (Raise(&e->max_lcc_axial_ratio, d.lcc_axial_ratio)) e->lcc_axial_ratio_S = N[i].S, e->lcc_axial_ratio_t = t;
     }
     if (Raise(&e->max_von_mises, d.von_mises)) e->von_mises_S = N[i].S, e->von_mises_t = t;
     if (m->design.dnv.present && Raise(&e->max_utilisation, d.utilisation)) {
@@ -180,11 +184,12 @@ int PlDesignWriteEnvelope(const char *dir, const PlModel *m, const PlDesignEnvel
   if (!f) return PL_EXIT_IO;
   const bool dnv = m->design.dnv.present;
   fputs("S_m,min_true_wall_tension_N,max_true_wall_tension_N,max_von_mises_Pa,t_max_von_mises_s", f);
-  fputs(dnv ? ",max_lcc_a,max_lcc_b,max_dcc_a,max_dcc_b,max_utilisation,t_max_utilisation_s\n" : "\n", f);
+  fputs(dnv ? ",max_lcc_a,max_lcc_b,max_dcc_a,max_dcc_b,max_utilisation,t_max_utilisation_s,max_lcc_axial_ratio\n"
+            : "\n", f);
   for (int i = 0; i < e->nn; ++i) {
     const double *r = e->v + (size_t)kDesignEnvColumns * i;
     fprintf(f, "%.17g,%.17g,%.17g,%.17g,%.17g", r[0], r[1], r[2], r[3], r[4]);
-    if (dnv) fprintf(f, ",%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", r[5], r[6], r[7], r[8], r[9], r[10]);
+    if (dnv) fprintf(f, ",%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", r[5], r[6], r[7], r[8], r[9], r[10], r[11]);
     fputc('\n', f);
   }
   return PlFileCommit(f, 0, tmp, path, err);
@@ -212,6 +217,10 @@ void PlDesignSummaryAdd(void *root_, const PlModel *m, const PlDesignEnvelope *e
   AddNum(g, "S_m", e->S);
   if (dynamic) AddNum(g, "t_s", e->t);
   cJSON_AddItemToObject(g, "position_m", cJSON_CreateDoubleArray(e->x, 3));
+  AddNum(g, "max_lcc_axial_ratio", e->max_lcc_axial_ratio);
+  AddNum(g, "max_lcc_axial_ratio_S_m", e->lcc_axial_ratio_S);
+  if (dynamic) AddNum(g, "max_lcc_axial_ratio_t_s", e->lcc_axial_ratio_t);
+  cJSON_AddBoolToObject(g, "lcc_valid", !(e->max_lcc_axial_ratio >= PL_DNV_LCC_AXIAL_LIMIT));
 }
 
 void PlDesignPrint(FILE *f, const PlModel *m, const PlDesignEnvelope *e, int dynamic)
@@ -224,4 +233,10 @@ void PlDesignPrint(FILE *f, const PlModel *m, const PlDesignEnvelope *e, int dyn
           PlDesignCriterionName(e->governing), e->S);
   if (dynamic) fprintf(f, ", t = %.2f s", e->t);
   fprintf(f, "%s\n", e->max_utilisation > 1.0 ? " - EXCEEDS 1" : "");
+  if (e->max_lcc_axial_ratio >= PL_DNV_LCC_AXIAL_LIMIT) {
+    fprintf(f, "  warning: |S_Sd|/S_p reaches %.4f at S = %.2f m", e->max_lcc_axial_ratio, e->lcc_axial_ratio_S);
+    if (dynamic) fprintf(f, ", t = %.2f s", e->lcc_axial_ratio_t);
+    fprintf(f, ": DNV-ST-F101's load-controlled criterion holds for |S_Sd|/S_p < %.1f only (its LCC values there "
+               "are outside the criterion's range)\n", PL_DNV_LCC_AXIAL_LIMIT);
+  }
 }

@@ -27,6 +27,12 @@ class Checks:
         return out
 
 
+def command(args):
+    """Runs args: (exit status, stdout, stderr)."""
+    p = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
 def series(d):
     """Every time-series file below the run folder d (timeseries*.csv, the lines' folders
     included): relative path -> path."""

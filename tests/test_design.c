@@ -4,8 +4,9 @@
  * test_design            the identities: a capped pipe's tensions, the thin-wall hoop stress as
  *                        the limit of Lame's, Lame's boundary values and equilibrium (by
  *                        differences), von Mises of a pure axial and a pure hoop state, the
- *                        collapse pressure as a root of its cubic, and the load-controlled
- *                        criterion without pressure and axial force.
+ *                        collapse pressure as a root of its cubic, the load-controlled
+ *                        criterion without pressure and axial force, and the LCC's validity
+ *                        ratio |S_Sd|/S_p against S_p = f_y pi (D - t2) t2 by hand.
  * test_design terms      reads cases from stdin, one a line (the keys of tests/check_dnv_hand.py),
  *                        and prints every term of the checks: check_dnv_hand.py compares them
  *                        with its own hand computation.
@@ -158,6 +159,22 @@ static void LccBending(void)
   CHECK_REL(k.lcc, r * r, 1e-14, "LCC without pressure and axial force: (gamma_m gamma_SC M_Sd/(alpha_c M_p))^2");
 }
 
+/* The LCC holds for |S_Sd|/S_p < 0.4: the ratio of a compressed pipe against the hand value,
+ * S_p = f_y pi (D - t2) t2 with f_y = SMYS alpha_U (0.96), S_Sd = gamma_F gamma_C S_F + gamma_E S_E. */
+static void LccValidity(void)
+{
+  const PlDnvSpec s = Spec();
+  const double D = 0.3239, t = 0.0159;
+  PlDnvCapacity c;
+  PlDnvCapacityOf(&s, D, t, 207e9, 0.3, &c);
+  const double Sp = 450e6 * 0.96 * M_PI * (D - t) * t;
+  const PlDnvLoad l = {1e5, 0.0, -2.0e6, -3.0e5, 1e-3, 0.0, 0.0, 0.0, 1.1, 1.3, 1.07};
+  PlDnvCheck k;
+  PlDnvCheckOf(&c, &l, &k);
+  CHECK_REL(k.axial_ratio, fabs(1.1 * 1.07 * -2.0e6 + 1.3 * -3.0e5) / Sp, 1e-14, "|S_Sd|/S_p of a compressed pipe");
+  CHECK_TRUE(k.axial_ratio > 0.4, "2.74 MN of compression on a 12-inch X65 pipe is outside the LCC's validity");
+}
+
 static int Terms(void)
 {
   char line[2048];
@@ -201,5 +218,6 @@ int main(int argc, char **argv)
   VonMisesStates();
   Collapse();
   LccBending();
+  LccValidity();
   return pl_check_failures ? 1 : 0;
 }

@@ -131,6 +131,7 @@ typedef struct {
   double lcc;          /* the load-controlled utilisation */
   double eps_c;        /* the characteristic strain resistance used [-] */
   double dcc;          /* the displacement-controlled utilisation */
+  double axial_ratio;  /* |S_Sd|/S_p: the LCC is valid for < 0.4 only */
 } PlDnvCheck;
 
 void PlDnvCheckOf(const PlDnvCapacity *c, const PlDnvLoad *l, PlDnvCheck *k);

@@ -612,6 +612,18 @@ typedef struct {
   double exposure;             /* [s/year] the time per year the run's conditions act; 0: not given */
 } PlFatigueSettings;
 
+/* operability: the limits a sea state's dynamic run must keep to be operable (pipelay
+ * operability, app/cmd_operability.c); NaN: not a criterion. */
+typedef struct {
+  bool present;                /* the operability: block is given */
+  double max_utilisation;      /* [-] the DNV-ST-F101 utilisation (design.dnv_f101) */
+  double max_top_tension;      /* [N] */
+  double min_effective_tension; /* [N] the least effective tension anywhere along the line */
+  double max_fibre_strain;     /* [-] */
+  int n_components;            /* frequency bins of each sea state's JONSWAP train */
+  int seed;                    /* the trains' seed when the table has no seed column */
+} PlOperabilitySettings;
+
 typedef struct {
   char name[256];              /* free text */
   char source_path[PL_PATH_MAX]; /* the model file */
@@ -665,6 +677,7 @@ typedef struct {
   double checkpoint_interval;  /* [s] wall-clock time between a dynamic run's checkpoints */
   double vtk_interval;         /* [s] simulated time between ParaView frames (PlModelVtkStride) */
   PlFatigueSettings fatigue;   /* fatigue: */
+  PlOperabilitySettings operability; /* operability: */
   double statistics_start;     /* [s] the statistics of a dynamic run's series from this time on */
   int noutput_points;          /* named output points (dynamic) */
   PlOutputPoint *output_points; /* [noutput_points] */

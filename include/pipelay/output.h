@@ -191,6 +191,10 @@ int PlPlotDynamic(const char *dir, const PlPlotOptions *o);
  * axis), cases that did not converge marked. dir/plots/sweep_*.gp, .png, .svg. Returns the
  * number of images written, or -1 with a warning. */
 int PlPlotSweep(const char *dir, const char *key, const PlPlotOptions *o);
+/* The polar plot of pipelay operability from dir/allowable.csv: the allowable Hs (interpolated,
+ * and the tabulated as points) against the heading, a curve per peak period.
+ * dir/plots/operability_polar.gp, .png, .svg. Returns the number of images, or -1 with a warning. */
+int PlPlotOperability(const char *dir, const PlPlotOptions *o);
 /* The plots of a sweep of a system of lines (dir/sweep.csv of pipelay sweep): with
  * offset_column (a force sweep on a body: that body's offset column) the restoring curve
  * (the load in kN against the offset) and the restoring stiffness (kN/m) against the offset;
@@ -310,6 +314,10 @@ int PlRunStatistics(const char *dir, double t0, int irregular, FILE *say, PlErro
  * writes over in place; other files stay. 0 or PL_EXIT_IO naming the file. */
 int PlOutputClean(const char *dir, PlError *err);
 
+/* dir/summary.json parsed (a cJSON *, free with cJSON_Delete), or NULL when it is missing,
+ * larger than 64 MiB or not JSON. (ownership.c) */
+void *PlOutputSummaryRead(const char *dir);
+
 /* Notes a numbered ParaView frame this process wrote (PlVtkWriteBlock, by its inode). */
 void PlOutputFrameWritten(const char *path);
 
@@ -325,3 +333,38 @@ int PlOutputFileListed(const char *dir, const char *rel);
 /* The run's files in dir as one line: "static.csv, summary.json, ..., vtk/ (12 files)". */
 void PlOutputDescribeFiles(const char *dir, char *buf, size_t len);
 
+
+/* ---- operability over sea states (output/operability.c) ----------------------------------- */
+/* The criteria of a case, in the columns' order; PlOperCriterionNames are their column names. */
+enum { PL_OPER_UTILISATION, PL_OPER_TOP_TENSION, PL_OPER_MIN_TENSION, PL_OPER_FIBRE_STRAIN, PL_OPER_NCRIT };
+extern const char *const PlOperCriterionNames[PL_OPER_NCRIT];
+#define PL_SECONDS_PER_YEAR 31557600.0 /* 365.25 days */
+typedef struct {
+  double limit[PL_OPER_NCRIT]; /* the largest allowed value (the least, PL_OPER_MIN_TENSION); NaN: unused */
+} PlOperLimits;
+typedef struct {
+  double hs, tp, heading;      /* the sea state [m, s, deg] */
+  int completed;               /* its run reached the duration */
+  double value[PL_OPER_NCRIT]; /* the run's extreme of each criterion */
+} PlOperCase;
+typedef struct {
+  double tp, heading;
+  double allowable_hs;         /* the largest Hs of the table up to which every case passes (0: none) */
+  double allowable_hs_interpolated; /* the first failing criterion's crossing, linear in Hs */
+  double hs_fail;              /* the smallest Hs that fails (NaN: none) */
+  int bounded;                 /* 0: every Hs passes (allowable_hs is then a lower bound) */
+  int governing;               /* the criterion that fails first; PL_OPER_NCRIT: a run that did
+                                  not complete; -1: none fails */
+} PlOperAllowable;
+/* Exceedance of criterion c at value: > 0 fails (value - limit, limit - value for the least
+ * effective tension); NaN for an unused criterion. */
+double PlOperExceedance(const PlOperLimits *L, int c, double value);
+/* 1 when case k's run completed and keeps every used limit. */
+int PlOperCasePasses(const PlOperLimits *L, const PlOperCase *k);
+/* The allowable Hs of each (Tp, heading) of cases[n] (output/operability.c derives the rule)
+ * into out[] (room for n), sorted by Tp then heading; group[i] (may be NULL) gets case i's
+ * group. Returns the number of groups, or -1 out of memory. */
+int PlOperAllowableHs(const PlOperLimits *L, const PlOperCase *cases, int n, PlOperAllowable *out, int *group);
+/* The damage per year of cases that each did damage[i] in window_s[i] seconds and occur
+ * occurrence[i] of the year: sum damage / window x occurrence x PL_SECONDS_PER_YEAR. */
+double PlOperDamagePerYear(const double *damage, const double *window_s, const double *occurrence, int n);

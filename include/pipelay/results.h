@@ -64,6 +64,8 @@ typedef struct {
   double lcc[2], dcc[2];           /* combinations a, b */
   double utilisation;              /* the largest of the four (NaN without dnv_f101) */
   int governing;                   /* 0 lcc_a, 1 lcc_b, 2 dcc_a, 3 dcc_b; -1 none */
+  double lcc_axial_ratio;          /* the larger of a's and b's |S_Sd|/S_p (the LCC's validity:
+                                      < 0.4); NaN without dnv_f101 */
 } PlDesignPoint;
 void PlDesignPointOf(const PlModel *m, const PlStation *s, const PlStation *ref, PlDesignPoint *d);
 /* "lcc_a", "lcc_b", "dcc_a", "dcc_b" for governing 0..3, else "none". */
@@ -71,15 +73,17 @@ const char *PlDesignCriterionName(int governing);
 
 /* The envelopes over the output times, per node (columns of design_envelope.csv: S, min and
  * max true-wall tension, max von Mises and its time, max LCC a, b, DCC a, b, max utilisation
- * and its time), and the governing place and time over the whole line. */
-enum { kDesignEnvColumns = 11 };
+ * and its time, max |S_Sd|/S_p), and the governing place and time over the whole line. */
+enum { kDesignEnvColumns = 12 };
 typedef struct {
   int nn;
   double *v;                       /* [nn kDesignEnvColumns] */
   double max_utilisation, S, t, x[3];
   int governing;
   double max_von_mises, von_mises_S, von_mises_t;
+  double max_lcc_axial_ratio, lcc_axial_ratio_S, lcc_axial_ratio_t; /* the LCC's validity: < 0.4 */
 } PlDesignEnvelope;
+#define PL_DNV_LCC_AXIAL_LIMIT 0.4 /* |S_Sd|/S_p below which the LCC is valid */
 int PlDesignEnvelopeInit(PlDesignEnvelope *e, int nn); /* 0, or -1 out of memory */
 void PlDesignEnvelopeFree(PlDesignEnvelope *e);
 /* After pay-out renumbered the nodes (as PlLineSeriesRenumber). 0, or -1 out of memory. */
