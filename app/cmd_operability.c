@@ -556,7 +556,7 @@ static int WriteFatigueYear(const char *dir, const SeaState *s, const CaseResult
   }
   const int cd = ref >= 0 ? PlTableColumn(&t[ref], "damage") : -1;
   if (!rc && ref >= 0 && cd < 0) {
-    snprintf(err->msg, sizeof err->msg, "%s/case_%03d/fatigue.csv has no damage column", dir, ref);
+    snprintf(err->msg, sizeof err->msg, "%.900s/case_%03d/fatigue.csv has no damage column", dir, ref);
     rc = PL_EXIT_BAD_INPUT;
   }
   char path[PL_PATH_MAX + 64], tmp[PL_PATH_MAX + 80];
