@@ -119,6 +119,36 @@ int PlDesignEnvelopeInit(PlDesignEnvelope *e, int nn)
   return 0;
 }
 
+enum { kDesignEnvScalars = 14 };
+size_t PlDesignEnvelopePacked(int nn) { return (size_t)kDesignEnvColumns * (size_t)nn + kDesignEnvScalars; }
+
+/* The governing values in the order of the checkpoint (governing as a double: exact). */
+static void Scalars(PlDesignEnvelope *e, double *s, int to)
+{
+  double *p[kDesignEnvScalars - 1] = {&e->max_utilisation, &e->S, &e->t, &e->x[0], &e->x[1], &e->x[2],
+                                      &e->max_von_mises, &e->von_mises_S, &e->von_mises_t, &e->max_lcc_axial_ratio,
+                                      &e->lcc_axial_ratio_S, &e->lcc_axial_ratio_t, NULL};
+  for (int k = 0; p[k]; ++k) {
+    if (to) s[k] = *p[k];
+    else *p[k] = s[k];
+  }
+  if (to) s[kDesignEnvScalars - 2] = e->governing;
+  else e->governing = (int)s[kDesignEnvScalars - 2];
+  if (to) s[kDesignEnvScalars - 1] = 0.0; /* spare */
+}
+
+void PlDesignEnvelopePack(const PlDesignEnvelope *e, double *buf)
+{
+  memcpy(buf, e->v, sizeof(double) * kDesignEnvColumns * (size_t)e->nn);
+  Scalars((PlDesignEnvelope *)e, buf + (size_t)kDesignEnvColumns * e->nn, 1);
+}
+
+void PlDesignEnvelopeUnpack(PlDesignEnvelope *e, const double *buf)
+{
+  memcpy(e->v, buf, sizeof(double) * kDesignEnvColumns * (size_t)e->nn);
+  Scalars(e, (double *)buf + (size_t)kDesignEnvColumns * e->nn, 0);
+}
+
 void PlDesignEnvelopeFree(PlDesignEnvelope *e)
 {
   free(e->v);

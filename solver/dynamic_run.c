@@ -87,7 +87,8 @@ static int OpenSeries(Writer *w, const char *dir, const PlProblem p, const char 
 
 /* ---- restart files ----------------------------------------------------------------------
  * DIR/restart.bin (PlRestartHeader in dynamic_impl.h), rewritten atomically at every
- * checkpoint; a one-line run keeps its envelopes (12 per node) as the aux block. */
+ * checkpoint; a one-line run keeps its envelopes (12 per node) and, with a design: block, its
+ * design envelopes (PlDesignEnvelopePack) as the aux block (AuxSize). */
 static const char kRestartMagic[8] = "PLRST06";
 
 void PlRestartHeaderInit(PlRestartHeader *h, int nnodes, int ndd, int nextra, int kind, int naux, const char *text)
@@ -342,13 +343,27 @@ typedef struct {
   double T, dt;
 } SummaryContext;
 
+/* The aux block's size for nn nodes: the envelopes, and the design envelopes with a design: block. */
+static int AuxSize(const PlModel *m, int nn)
+{
+  return 12 * nn + (m->design.present ? (int)PlDesignEnvelopePacked(nn) : 0);
+}
+
 static int Checkpoint(const SummaryContext *c, const Writer *w, PlRestartHeader *rh, PlSysDyn S, const double *y,
                       const double *yp, const PlDynamicResult *res, PlError *err)
 {
   const char *dir = c->p->model.output_dir;
   rh->stats = res->stats;
   rh->ext = res->extrema;
-  int io = PlRestartWrite(dir, rh, S, y, yp, w->ls.env, c->opt->fingerprint, err);
+  double *aux = malloc(sizeof(double) * (size_t)(rh->naux > 0 ? rh->naux : 1));
+  if (!aux) {
+    snprintf(err->msg, sizeof err->msg, "out of memory for the checkpoint");
+    return PL_EXIT_FAILURE;
+  }
+  memcpy(aux, w->ls.env, sizeof(double) * 12 * (size_t)w->ls.nn);
+  if (res->has_design) PlDesignEnvelopePack(&res->design, aux + 12 * (size_t)w->ls.nn);
+  int io = PlRestartWrite(dir, rh, S, y, yp, aux, c->opt->fingerprint, err);
+  free(aux);
   if (!io) io = PlLineSeriesEnvelopes(&w->ls, dir, err);
   if (!io && res->has_design) io = PlDesignWriteEnvelope(dir, &c->p->model, &res->design, err);
   if (!io) {
@@ -376,7 +391,7 @@ static PetscErrorCode Renumbered(PlProblem p, PlDynamic d, int kept, int dropped
   double *yp2 = realloc(*yp, sizeof(double) * nstate);
   if (yp2) *yp = yp2;
   PetscCheck(y2 && yp2, p->comm, PETSC_ERR_MEM, "out of memory");
-  PlRestartHeaderInit(rh, n2, ndd, nstate - n2 * ndd, (int)p->kind, 12 * n2, text);
+  PlRestartHeaderInit(rh, n2, ndd, nstate - n2 * ndd, (int)p->kind, AuxSize(&p->model, n2), text);
   if (rank) { /* rank 0 holds the stations and series */
     *nn = n2;
     PetscFunctionReturn(0);
@@ -435,7 +450,8 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
   double *yraw = malloc(sizeof(double) * nraw), *ypraw = malloc(sizeof(double) * nraw);
   PetscCheck(yraw && ypraw, p->comm, PETSC_ERR_MEM, "out of memory for the restart state");
   PlRestartHeader rh;
-  PlRestartHeaderInit(&rh, nn, ndd, (int)(nstate - (PetscInt)nn * ndd), (int)p->kind, 12 * nn, opt->fingerprint);
+  PlRestartHeaderInit(&rh, nn, ndd, (int)(nstate - (PetscInt)nn * ndd), (int)p->kind, AuxSize(m, nn),
+                      opt->fingerprint);
   PlDynamicStats base;
   memset(&base, 0, sizeof base);
   int io = 0;
@@ -453,8 +469,16 @@ PetscErrorCode PlDynamicRunToFiles(PlProblem p, const PlStaticReport *srep, cons
                "line's grown mesh (its splits, merges and retirements), the tensioner's state, a DP route's "
                "guidance and the pay-out's work are not in the checkpoint; run it again from the start", dir);
       io = PL_EXIT_BAD_INPUT;
-    } else
-      io = PlRestartRead(dir, &rh, opt->fingerprint, &in, yraw, ypraw, w.ls.env, &integ, &res->err);
+    } else {
+      double *aux = malloc(sizeof(double) * (size_t)rh.naux);
+      io = aux ? PlRestartRead(dir, &rh, opt->fingerprint, &in, yraw, ypraw, aux, &integ, &res->err) : PL_EXIT_FAILURE;
+      if (!aux) snprintf(res->err.msg, sizeof res->err.msg, "out of memory for the restart state");
+      if (!io) { /* the envelopes and the design envelopes as they were at the checkpoint */
+        memcpy(w.ls.env, aux, sizeof(double) * 12 * (size_t)nn);
+        if (res->has_design) PlDesignEnvelopeUnpack(&res->design, aux + 12 * (size_t)nn);
+      }
+      free(aux);
+    }
     PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &io, 1, MPI_INT, MPI_MAX, p->comm));
     if (!io) {
       PetscCall(PlDynamicSetRawState(d, in.t, yraw, ypraw, integ, in.nint));

@@ -62,8 +62,8 @@ typedef struct {
                                   (from dp.start_time) and DP thrust [m, N] */
   double *block;               /* the arrays above */
   size_t nblock;               /* its doubles */
-  PlDesignEnvelope *design;    /* [nl] with the model's design: block, else NULL (not in restart.bin:
-                                  a restarted run's design envelopes start at the restart) */
+  PlDesignEnvelope *design;    /* [nl] with the model's design: block, else NULL (restart.bin keeps
+                                  them after the lines' envelopes, PlDesignEnvelopePack) */
 } RunExtrema;
 #define EXTREMA_SCALARS 5
 _Static_assert(sizeof(PlRunExtrema) % sizeof(double) == 0 && sizeof(Range) % sizeof(double) == 0,
@@ -316,8 +316,8 @@ static cJSON *Summary(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunOp
   return sum;
 }
 
-/* restart.bin's aux block: the running extrema, then each line's envelopes (to == 1: into
- * aux, 0: from it). */
+/* restart.bin's aux block: the running extrema, then each line's envelopes, then with a design:
+ * block each line's design envelopes (to == 1: into aux, 0: from it). */
 static void PackAux(double *aux, RunExtrema *x, PlLineSeries *ls, int nl, int to)
 {
   double *sc[EXTREMA_SCALARS] = {&x->jgap, &x->E0, &x->Emax_dev, &x->bal_max, &x->work_max};
@@ -333,6 +333,11 @@ static void PackAux(double *aux, RunExtrema *x, PlLineSeries *ls, int nl, int to
     if (to) memcpy(aux + o, ls[l].env, sizeof(double) * ne);
     else memcpy(ls[l].env, aux + o, sizeof(double) * ne);
     o += ne;
+  }
+  for (int l = 0; x->design && l < nl; ++l) {
+    if (to) PlDesignEnvelopePack(&x->design[l], aux + o);
+    else PlDesignEnvelopeUnpack(&x->design[l], aux + o);
+    o += PlDesignEnvelopePacked(x->design[l].nn);
   }
 }
 
@@ -413,7 +418,10 @@ int PlSysDynRunToFiles(PlSysDyn s, const PlLinesReport *rep, const PlDynamicRunO
   /* restart.bin: the header this run would write, its aux block sized for these lines */
   int nnl[nls];
   size_t naux = EXTREMA_SCALARS + x.nblock;
-  for (int l = 0; l < nl; ++l) naux += (size_t)12 * (nnl[l] = PlLinesProblem(PlSysDynLines(s), l)->mesh.nnodes);
+  for (int l = 0; l < nl; ++l) {
+    naux += (size_t)12 * (nnl[l] = PlLinesProblem(PlSysDynLines(s), l)->mesh.nnodes);
+    if (m->design.present) naux += PlDesignEnvelopePacked(nnl[l]); /* PackAux */
+  }
   PlRestartHeader rh, in;
   PlRestartHeaderInit(&rh, n, 1, 0, PL_RESTART_SYSTEM, (int)naux, opt->fingerprint);
   double *ycur = malloc(sizeof(double) * (size_t)n), *ypcur = malloc(sizeof(double) * (size_t)n),

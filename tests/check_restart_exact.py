@@ -7,7 +7,8 @@ Newton and matrix data, the iteration matrix's factors as the matrices that made
 restarted run takes the steps the uninterrupted one took: every row of every time series and of
 energy.csv the same bytes, the same step count in summary.json.
 
-Cases: examples/jlay_circle.yaml at 740 nodes, 120 s (the one-line path), the same model
+Cases: examples/jlay_circle.yaml at 740 nodes, 120 s, with a design: block (the one-line path;
+its design_envelope.csv, which restart.bin keeps, compared too), the same model
 written as a model of lines (scripts/one_line_as_lines.py: the system's run driver), and a
 model of bodies alone (verification/multibody_joints/heavy_top.yaml, 40 s: a body on a
 spherical joint, whose multipliers are algebraic states of the integrator), each sent
@@ -28,7 +29,8 @@ def main():
     pipelay, work, src = (os.path.abspath(a) for a in sys.argv[1:4])
     os.makedirs(work, exist_ok=True)
     sets = ["--set", "mesh.elements=739", "--set", "analysis.dynamic.duration=120", "--set", "current.profile=uniform",
-            "--set", "current.speed=0.3", "--set", "current.start_time=60"]
+            "--set", "current.speed=0.3", "--set", "current.start_time=60", "--set", "design.internal_pressure=10e6",
+            "--set", "design.dnv_f101.smys=450e6", "--set", "design.dnv_f101.smts=535e6"]
     one = os.path.join(src, "examples", "jlay_circle.yaml")
     lines = os.path.join(work, "jlay_circle_lines.yaml")
     subprocess.run([sys.executable, os.path.join(src, "scripts", "one_line_as_lines.py"), one, lines], check=True)
@@ -63,7 +65,8 @@ def main():
             print("FAIL %s: the restart exited %d %s" % (name, r.returncode, r.stderr[-300:]))
             fails += 1
             continue
-        files = sorted(series(full)) + ["energy.csv"]
+        files = sorted(series(full)) + ["energy.csv"] + sorted(
+            os.path.relpath(os.path.join(r, f), full) for r, _, fs in os.walk(full) for f in fs if f == "design_envelope.csv")
         bad = []
         for rel in files:
             a = open(os.path.join(full, rel)).read()

@@ -86,6 +86,12 @@ typedef struct {
 #define PL_DNV_LCC_AXIAL_LIMIT 0.4 /* |S_Sd|/S_p below which the LCC is valid */
 int PlDesignEnvelopeInit(PlDesignEnvelope *e, int nn); /* 0, or -1 out of memory */
 void PlDesignEnvelopeFree(PlDesignEnvelope *e);
+/* A checkpoint's copy of an envelope of nn nodes: PlDesignEnvelopePacked(nn) doubles, its values
+ * per node then its governing values (restart.bin's aux block, so that a restarted run's
+ * envelopes are the uninterrupted run's). */
+size_t PlDesignEnvelopePacked(int nn);
+void PlDesignEnvelopePack(const PlDesignEnvelope *e, double *buf);
+void PlDesignEnvelopeUnpack(PlDesignEnvelope *e, const double *buf); /* e of the same nn */
 /* After pay-out renumbered the nodes (as PlLineSeriesRenumber). 0, or -1 out of memory. */
 int PlDesignEnvelopeRenumber(PlDesignEnvelope *e, int nn, int kept, int dropped);
 /* The envelopes updated with the stations N at time t (stat: the static stations, or NULL). */
