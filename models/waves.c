@@ -883,7 +883,7 @@ static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin 
   double ex = 0.0, ey = 0.0; /* grad eta */
   if (zin < w->deep) {
     /* Deep: wet whatever eta is, so eta (the one use of a component at such a depth that
-     * e^{kz} < 1e-16) is not summed: k->deta_dx and k->eta are left 0 and k->deep says so; the
+     * e^{kz} < 1e-16) is not summed: k->deta_dx and k->eta stay 0 and k->deep says so; the
      * components the depth leaves out are skipped before their sincos. The sums of the kept
      * components are those of the loop below, term for term and in its order. */
     int m = 0;
@@ -904,36 +904,23 @@ static void LinearKinematics(PlWaves *w, const double x[3], double t, PlWaveKin 
       double C, S, P;
       if (DepthE(c, w->E[j], zin, h, &C, &S, &P)) Accum(&f0, c, C, S, P, w->cs[j], w->sn[j], grad ? 1 : -1);
     }
-    if (ramp) RampField(&f0, r, dr);
-    k->wet = 1, k->deep = 1;
-    for (int i = 0; i < 3; ++i) {
-      k->u[i] = f0.u[i];
-      k->a[i] = f0.a[i];
-      if (!grad) continue;
-      for (int j = 0; j < 2; ++j) {
-        k->du_dx[i * 3 + j] = f0.g[i][j];
-        k->da_dx[i * 3 + j] = f0.ag[i][j];
+    k->deep = 1;
+  } else {
+    Phases(w, x[0], x[1], t);
+    if (!above) DepthExponentials(w, zin);
+    for (int i = 0; i < w->n; ++i) {
+      const Comp *c = &w->c[i];
+      const double cs = w->cs[i], sn = w->sn[i];
+      eta += c->a * cs;
+      ex -= c->a * sn * c->kx, ey -= c->a * sn * c->ky;
+      if (above) {
+        Accum(&f0, c, c->coth, 1.0, 1.0, cs, sn, grad ? 1 : -1);
+        /* d/dz at z = 0: C' = k S = k, S' = k C = k coth kh, P' = k tanh kh */
+        if (extrap) Accum(&f1, c, c->k, c->k * c->coth, c->k * c->tanh, cs, sn, grad ? 1 : -1);
+      } else {
+        double C, S, P;
+        if (DepthE(c, w->E[i], zin, h, &C, &S, &P)) Accum(&f0, c, C, S, P, cs, sn, grad ? 1 : -1);
       }
-      k->du_dx[i * 3 + 2] = x[2] < -h ? 0.0 : f0.uz[i];
-      k->da_dx[i * 3 + 2] = x[2] < -h ? 0.0 : f0.az[i];
-    }
-    k->p = f0.p;
-    return;
-  }
-  Phases(w, x[0], x[1], t);
-  if (!above) DepthExponentials(w, zin);
-  for (int i = 0; i < w->n; ++i) {
-    const Comp *c = &w->c[i];
-    const double cs = w->cs[i], sn = w->sn[i];
-    eta += c->a * cs;
-    ex -= c->a * sn * c->kx, ey -= c->a * sn * c->ky;
-    if (above) {
-      Accum(&f0, c, c->coth, 1.0, 1.0, cs, sn, grad ? 1 : -1);
-      /* d/dz at z = 0: C' = k S = k, S' = k C = k coth kh, P' = k tanh kh */
-      if (extrap) Accum(&f1, c, c->k, c->k * c->coth, c->k * c->tanh, cs, sn, grad ? 1 : -1);
-    } else {
-      double C, S, P;
-      if (DepthE(c, w->E[i], zin, h, &C, &S, &P)) Accum(&f0, c, C, S, P, cs, sn, grad ? 1 : -1);
     }
   }
   if (ramp) {
