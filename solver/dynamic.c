@@ -663,8 +663,6 @@ PetscErrorCode PlDynamicVesselOutput(PlDynamic d, PlVesselOutput *vo)
   memset(vo, 0, sizeof *vo);
   if (!d->p->model.vessel.present) PetscFunctionReturn(0);
   Loads(d);
-  const double *y = PlSysDynState(d->S), *yb = y + d->S->moff;
-  PlSysDynBodyOutput(d->S, 0, d->t_out, y, vo);
-  PlVesselHangOff(&d->p->model.vessel, yb, yb + PL_VESSEL_Q, vo->hang_off_point, NULL);
+  PlSysDynBodyOutput(d->S, 0, d->t_out, PlSysDynState(d->S), vo); /* its hang-off point: body 0's is the vessel's */
   PetscFunctionReturn(0);
 }
